@@ -1,0 +1,71 @@
+# astar - build, test, install.  See README.md.
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+LIBDIR  ?= $(PREFIX)/lib
+INCDIR  ?= $(PREFIX)/include
+MANDIR  ?= $(PREFIX)/share/man
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+WARN     = -std=c11 -Wall -Wextra -pedantic
+ALL_CPPFLAGS = -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L $(CPPFLAGS)
+JANSSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
+JANSSON_LIBS   := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+
+ifeq ($(SANITIZE),1)
+CFLAGS  += -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+LDFLAGS += -fsanitize=address,undefined
+endif
+
+LIB_SRC = src/grid.c src/heap.c src/search.c
+CLI_SRC = src/main.c src/cli.c src/diag.c src/io.c src/args.c \
+          src/map_ascii.c src/output_text.c src/output_json.c
+LIB_OBJ = $(LIB_SRC:.c=.o)
+CLI_OBJ = $(CLI_SRC:.c=.o)
+UNIT_SRC = $(wildcard tests/unit/*.c)
+
+.PHONY: all check deps install uninstall clean fmt lint
+all: astar libastar.a
+
+libastar.a: $(LIB_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $(LIB_OBJ)
+
+astar: $(CLI_OBJ) libastar.a
+	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) libastar.a $(JANSSON_LIBS) -lm
+
+# The library never sees jansson; the CLI's objects do.
+$(LIB_OBJ): %.o: %.c include/astar.h $(wildcard src/*.h)
+	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) -c -o $@ $<
+$(CLI_OBJ): %.o: %.c include/astar.h $(wildcard src/*.h)
+	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) $(JANSSON_CFLAGS) -c -o $@ $<
+
+tests/unit/test_search: $(UNIT_SRC) $(wildcard tests/unit/*.h) libastar.a
+	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) $(LDFLAGS) -o $@ $(UNIT_SRC) libastar.a -lm
+
+check: astar tests/unit/test_search
+	sh tests/run.sh
+
+# Everything the build, the tests and the docs lint need, from Debian.
+deps:
+	apt-get update
+	apt-get install -y build-essential pkg-config libjansson-dev mandoc
+
+lint:
+	mandoc -T lint -W warning man/astar.1
+
+fmt:
+	clang-format -i include/*.h src/*.c src/*.h tests/unit/*.c $(wildcard tests/unit/*.h)
+
+install: all
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) $(DESTDIR)$(MANDIR)/man1
+	cp astar $(DESTDIR)$(BINDIR)/astar
+	cp libastar.a $(DESTDIR)$(LIBDIR)/libastar.a
+	cp include/astar.h $(DESTDIR)$(INCDIR)/astar.h
+	cp man/astar.1 $(DESTDIR)$(MANDIR)/man1/astar.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/astar $(DESTDIR)$(LIBDIR)/libastar.a \
+	      $(DESTDIR)$(INCDIR)/astar.h $(DESTDIR)$(MANDIR)/man1/astar.1
+
+clean:
+	rm -f astar libastar.a src/*.o tests/unit/test_search

@@ -1,0 +1,184 @@
+/*
+ * astar.h - the astar library: grids, an indexed heap and grid search.
+ *
+ * The library owns three things: a grid of cell costs (astar_grid), a
+ * search context that is reused across queries (astar_ctx) and the search
+ * itself (astar_search).  It performs no I/O, never prints, never exits and
+ * keeps no global state; every failure is reported through a return value.
+ * Readers of map files, output formats and the command-line tool live
+ * outside it and depend on it, never the other way round.
+ *
+ * Coordinates are 0-based: x is the column, y the row, (0,0) the top-left
+ * cell.  A cell holds the cost to enter it, 1 to ASTAR_COST_MAX, or 0 for a
+ * blocked cell.  A step costs 1 orthogonally and sqrt(2) diagonally, times
+ * the cost of the cell entered.
+ */
+#ifndef ASTAR_H
+#define ASTAR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define ASTAR_VERSION "1.0.0"
+
+/* The largest cost a cell can have; 0 means blocked. */
+#define ASTAR_COST_MAX 255
+
+/* The largest width or height of a grid. */
+#define ASTAR_DIM_MAX 1000000
+
+/* Status codes returned by library functions. */
+typedef enum astar_status {
+	ASTAR_OK = 0,
+	ASTAR_ENOMEM,        /* an allocation failed; nothing was changed */
+	ASTAR_ETOOBIG,       /* the grid dimensions are 0 or too large */
+	ASTAR_ERANGE,        /* a coordinate lies outside the grid */
+	ASTAR_ESTART_BLOCKED, /* the start cell is blocked */
+	ASTAR_EGOAL_BLOCKED, /* the goal is blocked and neither adjacent nor
+	                        closest was asked for */
+	ASTAR_EINVAL         /* an option is out of range */
+} astar_status;
+
+/* A short English description of a status, e.g. "out of memory". */
+const char *astar_strerror(astar_status status);
+
+typedef struct astar_point {
+	int32_t x, y;
+} astar_point;
+
+/* ---------------------------------------------------------------- grid */
+
+typedef struct astar_grid astar_grid;
+
+/*
+ * Creates a width x height grid with every cell blocked.  The caller owns
+ * the grid and frees it with grid_free.  On failure returns NULL and sets
+ * *status (if not NULL) to ASTAR_ETOOBIG when a dimension is 0 or larger
+ * than ASTAR_DIM_MAX or the cell count would overflow, or ASTAR_ENOMEM.
+ */
+astar_grid *grid_new(int32_t width, int32_t height, astar_status *status);
+
+/* Frees a grid; NULL is ignored. */
+void grid_free(astar_grid *grid);
+
+int32_t grid_width(const astar_grid *grid);
+int32_t grid_height(const astar_grid *grid);
+
+/* Nonzero when (x, y) lies inside the grid. */
+int grid_contains(const astar_grid *grid, int32_t x, int32_t y);
+
+/*
+ * Sets the cost of entering (x, y): 0 blocks it, 1..ASTAR_COST_MAX opens
+ * it.  Out-of-range coordinates are ignored.
+ */
+void grid_set(astar_grid *grid, int32_t x, int32_t y, uint8_t cost);
+
+/* The cost of entering (x, y), or 0 when it is blocked or outside. */
+uint8_t grid_get(const astar_grid *grid, int32_t x, int32_t y);
+
+/*
+ * Row y's cells as a writable array of width costs, for readers that fill
+ * a whole row at once.  A reader that writes through it calls
+ * grid_set_min_cost afterwards (or has set at least one cell with grid_set
+ * to the smallest cost it wrote).
+ */
+uint8_t *grid_row(astar_grid *grid, int32_t y);
+
+/*
+ * The smallest cost of an open cell seen so far, used to scale the
+ * heuristics so they stay admissible on maps whose every cell costs more
+ * than 1.  It never overestimates; grid_set keeps it current.
+ */
+uint8_t grid_min_cost(const astar_grid *grid);
+void grid_set_min_cost(astar_grid *grid, uint8_t cost);
+
+/* ---------------------------------------------------------------- search */
+
+/* Which diagonal steps are allowed. */
+typedef enum astar_diagonal {
+	ASTAR_DIAG_NEVER = 0,          /* 4-connected */
+	ASTAR_DIAG_ALWAYS,             /* any diagonal into an open cell */
+	ASTAR_DIAG_ONE_OBSTACLE,       /* at least one of the two orthogonal
+	                                  neighbours is open */
+	ASTAR_DIAG_NO_OBSTACLES        /* both are open (Moving AI rule) */
+} astar_diagonal;
+
+typedef enum astar_heuristic {
+	ASTAR_H_DEFAULT = 0, /* manhattan when 4-connected, octile otherwise */
+	ASTAR_H_MANHATTAN,
+	ASTAR_H_EUCLIDEAN,
+	ASTAR_H_OCTILE,
+	ASTAR_H_CHEBYSHEV,
+	ASTAR_H_ZERO
+} astar_heuristic;
+
+typedef enum astar_algorithm {
+	ASTAR_ALGO_ASTAR = 0,
+	ASTAR_ALGO_DIJKSTRA /* A* with the zero heuristic */
+} astar_algorithm;
+
+typedef struct astar_options {
+	astar_diagonal diagonal;
+	astar_heuristic heuristic;
+	astar_algorithm algorithm;
+	double weight;   /* >= 1: f = g + weight * h */
+	int adjacent;    /* stop next to the target instead of on it */
+	int closest;     /* fall back to the reachable cell nearest the target */
+	int explored;    /* record expanded cells in expansion order */
+} astar_options;
+
+/* Fills *opts with the defaults: 4-connected, default heuristic, A*,
+ * weight 1, no adjacent, no closest, no explored list. */
+void astar_options_init(astar_options *opts);
+
+/* The heuristic actually used for the options (resolves the default and
+ * Dijkstra's zero heuristic). */
+astar_heuristic astar_effective_heuristic(const astar_options *opts);
+
+/* Nonzero when the heuristic never overestimates under the diagonal
+ * policy, so that A* with weight 1 returns shortest paths. */
+int astar_heuristic_admissible(astar_heuristic h, astar_diagonal diagonal);
+
+/*
+ * The outcome of one query.  The arrays belong to the context that
+ * produced them and stay valid until its next search or its release.
+ */
+typedef struct astar_result {
+	int found;          /* a path was returned (possibly by --closest) */
+	int reached_goal;   /* it ends on the goal (or next to it, adjacent) */
+	double cost;        /* cost of the path */
+	astar_point end;    /* last cell of the path */
+	const astar_point *path; /* path_len cells from start to end */
+	size_t path_len;    /* 0 when found is 0 */
+	uint64_t expanded;  /* cells taken off the open list */
+	uint64_t generated; /* cells put on (or improved in) the open list */
+	const astar_point *explored; /* expanded cells in expansion order,
+	                                only when options.explored is set */
+	size_t explored_len;
+} astar_result;
+
+typedef struct astar_ctx astar_ctx;
+
+/*
+ * Creates a search context.  A context grows to the largest grid it has
+ * searched and is reused across queries without clearing its arrays; it
+ * is not shared between threads.  Returns NULL when out of memory.
+ */
+astar_ctx *astar_ctx_new(void);
+
+/* Frees a context and every array it owns; NULL is ignored. */
+void astar_ctx_free(astar_ctx *ctx);
+
+/*
+ * Searches grid from start to goal.  On ASTAR_OK *result describes the
+ * outcome (found may be 0: no path).  Fails with ASTAR_ERANGE when start
+ * or goal lies outside the grid, ASTAR_ESTART_BLOCKED, ASTAR_EGOAL_BLOCKED
+ * (goal blocked without adjacent or closest), ASTAR_EINVAL for options out
+ * of range (weight below 1 or not finite, unknown enum values) and
+ * ASTAR_ENOMEM; then *result is zeroed.
+ */
+astar_status astar_search(astar_ctx *ctx, const astar_grid *grid,
+                          astar_point start, astar_point goal,
+                          const astar_options *opts, astar_result *result);
+
+#endif

@@ -1,0 +1,121 @@
+/*
+ * args.c - option values: coordinates, the weight, and the names of the
+ * diagonal policies, heuristics and algorithms.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "args.h"
+
+static const char *const diagonal_names[] = {
+	"never", "always", "at-most-one-obstacle", "no-obstacles"};
+static const char *const heuristic_names[] = {
+	"default", "manhattan", "euclidean", "octile", "chebyshev", "zero"};
+static const char *const algorithm_names[] = {"astar", "dijkstra"};
+
+const char DIAGONAL_NAMES[] = "never, always, at-most-one-obstacle, no-obstacles";
+const char HEURISTIC_NAMES[] = "manhattan, euclidean, octile, chebyshev, zero";
+const char ALGORITHM_NAMES[] = "astar, dijkstra";
+
+#define COUNT(a) (int)(sizeof(a) / sizeof((a)[0]))
+
+static int lookup(const char *s, const char *const *names, int n, int first)
+{
+	for (int i = first; i < n; i++)
+		if (strcmp(s, names[i]) == 0)
+			return i;
+	return -1;
+}
+
+/* One non-negative decimal integer of at most ASTAR_DIM_MAX digits' worth;
+ * advances *s past it. */
+static int coordinate(const char **s, int32_t *v)
+{
+	const char *p = *s;
+	long n = 0;
+
+	if (*p < '0' || *p > '9')
+		return -1;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		n = n * 10 + (*p - '0');
+		if (n > ASTAR_DIM_MAX)
+			return -1;
+	}
+	*v = (int32_t)n;
+	*s = p;
+	return 0;
+}
+
+int args_point(const char *s, astar_point *p)
+{
+	astar_point q;
+
+	if (coordinate(&s, &q.x) != 0 || *s++ != ',' ||
+	    coordinate(&s, &q.y) != 0 || *s != '\0')
+		return -1;
+	*p = q;
+	return 0;
+}
+
+int args_weight(const char *s, double *w)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (end == s || *end != '\0' || errno != 0 || !isfinite(v) || v < 1.0)
+		return -1;
+	*w = v;
+	return 0;
+}
+
+int args_diagonal(const char *s, astar_diagonal *out)
+{
+	int i = lookup(s, diagonal_names, COUNT(diagonal_names), 0);
+
+	if (i < 0)
+		return -1;
+	*out = (astar_diagonal)i;
+	return 0;
+}
+
+int args_heuristic(const char *s, astar_heuristic *out)
+{
+	int i = lookup(s, heuristic_names, COUNT(heuristic_names), 1);
+
+	if (i < 0)
+		return -1;
+	*out = (astar_heuristic)i;
+	return 0;
+}
+
+int args_algorithm(const char *s, astar_algorithm *out)
+{
+	int i = lookup(s, algorithm_names, COUNT(algorithm_names), 0);
+
+	if (i < 0)
+		return -1;
+	*out = (astar_algorithm)i;
+	return 0;
+}
+
+const char *diagonal_name(astar_diagonal d)
+{
+	return (int)d >= 0 && (int)d < COUNT(diagonal_names) ? diagonal_names[d]
+	                                                     : "?";
+}
+
+const char *heuristic_name(astar_heuristic h)
+{
+	return (int)h >= 0 && (int)h < COUNT(heuristic_names) ? heuristic_names[h]
+	                                                      : "?";
+}
+
+const char *algorithm_name(astar_algorithm a)
+{
+	return (int)a >= 0 && (int)a < COUNT(algorithm_names) ? algorithm_names[a]
+	                                                      : "?";
+}

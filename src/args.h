@@ -1,0 +1,30 @@
+/*
+ * args.h - parsing and naming of option values (coordinates, numbers,
+ * enumerations).  Pure functions: no printing, no globals written.
+ */
+#ifndef ASTAR_ARGS_H
+#define ASTAR_ARGS_H
+
+#include "astar.h"
+
+/* Parses "X,Y" (two decimal integers >= 0, nothing else).  Returns 0, or
+ * -1 leaving *p unchanged. */
+int args_point(const char *s, astar_point *p);
+
+/* Parses a finite decimal number >= 1.  Returns 0 or -1. */
+int args_weight(const char *s, double *w);
+
+/* Name lookups: return 0 and set *out, or -1 for an unknown name. */
+int args_diagonal(const char *s, astar_diagonal *out);
+int args_heuristic(const char *s, astar_heuristic *out);
+int args_algorithm(const char *s, astar_algorithm *out);
+
+/* The names used on the command line and in JSON output. */
+const char *diagonal_name(astar_diagonal d);
+const char *heuristic_name(astar_heuristic h);
+const char *algorithm_name(astar_algorithm a);
+
+/* The accepted names of each enumeration, comma-separated, for messages. */
+extern const char DIAGONAL_NAMES[], HEURISTIC_NAMES[], ALGORITHM_NAMES[];
+
+#endif

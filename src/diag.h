@@ -1,0 +1,27 @@
+/*
+ * diag.h - the one place that prints diagnostics.
+ *
+ * Every message goes to standard error as
+ *   astar: FILE:LINE:COL: message     (a location in a file)
+ *   astar: FILE: message              (a whole file)
+ *   astar: message                    (options, the system)
+ * and warnings as "astar: warning: message".
+ */
+#ifndef ASTAR_DIAG_H
+#define ASTAR_DIAG_H
+
+#define PROGNAME "astar"
+
+/* Exit statuses; documented in astar(1). */
+enum exit_status {
+	EXIT_FOUND = 0,   /* every query found a path */
+	EXIT_NOPATH = 1,  /* some query found none (or a --check failed) */
+	EXIT_ERROR = 2    /* usage, input or system error */
+};
+
+/* file may be NULL (no location); line and col 0 when they mean nothing. */
+void diag_error(const char *file, long line, long col, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+void diag_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

@@ -1,0 +1,95 @@
+/*
+ * grid.c - creation and access of astar_grid, the padded cost grid.
+ *
+ * Owns the grid's single allocation.  Every accessor checks its
+ * coordinates, so callers outside the library never see the padding.
+ */
+#include <stdlib.h>
+
+#include "grid.h"
+
+astar_grid *grid_new(int32_t width, int32_t height, astar_status *status)
+{
+	astar_status dummy;
+	astar_grid *g;
+
+	if (status == NULL)
+		status = &dummy;
+	if (width <= 0 || height <= 0 || width > ASTAR_DIM_MAX ||
+	    height > ASTAR_DIM_MAX) {
+		*status = ASTAR_ETOOBIG;
+		return NULL;
+	}
+	/* (DIM_MAX + 2)^2 ~ 1e12 fits size_t on 64-bit; check anyway. */
+	size_t stride = (size_t)width + 2, rows = (size_t)height + 2;
+	if (rows > SIZE_MAX / stride) {
+		*status = ASTAR_ETOOBIG;
+		return NULL;
+	}
+	g = malloc(sizeof *g);
+	if (g == NULL) {
+		*status = ASTAR_ENOMEM;
+		return NULL;
+	}
+	g->cells = calloc(stride * rows, 1);
+	if (g->cells == NULL) {
+		free(g);
+		*status = ASTAR_ENOMEM;
+		return NULL;
+	}
+	g->width = width;
+	g->height = height;
+	g->stride = (int32_t)stride;
+	g->ncells = stride * rows;
+	g->min_cost = ASTAR_COST_MAX;
+	*status = ASTAR_OK;
+	return g;
+}
+
+void grid_free(astar_grid *grid)
+{
+	if (grid == NULL)
+		return;
+	free(grid->cells);
+	free(grid);
+}
+
+int32_t grid_width(const astar_grid *grid) { return grid->width; }
+
+int32_t grid_height(const astar_grid *grid) { return grid->height; }
+
+int grid_contains(const astar_grid *grid, int32_t x, int32_t y)
+{
+	return x >= 0 && y >= 0 && x < grid->width && y < grid->height;
+}
+
+void grid_set(astar_grid *grid, int32_t x, int32_t y, uint8_t cost)
+{
+	if (!grid_contains(grid, x, y))
+		return;
+	grid->cells[grid_index(grid, x, y)] = cost;
+	if (cost != 0 && cost < grid->min_cost)
+		grid->min_cost = cost;
+}
+
+uint8_t grid_get(const astar_grid *grid, int32_t x, int32_t y)
+{
+	if (!grid_contains(grid, x, y))
+		return 0;
+	return grid->cells[grid_index(grid, x, y)];
+}
+
+uint8_t *grid_row(astar_grid *grid, int32_t y)
+{
+	if (y < 0 || y >= grid->height)
+		return NULL;
+	return grid->cells + grid_index(grid, 0, y);
+}
+
+uint8_t grid_min_cost(const astar_grid *grid) { return grid->min_cost; }
+
+void grid_set_min_cost(astar_grid *grid, uint8_t cost)
+{
+	if (cost != 0 && cost < grid->min_cost)
+		grid->min_cost = cost;
+}

@@ -1,0 +1,215 @@
+/*
+ * main.c - parses the command line and hands it to the driver (cli.c).
+ */
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "args.h"
+#include "cli.h"
+#include "diag.h"
+
+static const char usage_line[] = "usage: astar [options] [file ...]\n";
+
+static const char help_text[] =
+	"Find shortest paths on grid maps.\n"
+	"\n"
+	"  -s, --start=X,Y          start cell (overrides the map's S)\n"
+	"  -g, --goal=X,Y           goal cell (overrides the map's G)\n"
+	"  -b, --block=X,Y          block a cell; repeatable\n"
+	"  -d, --diagonal[=POLICY]  never (default), always, at-most-one-obstacle,\n"
+	"                           no-obstacles (the default when POLICY is left out)\n"
+	"  -H, --heuristic=NAME     manhattan, euclidean, octile, chebyshev, zero\n"
+	"                           (default: manhattan, or octile with diagonals)\n"
+	"  -w, --weight=W           weighted A*: cost at most W times the shortest (W >= 1)\n"
+	"  -a, --algorithm=NAME     astar (default) or dijkstra\n"
+	"      --adjacent           stop next to the goal instead of on it\n"
+	"      --closest            if the goal is unreachable, go as near as possible\n"
+	"  -e, --explored           show the expanded cells\n"
+	"  -f, --format=FORMAT      text (default) or json (one object per line)\n"
+	"  -j, --json               same as --format=json\n"
+	"      --no-timing          leave timing out of the output\n"
+	"      --color[=WHEN]       auto (default), always or never\n"
+	"  -h, --help               show this help and exit\n"
+	"  -V, --version            show the version and exit\n"
+	"\n"
+	"FILE is an ASCII map ('.' floor, '#' wall, 'S' start, 'G' goal, '1'-'9'\n"
+	"terrain cost); '-' or no FILE reads standard input.  Coordinates are 0-based,\n"
+	"x the column, y the row.  Exit status: 0 path found, 1 no path, 2 error.\n";
+
+enum { OPT_ADJACENT = 256, OPT_CLOSEST, OPT_NO_TIMING, OPT_COLOR };
+
+static const struct option long_options[] = {
+	{"start", required_argument, NULL, 's'},
+	{"goal", required_argument, NULL, 'g'},
+	{"block", required_argument, NULL, 'b'},
+	{"diagonal", optional_argument, NULL, 'd'},
+	{"heuristic", required_argument, NULL, 'H'},
+	{"weight", required_argument, NULL, 'w'},
+	{"algorithm", required_argument, NULL, 'a'},
+	{"adjacent", no_argument, NULL, OPT_ADJACENT},
+	{"closest", no_argument, NULL, OPT_CLOSEST},
+	{"explored", no_argument, NULL, 'e'},
+	{"format", required_argument, NULL, 'f'},
+	{"json", no_argument, NULL, 'j'},
+	{"no-timing", no_argument, NULL, OPT_NO_TIMING},
+	{"color", optional_argument, NULL, OPT_COLOR},
+	{"help", no_argument, NULL, 'h'},
+	{"version", no_argument, NULL, 'V'},
+	{NULL, 0, NULL, 0},
+};
+
+static int usage_error(void)
+{
+	fputs(usage_line, stderr);
+	fputs("Try 'astar --help' for more information.\n", stderr);
+	return EXIT_ERROR;
+}
+
+static int bad_value(const char *opt, const char *what, const char *arg)
+{
+	diag_error(NULL, 0, 0, "%s: expected %s, got '%s'", opt, what, arg);
+	return EXIT_ERROR;
+}
+
+static int print_and_exit(const char *a, const char *b)
+{
+	if (fputs(a, stdout) == EOF || fputs(b, stdout) == EOF ||
+	    fflush(stdout) != 0) {
+		diag_error(NULL, 0, 0, "error writing to standard output");
+		return EXIT_ERROR;
+	}
+	return EXIT_FOUND;
+}
+
+int main(int argc, char **argv)
+{
+	cli_config cfg;
+	const char *color = "auto";
+	static char *stdin_only[] = {"-", NULL};
+	int c, heuristic_given = 0, weight_given = 0, rc;
+
+	signal(SIGPIPE, SIG_IGN); /* a closed stdout is a write error */
+	memset(&cfg, 0, sizeof cfg);
+	astar_options_init(&cfg.opts);
+	cfg.timing = 1;
+
+	while ((c = getopt_long(argc, argv, "s:g:b:d::H:w:a:ef:jhV", long_options,
+	                        NULL)) != -1) {
+		switch (c) {
+		case 's':
+			if (args_point(optarg, &cfg.start) != 0)
+				return bad_value("--start", "X,Y", optarg);
+			cfg.has_start = 1;
+			break;
+		case 'g':
+			if (args_point(optarg, &cfg.goal) != 0)
+				return bad_value("--goal", "X,Y", optarg);
+			cfg.has_goal = 1;
+			break;
+		case 'b': {
+			astar_point p, *nb;
+			if (args_point(optarg, &p) != 0)
+				return bad_value("--block", "X,Y", optarg);
+			nb = realloc(cfg.blocks, (cfg.nblocks + 1) * sizeof *nb);
+			if (nb == NULL) {
+				diag_error(NULL, 0, 0, "out of memory");
+				return EXIT_ERROR;
+			}
+			cfg.blocks = nb;
+			cfg.blocks[cfg.nblocks++] = p;
+			break;
+		}
+		case 'd':
+			if (optarg == NULL)
+				cfg.opts.diagonal = ASTAR_DIAG_NO_OBSTACLES;
+			else if (args_diagonal(optarg, &cfg.opts.diagonal) != 0)
+				return bad_value("--diagonal", DIAGONAL_NAMES, optarg);
+			break;
+		case 'H':
+			if (args_heuristic(optarg, &cfg.opts.heuristic) != 0)
+				return bad_value("--heuristic", HEURISTIC_NAMES, optarg);
+			heuristic_given = 1;
+			break;
+		case 'w':
+			if (args_weight(optarg, &cfg.opts.weight) != 0)
+				return bad_value("--weight", "a number >= 1", optarg);
+			weight_given = cfg.opts.weight != 1.0;
+			break;
+		case 'a':
+			if (args_algorithm(optarg, &cfg.opts.algorithm) != 0)
+				return bad_value("--algorithm", ALGORITHM_NAMES, optarg);
+			break;
+		case OPT_ADJACENT:
+			cfg.opts.adjacent = 1;
+			break;
+		case OPT_CLOSEST:
+			cfg.opts.closest = 1;
+			break;
+		case 'e':
+			cfg.opts.explored = 1;
+			break;
+		case 'f':
+			if (strcmp(optarg, "text") == 0)
+				cfg.format = FORMAT_TEXT;
+			else if (strcmp(optarg, "json") == 0)
+				cfg.format = FORMAT_JSON;
+			else
+				return bad_value("--format", "text, json", optarg);
+			break;
+		case 'j':
+			cfg.format = FORMAT_JSON;
+			break;
+		case OPT_NO_TIMING:
+			cfg.timing = 0;
+			break;
+		case OPT_COLOR:
+			color = optarg ? optarg : "always";
+			if (strcmp(color, "auto") != 0 && strcmp(color, "always") != 0 &&
+			    strcmp(color, "never") != 0)
+				return bad_value("--color", "auto, always, never", color);
+			break;
+		case 'h':
+			return print_and_exit(usage_line, help_text);
+		case 'V':
+			return print_and_exit("astar " ASTAR_VERSION, "\n");
+		default: /* getopt has said what was wrong */
+			return usage_error();
+		}
+	}
+
+	if (cfg.opts.algorithm == ASTAR_ALGO_DIJKSTRA &&
+	    (heuristic_given || weight_given)) {
+		diag_error(NULL, 0, 0, "%s cannot be used with --algorithm=dijkstra",
+		           heuristic_given ? "--heuristic" : "--weight");
+		return EXIT_ERROR;
+	}
+	if (!astar_heuristic_admissible(astar_effective_heuristic(&cfg.opts),
+	                                cfg.opts.diagonal))
+		diag_warn("heuristic '%s' is not admissible with diagonal moves; "
+		          "the path may not be shortest",
+		          heuristic_name(astar_effective_heuristic(&cfg.opts)));
+
+	if (strcmp(color, "always") == 0) {
+		cfg.color = 1;
+	} else if (strcmp(color, "auto") == 0) {
+		const char *nc = getenv("NO_COLOR");
+		cfg.color = isatty(STDOUT_FILENO) && (nc == NULL || *nc == '\0');
+	}
+
+	if (optind < argc) {
+		cfg.files = argv + optind;
+		cfg.nfiles = argc - optind;
+	} else {
+		if (isatty(STDIN_FILENO))
+			return usage_error();
+		cfg.files = stdin_only;
+		cfg.nfiles = 1;
+	}
+	rc = cli_run(&cfg);
+	free(cfg.blocks);
+	return rc;
+}

@@ -1,0 +1,37 @@
+/*
+ * output.h - the writers of query results: text for people, JSON Lines
+ * for programs.  Both write one complete record per call.
+ */
+#ifndef ASTAR_OUTPUT_H
+#define ASTAR_OUTPUT_H
+
+#include <stdio.h>
+
+#include "astar.h"
+#include "map.h"
+
+typedef struct query_report {
+	const char *map_name;
+	const map *map;
+	const astar_point *blocks;  /* --block cells, drawn as X */
+	size_t nblocks;
+	astar_point start, goal;
+	const astar_options *opts;
+	const astar_result *res;
+	int timing;                 /* include load_us and search_us */
+	double load_us, search_us;
+} query_report;
+
+/* Draws the map with the path (and explored cells when the options asked
+ * for them) and a summary.  Returns 0, or -1 when writing or allocating
+ * failed (errno tells which). */
+int output_text(FILE *out, const query_report *q, int color);
+
+/* Writes one compact JSON object and a newline; the line is built whole
+ * before it is written.  Returns 0 or -1 as output_text. */
+int output_json(FILE *out, const query_report *q);
+
+/* The cost as text: at most 8 decimals, trailing zeros trimmed. */
+void output_cost(char *buf, size_t size, double cost);
+
+#endif

@@ -1,0 +1,509 @@
+/*
+ * search.c - A* and Dijkstra on an astar_grid, and the reusable context.
+ *
+ * The search loop knows nothing of the movement rules or the heuristic:
+ * an expansion policy (which neighbours a cell has and what a step costs)
+ * and a heuristic (a lower bound from a cell to the target) are set up
+ * before the loop and consulted by it.  Per-cell records live in one
+ * array in the context and are marked valid by a generation counter, so a
+ * query clears nothing; the arrays grow only when a larger grid comes.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grid.h"
+#include "heap.h"
+
+#define SQRT2 1.41421356237309504880
+#define CLOSED UINT32_MAX
+
+/* One cell's search state; valid only when gen equals the context's. */
+typedef struct node {
+	double g;      /* cost of the best known path from the start */
+	uint32_t gen;  /* generation that last touched this record */
+	uint32_t pos;  /* heap position while open, CLOSED once expanded */
+} node;
+
+struct astar_ctx {
+	node *nodes;
+	uint8_t *dir;  /* direction of the step that reached each cell */
+	size_t cap;    /* cells the arrays can hold */
+	uint32_t gen;
+	heap open;
+	astar_point *path, *explored;
+	size_t path_cap, explored_cap;
+};
+
+/* ------------------------------------------------------ expansion policy */
+
+/* Directions: N E S W, then NE SE SW NW.  dx/dy for coordinates. */
+static const int dir_dx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
+static const int dir_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
+
+typedef struct expansion {
+	int ndirs;              /* 4 or 8 */
+	astar_diagonal policy;
+	ptrdiff_t off[8];       /* index offset of each direction */
+	ptrdiff_t side_a[8];    /* a diagonal's two orthogonal neighbours */
+	ptrdiff_t side_b[8];
+	double step[8];         /* 1 or sqrt(2), before the cell's cost */
+} expansion;
+
+static void expansion_init(expansion *e, const astar_grid *g,
+                           astar_diagonal policy)
+{
+	e->policy = policy;
+	e->ndirs = policy == ASTAR_DIAG_NEVER ? 4 : 8;
+	for (int d = 0; d < 8; d++) {
+		e->off[d] = (ptrdiff_t)dir_dy[d] * g->stride + dir_dx[d];
+		e->side_a[d] = (ptrdiff_t)dir_dy[d] * g->stride;
+		e->side_b[d] = dir_dx[d];
+		e->step[d] = d < 4 ? 1.0 : SQRT2;
+	}
+}
+
+/*
+ * Nonzero when a diagonal step from index i in direction d is allowed,
+ * given that the cell entered is open.
+ */
+static inline int diagonal_ok(const expansion *e, const uint8_t *cells,
+                              size_t i, int d)
+{
+	int a = cells[i + e->side_a[d]] != 0, b = cells[i + e->side_b[d]] != 0;
+
+	switch (e->policy) {
+	case ASTAR_DIAG_ONE_OBSTACLE:
+		return a || b;
+	case ASTAR_DIAG_NO_OBSTACLES:
+		return a && b;
+	default:
+		return 1;
+	}
+}
+
+/* ------------------------------------------------------------ heuristic */
+
+typedef struct heuristic {
+	astar_heuristic kind;
+	int32_t tx, ty;   /* target */
+	double scale;     /* weight times the grid's least cell cost */
+	double slack;     /* subtracted in adjacent mode: the largest h of one
+	                     step, so h bounds the distance to any goal cell */
+} heuristic;
+
+static inline double heuristic_raw(astar_heuristic kind, int32_t dx,
+                                   int32_t dy)
+{
+	double lo, hi;
+
+	dx = dx < 0 ? -dx : dx;
+	dy = dy < 0 ? -dy : dy;
+	switch (kind) {
+	case ASTAR_H_MANHATTAN:
+		return (double)dx + dy;
+	case ASTAR_H_EUCLIDEAN:
+		return sqrt((double)dx * dx + (double)dy * dy);
+	case ASTAR_H_OCTILE:
+		lo = dx < dy ? dx : dy;
+		hi = dx < dy ? dy : dx;
+		return hi - lo + SQRT2 * lo;
+	case ASTAR_H_CHEBYSHEV:
+		return dx > dy ? dx : dy;
+	default:
+		return 0.0;
+	}
+}
+
+static inline double heuristic_at(const heuristic *h, int32_t x, int32_t y)
+{
+	double v = heuristic_raw(h->kind, x - h->tx, y - h->ty) - h->slack;
+
+	return v > 0.0 ? v * h->scale : 0.0;
+}
+
+/* ------------------------------------------------------------- options */
+
+void astar_options_init(astar_options *opts)
+{
+	memset(opts, 0, sizeof *opts);
+	opts->diagonal = ASTAR_DIAG_NEVER;
+	opts->heuristic = ASTAR_H_DEFAULT;
+	opts->algorithm = ASTAR_ALGO_ASTAR;
+	opts->weight = 1.0;
+}
+
+astar_heuristic astar_effective_heuristic(const astar_options *opts)
+{
+	if (opts->algorithm == ASTAR_ALGO_DIJKSTRA)
+		return ASTAR_H_ZERO;
+	if (opts->heuristic != ASTAR_H_DEFAULT)
+		return opts->heuristic;
+	return opts->diagonal == ASTAR_DIAG_NEVER ? ASTAR_H_MANHATTAN
+	                                          : ASTAR_H_OCTILE;
+}
+
+int astar_heuristic_admissible(astar_heuristic h, astar_diagonal diagonal)
+{
+	if (h == ASTAR_H_MANHATTAN)
+		return diagonal == ASTAR_DIAG_NEVER;
+	return h >= ASTAR_H_DEFAULT && h <= ASTAR_H_ZERO;
+}
+
+const char *astar_strerror(astar_status status)
+{
+	switch (status) {
+	case ASTAR_OK:
+		return "success";
+	case ASTAR_ENOMEM:
+		return "out of memory";
+	case ASTAR_ETOOBIG:
+		return "grid too large";
+	case ASTAR_ERANGE:
+		return "coordinates outside the map";
+	case ASTAR_ESTART_BLOCKED:
+		return "start is on a blocked cell";
+	case ASTAR_EGOAL_BLOCKED:
+		return "goal is on a blocked cell";
+	case ASTAR_EINVAL:
+		return "invalid option";
+	}
+	return "unknown error";
+}
+
+/* ------------------------------------------------------------- context */
+
+astar_ctx *astar_ctx_new(void)
+{
+	astar_ctx *ctx = calloc(1, sizeof *ctx);
+
+	if (ctx != NULL)
+		heap_init(&ctx->open);
+	return ctx;
+}
+
+void astar_ctx_free(astar_ctx *ctx)
+{
+	if (ctx == NULL)
+		return;
+	free(ctx->nodes);
+	free(ctx->dir);
+	free(ctx->path);
+	free(ctx->explored);
+	heap_free(&ctx->open);
+	free(ctx);
+}
+
+/* Makes room for n cells; new records start at generation 0. */
+static astar_status ctx_reserve(astar_ctx *ctx, size_t n)
+{
+	node *nodes;
+	uint8_t *dir;
+
+	if (n <= ctx->cap)
+		return ASTAR_OK;
+	nodes = calloc(n, sizeof *nodes);
+	dir = malloc(n);
+	if (nodes == NULL || dir == NULL) {
+		free(nodes);
+		free(dir);
+		return ASTAR_ENOMEM;
+	}
+	free(ctx->nodes);
+	free(ctx->dir);
+	ctx->nodes = nodes;
+	ctx->dir = dir;
+	ctx->cap = n;
+	ctx->gen = 0;
+	return ASTAR_OK;
+}
+
+/* Starts a new generation, clearing the records only when it wraps. */
+static void ctx_next_generation(astar_ctx *ctx)
+{
+	if (++ctx->gen == 0) {
+		for (size_t i = 0; i < ctx->cap; i++)
+			ctx->nodes[i].gen = 0;
+		ctx->gen = 1;
+	}
+}
+
+static int grow_points(astar_point **a, size_t *cap, size_t need)
+{
+	astar_point *p;
+	size_t n;
+
+	if (need <= *cap)
+		return 0;
+	n = *cap ? *cap : 64;
+	while (n < need)
+		n *= 2;
+	p = realloc(*a, n * sizeof *p);
+	if (p == NULL)
+		return -1;
+	*a = p;
+	*cap = n;
+	return 0;
+}
+
+static inline astar_point point_of(const astar_grid *g, size_t i)
+{
+	astar_point p;
+
+	p.x = (int32_t)(i % (size_t)g->stride) - 1;
+	p.y = (int32_t)(i / (size_t)g->stride) - 1;
+	return p;
+}
+
+/* ------------------------------------------------------------- search */
+
+/*
+ * The goal test.  Normally the goal set is the target alone; in adjacent
+ * mode it is every open cell from which one legal step, with the target
+ * seen as open, enters the target.
+ */
+typedef struct goal_set {
+	size_t cell[8];
+	int n;
+} goal_set;
+
+static int goal_member(const goal_set *gs, size_t i)
+{
+	for (int k = 0; k < gs->n; k++)
+		if (gs->cell[k] == i)
+			return 1;
+	return 0;
+}
+
+static void adjacent_goals(goal_set *gs, const expansion *e,
+                           const uint8_t *cells, size_t t)
+{
+	gs->n = 0;
+	for (int d = 0; d < e->ndirs; d++) {
+		size_t a = t - e->off[d]; /* a steps in direction d into t */
+		/* A diagonal's corner cells are never t itself, so whether t
+		 * is open does not change the answer. */
+		if (cells[a] == 0 || (d >= 4 && !diagonal_ok(e, cells, a, d)))
+			continue;
+		gs->cell[gs->n++] = a;
+	}
+}
+
+/* The reachable cell nearest the target so far (closest mode). */
+typedef struct nearest {
+	size_t cell;
+	int64_t d2;
+	double g;
+	astar_point p;
+} nearest;
+
+static void nearest_offer(nearest *best, size_t i, astar_point p, double g,
+                          astar_point t)
+{
+	int64_t dx = (int64_t)p.x - t.x, dy = (int64_t)p.y - t.y;
+	int64_t d2 = dx * dx + dy * dy;
+
+	if (best->d2 >= 0) {
+		if (d2 != best->d2) {
+			if (d2 > best->d2)
+				return;
+		} else if (g != best->g) {
+			if (g > best->g)
+				return;
+		} else if (p.y != best->p.y) {
+			if (p.y > best->p.y)
+				return;
+		} else if (p.x >= best->p.x) {
+			return;
+		}
+	}
+	best->cell = i;
+	best->d2 = d2;
+	best->g = g;
+	best->p = p;
+}
+
+/* Writes the path ending at cell `end` into ctx->path; sets the cost from
+ * whole-step counts so that it is the same however the sum was formed. */
+static astar_status build_path(astar_ctx *ctx, const astar_grid *g,
+                               const expansion *e, size_t start, size_t end,
+                               astar_result *r)
+{
+	size_t len = 1, i;
+	uint64_t orth = 0, diag = 0;
+
+	for (i = end; i != start; i -= e->off[ctx->dir[i]])
+		len++;
+	if (grow_points(&ctx->path, &ctx->path_cap, len) != 0)
+		return ASTAR_ENOMEM;
+	i = end;
+	for (size_t k = len; k-- > 0;) {
+		ctx->path[k] = point_of(g, i);
+		if (i != start) {
+			int d = ctx->dir[i];
+			if (d < 4)
+				orth += g->cells[i];
+			else
+				diag += g->cells[i];
+			i -= e->off[d];
+		}
+	}
+	r->path = ctx->path;
+	r->path_len = len;
+	r->cost = (double)orth + SQRT2 * (double)diag;
+	r->end = ctx->path[len - 1];
+	r->found = 1;
+	return ASTAR_OK;
+}
+
+static int options_valid(const astar_options *o)
+{
+	return o->diagonal >= ASTAR_DIAG_NEVER &&
+	       o->diagonal <= ASTAR_DIAG_NO_OBSTACLES &&
+	       o->heuristic >= ASTAR_H_DEFAULT && o->heuristic <= ASTAR_H_ZERO &&
+	       o->algorithm >= ASTAR_ALGO_ASTAR &&
+	       o->algorithm <= ASTAR_ALGO_DIJKSTRA && isfinite(o->weight) &&
+	       o->weight >= 1.0;
+}
+
+static astar_status search(astar_ctx *ctx, const astar_grid *grid,
+                           astar_point start, astar_point goal,
+                           const astar_options *opts, astar_result *r);
+
+astar_status astar_search(astar_ctx *ctx, const astar_grid *grid,
+                          astar_point start, astar_point goal,
+                          const astar_options *opts, astar_result *r)
+{
+	astar_status st = search(ctx, grid, start, goal, opts, r);
+
+	if (st != ASTAR_OK)
+		memset(r, 0, sizeof *r);
+	return st;
+}
+
+static astar_status search(astar_ctx *ctx, const astar_grid *grid,
+                           astar_point start, astar_point goal,
+                           const astar_options *opts, astar_result *r)
+{
+	expansion e;
+	heuristic h;
+	goal_set goals;
+	nearest best = {0, -1, 0.0, {0, 0}};
+	const uint8_t *cells = grid->cells;
+	node *nodes;
+	size_t s, t, found_at = SIZE_MAX;
+	astar_status st;
+
+	memset(r, 0, sizeof *r);
+	if (!options_valid(opts))
+		return ASTAR_EINVAL;
+	if (!grid_contains(grid, start.x, start.y) ||
+	    !grid_contains(grid, goal.x, goal.y))
+		return ASTAR_ERANGE;
+	s = grid_index(grid, start.x, start.y);
+	t = grid_index(grid, goal.x, goal.y);
+	if (cells[s] == 0)
+		return ASTAR_ESTART_BLOCKED;
+	if (cells[t] == 0 && !opts->adjacent && !opts->closest)
+		return ASTAR_EGOAL_BLOCKED;
+	if (grid->ncells >= CLOSED)
+		return ASTAR_ETOOBIG;
+	if ((st = ctx_reserve(ctx, grid->ncells)) != ASTAR_OK)
+		return st;
+	if (opts->explored &&
+	    grow_points(&ctx->explored, &ctx->explored_cap, 64) != 0)
+		return ASTAR_ENOMEM;
+
+	expansion_init(&e, grid, opts->diagonal);
+	h.kind = astar_effective_heuristic(opts);
+	h.tx = goal.x;
+	h.ty = goal.y;
+	h.scale = opts->weight * grid->min_cost;
+	h.slack = 0.0;
+	goals.n = 1;
+	goals.cell[0] = t;
+	if (opts->adjacent) {
+		adjacent_goals(&goals, &e, cells, t);
+		for (int d = 0; d < e.ndirs; d++) {
+			double v = heuristic_raw(h.kind, dir_dx[d], dir_dy[d]);
+			if (v > h.slack)
+				h.slack = v;
+		}
+		if (s == t) { /* already there: nothing to walk */
+			goals.cell[0] = s;
+			goals.n = 1;
+		}
+	}
+
+	ctx_next_generation(ctx);
+	nodes = ctx->nodes;
+	heap_reset(&ctx->open, &nodes[0].pos, sizeof nodes[0]);
+	nodes[s].g = 0.0;
+	nodes[s].gen = ctx->gen;
+	if (heap_push(&ctx->open, (uint32_t)s, heuristic_at(&h, start.x, start.y),
+	              0.0) != 0)
+		return ASTAR_ENOMEM;
+	r->generated = 1;
+
+	while (!heap_empty(&ctx->open)) {
+		size_t i = heap_pop(&ctx->open);
+		astar_point p = point_of(grid, i);
+		double gi = nodes[i].g;
+
+		nodes[i].pos = CLOSED;
+		if (opts->explored) {
+			if (grow_points(&ctx->explored, &ctx->explored_cap,
+			                r->expanded + 1) != 0)
+				return ASTAR_ENOMEM;
+			ctx->explored[r->expanded] = p;
+		}
+		r->expanded++;
+		if (goal_member(&goals, i)) {
+			found_at = i;
+			break;
+		}
+		if (opts->closest)
+			nearest_offer(&best, i, p, gi, goal);
+		for (int d = 0; d < e.ndirs; d++) {
+			size_t j = i + e.off[d];
+			uint8_t c = cells[j];
+			node *nj = &nodes[j];
+			double gj;
+
+			if (c == 0 || (d >= 4 && !diagonal_ok(&e, cells, i, d)))
+				continue;
+			gj = gi + e.step[d] * c;
+			if (nj->gen != ctx->gen) {
+				nj->gen = ctx->gen;
+				nj->g = gj;
+				ctx->dir[j] = (uint8_t)d;
+				if (heap_push(&ctx->open, (uint32_t)j,
+				              gj + heuristic_at(&h, p.x + dir_dx[d],
+				                                p.y + dir_dy[d]),
+				              gj) != 0)
+					return ASTAR_ENOMEM;
+				r->generated++;
+			} else if (nj->pos != CLOSED && gj < nj->g) {
+				double f = gj + heuristic_at(&h, p.x + dir_dx[d],
+				                             p.y + dir_dy[d]);
+				nj->g = gj;
+				ctx->dir[j] = (uint8_t)d;
+				heap_decrease(&ctx->open, (uint32_t)j, f, gj);
+				r->generated++;
+			}
+		}
+	}
+
+	if (opts->explored)
+		r->explored = ctx->explored;
+	r->explored_len = opts->explored ? (size_t)r->expanded : 0;
+	if (found_at != SIZE_MAX) {
+		if ((st = build_path(ctx, grid, &e, s, found_at, r)) != ASTAR_OK)
+			return st;
+		r->reached_goal = 1;
+	} else if (opts->closest && best.d2 >= 0) {
+		if ((st = build_path(ctx, grid, &e, s, best.cell, r)) != ASTAR_OK)
+			return st;
+	}
+	return ASTAR_OK;
+}
