@@ -17,8 +17,9 @@ LDFLAGS += -fsanitize=address,undefined
 endif
 
 LIB_SRC = src/grid.c src/heap.c src/search.c
-CLI_SRC = src/main.c src/cli.c src/diag.c src/io.c src/args.c \
-          src/map_ascii.c src/output_text.c src/output_json.c
+CLI_SRC = src/main.c src/cli.c src/diag.c src/io.c src/args.c src/check.c \
+          src/map_ascii.c src/map_json.c src/map_movingai.c src/scen.c \
+          src/output_text.c src/output_json.c src/report.c
 LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 UNIT_SRC = $(wildcard tests/unit/*.c)
@@ -31,13 +32,13 @@ libastar.a: $(LIB_OBJ)
 	$(AR) rcs $@ $(LIB_OBJ)
 
 astar: $(CLI_OBJ) libastar.a
-	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) libastar.a $(JANSSON_LIBS) -lm
+	$(CC) $(LDFLAGS) -pthread -o $@ $(CLI_OBJ) libastar.a $(JANSSON_LIBS) -lm
 
 # The library never sees jansson; the CLI's objects do.
 $(LIB_OBJ): %.o: %.c include/astar.h $(wildcard src/*.h)
 	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) -c -o $@ $<
 $(CLI_OBJ): %.o: %.c include/astar.h $(wildcard src/*.h)
-	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) $(JANSSON_CFLAGS) -c -o $@ $<
+	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) $(JANSSON_CFLAGS) -pthread -c -o $@ $<
 
 tests/unit/test_search: $(UNIT_SRC) $(wildcard tests/unit/*.h) libastar.a
 	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) $(LDFLAGS) -o $@ $(UNIT_SRC) libastar.a -lm

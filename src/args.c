@@ -119,3 +119,53 @@ const char *algorithm_name(astar_algorithm a)
 	return (int)a >= 0 && (int)a < COUNT(algorithm_names) ? algorithm_names[a]
 	                                                      : "?";
 }
+
+int args_count(const char *s, int lo, int hi, int *out)
+{
+	long v = 0;
+
+	if (*s == '\0')
+		return -1;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		v = v * 10 + (*s - '0');
+		if (v > hi)
+			return -1;
+	}
+	if (v < lo)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
+int args_shard(const char *s, int *k, int *n)
+{
+	const char *slash = strchr(s, '/');
+	char kbuf[16];
+	int kv, nv;
+
+	if (slash == NULL || (size_t)(slash - s) >= sizeof kbuf)
+		return -1;
+	memcpy(kbuf, s, (size_t)(slash - s));
+	kbuf[slash - s] = '\0';
+	if (args_count(kbuf, 1, 1000000, &kv) != 0 ||
+	    args_count(slash + 1, 1, 1000000, &nv) != 0 || kv > nv)
+		return -1;
+	*k = kv;
+	*n = nv;
+	return 0;
+}
+
+int args_tolerance(const char *s, double *t)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (end == s || *end != '\0' || errno != 0 || !isfinite(v) || v < 0)
+		return -1;
+	*t = v;
+	return 0;
+}

@@ -14,6 +14,15 @@ int args_point(const char *s, astar_point *p);
 /* Parses a finite decimal number >= 1.  Returns 0 or -1. */
 int args_weight(const char *s, double *w);
 
+/* Parses a whole number from lo to hi.  Returns 0 or -1. */
+int args_count(const char *s, int lo, int hi, int *out);
+
+/* Parses "K/N" with 1 <= K <= N <= 1000000.  Returns 0 or -1. */
+int args_shard(const char *s, int *k, int *n);
+
+/* Parses a finite number >= 0.  Returns 0 or -1. */
+int args_tolerance(const char *s, double *t);
+
 /* Name lookups: return 0 and set *out, or -1 for an unknown name. */
 int args_diagonal(const char *s, astar_diagonal *out);
 int args_heuristic(const char *s, astar_heuristic *out);

@@ -1,18 +1,70 @@
 /*
- * cli.c - the driver: for each map file, read it, set up the query, search
- * and print.  It owns the search context shared by all files and decides
- * the exit status.
+ * cli.c - the driver: turns the inputs into a list of work items, solves
+ * them on one or more threads and prints their results in input order.
+ *
+ * An item is a map file (read, and solved for its one query or its list
+ * of queries, by the thread that takes it), one query of a scenario file
+ * (whose map was read once, beforehand, and is shared read-only), or a
+ * scenario line that could not be read.  Each item writes its standard
+ * output and its diagnostics into buffers of its own; the main thread
+ * prints the buffers in item order, so the output is the same, byte for
+ * byte, whatever the number of threads.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "check.h"
 #include "cli.h"
 #include "diag.h"
 #include "io.h"
-#include "map.h"
 #include "output.h"
+#include "report.h"
+#include "scen.h"
+
+/* A map read once and shared by the queries of scenario files. */
+typedef struct shared_map {
+	char *path;
+	map m;
+	int ok;
+	double load_us;
+} shared_map;
+
+enum item_kind { ITEM_FILE, ITEM_SCEN, ITEM_ERROR };
+
+typedef struct item {
+	enum item_kind kind;
+	const char *path;        /* FILE: as given ("-" for stdin) */
+	const char *scen_name;   /* SCEN, ERROR: the scenario file */
+	const scen_entry *entry; /* SCEN */
+	shared_map *sm;          /* SCEN */
+	/* Results, filled by the thread that did the item. */
+	char *out, *err;
+	size_t outlen, errlen;
+	int status;              /* exit status of the item */
+	unsigned checked, failed;
+	report_case *cases;
+	size_t ncases;
+	int done;
+} item;
+
+typedef struct batch {
+	const cli_config *cfg;
+	item *items;
+	size_t n;
+	shared_map **maps;  /* each allocated alone: items point to them */
+	size_t nmaps;
+	scen *scens;
+	size_t nscens;
+	/* Work sharing between threads. */
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	size_t next;
+	int stop;
+} batch;
 
 static double now_us(void)
 {
@@ -22,101 +74,197 @@ static double now_us(void)
 	return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
 }
 
-/* Reads and parses one map; reports and returns -1 on failure. */
-static int load(const char *path, const char *name, map *m)
+static const char *display_name(const char *path)
 {
+	return strcmp(path, "-") == 0 ? STDIN_NAME : path;
+}
+
+/* Reads and parses one map of the configured (or detected) format;
+ * reports and returns -1 on failure. */
+static int load_map(const cli_config *cfg, const char *path, map *m)
+{
+	const char *name = display_name(path);
 	char *buf;
 	size_t len;
 	map_error err;
+	enum map_format fmt;
 	int rc;
 
+	memset(m, 0, sizeof *m);
 	if (io_slurp(path, &buf, &len) != 0) {
 		diag_error(name, 0, 0, "%s", strerror(errno));
 		return -1;
 	}
-	rc = map_read_ascii(buf, len, m, &err);
+	fmt = cfg->input_format != MAPFMT_AUTO ? cfg->input_format
+	                                       : map_detect(buf, len);
+	memset(&err, 0, sizeof err);
+	switch (fmt) {
+	case MAPFMT_JSON:
+		rc = map_read_json(buf, len, m, &err);
+		break;
+	case MAPFMT_MOVINGAI:
+		rc = map_read_movingai(buf, len, m, &err);
+		break;
+	default:
+		rc = map_read_ascii(buf, len, m, &err);
+		break;
+	}
 	free(buf);
 	if (rc != 0)
 		diag_error(name, err.line, err.col, "%s", err.msg);
 	return rc;
 }
 
-/* Checks that p lies inside the grid; reports with what names it. */
-static int inside(const char *name, const astar_grid *g, const char *what,
-                  astar_point p)
-{
-	if (grid_contains(g, p.x, p.y))
-		return 0;
-	diag_error(name, 0, 0, "%s %d,%d is outside the %dx%d map", what,
-	           (int)p.x, (int)p.y, (int)grid_width(g), (int)grid_height(g));
-	return -1;
-}
-
-/* Applies the blocks and resolves start and goal; reports problems. */
-static int prepare(const cli_config *cfg, const char *name, map *m,
-                   astar_point *start, astar_point *goal)
+static int apply_blocks(const cli_config *cfg, const char *name, map *m)
 {
 	for (size_t i = 0; i < cfg->nblocks; i++) {
-		if (inside(name, m->grid, "--block", cfg->blocks[i]) != 0)
+		astar_point b = cfg->blocks[i];
+		if (!grid_contains(m->grid, b.x, b.y)) {
+			diag_error(name, 0, 0, "--block %d,%d is outside the %dx%d map",
+			           (int)b.x, (int)b.y, (int)grid_width(m->grid),
+			           (int)grid_height(m->grid));
 			return -1;
-		grid_set(m->grid, cfg->blocks[i].x, cfg->blocks[i].y, 0);
-	}
-	if (!cfg->has_start && !m->has_start) {
-		diag_error(name, 0, 0, "no start: mark one with S or use --start");
-		return -1;
-	}
-	if (!cfg->has_goal && !m->has_goal) {
-		diag_error(name, 0, 0, "no goal: mark one with G or use --goal");
-		return -1;
-	}
-	*start = cfg->has_start ? cfg->start : m->start;
-	*goal = cfg->has_goal ? cfg->goal : m->goal;
-	if (inside(name, m->grid, "start", *start) != 0 ||
-	    inside(name, m->grid, "goal", *goal) != 0)
-		return -1;
-	if (grid_get(m->grid, start->x, start->y) == 0) {
-		diag_error(name, 0, 0, "start %d,%d is blocked", (int)start->x,
-		           (int)start->y);
-		return -1;
-	}
-	if (grid_get(m->grid, goal->x, goal->y) == 0 && !cfg->opts.adjacent &&
-	    !cfg->opts.closest) {
-		diag_error(name, 0, 0,
-		           "goal %d,%d is blocked (use --adjacent to stop next to "
-		           "it, or --closest to get as near as possible)",
-		           (int)goal->x, (int)goal->y);
-		return -1;
+		}
+		grid_set(m->grid, b.x, b.y, 0);
 	}
 	return 0;
 }
 
-/* One file: returns its exit status, or -1 when writing stdout failed. */
-static int run_file(const cli_config *cfg, astar_ctx *ctx, const char *path)
+/*
+ * Checks a query's start and goal against the map; `where` locates the
+ * query in messages ("queries[2]: " or "").  Reports and returns -1.
+ */
+static int valid_query(const cli_config *cfg, const astar_options *opts,
+                       const char *name, long line, const char *where,
+                       const astar_grid *g, astar_point s, astar_point t)
 {
-	const char *name = strcmp(path, "-") == 0 ? STDIN_NAME : path;
+	const char *what[2] = {"start", "goal"};
+	astar_point p[2] = {s, t};
+
+	for (int k = 0; k < 2; k++)
+		if (!grid_contains(g, p[k].x, p[k].y)) {
+			diag_error(name, line, 0, "%s%s %d,%d is outside the %dx%d map",
+			           where, what[k], (int)p[k].x, (int)p[k].y,
+			           (int)grid_width(g), (int)grid_height(g));
+			return -1;
+		}
+	if (grid_get(g, s.x, s.y) == 0) {
+		diag_error(name, line, 0, "%sstart %d,%d is blocked", where,
+		           (int)s.x, (int)s.y);
+		return -1;
+	}
+	if (grid_get(g, t.x, t.y) == 0 && !opts->adjacent && !opts->closest) {
+		diag_error(name, line, 0,
+		           "%sgoal %d,%d is blocked (use --adjacent to stop next to "
+		           "it, or --closest to get as near as possible)",
+		           where, (int)t.x, (int)t.y);
+		return -1;
+	}
+	(void)cfg;
+	return 0;
+}
+
+/* The per-item output streams and bookkeeping while an item runs. */
+typedef struct sink {
+	FILE *out, *err;
+	item *it;
+	const cli_config *cfg;
+	int nomem;
+} sink;
+
+static void add_case(sink *k, const char *name, int ok, const char *msg,
+                     double us)
+{
+	item *it = k->it;
+	report_case *c;
+
+	if (!k->cfg->junit && !k->cfg->tap)
+		return;
+	c = realloc(it->cases, (it->ncases + 1) * sizeof *c);
+	if (c == NULL) {
+		k->nomem = 1;
+		return;
+	}
+	it->cases = c;
+	c += it->ncases++;
+	c->name = strdup(name);
+	c->message = msg ? strdup(msg) : NULL;
+	c->ok = ok;
+	c->seconds = us / 1e6;
+	if (c->name == NULL || (msg && c->message == NULL))
+		k->nomem = 1;
+}
+
+/* Records a query that could not run (its message is in k->err). */
+static void query_error(sink *k, const char *label)
+{
+	k->it->status = EXIT_ERROR;
+	if (k->cfg->check) {
+		k->it->checked++;
+		k->it->failed++;
+	}
+	add_case(k, label, 0, "invalid query (see the error output)", 0);
+}
+
+/*
+ * Prints one solved query and checks it.  label names the query in
+ * mismatch messages and reports; draw selects the map drawing (single
+ * queries) over one line per query (batches) in text output.
+ */
+static void emit(sink *k, query_report *q, const char *label, int draw)
+{
+	const cli_config *cfg = k->cfg;
+	const astar_result *r = q->res;
+	char why[256];
+	int ok = r->reached_goal, rc = 0;
+
+	q->check = -1;
+	if (cfg->check && q->expect != NULL && check_any(q->expect)) {
+		ok = check_result(q->expect, r, cfg->tolerance, why, sizeof why);
+		q->check = ok;
+		k->it->checked++;
+		k->it->failed += !ok;
+		if (!ok)
+			fprintf(cfg->format == FORMAT_JSON || cfg->tap ? k->err : k->out,
+			        "%s: %s\n", label, why);
+	} else if (!r->reached_goal) {
+		snprintf(why, sizeof why, "no path");
+	}
+	if (!cfg->tap || cfg->tap_file) {
+		if (cfg->format == FORMAT_JSON)
+			rc = output_json(k->out, q);
+		else if (!cfg->check && draw)
+			rc = output_text(k->out, q, cfg->color);
+		else if (!cfg->check)
+			rc = output_text_line(k->out, q, label);
+		if (rc != 0)
+			k->nomem = 1;
+	}
+	add_case(k, label, ok, ok ? NULL : why, q->search_us);
+	if (!r->reached_goal && k->it->status < EXIT_NOPATH)
+		k->it->status = EXIT_NOPATH;
+	if (q->check == 0 && k->it->status < EXIT_NOPATH)
+		k->it->status = EXIT_NOPATH;
+}
+
+static void run_file(sink *k, astar_ctx *ctx)
+{
+	const cli_config *cfg = k->cfg;
+	const char *name = display_name(k->it->path);
 	map m;
 	astar_result res;
-	astar_status st;
 	query_report q;
-	double t0, t1, t2;
-	int rc;
+	double t0 = now_us(), t1;
+	char label[512];
 
-	t0 = now_us();
-	if (load(path, name, &m) != 0)
-		return EXIT_ERROR;
+	if (load_map(cfg, k->it->path, &m) != 0 ||
+	    apply_blocks(cfg, name, &m) != 0) {
+		map_free(&m);
+		query_error(k, name);
+		return;
+	}
 	t1 = now_us();
 	memset(&q, 0, sizeof q);
-	if (prepare(cfg, name, &m, &q.start, &q.goal) != 0) {
-		map_free(&m);
-		return EXIT_ERROR;
-	}
-	st = astar_search(ctx, m.grid, q.start, q.goal, &cfg->opts, &res);
-	t2 = now_us();
-	if (st != ASTAR_OK) {
-		diag_error(name, 0, 0, "%s", astar_strerror(st));
-		map_free(&m);
-		return EXIT_ERROR;
-	}
 	q.map_name = name;
 	q.map = &m;
 	q.blocks = cfg->blocks;
@@ -125,45 +273,631 @@ static int run_file(const cli_config *cfg, astar_ctx *ctx, const char *path)
 	q.res = &res;
 	q.timing = cfg->timing;
 	q.load_us = t1 - t0;
-	q.search_us = t2 - t1;
-	if (cfg->format == FORMAT_JSON) {
-		rc = output_json(stdout, &q);
+	q.query = -1;
+
+	if (m.nqueries > 0 && !cfg->has_start && !cfg->has_goal) {
+		for (size_t i = 0; i < m.nqueries; i++) {
+			const map_query *mq = &m.queries[i];
+			char where[64];
+			double t2;
+			snprintf(where, sizeof where, "queries[%zu]: ", i);
+			snprintf(label, sizeof label, "%s: queries[%zu]", name, i);
+			if (valid_query(cfg, &cfg->opts, name, mq->line, where, m.grid,
+			                mq->start, mq->goal) != 0) {
+				query_error(k, label);
+				continue;
+			}
+			t2 = now_us();
+			if (astar_search(ctx, m.grid, mq->start, mq->goal, &cfg->opts,
+			                 &res) != ASTAR_OK) {
+				diag_error(name, 0, 0, "%sout of memory", where);
+				query_error(k, label);
+				continue;
+			}
+			q.search_us = now_us() - t2;
+			q.start = mq->start;
+			q.goal = mq->goal;
+			q.query = (long)i;
+			q.expect = &mq->expect;
+			emit(k, &q, label, 1);
+			if (i + 1 < m.nqueries && cfg->format == FORMAT_TEXT &&
+			    !cfg->check)
+				fputc('\n', k->out);
+		}
+		map_free(&m);
+		return;
+	}
+
+	if (!cfg->has_start && !m.has_start) {
+		diag_error(name, 0, 0, "no start: mark one with S or use --start");
+	} else if (!cfg->has_goal && !m.has_goal) {
+		diag_error(name, 0, 0, "no goal: mark one with G or use --goal");
 	} else {
-		if (cfg->nfiles > 1)
-			printf("%s:\n", name);
-		rc = output_text(stdout, &q, cfg->color);
-		if (cfg->nfiles > 1)
-			putchar('\n');
+		q.start = cfg->has_start ? cfg->start : m.start;
+		q.goal = cfg->has_goal ? cfg->goal : m.goal;
+		if (valid_query(cfg, &cfg->opts, name, 0, "", m.grid, q.start,
+		                q.goal) == 0) {
+			if (astar_search(ctx, m.grid, q.start, q.goal, &cfg->opts,
+			                 &res) == ASTAR_OK) {
+				q.search_us = now_us() - t1;
+				emit(k, &q, name, 1);
+				map_free(&m);
+				return;
+			}
+			diag_error(name, 0, 0, "out of memory");
+		}
 	}
 	map_free(&m);
-	if (rc != 0 || ferror(stdout))
+	query_error(k, name);
+}
+
+static void run_scen(sink *k, astar_ctx *ctx)
+{
+	const cli_config *cfg = k->cfg;
+	const scen_entry *e = k->it->entry;
+	const astar_grid *g = k->it->sm->m.grid;
+	const char *name = k->it->scen_name;
+	astar_options opts = cfg->opts;
+	astar_result res;
+	query_report q;
+	map_expect expect;
+	char label[512];
+	double t0;
+
+	snprintf(label, sizeof label, "%s:%ld", name, e->line);
+	if (!cfg->diagonal_given)
+		opts.diagonal = ASTAR_DIAG_NO_OBSTACLES;
+	if (e->width != grid_width(g) || e->height != grid_height(g)) {
+		diag_error(name, e->line, 0,
+		           "the scenario says the map is %dx%d, but %s is %dx%d",
+		           (int)e->width, (int)e->height, k->it->sm->path,
+		           (int)grid_width(g), (int)grid_height(g));
+		query_error(k, label);
+		return;
+	}
+	if (valid_query(cfg, &opts, name, e->line, "", g, e->start, e->goal) !=
+	    0) {
+		query_error(k, label);
+		return;
+	}
+	t0 = now_us();
+	if (astar_search(ctx, g, e->start, e->goal, &opts, &res) != ASTAR_OK) {
+		diag_error(name, e->line, 0, "out of memory");
+		query_error(k, label);
+		return;
+	}
+	memset(&q, 0, sizeof q);
+	q.search_us = now_us() - t0;
+	q.map_name = k->it->sm->path;
+	q.map = &k->it->sm->m;
+	q.blocks = cfg->blocks;
+	q.nblocks = cfg->nblocks;
+	q.opts = &opts;
+	q.res = &res;
+	q.timing = cfg->timing;
+	q.load_us = k->it->sm->load_us;
+	q.start = e->start;
+	q.goal = e->goal;
+	q.scen = name;
+	q.line = e->line;
+	q.query = -1;
+	memset(&expect, 0, sizeof expect);
+	expect.has_cost = 1;
+	expect.cost = e->optimal;
+	expect.cost_decimals = e->decimals;
+	q.expect = &expect;
+	emit(k, &q, label, 0);
+}
+
+/* Does one item, with this thread's diagnostics sent to its buffer. */
+static void run_item(const cli_config *cfg, item *it, astar_ctx *ctx)
+{
+	sink k;
+
+	memset(&k, 0, sizeof k);
+	k.it = it;
+	k.cfg = cfg;
+	k.out = open_memstream(&it->out, &it->outlen);
+	k.err = open_memstream(&it->err, &it->errlen);
+	if (k.out == NULL || k.err == NULL) {
+		if (k.out)
+			fclose(k.out);
+		if (k.err)
+			fclose(k.err);
+		it->out = it->err = NULL;
+		it->outlen = it->errlen = 0;
+		it->status = -1; /* out of memory: the batch stops */
+		return;
+	}
+	diag_set_stream(k.err);
+	switch (it->kind) {
+	case ITEM_FILE:
+		run_file(&k, ctx);
+		break;
+	case ITEM_SCEN:
+		run_scen(&k, ctx);
+		break;
+	case ITEM_ERROR: /* never run: its message was written at planning */
+		break;
+	}
+	diag_set_stream(NULL);
+	if (fclose(k.out) != 0 || fclose(k.err) != 0 || k.nomem)
+		it->status = -1;
+}
+
+static void *worker(void *arg)
+{
+	batch *b = arg;
+	astar_ctx *ctx = astar_ctx_new();
+
+	for (;;) {
+		size_t i;
+		pthread_mutex_lock(&b->lock);
+		if (b->stop || b->next == b->n) {
+			pthread_mutex_unlock(&b->lock);
+			break;
+		}
+		i = b->next++;
+		pthread_mutex_unlock(&b->lock);
+		if (ctx == NULL)
+			b->items[i].status = -1;
+		else if (b->items[i].kind != ITEM_ERROR)
+			run_item(b->cfg, &b->items[i], ctx);
+		pthread_mutex_lock(&b->lock);
+		b->items[i].done = 1;
+		pthread_cond_broadcast(&b->cond);
+		pthread_mutex_unlock(&b->lock);
+	}
+	astar_ctx_free(ctx);
+	return NULL;
+}
+
+/* ------------------------------------------------------------ planning */
+
+static int push_item(batch *b, size_t *cap, item it)
+{
+	if (b->n == *cap) {
+		size_t nc = *cap ? *cap * 2 : 64;
+		item *ni = realloc(b->items, nc * sizeof *ni);
+		if (ni == NULL)
+			return -1;
+		b->items = ni;
+		*cap = nc;
+	}
+	b->items[b->n++] = it;
+	return 0;
+}
+
+/* An item that only carries a message, written now. */
+static int push_error(batch *b, size_t *cap, const char *scen_name,
+                      const map_error *err)
+{
+	item it;
+	FILE *f;
+
+	memset(&it, 0, sizeof it);
+	it.kind = ITEM_ERROR;
+	it.scen_name = scen_name;
+	it.status = EXIT_ERROR;
+	if ((f = open_memstream(&it.err, &it.errlen)) == NULL)
 		return -1;
-	return res.reached_goal ? EXIT_FOUND : EXIT_NOPATH;
+	diag_set_stream(f);
+	diag_error(scen_name, err->line, err->col, "%s", err->msg);
+	diag_set_stream(NULL);
+	if (fclose(f) != 0)
+		return -1;
+	if (b->cfg->check) {
+		it.checked = 1;
+		it.failed = 1;
+	}
+	if (b->cfg->junit || b->cfg->tap) {
+		char label[512];
+		snprintf(label, sizeof label, "%s:%ld", scen_name, err->line);
+		it.cases = calloc(1, sizeof *it.cases);
+		if (it.cases == NULL || (it.cases->name = strdup(label)) == NULL ||
+		    (it.cases->message = strdup(err->msg)) == NULL)
+			return -1;
+		it.ncases = 1;
+	}
+	return push_item(b, cap, it);
+}
+
+static int file_exists(const char *p)
+{
+	return access(p, R_OK) == 0;
+}
+
+/* Where a scenario's map is: --map, else beside the scenario file by the
+ * name in the map field, else by that name's last component.  Returns a
+ * malloc'd path. */
+static char *resolve_map(const cli_config *cfg, const char *scen_path,
+                         const char *field)
+{
+	const char *slash = strrchr(scen_path, '/');
+	size_t dirlen = slash ? (size_t)(slash - scen_path + 1) : 0;
+	const char *base = strrchr(field, '/');
+	const char *cand[2] = {field, base ? base + 1 : field};
+	char *p;
+
+	if (cfg->map_override)
+		return strdup(cfg->map_override);
+	for (int k = 0; k < 2; k++) {
+		size_t n = dirlen + strlen(cand[k]) + 1;
+		if ((p = malloc(n)) == NULL)
+			return NULL;
+		memcpy(p, scen_path, dirlen);
+		strcpy(p + dirlen, cand[k]);
+		if (file_exists(p) || k == 1)
+			return p;
+		free(p);
+	}
+	return NULL;
+}
+
+/* The shared map at path, read now if it is new. */
+static shared_map *shared(batch *b, char *path)
+{
+	shared_map *sm, **nm;
+	double t0;
+
+	for (size_t i = 0; i < b->nmaps; i++)
+		if (strcmp(b->maps[i]->path, path) == 0) {
+			free(path);
+			return b->maps[i];
+		}
+	nm = realloc(b->maps, (b->nmaps + 1) * sizeof *nm);
+	sm = calloc(1, sizeof *sm);
+	if (nm != NULL)
+		b->maps = nm;
+	if (nm == NULL || sm == NULL) {
+		free(sm);
+		free(path);
+		return NULL;
+	}
+	b->maps[b->nmaps++] = sm;
+	sm->path = path;
+	t0 = now_us();
+	sm->ok = load_map(b->cfg, path, &sm->m) == 0 &&
+	         apply_blocks(b->cfg, path, &sm->m) == 0;
+	sm->load_us = now_us() - t0;
+	return sm;
+}
+
+static int plan_scen(batch *b, size_t *cap, const char *path, scen *sc)
+{
+	char *buf;
+	size_t len;
+	map_error err;
+
+	memset(&err, 0, sizeof err);
+	if (io_slurp(path, &buf, &len) != 0) {
+		snprintf(err.msg, sizeof err.msg, "%s", strerror(errno));
+		return push_error(b, cap, path, &err);
+	}
+	if (scen_read(buf, len, sc, &err) != 0) {
+		free(buf);
+		return push_error(b, cap, path, &err);
+	}
+	free(buf);
+	for (size_t i = 0; i < sc->n; i++) {
+		const scen_entry *e = &sc->entries[i];
+		item it;
+		if (e->bad) {
+			if (push_error(b, cap, path, &e->err) != 0)
+				return -1;
+			continue;
+		}
+		memset(&it, 0, sizeof it);
+		it.kind = ITEM_SCEN;
+		it.scen_name = path;
+		it.entry = e;
+		char *mp = resolve_map(b->cfg, path, e->map);
+		if (mp == NULL || (it.sm = shared(b, mp)) == NULL)
+			return -1;
+		if (!it.sm->ok) {
+			/* Its error was printed when it was read; one line per
+			 * query would only repeat it. */
+			memset(&err, 0, sizeof err);
+			err.line = e->line;
+			snprintf(err.msg, sizeof err.msg, "map %s could not be read",
+			         it.sm->path);
+			if (push_error(b, cap, path, &err) != 0)
+				return -1;
+			continue;
+		}
+		if (push_item(b, cap, it) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int has_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+static void free_item(item *it)
+{
+	free(it->out);
+	free(it->err);
+	for (size_t i = 0; i < it->ncases; i++) {
+		free(it->cases[i].name);
+		free(it->cases[i].message);
+	}
+	free(it->cases);
+	it->out = it->err = NULL;
+	it->cases = NULL;
+	it->ncases = 0;
+}
+
+/* Builds the item list; returns -1 when out of memory. */
+static int plan(batch *b)
+{
+	const cli_config *cfg = b->cfg;
+	size_t cap = 0, si = 0;
+	int nscen = cfg->nscens;
+
+	for (int i = 0; i < cfg->nfiles; i++)
+		nscen += has_suffix(cfg->files[i], ".scen");
+	b->scens = calloc((size_t)nscen + 1, sizeof *b->scens);
+	if (b->scens == NULL)
+		return -1;
+	b->nscens = (size_t)nscen;
+	for (int i = 0; i < cfg->nfiles; i++) {
+		item it;
+		if (has_suffix(cfg->files[i], ".scen")) {
+			if (plan_scen(b, &cap, cfg->files[i], &b->scens[si++]) != 0)
+				return -1;
+			continue;
+		}
+		memset(&it, 0, sizeof it);
+		it.kind = ITEM_FILE;
+		it.path = cfg->files[i];
+		if (push_item(b, &cap, it) != 0)
+			return -1;
+	}
+	for (int i = 0; i < cfg->nscens; i++)
+		if (plan_scen(b, &cap, cfg->scens[i], &b->scens[si++]) != 0)
+			return -1;
+	if (cfg->shard_n > 0) {
+		size_t kept = 0;
+		for (size_t i = 0; i < b->n; i++) {
+			if (i % (size_t)cfg->shard_n == (size_t)cfg->shard_k - 1)
+				b->items[kept++] = b->items[i];
+			else
+				free_item(&b->items[i]);
+		}
+		b->n = kept;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------- output */
+
+typedef struct progress {
+	int on;
+	double start, last;
+	int shown;
+} progress;
+
+static void progress_show(progress *p, size_t done, size_t total)
+{
+	double t = now_us(), el = (t - p->start) / 1e6, rate, left;
+	int width = 30, fill;
+
+	if (!p->on || el < 0.5 || t - p->last < 1e5)
+		return;
+	p->last = t;
+	rate = done / (el > 0 ? el : 1);
+	left = rate > 0 ? (double)(total - done) / rate : 0;
+	fill = total ? (int)((double)width * (double)done / (double)total) : 0;
+	fprintf(stderr, "\r\033[K[%.*s%*s] %zu/%zu queries, %.0f/s, %.0fs left",
+	        fill, "##############################", width - fill, "", done,
+	        total, rate, left);
+	fflush(stderr);
+	p->shown = 1;
+}
+
+static void progress_clear(progress *p)
+{
+	if (p->shown) {
+		fputs("\r\033[K", stderr);
+		p->shown = 0;
+	}
 }
 
 int cli_run(const cli_config *cfg)
 {
-	astar_ctx *ctx = astar_ctx_new();
-	int status = EXIT_FOUND;
+	batch b;
+	pthread_t *threads = NULL;
+	int nthreads, status = EXIT_FOUND, write_failed = 0, nomem = 0;
+	unsigned checked = 0, failed = 0;
+	report_case *all = NULL;
+	size_t nall = 0, ntap = 0;
+	FILE *tap = NULL;
+	astar_ctx *ctx = NULL; /* the context when there are no threads */
+	progress prog;
 
-	if (ctx == NULL) {
-		diag_error(NULL, 0, 0, "%s", strerror(ENOMEM));
-		return EXIT_ERROR;
+	memset(&b, 0, sizeof b);
+	b.cfg = cfg;
+	pthread_mutex_init(&b.lock, NULL);
+	pthread_cond_init(&b.cond, NULL);
+	if (plan(&b) != 0) {
+		diag_error(NULL, 0, 0, "out of memory");
+		status = EXIT_ERROR;
+		goto out;
 	}
-	for (int i = 0; i < cfg->nfiles; i++) {
-		int rc = run_file(cfg, ctx, cfg->files[i]);
-		if (rc < 0) {
-			status = -1;
+	if (cfg->tap)
+		tap = cfg->tap_file ? fopen(cfg->tap_file, "w") : stdout;
+	if (cfg->tap && tap == NULL) {
+		diag_error(cfg->tap_file, 0, 0, "%s", strerror(errno));
+		status = EXIT_ERROR;
+		goto out;
+	}
+
+	nthreads = cfg->jobs;
+	if (nthreads <= 0) {
+		long cores = sysconf(_SC_NPROCESSORS_ONLN);
+		nthreads = cores > 0 ? (int)cores : 1;
+	}
+	if ((size_t)nthreads > b.n)
+		nthreads = b.n > 0 ? (int)b.n : 1;
+	if (nthreads > 1 && (threads = calloc((size_t)nthreads, sizeof *threads))) {
+		for (int i = 0; i < nthreads; i++)
+			if (pthread_create(&threads[i], NULL, worker, &b) != 0) {
+				nthreads = i; /* go on with those that started */
+				break;
+			}
+		if (nthreads == 0) {
+			free(threads);
+			threads = NULL;
+		}
+	}
+	if (threads == NULL && (ctx = astar_ctx_new()) == NULL) {
+		diag_error(NULL, 0, 0, "out of memory");
+		status = EXIT_ERROR;
+		goto out;
+	}
+
+	memset(&prog, 0, sizeof prog);
+	prog.on = isatty(STDERR_FILENO) && b.n > 1;
+	prog.start = now_us();
+	for (size_t i = 0; i < b.n; i++) {
+		item *it = &b.items[i];
+		if (threads == NULL) {
+			if (it->kind != ITEM_ERROR)
+				run_item(cfg, it, ctx);
+		} else {
+			pthread_mutex_lock(&b.lock);
+			while (!it->done) {
+				struct timespec ts;
+				clock_gettime(CLOCK_REALTIME, &ts);
+				ts.tv_nsec += 100 * 1000 * 1000;
+				if (ts.tv_nsec >= 1000000000L) {
+					ts.tv_sec++;
+					ts.tv_nsec -= 1000000000L;
+				}
+				pthread_cond_timedwait(&b.cond, &b.lock, &ts);
+				if (!it->done) {
+					pthread_mutex_unlock(&b.lock);
+					progress_show(&prog, i, b.n);
+					pthread_mutex_lock(&b.lock);
+				}
+			}
+			pthread_mutex_unlock(&b.lock);
+		}
+		if (it->status < 0) {
+			nomem = 1;
 			break;
 		}
-		if (rc > status)
-			status = rc;
+		if (it->errlen > 0 || it->outlen > 0)
+			progress_clear(&prog);
+		if (it->errlen > 0)
+			fwrite(it->err, 1, it->errlen, stderr);
+		if (it->outlen > 0 &&
+		    fwrite(it->out, 1, it->outlen, stdout) != it->outlen) {
+			write_failed = 1;
+			break;
+		}
+		if (cfg->format == FORMAT_TEXT && !cfg->check &&
+		    it->kind == ITEM_FILE && b.n > 1 && i + 1 < b.n &&
+		    it->outlen > 0)
+			putchar('\n');
+		if (ferror(stdout)) {
+			write_failed = 1;
+			break;
+		}
+		for (size_t c = 0; tap && c < it->ncases; c++)
+			report_tap_case(tap, ++ntap, &it->cases[c]);
+		if (cfg->junit && it->ncases > 0) {
+			report_case *na = realloc(all, (nall + it->ncases) * sizeof *na);
+			if (na == NULL) {
+				nomem = 1;
+				break;
+			}
+			all = na;
+			memcpy(all + nall, it->cases, it->ncases * sizeof *na);
+			nall += it->ncases;
+			free(it->cases); /* the names now belong to `all` */
+			it->cases = NULL;
+			it->ncases = 0;
+		}
+		checked += it->checked;
+		failed += it->failed;
+		if (it->status > status)
+			status = it->status;
+		free_item(it);
+		progress_show(&prog, i + 1, b.n);
 	}
-	astar_ctx_free(ctx);
-	if (status < 0 || fflush(stdout) != 0 || ferror(stdout)) {
+	progress_clear(&prog);
+
+	if (threads != NULL) {
+		pthread_mutex_lock(&b.lock);
+		b.stop = 1;
+		pthread_mutex_unlock(&b.lock);
+		for (int i = 0; i < nthreads; i++)
+			pthread_join(threads[i], NULL);
+		free(threads);
+	}
+
+	if (!write_failed && !nomem) {
+		if (cfg->check) {
+			FILE *f = cfg->format == FORMAT_JSON || (cfg->tap && !cfg->tap_file)
+			                  ? stderr
+			                  : stdout;
+			fprintf(f, "checked %u, passed %u, failed %u\n", checked,
+			        checked - failed, failed);
+		}
+		if (tap) {
+			report_tap_plan(tap, ntap);
+			if (tap != stdout && fclose(tap) != 0) {
+				diag_error(cfg->tap_file, 0, 0, "%s", strerror(errno));
+				status = EXIT_ERROR;
+			}
+			tap = NULL;
+		}
+		if (cfg->junit) {
+			FILE *f = fopen(cfg->junit, "w");
+			if (f == NULL || report_junit(f, all, nall) != 0 ||
+			    fclose(f) != 0) {
+				diag_error(cfg->junit, 0, 0, "%s", strerror(errno));
+				status = EXIT_ERROR;
+			}
+		}
+	}
+	if (nomem) {
+		diag_error(NULL, 0, 0, "out of memory");
+		status = EXIT_ERROR;
+	}
+	if (write_failed || fflush(stdout) != 0 || ferror(stdout)) {
 		diag_error(NULL, 0, 0, "error writing to standard output: %s",
 		           strerror(errno ? errno : EIO));
-		return EXIT_ERROR;
+		status = EXIT_ERROR;
 	}
+out:
+	if (tap != NULL && tap != stdout)
+		fclose(tap);
+	for (size_t i = 0; i < nall; i++) {
+		free(all[i].name);
+		free(all[i].message);
+	}
+	free(all);
+	for (size_t i = 0; i < b.n; i++)
+		free_item(&b.items[i]);
+	free(b.items);
+	for (size_t i = 0; i < b.nmaps; i++) {
+		free(b.maps[i]->path);
+		map_free(&b.maps[i]->m);
+		free(b.maps[i]);
+	}
+	free(b.maps);
+	for (size_t i = 0; i < b.nscens; i++)
+		scen_free(&b.scens[i]);
+	astar_ctx_free(ctx);
+	free(b.scens);
+	pthread_mutex_destroy(&b.lock);
+	pthread_cond_destroy(&b.cond);
 	return status;
 }

@@ -7,25 +7,39 @@
 #include <stddef.h>
 
 #include "astar.h"
+#include "map.h"
 
 enum output_format { FORMAT_TEXT, FORMAT_JSON };
 
 typedef struct cli_config {
 	astar_options opts;
+	int diagonal_given;    /* --diagonal was given (scenarios default to
+	                          no-obstacles otherwise) */
 	int has_start, has_goal;
 	astar_point start, goal;
 	astar_point *blocks;   /* --block cells */
 	size_t nblocks;
 	enum output_format format;
+	enum map_format input_format;
 	int timing;            /* print load and search times */
 	int color;             /* colour the text output */
-	char **files;          /* "-" is standard input */
+	char **files;          /* maps ("-" is standard input) and .scen files */
 	int nfiles;
+	char **scens;          /* --scen files */
+	int nscens;
+	const char *map_override; /* --map: the map of every scenario */
+	int jobs;              /* threads; 0: one per core for batches */
+	int shard_k, shard_n;  /* keep items k-1, k-1+n, ...; n = 0: all */
+	int check;             /* compare with expectations */
+	double tolerance;      /* < 0: the default of check_tolerance */
+	const char *junit;     /* --report=junit:FILE */
+	int tap;               /* --report=tap */
+	const char *tap_file;  /* its file, or NULL for standard output */
 } cli_config;
 
-/* Solves every file's query and prints the results; returns the exit
- * status (enum exit_status in diag.h).  Errors in one file are reported
- * and the others still run. */
+/* Solves every query of every input and prints the results in input
+ * order; returns the exit status (enum exit_status in diag.h).  Errors in
+ * one input are reported and the others still run. */
 int cli_run(const cli_config *cfg);
 
 #endif

@@ -6,33 +6,40 @@
 
 #include "diag.h"
 
+/* Per thread, so that batch workers each write to their own buffer. */
+static _Thread_local FILE *sink;
+
+void diag_set_stream(FILE *f) { sink = f; }
+
+static FILE *out(void) { return sink ? sink : stderr; }
+
 void diag_error(const char *file, long line, long col, const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs(PROGNAME ": ", stderr);
+	fputs(PROGNAME ": ", out());
 	if (file != NULL) {
-		fputs(file, stderr);
+		fputs(file, out());
 		if (line > 0) {
-			fprintf(stderr, ":%ld", line);
+			fprintf(out(), ":%ld", line);
 			if (col > 0)
-				fprintf(stderr, ":%ld", col);
+				fprintf(out(), ":%ld", col);
 		}
-		fputs(": ", stderr);
+		fputs(": ", out());
 	}
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vfprintf(out(), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	fputc('\n', out());
 }
 
 void diag_warn(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs(PROGNAME ": warning: ", stderr);
+	fputs(PROGNAME ": warning: ", out());
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vfprintf(out(), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	fputc('\n', out());
 }

@@ -6,7 +6,12 @@
  *   astar: FILE: message              (a whole file)
  *   astar: message                    (options, the system)
  * and warnings as "astar: warning: message".
+ *
+ * A batch worker points its thread's diagnostics at a buffer with
+ * diag_set_stream, so that messages are printed in input order, beside
+ * the results they belong to.
  */
+#include <stdio.h>
 #ifndef ASTAR_DIAG_H
 #define ASTAR_DIAG_H
 
@@ -23,5 +28,8 @@ enum exit_status {
 void diag_error(const char *file, long line, long col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 void diag_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Sends this thread's diagnostics to f; NULL means standard error. */
+void diag_set_stream(FILE *f);
 
 #endif

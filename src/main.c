@@ -33,14 +33,37 @@ static const char help_text[] =
 	"  -j, --json               same as --format=json\n"
 	"      --no-timing          leave timing out of the output\n"
 	"      --color[=WHEN]       auto (default), always or never\n"
+	"      --scen=FILE          solve every query of a Moving AI scenario file;\n"
+	"                           repeatable (FILE arguments ending in .scen too)\n"
+	"      --map=FILE           the map of the scenario files (default: found\n"
+	"                           beside each scenario file)\n"
+	"      --input-format=FMT   ascii, json or movingai (default: detected)\n"
+	"  -J, --jobs=N             solve on N threads (default: one per core)\n"
+	"      --shard=K/N          keep every N-th query or file, from the K-th\n"
+	"      --check              compare results with the expected costs\n"
+	"      --tolerance=T        allowed cost difference for --check\n"
+	"      --report=KIND        junit:FILE, tap or tap:FILE\n"
 	"  -h, --help               show this help and exit\n"
 	"  -V, --version            show the version and exit\n"
 	"\n"
-	"FILE is an ASCII map ('.' floor, '#' wall, 'S' start, 'G' goal, '1'-'9'\n"
-	"terrain cost); '-' or no FILE reads standard input.  Coordinates are 0-based,\n"
-	"x the column, y the row.  Exit status: 0 path found, 1 no path, 2 error.\n";
+	"FILE is a map: ASCII ('.' floor, '#' wall, 'S' start, 'G' goal, '1'-'9'\n"
+	"terrain cost), JSON, or Moving AI .map; '-' or no FILE reads standard input.\n"
+	"Coordinates are 0-based, x the column, y the row.\n"
+	"Exit status: 0 path found, 1 no path or a failed check, 2 error.\n";
 
-enum { OPT_ADJACENT = 256, OPT_CLOSEST, OPT_NO_TIMING, OPT_COLOR };
+enum {
+	OPT_ADJACENT = 256,
+	OPT_CLOSEST,
+	OPT_NO_TIMING,
+	OPT_COLOR,
+	OPT_SCEN,
+	OPT_MAP,
+	OPT_INPUT_FORMAT,
+	OPT_SHARD,
+	OPT_CHECK,
+	OPT_TOLERANCE,
+	OPT_REPORT
+};
 
 static const struct option long_options[] = {
 	{"start", required_argument, NULL, 's'},
@@ -57,6 +80,14 @@ static const struct option long_options[] = {
 	{"json", no_argument, NULL, 'j'},
 	{"no-timing", no_argument, NULL, OPT_NO_TIMING},
 	{"color", optional_argument, NULL, OPT_COLOR},
+	{"scen", required_argument, NULL, OPT_SCEN},
+	{"map", required_argument, NULL, OPT_MAP},
+	{"input-format", required_argument, NULL, OPT_INPUT_FORMAT},
+	{"jobs", required_argument, NULL, 'J'},
+	{"shard", required_argument, NULL, OPT_SHARD},
+	{"check", no_argument, NULL, OPT_CHECK},
+	{"tolerance", required_argument, NULL, OPT_TOLERANCE},
+	{"report", required_argument, NULL, OPT_REPORT},
 	{"help", no_argument, NULL, 'h'},
 	{"version", no_argument, NULL, 'V'},
 	{NULL, 0, NULL, 0},
@@ -96,8 +127,9 @@ int main(int argc, char **argv)
 	memset(&cfg, 0, sizeof cfg);
 	astar_options_init(&cfg.opts);
 	cfg.timing = 1;
+	cfg.tolerance = -1;
 
-	while ((c = getopt_long(argc, argv, "s:g:b:d::H:w:a:ef:jhV", long_options,
+	while ((c = getopt_long(argc, argv, "s:g:b:d::H:w:a:ef:jJ:hV", long_options,
 	                        NULL)) != -1) {
 		switch (c) {
 		case 's':
@@ -124,6 +156,7 @@ int main(int argc, char **argv)
 			break;
 		}
 		case 'd':
+			cfg.diagonal_given = 1;
 			if (optarg == NULL)
 				cfg.opts.diagonal = ASTAR_DIAG_NO_OBSTACLES;
 			else if (args_diagonal(optarg, &cfg.opts.diagonal) != 0)
@@ -172,6 +205,60 @@ int main(int argc, char **argv)
 			    strcmp(color, "never") != 0)
 				return bad_value("--color", "auto, always, never", color);
 			break;
+		case OPT_SCEN: {
+			char **ns = realloc(cfg.scens, (size_t)(cfg.nscens + 1) * sizeof *ns);
+			if (ns == NULL) {
+				diag_error(NULL, 0, 0, "out of memory");
+				return EXIT_ERROR;
+			}
+			cfg.scens = ns;
+			cfg.scens[cfg.nscens++] = optarg;
+			break;
+		}
+		case OPT_MAP:
+			cfg.map_override = optarg;
+			break;
+		case OPT_INPUT_FORMAT:
+			if (strcmp(optarg, "ascii") == 0)
+				cfg.input_format = MAPFMT_ASCII;
+			else if (strcmp(optarg, "json") == 0)
+				cfg.input_format = MAPFMT_JSON;
+			else if (strcmp(optarg, "movingai") == 0)
+				cfg.input_format = MAPFMT_MOVINGAI;
+			else
+				return bad_value("--input-format", "ascii, json, movingai",
+				                 optarg);
+			break;
+		case 'J':
+			if (args_count(optarg, 1, 1024, &cfg.jobs) != 0)
+				return bad_value("--jobs", "a whole number from 1 to 1024",
+				                 optarg);
+			break;
+		case OPT_SHARD:
+			if (args_shard(optarg, &cfg.shard_k, &cfg.shard_n) != 0)
+				return bad_value("--shard", "K/N with 1 <= K <= N", optarg);
+			break;
+		case OPT_CHECK:
+			cfg.check = 1;
+			break;
+		case OPT_TOLERANCE:
+			if (args_tolerance(optarg, &cfg.tolerance) != 0)
+				return bad_value("--tolerance", "a number >= 0", optarg);
+			break;
+		case OPT_REPORT:
+			if (strncmp(optarg, "junit:", 6) == 0 && optarg[6] != '\0') {
+				cfg.junit = optarg + 6;
+			} else if (strcmp(optarg, "tap") == 0) {
+				cfg.tap = 1;
+				cfg.tap_file = NULL;
+			} else if (strncmp(optarg, "tap:", 4) == 0 && optarg[4] != '\0') {
+				cfg.tap = 1;
+				cfg.tap_file = optarg + 4;
+			} else {
+				return bad_value("--report", "junit:FILE, tap or tap:FILE",
+				                 optarg);
+			}
+			break;
 		case 'h':
 			return print_and_exit(usage_line, help_text);
 		case 'V':
@@ -200,10 +287,14 @@ int main(int argc, char **argv)
 		cfg.color = isatty(STDOUT_FILENO) && (nc == NULL || *nc == '\0');
 	}
 
+	if (cfg.map_override && cfg.nscens == 0) {
+		diag_error(NULL, 0, 0, "--map needs --scen");
+		return EXIT_ERROR;
+	}
 	if (optind < argc) {
 		cfg.files = argv + optind;
 		cfg.nfiles = argc - optind;
-	} else {
+	} else if (cfg.nscens == 0) {
 		if (isatty(STDIN_FILENO))
 			return usage_error();
 		cfg.files = stdin_only;
@@ -211,5 +302,6 @@ int main(int argc, char **argv)
 	}
 	rc = cli_run(&cfg);
 	free(cfg.blocks);
+	free(cfg.scens);
 	return rc;
 }

@@ -14,11 +14,36 @@ typedef struct map_error {
 	char msg[256];
 } map_error;
 
+/* What a query expects, for --check.  A field counts only when its has_
+ * flag is set. */
+typedef struct map_expect {
+	int has_reachable, reachable;
+	int has_cost;
+	double cost;
+	int cost_decimals;   /* decimals the cost was written with, or -1 */
+	int has_max_cost;
+	double max_cost;
+	int has_steps;
+	long steps;
+} map_expect;
+
+/* One query a map file (JSON "queries") or a scenario file carries. */
+typedef struct map_query {
+	astar_point start, goal;
+	long line;           /* where it was written, for messages; 0 unknown */
+	map_expect expect;
+} map_query;
+
 typedef struct map {
 	astar_grid *grid;   /* owned */
 	int has_start, has_goal;
 	astar_point start, goal;
+	map_query *queries; /* owned; nqueries of them */
+	size_t nqueries;
 } map;
+
+/* The input formats, for --input-format and detection. */
+enum map_format { MAPFMT_AUTO, MAPFMT_ASCII, MAPFMT_JSON, MAPFMT_MOVINGAI };
 
 /* Frees what the map owns and zeroes it. */
 void map_free(map *m);
@@ -37,5 +62,17 @@ const char *map_char_name(int c, char out[8]);
  * and *m left empty.
  */
 int map_read_ascii(const char *buf, size_t len, map *m, map_error *err);
+
+/* Reads a JSON map (schema in astar(1)); same contract as map_read_ascii.
+ * Errors carry jansson's line and column, or the JSON path of the bad
+ * value in the message ("queries[3].goal: expected [x, y]"). */
+int map_read_json(const char *buf, size_t len, map *m, map_error *err);
+
+/* Reads a Moving AI .map file; same contract as map_read_ascii. */
+int map_read_movingai(const char *buf, size_t len, map *m, map_error *err);
+
+/* Guesses the format from the content: "type " first -> Moving AI, '{'
+ * first (after white space) -> JSON, otherwise ASCII. */
+enum map_format map_detect(const char *buf, size_t len);
 
 #endif

@@ -9,6 +9,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "map.h"
@@ -16,6 +17,7 @@
 void map_free(map *m)
 {
 	grid_free(m->grid);
+	free(m->queries);
 	memset(m, 0, sizeof *m);
 }
 

@@ -20,12 +20,21 @@ typedef struct query_report {
 	const astar_result *res;
 	int timing;                 /* include load_us and search_us */
 	double load_us, search_us;
+	const char *scen;           /* the scenario file, or NULL */
+	long line;                  /* the query's line in it */
+	long query;                 /* index in the map's queries, or -1 */
+	const map_expect *expect;   /* what the query expects, or NULL */
+	int check;                  /* -1 not checked, 0 failed, 1 passed */
 } query_report;
 
 /* Draws the map with the path (and explored cells when the options asked
  * for them) and a summary.  Returns 0, or -1 when writing or allocating
  * failed (errno tells which). */
 int output_text(FILE *out, const query_report *q, int color);
+
+/* One line for a query of a batch: "LABEL: X,Y -> X,Y: cost C, N steps,
+ * E expanded" (or "no path").  Returns 0 or -1 as output_text. */
+int output_text_line(FILE *out, const query_report *q, const char *label);
 
 /* Writes one compact JSON object and a newline; the line is built whole
  * before it is written.  Returns 0 or -1 as output_text. */

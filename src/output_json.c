@@ -30,6 +30,27 @@ static json_t *points(const astar_point *a, size_t n)
 	return arr;
 }
 
+/* {"passed": bool, "expected": {...}} for --check. */
+static json_t *check_object(const query_report *q)
+{
+	const map_expect *e = q->expect;
+	json_t *exp = json_object();
+
+	if (exp == NULL)
+		return NULL;
+	if ((e->has_reachable &&
+	     json_object_set_new(exp, "reachable", json_boolean(e->reachable))) ||
+	    (e->has_cost && json_object_set_new(exp, "cost", json_real(e->cost))) ||
+	    (e->has_max_cost &&
+	     json_object_set_new(exp, "max_cost", json_real(e->max_cost))) ||
+	    (e->has_steps &&
+	     json_object_set_new(exp, "steps", json_integer(e->steps)))) {
+		json_decref(exp);
+		return NULL;
+	}
+	return json_pack("{s:b, s:o}", "passed", q->check, "expected", exp);
+}
+
 /* Microseconds rounded to nanoseconds, so the text stays short. */
 static json_t *micros(double us)
 {
@@ -61,6 +82,13 @@ int output_json(FILE *out, const query_report *q)
 	                "reached_goal", r->reached_goal);
 	if (obj == NULL)
 		goto nomem;
+	if (q->scen != NULL &&
+	    (json_object_set_new(obj, "scen", json_string(q->scen)) ||
+	     json_object_set_new(obj, "line", json_integer(q->line))))
+		goto nomem;
+	if (q->query >= 0 &&
+	    json_object_set_new(obj, "query", json_integer(q->query)))
+		goto nomem;
 	if (r->found) {
 		if (json_object_set_new(obj, "cost", json_real(r->cost)) ||
 		    json_object_set_new(obj, "steps",
@@ -83,6 +111,9 @@ int output_json(FILE *out, const query_report *q)
 	if (o->explored &&
 	    json_object_set_new(obj, "explored",
 	                        points(r->explored, r->explored_len)))
+		goto nomem;
+	if (q->check >= 0 &&
+	    json_object_set_new(obj, "check", check_object(q)))
 		goto nomem;
 	if (q->timing &&
 	    json_object_set_new(obj, "time_us",

@@ -125,3 +125,21 @@ int output_text(FILE *out, const query_report *q, int color)
 		        q->load_us / 1000.0, q->search_us / 1000.0);
 	return ferror(out) ? -1 : 0;
 }
+
+int output_text_line(FILE *out, const query_report *q, const char *label)
+{
+	const astar_result *r = q->res;
+	char cost[64];
+
+	fprintf(out, "%s: %d,%d -> %d,%d: ", label, (int)q->start.x,
+	        (int)q->start.y, (int)q->goal.x, (int)q->goal.y);
+	if (r->found) {
+		output_cost(cost, sizeof cost, r->cost);
+		fprintf(out, "%scost %s, %zu steps", r->reached_goal ? "" : "closest: ",
+		        cost, r->path_len - 1);
+	} else {
+		fputs("no path", out);
+	}
+	fprintf(out, ", %llu expanded\n", (unsigned long long)r->expanded);
+	return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,59 @@
+/*
+ * check.c - expectations against results, for level-data regression
+ * checks in CI.
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "check.h"
+#include "output.h"
+
+double check_tolerance(int decimals)
+{
+	double half = decimals >= 0 ? 0.5 * pow(10.0, -decimals) : 0.0;
+
+	return half > 1e-3 ? half : 1e-3;
+}
+
+int check_any(const map_expect *e)
+{
+	return e->has_reachable || e->has_cost || e->has_max_cost || e->has_steps;
+}
+
+int check_result(const map_expect *e, const astar_result *r, double tolerance,
+                 char *why, size_t size)
+{
+	char a[64], b[64];
+	double tol = tolerance >= 0 ? tolerance : check_tolerance(e->cost_decimals);
+	int reached = r->reached_goal;
+	int want_reach = e->has_reachable ? e->reachable
+	                                  : (e->has_cost || e->has_steps ||
+	                                     e->has_max_cost);
+
+	if ((e->has_reachable || want_reach) && reached != want_reach) {
+		snprintf(why, size, "expected %s, got %s",
+		         want_reach ? "a path" : "no path",
+		         reached ? "a path" : "no path");
+		return 0;
+	}
+	if (!reached)
+		return 1;
+	if (e->has_cost && fabs(r->cost - e->cost) > tol) {
+		output_cost(a, sizeof a, e->cost);
+		output_cost(b, sizeof b, r->cost);
+		snprintf(why, size, "expected cost %s, got %s", a, b);
+		return 0;
+	}
+	if (e->has_max_cost && r->cost > e->max_cost + tol) {
+		output_cost(a, sizeof a, e->max_cost);
+		output_cost(b, sizeof b, r->cost);
+		snprintf(why, size, "expected cost at most %s, got %s", a, b);
+		return 0;
+	}
+	if (e->has_steps && (long)r->path_len - 1 != e->steps) {
+		snprintf(why, size, "expected %ld steps, got %ld", e->steps,
+		         (long)r->path_len - 1);
+		return 0;
+	}
+	return 1;
+}

@@ -1,0 +1,179 @@
+/*
+ * map_movingai.c - the Moving AI Lab .map reader, and format detection.
+ *
+ * A .map file is a header of "type octile", "height H", "width W" and
+ * "map" lines, then H rows of W cells.  '.', 'G' and 'S' (ground, ground,
+ * swamp) are passable at cost 1; '@', 'O' (out of bounds), 'T' (trees)
+ * and 'W' (water) are blocked.  In this format 'S' and 'G' are terrain,
+ * not start and goal markers.  (Format: N. Sturtevant, "Benchmarks for
+ * Grid-Based Pathfinding", IEEE TCIAIG 4(2), 2012.)
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "map.h"
+
+enum map_format map_detect(const char *buf, size_t len)
+{
+	size_t i = 0;
+
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+		i = 3;
+	if (len - i >= 5 && memcmp(buf + i, "type ", 5) == 0)
+		return MAPFMT_MOVINGAI;
+	while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||
+	                   buf[i] == '\n'))
+		i++;
+	if (i < len && (buf[i] == '{' || buf[i] == '['))
+		return MAPFMT_JSON;
+	return MAPFMT_ASCII;
+}
+
+static int movingai_cost(int c)
+{
+	switch (c) {
+	case '.':
+	case 'G':
+	case 'S':
+		return 1;
+	case '@':
+	case 'O':
+	case 'T':
+	case 'W':
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+/* A cursor over the lines of a buffer. */
+typedef struct lines {
+	const char *p, *end;
+	long no; /* number of the line last returned */
+} lines;
+
+/* The next line without its end; NULL at the end of the buffer. */
+static const char *next_line(lines *ls, size_t *n)
+{
+	const char *s = ls->p, *nl;
+
+	if (s >= ls->end)
+		return NULL;
+	nl = memchr(s, '\n', (size_t)(ls->end - s));
+	*n = nl ? (size_t)(nl - s) : (size_t)(ls->end - s);
+	ls->p = nl ? nl + 1 : ls->end;
+	if (*n > 0 && s[*n - 1] == '\r')
+		(*n)--;
+	ls->no++;
+	return s;
+}
+
+/* Parses "KEY N" with N in 1..ASTAR_DIM_MAX; returns N or -1. */
+static long header_number(const char *s, size_t n, const char *key)
+{
+	size_t k = strlen(key), i;
+	long v = 0;
+
+	if (n <= k + 1 || memcmp(s, key, k) != 0 || s[k] != ' ')
+		return -1;
+	for (i = k + 1; i < n && s[i] == ' '; i++)
+		;
+	if (i == n)
+		return -1;
+	for (; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + (s[i] - '0');
+		if (v > ASTAR_DIM_MAX)
+			return -1;
+	}
+	return v;
+}
+
+int map_read_movingai(const char *buf, size_t len, map *m, map_error *err)
+{
+	lines ls;
+	const char *s;
+	size_t n;
+	long width = 0, height = 0;
+	astar_status st;
+	char cn[8];
+
+	memset(m, 0, sizeof *m);
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) {
+		buf += 3;
+		len -= 3;
+	}
+	ls.p = buf;
+	ls.end = buf + len;
+	ls.no = 0;
+
+	s = next_line(&ls, &n);
+	if (s == NULL || n < 5 || memcmp(s, "type ", 5) != 0)
+		return map_fail(err, 1, 1, "expected 'type octile'");
+	for (;;) {
+		long v;
+		if ((s = next_line(&ls, &n)) == NULL)
+			return map_fail(err, ls.no + 1, 1,
+			                "file ends in the header: expected 'map'");
+		if (n == 3 && memcmp(s, "map", 3) == 0)
+			break;
+		if (n >= 6 && memcmp(s, "height", 6) == 0) {
+			if ((v = header_number(s, n, "height")) <= 0)
+				return map_fail(err, ls.no, 1,
+				                "expected 'height N' with N from 1 to %d",
+				                ASTAR_DIM_MAX);
+			height = v;
+		} else if (n >= 5 && memcmp(s, "width", 5) == 0) {
+			if ((v = header_number(s, n, "width")) <= 0)
+				return map_fail(err, ls.no, 1,
+				                "expected 'width N' with N from 1 to %d",
+				                ASTAR_DIM_MAX);
+			width = v;
+		} else {
+			return map_fail(err, ls.no, 1,
+			                "unknown header line: expected 'height N', "
+			                "'width N' or 'map'");
+		}
+	}
+	if (height == 0 || width == 0)
+		return map_fail(err, ls.no, 1, "'map' before %s",
+		                height == 0 ? "'height N'" : "'width N'");
+
+	m->grid = grid_new((int32_t)width, (int32_t)height, &st);
+	if (m->grid == NULL)
+		return map_fail(err, ls.no, 1, "%ldx%ld map: %s", width, height,
+		                astar_strerror(st));
+	for (long y = 0; y < height; y++) {
+		uint8_t *row = grid_row(m->grid, (int32_t)y);
+		if ((s = next_line(&ls, &n)) == NULL) {
+			map_free(m);
+			return map_fail(err, ls.no + 1, 1,
+			                "file ends after %ld of %ld rows", y, height);
+		}
+		if ((long)n != width) {
+			map_free(m);
+			return map_fail(err, ls.no, (long)(n < (size_t)width ? n : (size_t)width) + 1,
+			                "row has %zu cells, expected %ld", n, width);
+		}
+		for (size_t x = 0; x < n; x++) {
+			int c = movingai_cost((unsigned char)s[x]);
+			if (c < 0) {
+				map_free(m);
+				return map_fail(err, ls.no, (long)x + 1,
+				                "unknown map character '%s'",
+				                map_char_name((unsigned char)s[x], cn));
+			}
+			row[x] = (uint8_t)c;
+		}
+	}
+	grid_set_min_cost(m->grid, 1);
+	while ((s = next_line(&ls, &n)) != NULL) {
+		if (n != 0) {
+			map_free(m);
+			return map_fail(err, ls.no, 1,
+			                "more rows than the header's height %ld", height);
+		}
+	}
+	return 0;
+}

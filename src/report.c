@@ -1,0 +1,75 @@
+/*
+ * report.c - JUnit XML and TAP writers for --report.
+ */
+#include <stdio.h>
+
+#include "report.h"
+
+static void xml_text(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '<':
+			fputs("&lt;", f);
+			break;
+		case '>':
+			fputs("&gt;", f);
+			break;
+		case '&':
+			fputs("&amp;", f);
+			break;
+		case '"':
+			fputs("&quot;", f);
+			break;
+		default:
+			if ((unsigned char)*s < 0x20 && *s != '\n' && *s != '\t')
+				fputc('?', f); /* not allowed in XML 1.0 */
+			else
+				fputc(*s, f);
+		}
+	}
+}
+
+int report_junit(FILE *f, const report_case *c, size_t n)
+{
+	size_t failures = 0;
+	double total = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		failures += !c[i].ok;
+		total += c[i].seconds;
+	}
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
+	fprintf(f, "<testsuites tests=\"%zu\" failures=\"%zu\" time=\"%.6f\">\n",
+	        n, failures, total);
+	fprintf(f, "<testsuite name=\"astar\" tests=\"%zu\" failures=\"%zu\" "
+	           "time=\"%.6f\">\n", n, failures, total);
+	for (size_t i = 0; i < n; i++) {
+		fputs("<testcase classname=\"astar\" name=\"", f);
+		xml_text(f, c[i].name);
+		fprintf(f, "\" time=\"%.6f\"", c[i].seconds);
+		if (c[i].ok) {
+			fputs("/>\n", f);
+			continue;
+		}
+		fputs("><failure message=\"", f);
+		xml_text(f, c[i].message ? c[i].message : "failed");
+		fputs("\"/></testcase>\n", f);
+	}
+	fputs("</testsuite>\n</testsuites>\n", f);
+	return ferror(f) ? -1 : 0;
+}
+
+int report_tap_case(FILE *f, size_t number, const report_case *c)
+{
+	fprintf(f, "%s %zu - %s\n", c->ok ? "ok" : "not ok", number, c->name);
+	if (!c->ok && c->message)
+		fprintf(f, "  ---\n  message: \"%s\"\n  ...\n", c->message);
+	return ferror(f) ? -1 : 0;
+}
+
+int report_tap_plan(FILE *f, size_t n)
+{
+	fprintf(f, "1..%zu\n", n);
+	return ferror(f) ? -1 : 0;
+}

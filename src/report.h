@@ -1,0 +1,27 @@
+/*
+ * report.h - test reports of a batch (--report): JUnit XML and TAP, so
+ * that CI systems show level-data regressions as test failures.
+ */
+#ifndef ASTAR_REPORT_H
+#define ASTAR_REPORT_H
+
+#include <stdio.h>
+
+/* One query as a test case. */
+typedef struct report_case {
+	char *name;     /* "maps/x.json: queries[2]" or "a.scen:17" (owned) */
+	int ok;
+	char *message;  /* why it failed (owned), or NULL */
+	double seconds;
+} report_case;
+
+/* Writes a whole JUnit XML document for the cases.  Returns 0 or -1 on a
+ * write error. */
+int report_junit(FILE *f, const report_case *c, size_t n);
+
+/* TAP: one "ok N - name" / "not ok N - name" line, with the message as a
+ * YAML-ish diagnostic; the plan "1..N" comes last. */
+int report_tap_case(FILE *f, size_t number, const report_case *c);
+int report_tap_plan(FILE *f, size_t n);
+
+#endif

@@ -1,0 +1,176 @@
+/*
+ * scen.c - the Moving AI scenario reader (see scen.h).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scen.h"
+
+#define NFIELDS 9
+
+static const char *const field_names[NFIELDS] = {
+	"bucket", "map", "map width", "map height", "start x",
+	"start y", "goal x", "goal y", "optimal length"};
+
+void scen_free(scen *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		free(s->entries[i].map);
+	free(s->entries);
+	memset(s, 0, sizeof *s);
+}
+
+static int whole(const char *f, size_t n, long max, long *out)
+{
+	long v = 0;
+
+	if (n == 0)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		if (f[i] < '0' || f[i] > '9')
+			return -1;
+		v = v * 10 + (f[i] - '0');
+		if (v > max)
+			return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+/* Parses one query line into e; on error marks e bad.  Returns -1 only
+ * when out of memory. */
+static int parse_line(const char *s, size_t n, scen_entry *e)
+{
+	const char *f[NFIELDS + 1];
+	size_t fl[NFIELDS + 1];
+	int nf = 0;
+	long v[NFIELDS];
+	char num[64], *end;
+
+	for (size_t i = 0; i < n;) {
+		while (i < n && (s[i] == '\t' || s[i] == ' '))
+			i++;
+		if (i == n)
+			break;
+		if (nf == NFIELDS + 1) {
+			nf++;
+			break;
+		}
+		f[nf] = s + i;
+		while (i < n && s[i] != '\t' && s[i] != ' ')
+			i++;
+		fl[nf] = (size_t)(s + i - f[nf]);
+		nf++;
+	}
+	if (nf != NFIELDS) {
+		e->bad = 1;
+		map_fail(&e->err, e->line, 1, "expected %d fields, got %s%d",
+		         NFIELDS, nf > NFIELDS ? "more than " : "",
+		         nf > NFIELDS ? NFIELDS : nf);
+		return 0;
+	}
+	for (int k = 0; k < NFIELDS - 1; k++) {
+		if (k == 1)
+			continue;
+		if (whole(f[k], fl[k], ASTAR_DIM_MAX, &v[k]) != 0) {
+			e->bad = 1;
+			map_fail(&e->err, e->line, (long)(f[k] - s) + 1,
+			         "%s: expected a whole number from 0 to %d",
+			         field_names[k], ASTAR_DIM_MAX);
+			return 0;
+		}
+	}
+	if (fl[8] >= sizeof num) {
+		fl[8] = sizeof num - 1;
+	}
+	memcpy(num, f[8], fl[8]);
+	num[fl[8]] = '\0';
+	errno = 0;
+	e->optimal = strtod(num, &end);
+	if (end == num || *end != '\0' || errno != 0 || !isfinite(e->optimal) ||
+	    e->optimal < 0) {
+		e->bad = 1;
+		map_fail(&e->err, e->line, (long)(f[8] - s) + 1,
+		         "optimal length: expected a number >= 0");
+		return 0;
+	}
+	{
+		const char *dot = memchr(num, '.', fl[8]);
+		e->decimals = dot ? (int)(fl[8] - (size_t)(dot - num) - 1) : 0;
+		if (strpbrk(num, "eE") != NULL)
+			e->decimals = -1;
+	}
+	e->width = (int32_t)v[2];
+	e->height = (int32_t)v[3];
+	e->start.x = (int32_t)v[4];
+	e->start.y = (int32_t)v[5];
+	e->goal.x = (int32_t)v[6];
+	e->goal.y = (int32_t)v[7];
+	if ((e->map = malloc(fl[1] + 1)) == NULL)
+		return -1;
+	memcpy(e->map, f[1], fl[1]);
+	e->map[fl[1]] = '\0';
+	return 0;
+}
+
+int scen_read(const char *buf, size_t len, scen *s, map_error *err)
+{
+	const char *p = buf, *end = buf + len;
+	size_t cap = 0;
+	long line = 0;
+	int seen_version = 0;
+
+	memset(s, 0, sizeof *s);
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		const char *l = p;
+
+		p = nl ? nl + 1 : end;
+		line++;
+		if (n > 0 && l[n - 1] == '\r')
+			n--;
+		if (line == 1 && n >= 3 && memcmp(l, "\xef\xbb\xbf", 3) == 0) {
+			l += 3;
+			n -= 3;
+		}
+		if (!seen_version) {
+			if ((n == 9 && memcmp(l, "version 1", 9) == 0) ||
+			    (n == 11 && memcmp(l, "version 1.0", 11) == 0)) {
+				seen_version = 1;
+				continue;
+			}
+			scen_free(s);
+			return map_fail(err, line, 1,
+			                "expected 'version 1' on the first line");
+		}
+		{
+			size_t i = 0;
+			while (i < n && (l[i] == ' ' || l[i] == '\t'))
+				i++;
+			if (i == n)
+				continue; /* blank lines, as at the end of some files */
+		}
+		if (s->n == cap) {
+			size_t nc = cap ? cap * 2 : 256;
+			scen_entry *ne = realloc(s->entries, nc * sizeof *ne);
+			if (ne == NULL)
+				goto nomem;
+			s->entries = ne;
+			cap = nc;
+		}
+		memset(&s->entries[s->n], 0, sizeof s->entries[0]);
+		s->entries[s->n].line = line;
+		if (parse_line(l, n, &s->entries[s->n]) != 0)
+			goto nomem;
+		s->n++;
+	}
+	if (!seen_version)
+		return map_fail(err, 0, 0, "empty scenario file");
+	return 0;
+nomem:
+	scen_free(s);
+	return map_fail(err, 0, 0, "out of memory");
+}

@@ -1,0 +1,39 @@
+/*
+ * scen.h - Moving AI scenario (.scen) files.
+ *
+ * A scenario file is a "version 1" (or "version 1.0") line, then one
+ * query per line: bucket, map, map width, map height, start x, start y,
+ * goal x, goal y, optimal length, separated by tabs or spaces.  A bad line
+ * does not stop the reading: it becomes an entry that carries its error,
+ * in its place among the others.
+ */
+#ifndef ASTAR_SCEN_H
+#define ASTAR_SCEN_H
+
+#include "map.h"
+
+typedef struct scen_entry {
+	long line;
+	int bad;             /* the line is wrong; err says how */
+	map_error err;
+	char *map;           /* the map field as written (owned) */
+	int32_t width, height;
+	astar_point start, goal;
+	double optimal;
+	int decimals;        /* digits after the point in the optimal length */
+} scen_entry;
+
+typedef struct scen {
+	scen_entry *entries;
+	size_t n;
+} scen;
+
+/*
+ * Reads a scenario file from buf[0..len).  Returns 0 and fills *s (freed
+ * with scen_free; entries may be bad), or -1 with *err set when the file
+ * as a whole is not a scenario file (no version line) or memory ran out.
+ */
+int scen_read(const char *buf, size_t len, scen *s, map_error *err);
+void scen_free(scen *s);
+
+#endif
