@@ -241,9 +241,9 @@ static void emit(sink *k, query_report *q, const char *label, int draw)
 			k->nomem = 1;
 	}
 	add_case(k, label, ok, ok ? NULL : why, q->search_us);
-	if (!r->reached_goal && k->it->status < EXIT_NOPATH)
-		k->it->status = EXIT_NOPATH;
-	if (q->check == 0 && k->it->status < EXIT_NOPATH)
+	/* A checked query's status is its check's; others, whether they
+	 * reached the goal. */
+	if (!ok && k->it->status < EXIT_NOPATH)
 		k->it->status = EXIT_NOPATH;
 }
 

@@ -4,10 +4,10 @@
  *
  * Entries are ordered by f, ties toward the larger g (the deeper node,
  * which finishes a search sooner); remaining ties fall out of the heap's
- * shape, the same for the same sequence of operations.  The heap
- * records each node's position in a caller-owned array of uint32_t placed
- * every `stride` bytes from `pos_base` (a field of the caller's per-node
- * records), so that decrease-key finds a node in O(1).
+ * shape, the same for the same sequence of operations.  An entry is 16
+ * bytes and the four children of a node share one 64-byte cache line.
+ * The heap writes each node's position into a caller-owned array (pos,
+ * indexed by node) so that decrease-key finds a node in O(1).
  */
 #ifndef ASTAR_HEAP_H
 #define ASTAR_HEAP_H
@@ -16,24 +16,24 @@
 #include <stdint.h>
 
 typedef struct heap_entry {
-	double f, g;
+	double f;
+	float g;        /* only breaks ties, so single precision will do */
 	uint32_t node;
 } heap_entry;
 
 typedef struct heap {
-	heap_entry *a;
+	heap_entry *a;  /* a[ROOT] is the top; see heap.c */
+	void *mem;      /* a's allocation */
 	size_t n, cap;
-	char *pos_base;   /* &records[0].pos */
-	size_t stride;    /* sizeof records[0] */
+	uint32_t *pos;  /* pos[node]: node's index in a, while in the heap */
 } heap;
 
 /* An empty heap with no storage; heap_free releases what pushes grew. */
 void heap_init(heap *h);
 void heap_free(heap *h);
 
-/* Empties the heap and points it at the position fields of a records
- * array.  Keeps its storage. */
-void heap_reset(heap *h, void *pos_base, size_t stride);
+/* Empties the heap and points it at a position array.  Keeps storage. */
+void heap_reset(heap *h, uint32_t *pos);
 
 /* Adds node; returns 0, or -1 when growing the storage failed (the heap
  * is then unchanged). */

@@ -18,16 +18,18 @@
 #define SQRT2 1.41421356237309504880
 #define CLOSED UINT32_MAX
 
-/* One cell's search state; valid only when gen equals the context's. */
+/* One cell's search state; valid only when gen equals the context's.
+ * The heap position lives apart (ctx->pos), where the heap's frequent
+ * writes touch a dense array instead of these records. */
 typedef struct node {
 	double g;      /* cost of the best known path from the start */
 	uint32_t gen;  /* generation that last touched this record */
-	uint32_t pos;  /* heap position while open, CLOSED once expanded */
+	uint32_t dir;  /* direction of the step that reached the cell */
 } node;
 
 struct astar_ctx {
 	node *nodes;
-	uint8_t *dir;  /* direction of the step that reached each cell */
+	uint32_t *pos; /* heap position while open, CLOSED once expanded */
 	size_t cap;    /* cells the arrays can hold */
 	uint32_t gen;
 	heap open;
@@ -187,7 +189,7 @@ void astar_ctx_free(astar_ctx *ctx)
 	if (ctx == NULL)
 		return;
 	free(ctx->nodes);
-	free(ctx->dir);
+	free(ctx->pos);
 	free(ctx->path);
 	free(ctx->explored);
 	heap_free(&ctx->open);
@@ -198,21 +200,21 @@ void astar_ctx_free(astar_ctx *ctx)
 static astar_status ctx_reserve(astar_ctx *ctx, size_t n)
 {
 	node *nodes;
-	uint8_t *dir;
+	uint32_t *pos;
 
 	if (n <= ctx->cap)
 		return ASTAR_OK;
 	nodes = calloc(n, sizeof *nodes);
-	dir = malloc(n);
-	if (nodes == NULL || dir == NULL) {
+	pos = malloc(n * sizeof *pos);
+	if (nodes == NULL || pos == NULL) {
 		free(nodes);
-		free(dir);
+		free(pos);
 		return ASTAR_ENOMEM;
 	}
 	free(ctx->nodes);
-	free(ctx->dir);
+	free(ctx->pos);
 	ctx->nodes = nodes;
-	ctx->dir = dir;
+	ctx->pos = pos;
 	ctx->cap = n;
 	ctx->gen = 0;
 	return ASTAR_OK;
@@ -297,7 +299,49 @@ typedef struct nearest {
 	astar_point p;
 } nearest;
 
-static void nearest_offer(nearest *best, size_t i, astar_point p, double g,
+/*
+ * The exact cost of the path to closed cell i, as orth + sqrt(2) * diag
+ * with both sums whole numbers.  Two paths of equal cost can carry g
+ * values a rounding apart (1 + sqrt2 + sqrt2 against sqrt2 + sqrt2 + 1),
+ * so ties are judged on these sums.
+ */
+static void exact_cost(const astar_ctx *ctx, const astar_grid *g,
+                       const ptrdiff_t *off, size_t start, size_t i,
+                       uint64_t *orth, uint64_t *diag)
+{
+	*orth = *diag = 0;
+	for (; i != start; i -= off[ctx->nodes[i].dir]) {
+		if (ctx->nodes[i].dir < 4)
+			*orth += g->cells[i];
+		else
+			*diag += g->cells[i];
+	}
+}
+
+/* -1, 0 or 1 as the path cost to a is below, equal to or above b's. */
+static int compare_cost(const astar_ctx *ctx, const astar_grid *g,
+                        const ptrdiff_t *off, size_t start, size_t a,
+                        double ga, size_t b, double gb)
+{
+	uint64_t ao, ad, bo, bd;
+	double tol = 1e-9 * (ga > 1.0 ? ga : 1.0);
+
+	if (ga < gb - tol)
+		return -1;
+	if (ga > gb + tol)
+		return 1;
+	exact_cost(ctx, g, off, start, a, &ao, &ad);
+	exact_cost(ctx, g, off, start, b, &bo, &bd);
+	if (ao == bo && ad == bd)
+		return 0;
+	ga = (double)ao + SQRT2 * (double)ad;
+	gb = (double)bo + SQRT2 * (double)bd;
+	return ga < gb ? -1 : ga > gb ? 1 : 0;
+}
+
+static void nearest_offer(nearest *best, const astar_ctx *ctx,
+                          const astar_grid *grid, const ptrdiff_t *off,
+                          size_t start, size_t i, astar_point p, double g,
                           astar_point t)
 {
 	int64_t dx = (int64_t)p.x - t.x, dy = (int64_t)p.y - t.y;
@@ -307,14 +351,12 @@ static void nearest_offer(nearest *best, size_t i, astar_point p, double g,
 		if (d2 != best->d2) {
 			if (d2 > best->d2)
 				return;
-		} else if (g != best->g) {
-			if (g > best->g)
+		} else {
+			int c = compare_cost(ctx, grid, off, start, i, g, best->cell,
+			                     best->g);
+			if (c > 0 || (c == 0 && (p.y > best->p.y ||
+			                         (p.y == best->p.y && p.x > best->p.x))))
 				return;
-		} else if (p.y != best->p.y) {
-			if (p.y > best->p.y)
-				return;
-		} else if (p.x >= best->p.x) {
-			return;
 		}
 	}
 	best->cell = i;
@@ -332,7 +374,7 @@ static astar_status build_path(astar_ctx *ctx, const astar_grid *g,
 	size_t len = 1, i;
 	uint64_t orth = 0, diag = 0;
 
-	for (i = end; i != start; i -= e->off[ctx->dir[i]])
+	for (i = end; i != start; i -= e->off[ctx->nodes[i].dir])
 		len++;
 	if (grow_points(&ctx->path, &ctx->path_cap, len) != 0)
 		return ASTAR_ENOMEM;
@@ -340,7 +382,7 @@ static astar_status build_path(astar_ctx *ctx, const astar_grid *g,
 	for (size_t k = len; k-- > 0;) {
 		ctx->path[k] = point_of(g, i);
 		if (i != start) {
-			int d = ctx->dir[i];
+			int d = (int)ctx->nodes[i].dir;
 			if (d < 4)
 				orth += g->cells[i];
 			else
@@ -366,6 +408,124 @@ static int options_valid(const astar_options *o)
 	       o->weight >= 1.0;
 }
 
+/*
+ * The search loop proper.  It is inlined into one instance per heuristic
+ * and diagonal policy (see run), so that the compiler folds the choices
+ * out of the inner loop.
+ */
+static inline __attribute__((always_inline)) astar_status
+loop(astar_ctx *ctx, const astar_grid *grid, const expansion *e,
+     const heuristic *h, const goal_set *goals, const astar_options *opts,
+     size_t start, nearest *best, size_t *found_at, astar_result *r,
+     const astar_heuristic kind, const astar_diagonal policy)
+{
+	const uint8_t *cells = grid->cells;
+	node *nodes = ctx->nodes;
+	uint32_t *pos = ctx->pos;
+	const uint32_t gen = ctx->gen;
+	const int ndirs = policy == ASTAR_DIAG_NEVER ? 4 : 8;
+	const astar_point t = {h->tx, h->ty};
+	heuristic hk = *h;
+	uint64_t expanded = 0, generated = r->generated;
+
+	hk.kind = kind;
+	while (!heap_empty(&ctx->open)) {
+		size_t i = heap_pop(&ctx->open);
+		astar_point p = point_of(grid, i);
+		double gi = nodes[i].g;
+
+		pos[i] = CLOSED;
+		if (opts->explored) {
+			if (grow_points(&ctx->explored, &ctx->explored_cap,
+			                expanded + 1) != 0)
+				return ASTAR_ENOMEM;
+			ctx->explored[expanded] = p;
+		}
+		expanded++;
+		if (goal_member(goals, i)) {
+			*found_at = i;
+			break;
+		}
+		if (opts->closest)
+			nearest_offer(best, ctx, grid, e->off, start, i, p, gi, t);
+		for (int d = 0; d < ndirs; d++) {
+			size_t j = i + e->off[d];
+			uint8_t c = cells[j];
+			node *nj = &nodes[j];
+			double gj, f;
+
+			if (c == 0)
+				continue;
+			if (d >= 4) {
+				int a = cells[i + e->side_a[d]] != 0;
+				int b = cells[i + e->side_b[d]] != 0;
+				if (policy == ASTAR_DIAG_NO_OBSTACLES && !(a && b))
+					continue;
+				if (policy == ASTAR_DIAG_ONE_OBSTACLE && !(a || b))
+					continue;
+			}
+			gj = gi + (d < 4 ? (double)c : SQRT2 * c);
+			if (nj->gen != gen) {
+				nj->gen = gen;
+				nj->g = gj;
+				nj->dir = (uint32_t)d;
+				f = gj + heuristic_at(&hk, p.x + dir_dx[d],
+				                      p.y + dir_dy[d]);
+				if (heap_push(&ctx->open, (uint32_t)j, f, gj) != 0)
+					return ASTAR_ENOMEM;
+				generated++;
+			} else if (gj < nj->g && pos[j] != CLOSED) {
+				nj->g = gj;
+				nj->dir = (uint32_t)d;
+				f = gj + heuristic_at(&hk, p.x + dir_dx[d],
+				                      p.y + dir_dy[d]);
+				heap_decrease(&ctx->open, (uint32_t)j, f, gj);
+				generated++;
+			}
+		}
+	}
+	r->expanded = expanded;
+	r->generated = generated;
+	return ASTAR_OK;
+}
+
+#define LOOP(K, P) \
+	loop(ctx, grid, e, h, goals, opts, start, best, found_at, r, K, P)
+#define POLICIES(K)                                                        \
+	switch (e->policy) {                                               \
+	case ASTAR_DIAG_NEVER:                                             \
+		return LOOP(K, ASTAR_DIAG_NEVER);                          \
+	case ASTAR_DIAG_ALWAYS:                                            \
+		return LOOP(K, ASTAR_DIAG_ALWAYS);                         \
+	case ASTAR_DIAG_ONE_OBSTACLE:                                      \
+		return LOOP(K, ASTAR_DIAG_ONE_OBSTACLE);                   \
+	default:                                                           \
+		return LOOP(K, ASTAR_DIAG_NO_OBSTACLES);                   \
+	}
+
+static astar_status run(astar_ctx *ctx, const astar_grid *grid,
+                        const expansion *e, const heuristic *h,
+                        const goal_set *goals, const astar_options *opts,
+                        size_t start, nearest *best, size_t *found_at,
+                        astar_result *r)
+{
+	switch (h->kind) {
+	case ASTAR_H_MANHATTAN:
+		POLICIES(ASTAR_H_MANHATTAN);
+	case ASTAR_H_EUCLIDEAN:
+		POLICIES(ASTAR_H_EUCLIDEAN);
+	case ASTAR_H_OCTILE:
+		POLICIES(ASTAR_H_OCTILE);
+	case ASTAR_H_CHEBYSHEV:
+		POLICIES(ASTAR_H_CHEBYSHEV);
+	default:
+		POLICIES(ASTAR_H_ZERO);
+	}
+}
+
+#undef POLICIES
+#undef LOOP
+
 static astar_status search(astar_ctx *ctx, const astar_grid *grid,
                            astar_point start, astar_point goal,
                            const astar_options *opts, astar_result *r);
@@ -390,7 +550,6 @@ static astar_status search(astar_ctx *ctx, const astar_grid *grid,
 	goal_set goals;
 	nearest best = {0, -1, 0.0, {0, 0}};
 	const uint8_t *cells = grid->cells;
-	node *nodes;
 	size_t s, t, found_at = SIZE_MAX;
 	astar_status st;
 
@@ -436,63 +595,17 @@ static astar_status search(astar_ctx *ctx, const astar_grid *grid,
 	}
 
 	ctx_next_generation(ctx);
-	nodes = ctx->nodes;
-	heap_reset(&ctx->open, &nodes[0].pos, sizeof nodes[0]);
-	nodes[s].g = 0.0;
-	nodes[s].gen = ctx->gen;
+	heap_reset(&ctx->open, ctx->pos);
+	ctx->nodes[s].g = 0.0;
+	ctx->nodes[s].gen = ctx->gen;
 	if (heap_push(&ctx->open, (uint32_t)s, heuristic_at(&h, start.x, start.y),
 	              0.0) != 0)
 		return ASTAR_ENOMEM;
 	r->generated = 1;
 
-	while (!heap_empty(&ctx->open)) {
-		size_t i = heap_pop(&ctx->open);
-		astar_point p = point_of(grid, i);
-		double gi = nodes[i].g;
-
-		nodes[i].pos = CLOSED;
-		if (opts->explored) {
-			if (grow_points(&ctx->explored, &ctx->explored_cap,
-			                r->expanded + 1) != 0)
-				return ASTAR_ENOMEM;
-			ctx->explored[r->expanded] = p;
-		}
-		r->expanded++;
-		if (goal_member(&goals, i)) {
-			found_at = i;
-			break;
-		}
-		if (opts->closest)
-			nearest_offer(&best, i, p, gi, goal);
-		for (int d = 0; d < e.ndirs; d++) {
-			size_t j = i + e.off[d];
-			uint8_t c = cells[j];
-			node *nj = &nodes[j];
-			double gj;
-
-			if (c == 0 || (d >= 4 && !diagonal_ok(&e, cells, i, d)))
-				continue;
-			gj = gi + e.step[d] * c;
-			if (nj->gen != ctx->gen) {
-				nj->gen = ctx->gen;
-				nj->g = gj;
-				ctx->dir[j] = (uint8_t)d;
-				if (heap_push(&ctx->open, (uint32_t)j,
-				              gj + heuristic_at(&h, p.x + dir_dx[d],
-				                                p.y + dir_dy[d]),
-				              gj) != 0)
-					return ASTAR_ENOMEM;
-				r->generated++;
-			} else if (nj->pos != CLOSED && gj < nj->g) {
-				double f = gj + heuristic_at(&h, p.x + dir_dx[d],
-				                             p.y + dir_dy[d]);
-				nj->g = gj;
-				ctx->dir[j] = (uint8_t)d;
-				heap_decrease(&ctx->open, (uint32_t)j, f, gj);
-				r->generated++;
-			}
-		}
-	}
+	st = run(ctx, grid, &e, &h, &goals, opts, s, &best, &found_at, r);
+	if (st != ASTAR_OK)
+		return st;
 
 	if (opts->explored)
 		r->explored = ctx->explored;
