@@ -87,7 +87,10 @@ uint8_t *grid_row(astar_grid *grid, int32_t y);
 /*
  * The smallest cost of an open cell seen so far, used to scale the
  * heuristics so they stay admissible on maps whose every cell costs more
- * than 1.  It never overestimates; grid_set keeps it current.
+ * than 1.  It never overestimates: grid_set and grid_set_min_cost only
+ * ever lower it (a grid starts at ASTAR_COST_MAX), so after a cell is
+ * raised or blocked it may be lower than the true minimum, which is
+ * still admissible.
  */
 uint8_t grid_min_cost(const astar_grid *grid);
 void grid_set_min_cost(astar_grid *grid, uint8_t cost);
@@ -174,8 +177,9 @@ void astar_ctx_free(astar_ctx *ctx);
  * outcome (found may be 0: no path).  Fails with ASTAR_ERANGE when start
  * or goal lies outside the grid, ASTAR_ESTART_BLOCKED, ASTAR_EGOAL_BLOCKED
  * (goal blocked without adjacent or closest), ASTAR_EINVAL for options out
- * of range (weight below 1 or not finite, unknown enum values) and
- * ASTAR_ENOMEM; then *result is zeroed.
+ * of range (weight below 1 or not finite, unknown enum values),
+ * ASTAR_ETOOBIG for a grid of 2^32 - 1 cells or more (padding included)
+ * and ASTAR_ENOMEM; then *result is zeroed.
  */
 astar_status astar_search(astar_ctx *ctx, const astar_grid *grid,
                           astar_point start, astar_point goal,

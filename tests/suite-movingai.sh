@@ -1,0 +1,74 @@
+#!/bin/sh
+# tests/suite-movingai.sh - astar against the Moving AI benchmark sets in
+# ../shared/benchmarks/movingai (N. Sturtevant, "Benchmarks for Grid-Based
+# Pathfinding", IEEE TCIAIG 4(2), 2012; Open Data Commons Attribution
+# License).  Every query's optimal length must be reproduced (--check),
+# and batch output must not depend on --jobs or on sharding.
+# ASTAR_BENCH_DIR overrides where the sets are; ASTAR_QUICK=1 leaves out
+# the 12120-query maze file.  Last line: "movingai: N passed, M failed".
+set -u
+ASTAR=${ASTAR:-./astar}
+B=${ASTAR_BENCH_DIR:-../shared/benchmarks/movingai}
+out=tests/out/movingai
+mkdir -p "$out"
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); echo "ok $1"; }
+bad() { failed=$((failed + 1)); echo "FAIL $1"; }
+
+if [ ! -d "$B" ]; then
+	bad "benchmark sets not found in $B (set ASTAR_BENCH_DIR)"
+	echo "movingai: $passed passed, $failed failed"
+	exit 1
+fi
+
+for scen in "$B"/*/*.scen; do
+	case $scen in *maze512*) [ "${ASTAR_QUICK:-0}" = 1 ] && continue ;; esac
+	n=$(grep -c . "$scen")
+	n=$((n - 1)) # the version line
+	got=$("$ASTAR" --check --no-timing "$scen" 2>&1)
+	rc=$?
+	want="checked $n, passed $n, failed 0"
+	if [ $rc -eq 0 ] && [ "$got" = "$want" ]; then
+		ok "$scen: $want"
+	else
+		bad "$scen: exit $rc, got: $(echo "$got" | tail -n 3)"
+	fi
+done
+
+# The same batch on 1, 2 and 7 threads, byte for byte.
+set -- "$B/dao/arena.map.scen" "$B/mapf/maze-32-32-2-random-1.scen" \
+	maps/dungeon.txt tests/golden/no-such-file "$B/mapf/room-32-32-4-random-1.scen"
+for j in 1 2 7; do
+	"$ASTAR" --json --no-timing --explored -J$j "$@" >"$out/jobs$j.out" 2>"$out/jobs$j.err"
+	echo $? >>"$out/jobs$j.err"
+done
+for j in 2 7; do
+	if cmp -s "$out/jobs1.out" "$out/jobs$j.out" && cmp -s "$out/jobs1.err" "$out/jobs$j.err"; then
+		ok "--jobs=$j output identical to --jobs=1"
+	else
+		bad "--jobs=$j output differs from --jobs=1"
+	fi
+done
+for j in 1 2; do
+	"$ASTAR" --no-timing -J$j "$@" >"$out/text$j.out" 2>&1
+done
+if cmp -s "$out/text1.out" "$out/text2.out"; then
+	ok "text output identical for --jobs=1 and 2"
+else
+	bad "text output differs between --jobs=1 and 2"
+fi
+
+# Shards: together they hold every line of the whole, each exactly once.
+"$ASTAR" --json --no-timing "$B/dao/arena.map.scen" | sort >"$out/whole"
+for k in 1 2 3; do
+	"$ASTAR" --json --no-timing --shard=$k/3 "$B/dao/arena.map.scen"
+done | sort >"$out/shards"
+if [ -s "$out/whole" ] && cmp -s "$out/whole" "$out/shards"; then
+	ok "--shard=K/3 pieces concatenate to the whole"
+else
+	bad "--shard pieces differ from the whole"
+fi
+
+echo "movingai: $passed passed, $failed failed"
+[ $failed -eq 0 ]
