@@ -1,0 +1,525 @@
+/*
+ * map_json.c - the JSON map reader.
+ *
+ * A JSON map is one object:
+ *
+ *   {
+ *     "width": W, "height": H,
+ *     "rows": ["S..#", ...],
+ *     "cells": [[1, 1, 0, 9], ...],
+ *     "legend": {"~": 3, "W": "blocked", "=": 1},
+ *     "start": [x, y], "goal": [x, y],
+ *     "queries": [
+ *       {"start": [x, y], "goal": [x, y],
+ *        "expect": {"reachable": true, "cost": 12.5, "max_cost": 20,
+ *                   "steps": 10}}
+ *     ]
+ *   }
+ *
+ * width, height  Required integers from 1 to 1000000 (ASTAR_DIM_MAX).
+ * rows           H strings of W characters each in the ASCII legend:
+ *                '.' floor, '#' wall, 'S' start, 'G' goal (both floor),
+ *                '1'..'9' floor costing that much to enter, plus the
+ *                legend's characters.  At most one S and one G.  Cells
+ *                are ASCII characters; anything else is unknown.
+ * cells          Instead of rows: H arrays of W integers, each the cost
+ *                of entering the cell, 0 (blocked) to 255.  Exactly one
+ *                of rows and cells must be given.
+ * legend         Optional, only with rows: extra characters, each key
+ *                one ASCII character mapped to a cost from 1 to 255 or
+ *                to "blocked".  It may redefine '.', '#' and the digits,
+ *                but not 'S' or 'G'.
+ * start, goal    Optional [x, y] (0-based, x the column) inside the map;
+ *                they override the S and G of rows.  Whether the cell is
+ *                open is left to the caller.
+ * queries        Optional array of queries, each an object with a
+ *                required start and goal ([x, y] inside the map) and an
+ *                optional expect object whose keys are all optional:
+ *                reachable (true or false), cost (a number >= 0),
+ *                max_cost (a number >= 0) and steps (an integer >= 0).
+ *
+ * Any other key, at the top level, in a query or in expect, is an error,
+ * to catch typos; so is a duplicate key.  Numbers that must be integers
+ * must be written without a fraction or exponent.  A UTF-8 byte order
+ * mark before the object is ignored.
+ *
+ * Syntax errors carry jansson's line and column; every other error has
+ * line and column 0 and names the JSON path of the bad value in its
+ * message ("queries[3].goal: expected [x, y]", "rows[2][4]: ...", with
+ * 0-based indexes).  The whole document is checked before the grid is
+ * allocated.  Unknown keys of an object are reported before its values;
+ * the values are checked in the order width, height, rows or cells (with
+ * legend first), start, goal, queries.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "map.h"
+
+/* Largest number of bytes of a key quoted in a message. */
+#define KEY_SHOWN 40
+
+/* The ASCII legend plus the map's own: cost per character, 0 for a wall,
+ * -1 when the character means nothing. */
+typedef struct legend {
+	int cost[128];
+} legend;
+
+static void legend_init(legend *lg)
+{
+	for (int c = 0; c < 128; c++)
+		lg->cost[c] = -1;
+	lg->cost['.'] = lg->cost['S'] = lg->cost['G'] = 1;
+	lg->cost['#'] = 0;
+	for (int c = '1'; c <= '9'; c++)
+		lg->cost[c] = c - '0';
+}
+
+static int legend_cost(const legend *lg, int c)
+{
+	return c >= 0 && c < 128 ? lg->cost[c] : -1;
+}
+
+/* Writes key into out as text fit for a message: control characters
+ * escaped, UTF-8 kept, cut after about KEY_SHOWN bytes with "...". */
+static const char *key_name(const char *key, char out[KEY_SHOWN + 16])
+{
+	size_t n = 0;
+	char cn[8];
+
+	for (const unsigned char *p = (const unsigned char *)key; *p; p++) {
+		/* Stop at a character boundary once the budget is spent. */
+		if (n >= KEY_SHOWN && (*p & 0xc0) != 0x80) {
+			strcpy(out + n, "...");
+			return out;
+		}
+		if (*p < 0x20 || *p == 0x7f) {
+			map_char_name(*p, cn);
+			strcpy(out + n, cn);
+			n += strlen(cn);
+		} else {
+			out[n++] = (char)*p;
+		}
+	}
+	out[n] = '\0';
+	return out;
+}
+
+/* Fails on the first key of obj (in document order) not in keys[]; where
+ * is the path of obj, "" at the top level. */
+static int check_keys(json_t *obj, const char *const *keys,
+                      const char *where, map_error *err)
+{
+	const char *key;
+	json_t *v;
+	char kn[KEY_SHOWN + 16];
+
+	json_object_foreach(obj, key, v) {
+		size_t i;
+		for (i = 0; keys[i] != NULL; i++)
+			if (strcmp(key, keys[i]) == 0)
+				break;
+		if (keys[i] == NULL)
+			return map_fail(err, 0, 0, "%s%sunknown key '%s'", where,
+			                *where ? ": " : "", key_name(key, kn));
+	}
+	return 0;
+}
+
+/* An integer from lo to hi, or -1. */
+static int get_int(json_t *v, json_int_t lo, json_int_t hi,
+                   json_int_t *out)
+{
+	json_int_t n;
+
+	if (!json_is_integer(v))
+		return -1;
+	n = json_integer_value(v);
+	if (n < lo || n > hi)
+		return -1;
+	*out = n;
+	return 0;
+}
+
+static int read_dim(json_t *root, const char *key, long *out,
+                    map_error *err)
+{
+	json_t *v = json_object_get(root, key);
+	json_int_t n;
+
+	if (v == NULL)
+		return map_fail(err, 0, 0, "missing key '%s'", key);
+	if (get_int(v, 1, ASTAR_DIM_MAX, &n) != 0)
+		return map_fail(err, 0, 0, "%s: expected an integer from 1 to %d",
+		                key, ASTAR_DIM_MAX);
+	*out = (long)n;
+	return 0;
+}
+
+/* An [x, y] inside the width x height map; path names it in messages. */
+static int read_point(json_t *v, const char *path, long width,
+                      long height, astar_point *p, map_error *err)
+{
+	json_t *jx, *jy;
+	json_int_t x, y;
+
+	if (!json_is_array(v) || json_array_size(v) != 2 ||
+	    !json_is_integer(jx = json_array_get(v, 0)) ||
+	    !json_is_integer(jy = json_array_get(v, 1)))
+		return map_fail(err, 0, 0, "%s: expected [x, y]", path);
+	x = json_integer_value(jx);
+	y = json_integer_value(jy);
+	if (x < 0 || x >= width || y < 0 || y >= height)
+		return map_fail(err, 0, 0,
+		                "%s: %" JSON_INTEGER_FORMAT ",%" JSON_INTEGER_FORMAT
+		                " is outside the %ldx%ld map",
+		                path, x, y, width, height);
+	p->x = (int32_t)x;
+	p->y = (int32_t)y;
+	return 0;
+}
+
+static int read_legend(json_t *obj, legend *lg, map_error *err)
+{
+	const char *key;
+	json_t *v;
+	char kn[KEY_SHOWN + 16];
+	json_int_t n;
+
+	if (!json_is_object(obj))
+		return map_fail(err, 0, 0, "legend: expected an object");
+	json_object_foreach(obj, key, v) {
+		unsigned char c = (unsigned char)key[0];
+
+		key_name(key, kn);
+		if (c == '\0' || key[1] != '\0' || c >= 0x80)
+			return map_fail(err, 0, 0,
+			                "legend.%s: key must be one %scharacter", kn,
+			                c >= 0x80 ? "ASCII " : "");
+		if (c == 'S' || c == 'G')
+			return map_fail(err, 0, 0,
+			                "legend.%s: '%c' marks the %s and cannot be "
+			                "redefined",
+			                kn, c, c == 'S' ? "start" : "goal");
+		if (json_is_string(v) && strcmp(json_string_value(v), "blocked") == 0)
+			lg->cost[c] = 0;
+		else if (get_int(v, 1, ASTAR_COST_MAX, &n) == 0)
+			lg->cost[c] = (int)n;
+		else
+			return map_fail(err, 0, 0,
+			                "legend.%s: expected a cost from 1 to %d or "
+			                "\"blocked\"",
+			                kn, ASTAR_COST_MAX);
+	}
+	return 0;
+}
+
+/* Checks "rows" and finds the S and G markers. */
+static int check_rows(json_t *rows, long width, long height,
+                      const legend *lg, map *m, map_error *err)
+{
+	size_t sy = 0, sx = 0, gy = 0, gx = 0;
+	char cn[8];
+
+	if (!json_is_array(rows))
+		return map_fail(err, 0, 0, "rows: expected an array of strings");
+	if (json_array_size(rows) != (size_t)height)
+		return map_fail(err, 0, 0, "rows: expected %ld rows, got %zu",
+		                height, json_array_size(rows));
+	for (size_t y = 0; y < (size_t)height; y++) {
+		json_t *row = json_array_get(rows, y);
+		const char *s;
+		size_t n;
+
+		if (!json_is_string(row))
+			return map_fail(err, 0, 0, "rows[%zu]: expected a string", y);
+		s = json_string_value(row);
+		n = json_string_length(row);
+		/* Characters first: a non-ASCII one would make the count
+		 * misleading. */
+		for (size_t x = 0; x < n && x < (size_t)width; x++) {
+			int c = (unsigned char)s[x];
+			if (legend_cost(lg, c) < 0)
+				return map_fail(err, 0, 0,
+				                "rows[%zu][%zu]: unknown map character '%s'",
+				                y, x, map_char_name(c, cn));
+			if (c == 'S') {
+				if (m->has_start)
+					return map_fail(err, 0, 0,
+					                "rows[%zu][%zu]: second start marker 'S' "
+					                "(first at rows[%zu][%zu])",
+					                y, x, sy, sx);
+				m->has_start = 1;
+				sy = y;
+				sx = x;
+			} else if (c == 'G') {
+				if (m->has_goal)
+					return map_fail(err, 0, 0,
+					                "rows[%zu][%zu]: second goal marker 'G' "
+					                "(first at rows[%zu][%zu])",
+					                y, x, gy, gx);
+				m->has_goal = 1;
+				gy = y;
+				gx = x;
+			}
+		}
+		if (n != (size_t)width)
+			return map_fail(err, 0, 0, "rows[%zu]: has %zu cells, expected %ld",
+			                y, n, width);
+	}
+	m->start.x = (int32_t)sx;
+	m->start.y = (int32_t)sy;
+	m->goal.x = (int32_t)gx;
+	m->goal.y = (int32_t)gy;
+	return 0;
+}
+
+static int check_cells(json_t *cells, long width, long height,
+                       map_error *err)
+{
+	json_int_t v;
+
+	if (!json_is_array(cells))
+		return map_fail(err, 0, 0, "cells: expected an array of arrays");
+	if (json_array_size(cells) != (size_t)height)
+		return map_fail(err, 0, 0, "cells: expected %ld rows, got %zu",
+		                height, json_array_size(cells));
+	for (size_t y = 0; y < (size_t)height; y++) {
+		json_t *row = json_array_get(cells, y);
+		size_t n;
+
+		if (!json_is_array(row))
+			return map_fail(err, 0, 0,
+			                "cells[%zu]: expected an array of integers", y);
+		n = json_array_size(row);
+		for (size_t x = 0; x < n && x < (size_t)width; x++)
+			if (get_int(json_array_get(row, x), 0, ASTAR_COST_MAX, &v) != 0)
+				return map_fail(err, 0, 0,
+				                "cells[%zu][%zu]: expected an integer from 0 "
+				                "to %d",
+				                y, x, ASTAR_COST_MAX);
+		if (n != (size_t)width)
+			return map_fail(err, 0, 0,
+			                "cells[%zu]: has %zu cells, expected %ld", y, n,
+			                width);
+	}
+	return 0;
+}
+
+/* A number >= 0 into *out; path names it. */
+static int read_nonneg(json_t *v, const char *path, double *out,
+                       map_error *err)
+{
+	if (!json_is_number(v) || json_number_value(v) < 0)
+		return map_fail(err, 0, 0, "%s: expected a number >= 0", path);
+	*out = json_number_value(v);
+	return 0;
+}
+
+static int read_expect(json_t *obj, const char *where, map_expect *e,
+                       map_error *err)
+{
+	static const char *const keys[] = {"reachable", "cost", "max_cost",
+	                                   "steps", NULL};
+	char path[128];
+	json_t *v;
+	json_int_t n;
+
+	e->cost_decimals = -1; /* jansson keeps no source text */
+	if (!json_is_object(obj))
+		return map_fail(err, 0, 0, "%s: expected an object", where);
+	if (check_keys(obj, keys, where, err) != 0)
+		return -1;
+	if ((v = json_object_get(obj, "reachable")) != NULL) {
+		if (!json_is_boolean(v))
+			return map_fail(err, 0, 0, "%s.reachable: expected true or false",
+			                where);
+		e->has_reachable = 1;
+		e->reachable = json_is_true(v);
+	}
+	if ((v = json_object_get(obj, "cost")) != NULL) {
+		snprintf(path, sizeof path, "%s.cost", where);
+		if (read_nonneg(v, path, &e->cost, err) != 0)
+			return -1;
+		e->has_cost = 1;
+	}
+	if ((v = json_object_get(obj, "max_cost")) != NULL) {
+		snprintf(path, sizeof path, "%s.max_cost", where);
+		if (read_nonneg(v, path, &e->max_cost, err) != 0)
+			return -1;
+		e->has_max_cost = 1;
+	}
+	if ((v = json_object_get(obj, "steps")) != NULL) {
+		if (get_int(v, 0, LONG_MAX, &n) != 0)
+			return map_fail(err, 0, 0, "%s.steps: expected an integer >= 0",
+			                where);
+		e->has_steps = 1;
+		e->steps = (long)n;
+	}
+	return 0;
+}
+
+/* Reads "queries" into a new array (*out, NULL when empty). */
+static int read_queries(json_t *arr, long width, long height,
+                        map_query **out, size_t *count, map_error *err)
+{
+	static const char *const keys[] = {"start", "goal", "expect", NULL};
+	size_t n;
+	map_query *qs;
+	char where[64], path[96];
+
+	*out = NULL;
+	*count = 0;
+	if (!json_is_array(arr))
+		return map_fail(err, 0, 0, "queries: expected an array");
+	n = json_array_size(arr);
+	if (n == 0)
+		return 0;
+	qs = calloc(n, sizeof *qs);
+	if (qs == NULL)
+		return map_fail(err, 0, 0, "%s", astar_strerror(ASTAR_ENOMEM));
+	for (size_t i = 0; i < n; i++) {
+		json_t *q = json_array_get(arr, i);
+		json_t *v;
+
+		snprintf(where, sizeof where, "queries[%zu]", i);
+		if (!json_is_object(q)) {
+			map_fail(err, 0, 0, "%s: expected an object", where);
+			goto fail;
+		}
+		if (check_keys(q, keys, where, err) != 0)
+			goto fail;
+		if ((v = json_object_get(q, "start")) == NULL) {
+			map_fail(err, 0, 0, "%s: missing key 'start'", where);
+			goto fail;
+		}
+		snprintf(path, sizeof path, "%s.start", where);
+		if (read_point(v, path, width, height, &qs[i].start, err) != 0)
+			goto fail;
+		if ((v = json_object_get(q, "goal")) == NULL) {
+			map_fail(err, 0, 0, "%s: missing key 'goal'", where);
+			goto fail;
+		}
+		snprintf(path, sizeof path, "%s.goal", where);
+		if (read_point(v, path, width, height, &qs[i].goal, err) != 0)
+			goto fail;
+		qs[i].line = 0;
+		qs[i].expect.cost_decimals = -1;
+		snprintf(path, sizeof path, "%s.expect", where);
+		if ((v = json_object_get(q, "expect")) != NULL &&
+		    read_expect(v, path, &qs[i].expect, err) != 0)
+			goto fail;
+	}
+	*out = qs;
+	*count = n;
+	return 0;
+fail:
+	free(qs);
+	return -1;
+}
+
+/* Fills the grid from checked rows or cells. */
+static void fill(astar_grid *g, json_t *rows, json_t *cells,
+                 const legend *lg, long width, long height)
+{
+	int min = 0;
+
+	for (long y = 0; y < height; y++) {
+		uint8_t *out = grid_row(g, (int32_t)y);
+		const char *s = rows ? json_string_value(json_array_get(rows, (size_t)y))
+		                     : NULL;
+		json_t *row = cells ? json_array_get(cells, (size_t)y) : NULL;
+
+		for (long x = 0; x < width; x++) {
+			int c = s ? legend_cost(lg, (unsigned char)s[x])
+			          : (int)json_integer_value(json_array_get(row, (size_t)x));
+			out[x] = (uint8_t)c;
+			if (c != 0 && (min == 0 || c < min))
+				min = c;
+		}
+	}
+	if (min != 0)
+		grid_set_min_cost(g, (uint8_t)min);
+}
+
+/* Everything but the syntax: checks root and fills *m. */
+static int read_root(json_t *root, map *m, map_error *err)
+{
+	static const char *const keys[] = {"width", "height", "rows", "cells",
+	                                   "legend", "start", "goal", "queries",
+	                                   NULL};
+	json_t *rows, *cells, *v;
+	long width = 0, height = 0;
+	legend lg;
+	astar_status st;
+
+	if (!json_is_object(root))
+		return map_fail(err, 0, 0, "expected a JSON object at the top level");
+	if (check_keys(root, keys, "", err) != 0 ||
+	    read_dim(root, "width", &width, err) != 0 ||
+	    read_dim(root, "height", &height, err) != 0)
+		return -1;
+
+	rows = json_object_get(root, "rows");
+	cells = json_object_get(root, "cells");
+	if (rows != NULL && cells != NULL)
+		return map_fail(err, 0, 0, "give either 'rows' or 'cells', not both");
+	if (rows == NULL && cells == NULL)
+		return map_fail(err, 0, 0, "missing key 'rows' or 'cells'");
+	legend_init(&lg);
+	if ((v = json_object_get(root, "legend")) != NULL) {
+		if (cells != NULL)
+			return map_fail(err, 0, 0, "legend: only allowed with 'rows'");
+		if (read_legend(v, &lg, err) != 0)
+			return -1;
+	}
+	if (rows != NULL ? check_rows(rows, width, height, &lg, m, err)
+	                 : check_cells(cells, width, height, err))
+		return -1;
+
+	if ((v = json_object_get(root, "start")) != NULL) {
+		if (read_point(v, "start", width, height, &m->start, err) != 0)
+			return -1;
+		m->has_start = 1;
+	}
+	if ((v = json_object_get(root, "goal")) != NULL) {
+		if (read_point(v, "goal", width, height, &m->goal, err) != 0)
+			return -1;
+		m->has_goal = 1;
+	}
+	if ((v = json_object_get(root, "queries")) != NULL &&
+	    read_queries(v, width, height, &m->queries, &m->nqueries, err) != 0)
+		return -1;
+
+	m->grid = grid_new((int32_t)width, (int32_t)height, &st);
+	if (m->grid == NULL)
+		return map_fail(err, 0, 0, "%s", astar_strerror(st));
+	fill(m->grid, rows, cells, &lg, width, height);
+	return 0;
+}
+
+int map_read_json(const char *buf, size_t len, map *m, map_error *err)
+{
+	json_t *root;
+	json_error_t jerr;
+	int rc;
+
+	memset(m, 0, sizeof *m);
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) {
+		buf += 3;
+		len -= 3;
+	}
+	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
+	if (root == NULL)
+		return map_fail(err, jerr.line > 0 ? jerr.line : 0,
+		                jerr.column > 0 ? jerr.column : 0, "%s", jerr.text);
+	rc = read_root(root, m, err);
+	json_decref(root);
+	if (rc != 0)
+		map_free(m);
+	return rc;
+}
