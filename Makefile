@@ -24,7 +24,7 @@ LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 UNIT_SRC = $(wildcard tests/unit/*.c)
 
-.PHONY: all check deps install uninstall clean fmt lint
+.PHONY: all check deps install uninstall clean fmt lint bench
 all: astar libastar.a
 
 libastar.a: $(LIB_OBJ)
@@ -45,6 +45,11 @@ tests/unit/test_search: $(UNIT_SRC) $(wildcard tests/unit/*.h) libastar.a
 
 check: astar tests/unit/test_search
 	sh tests/run.sh
+
+# Speed against the PathFinding.js peer on the Moving AI sets; see
+# bench/bench.py for its knobs (BENCH_MAX, BENCH_FILES, ...).
+bench: astar
+	python3 bench/bench.py
 
 # Everything the build, the tests and the docs lint need, from Debian.
 deps:

@@ -3,9 +3,12 @@
  * library.
  *
  * Entries are ordered by f, ties toward the larger g (the deeper node,
- * which finishes a search sooner); remaining ties fall out of the heap's
- * shape, the same for the same sequence of operations.  An entry is 16
- * bytes and the four children of a node share one 64-byte cache line.
+ * which finishes a search sooner), then toward the smaller node index, so
+ * the order is total and the same on every run.  Each entry is its own
+ * 128-bit key: the bits of f (a non-negative double, whose bit pattern
+ * orders like its value) above the inverted bits of g as a float, above
+ * the node index.  One unsigned comparison, free of branches, orders two
+ * entries.  The four children of a node share one 64-byte cache line.
  * The heap writes each node's position into a caller-owned array (pos,
  * indexed by node) so that decrease-key finds a node in O(1).
  */
@@ -14,15 +17,12 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
-typedef struct heap_entry {
-	double f;
-	float g;        /* only breaks ties, so single precision will do */
-	uint32_t node;
-} heap_entry;
+__extension__ typedef unsigned __int128 heap_key;
 
 typedef struct heap {
-	heap_entry *a;  /* a[ROOT] is the top; see heap.c */
+	heap_key *a;    /* a[ROOT] is the top; see heap.c */
 	void *mem;      /* a's allocation */
 	size_t n, cap;
 	uint32_t *pos;  /* pos[node]: node's index in a, while in the heap */
@@ -35,16 +35,105 @@ void heap_free(heap *h);
 /* Empties the heap and points it at a position array.  Keeps storage. */
 void heap_reset(heap *h, uint32_t *pos);
 
-/* Adds node; returns 0, or -1 when growing the storage failed (the heap
- * is then unchanged). */
-int heap_push(heap *h, uint32_t node, double f, double g);
-
-/* Lowers the key of a node already in the heap. */
-void heap_decrease(heap *h, uint32_t node, double f, double g);
-
-/* Removes and returns the node of least key; the heap must not be empty. */
-uint32_t heap_pop(heap *h);
-
 static inline int heap_empty(const heap *h) { return h->n == 0; }
+
+/* The operations below run once or more per expanded node, so they are
+ * inline: heap_push adds a node (0, or -1 when growing failed and the heap
+ * is unchanged; f and g must be >= 0), heap_decrease lowers the key of a
+ * node in the heap, heap_pop removes and returns the least (the heap must
+ * not be empty). */
+
+/* The root lives at a[HEAP_ROOT], so that the children of the entry at
+ * a[3 + i], a[4i + 4 .. 4i + 7], start on a multiple of four entries: with
+ * 16-byte keys and a 64-byte aligned array, one cache line holds all four. */
+#define HEAP_ROOT 3
+
+static inline heap_key heap_make_key(uint32_t node, double f, double g)
+{
+	uint64_t fb;
+	uint32_t gb;
+	float gf = (float)g;
+
+	memcpy(&fb, &f, sizeof fb);
+	memcpy(&gb, &gf, sizeof gb);
+	return ((heap_key)fb << 64) | ((heap_key)(uint32_t)~gb << 32) | node;
+}
+
+static inline uint32_t heap_key_node(heap_key k) { return (uint32_t)k; }
+
+/* The least of the four keys at c .. c+3, compared in a tournament. */
+static inline size_t heap_least_of_four(const heap_key *a, size_t c)
+{
+	size_t b1 = a[c + 1] < a[c] ? c + 1 : c;
+	size_t b2 = a[c + 3] < a[c + 2] ? c + 3 : c + 2;
+
+	return a[b2] < a[b1] ? b2 : b1;
+}
+
+static inline void heap_sift_up(heap *h, size_t i, heap_key e)
+{
+	heap_key *a = h->a;
+
+	while (i > HEAP_ROOT) {
+		size_t p = (i - HEAP_ROOT - 1) / 4 + HEAP_ROOT;
+		if (!(e < a[p]))
+			break;
+		a[i] = a[p];
+		h->pos[heap_key_node(a[i])] = (uint32_t)i;
+		i = p;
+	}
+	a[i] = e;
+	h->pos[heap_key_node(e)] = (uint32_t)i;
+}
+
+/* Makes room for one more entry; returns 0 or -1 (heap unchanged). */
+int heap_grow(heap *h);
+
+static inline int heap_push(heap *h, uint32_t node, double f, double g)
+{
+	if (h->n + HEAP_ROOT + 4 >= h->cap && heap_grow(h) != 0)
+		return -1;
+	heap_sift_up(h, HEAP_ROOT + h->n++, heap_make_key(node, f, g));
+	return 0;
+}
+
+static inline void heap_decrease(heap *h, uint32_t node, double f, double g)
+{
+	heap_sift_up(h, h->pos[node], heap_make_key(node, f, g));
+}
+
+/* heap_pop works bottom-up: the hole left by the top walks down to a leaf along the
+ * least children, then the last entry, which nearly always belongs near
+ * the bottom, sifts up from there.  This saves the comparison with the
+ * moving entry at every level.
+ */
+static inline uint32_t heap_pop(heap *h)
+{
+	heap_key *a = h->a;
+	uint32_t top = heap_key_node(a[HEAP_ROOT]);
+	size_t i = HEAP_ROOT, end;
+
+	if (--h->n == 0)
+		return top;
+	end = h->n + HEAP_ROOT; /* a[end] is the last entry, to be placed */
+	for (;;) {
+		size_t c = 4 * (i - HEAP_ROOT) + HEAP_ROOT + 1, best = c;
+		if (c + 4 <= end) {
+			best = heap_least_of_four(a, c);
+		} else if (c < end) {
+			for (size_t k = c + 1; k < end; k++)
+				if (a[k] < a[best])
+					best = k;
+		} else {
+			break;
+		}
+		a[i] = a[best];
+		h->pos[heap_key_node(a[i])] = (uint32_t)i;
+		i = best;
+	}
+	heap_sift_up(h, i, a[end]);
+	return top;
+}
+
 
 #endif

@@ -252,8 +252,12 @@ static inline astar_point point_of(const astar_grid *g, size_t i)
 {
 	astar_point p;
 
-	p.x = (int32_t)(i % (size_t)g->stride) - 1;
-	p.y = (int32_t)(i / (size_t)g->stride) - 1;
+	/* 32-bit division: the search refuses grids of 2^32 cells or more,
+	 * and it is several times faster than the 64-bit one. */
+	uint32_t k = (uint32_t)i, w = (uint32_t)g->stride;
+
+	p.x = (int32_t)(k % w) - 1;
+	p.y = (int32_t)(k / w) - 1;
 	return p;
 }
 
@@ -269,8 +273,10 @@ typedef struct goal_set {
 	int n;
 } goal_set;
 
-static int goal_member(const goal_set *gs, size_t i)
+static inline int goal_member(const goal_set *gs, size_t i)
 {
+	if (gs->n == 1) /* the usual case: the target alone */
+		return gs->cell[0] == i;
 	for (int k = 0; k < gs->n; k++)
 		if (gs->cell[k] == i)
 			return 1;
