@@ -16,6 +16,13 @@ CFLAGS  += -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitiz
 LDFLAGS += -fsanitize=address,undefined
 endif
 
+# Objects remember the flags they were built with: changing CC, CFLAGS or
+# SANITIZE rebuilds everything instead of mixing builds.
+FLAGS_STAMP := .flags-$(shell echo '$(CC) $(CFLAGS) $(LDFLAGS)' | cksum | cut -d' ' -f1)
+$(FLAGS_STAMP):
+	rm -f .flags-*
+	touch $@
+
 LIB_SRC = src/grid.c src/heap.c src/search.c
 CLI_SRC = src/main.c src/cli.c src/diag.c src/io.c src/args.c src/check.c \
           src/map_ascii.c src/map_json.c src/map_movingai.c src/scen.c \
@@ -35,12 +42,12 @@ astar: $(CLI_OBJ) libastar.a
 	$(CC) $(LDFLAGS) -pthread -o $@ $(CLI_OBJ) libastar.a $(JANSSON_LIBS) -lm
 
 # The library never sees jansson; the CLI's objects do.
-$(LIB_OBJ): %.o: %.c include/astar.h $(wildcard src/*.h)
+$(LIB_OBJ): %.o: %.c include/astar.h $(wildcard src/*.h) $(FLAGS_STAMP)
 	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) -c -o $@ $<
-$(CLI_OBJ): %.o: %.c include/astar.h $(wildcard src/*.h)
+$(CLI_OBJ): %.o: %.c include/astar.h $(wildcard src/*.h) $(FLAGS_STAMP)
 	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) $(JANSSON_CFLAGS) -pthread -c -o $@ $<
 
-tests/unit/test_search: $(UNIT_SRC) $(wildcard tests/unit/*.h) libastar.a
+tests/unit/test_search: $(UNIT_SRC) $(wildcard tests/unit/*.h) libastar.a $(FLAGS_STAMP)
 	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) $(LDFLAGS) -o $@ $(UNIT_SRC) libastar.a -lm
 
 check: astar tests/unit/test_search
@@ -74,4 +81,5 @@ uninstall:
 	      $(DESTDIR)$(INCDIR)/astar.h $(DESTDIR)$(MANDIR)/man1/astar.1
 
 clean:
-	rm -f astar libastar.a src/*.o tests/unit/test_search
+	rm -f astar libastar.a src/*.o tests/unit/test_search .flags-*
+	rm -rf tests/out
