@@ -23,7 +23,7 @@ $(FLAGS_STAMP):
 	rm -f .flags-*
 	touch $@
 
-LIB_SRC = src/grid.c src/heap.c src/search.c
+LIB_SRC = src/grid.c src/heap.c src/ctx.c src/search.c
 CLI_SRC = src/main.c src/cli.c src/diag.c src/io.c src/args.c src/check.c \
           src/map_ascii.c src/map_json.c src/map_movingai.c src/scen.c \
           src/output_text.c src/output_json.c src/report.c
@@ -61,7 +61,7 @@ bench: astar
 # Everything the build, the tests and the docs lint need, from Debian.
 deps:
 	apt-get update
-	apt-get install -y build-essential pkg-config libjansson-dev mandoc
+	apt-get install -y build-essential pkg-config libjansson-dev mandoc python3
 
 lint:
 	mandoc -T lint -W warning man/astar.1

@@ -36,7 +36,9 @@ typedef enum astar_status {
 	ASTAR_ESTART_BLOCKED, /* the start cell is blocked */
 	ASTAR_EGOAL_BLOCKED, /* the goal is blocked and neither adjacent nor
 	                        closest was asked for */
-	ASTAR_EINVAL         /* an option is out of range */
+	ASTAR_EINVAL,        /* an option is out of range */
+	ASTAR_EUNSUPPORTED   /* the algorithm does not apply to this grid or
+	                        movement */
 } astar_status;
 
 /* A short English description of a status, e.g. "out of memory". */
@@ -117,7 +119,13 @@ typedef enum astar_heuristic {
 
 typedef enum astar_algorithm {
 	ASTAR_ALGO_ASTAR = 0,
-	ASTAR_ALGO_DIJKSTRA /* A* with the zero heuristic */
+	ASTAR_ALGO_DIJKSTRA, /* A* with the zero heuristic: shortest paths */
+	ASTAR_ALGO_BFS,      /* breadth-first: fewest steps, whatever they
+	                        cost; the cost reported is the path's own */
+	ASTAR_ALGO_GREEDY,   /* best-first on the heuristic alone: fast, not
+	                        shortest */
+	ASTAR_ALGO_JPS       /* Jump Point Search: shortest paths on grids of
+	                        uniform cost under ASTAR_DIAG_NO_OBSTACLES */
 } astar_algorithm;
 
 typedef struct astar_options {
@@ -134,8 +142,8 @@ typedef struct astar_options {
  * weight 1, no adjacent, no closest, no explored list. */
 void astar_options_init(astar_options *opts);
 
-/* The heuristic actually used for the options (resolves the default and
- * Dijkstra's zero heuristic). */
+/* The heuristic actually used for the options (resolves the default, and
+ * the zero heuristic of Dijkstra and breadth-first search). */
 astar_heuristic astar_effective_heuristic(const astar_options *opts);
 
 /* Nonzero when the heuristic never overestimates under the diagonal
@@ -178,8 +186,10 @@ void astar_ctx_free(astar_ctx *ctx);
  * or goal lies outside the grid, ASTAR_ESTART_BLOCKED, ASTAR_EGOAL_BLOCKED
  * (goal blocked without adjacent or closest), ASTAR_EINVAL for options out
  * of range (weight below 1 or not finite, unknown enum values),
- * ASTAR_ETOOBIG for a grid of 2^32 - 1 cells or more (padding included)
- * and ASTAR_ENOMEM; then *result is zeroed.
+ * ASTAR_ETOOBIG for a grid of 2^32 - 1 cells or more (padding included),
+ * ASTAR_EUNSUPPORTED when the algorithm does not apply (JPS on a grid
+ * whose open cells do not all cost the same, or under another diagonal
+ * policy) and ASTAR_ENOMEM; then *result is zeroed.
  */
 astar_status astar_search(astar_ctx *ctx, const astar_grid *grid,
                           astar_point start, astar_point goal,

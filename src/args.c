@@ -13,11 +13,12 @@ static const char *const diagonal_names[] = {
 	"never", "always", "at-most-one-obstacle", "no-obstacles"};
 static const char *const heuristic_names[] = {
 	"default", "manhattan", "euclidean", "octile", "chebyshev", "zero"};
-static const char *const algorithm_names[] = {"astar", "dijkstra"};
+static const char *const algorithm_names[] = {"astar", "dijkstra", "bfs",
+                                              "greedy"};
 
 const char DIAGONAL_NAMES[] = "never, always, at-most-one-obstacle, no-obstacles";
 const char HEURISTIC_NAMES[] = "manhattan, euclidean, octile, chebyshev, zero";
-const char ALGORITHM_NAMES[] = "astar, dijkstra";
+const char ALGORITHM_NAMES[] = "astar, dijkstra, bfs, greedy";
 
 #define COUNT(a) (int)(sizeof(a) / sizeof((a)[0]))
 

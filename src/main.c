@@ -25,7 +25,8 @@ static const char help_text[] =
 	"  -H, --heuristic=NAME     manhattan, euclidean, octile, chebyshev, zero\n"
 	"                           (default: manhattan, or octile with diagonals)\n"
 	"  -w, --weight=W           weighted A*: cost at most W times the shortest (W >= 1)\n"
-	"  -a, --algorithm=NAME     astar (default) or dijkstra\n"
+	"  -a, --algorithm=NAME     astar (default), dijkstra, bfs (fewest steps) or\n"
+	"                           greedy (best-first on the heuristic)\n"
 	"      --adjacent           stop next to the goal instead of on it\n"
 	"      --closest            if the goal is unreachable, go as near as possible\n"
 	"  -e, --explored           show the expanded cells\n"
@@ -268,10 +269,16 @@ int main(int argc, char **argv)
 		}
 	}
 
-	if (cfg.opts.algorithm == ASTAR_ALGO_DIJKSTRA &&
+	if ((cfg.opts.algorithm == ASTAR_ALGO_DIJKSTRA ||
+	     cfg.opts.algorithm == ASTAR_ALGO_BFS) &&
 	    (heuristic_given || weight_given)) {
-		diag_error(NULL, 0, 0, "%s cannot be used with --algorithm=dijkstra",
-		           heuristic_given ? "--heuristic" : "--weight");
+		diag_error(NULL, 0, 0, "%s cannot be used with --algorithm=%s",
+		           heuristic_given ? "--heuristic" : "--weight",
+		           algorithm_name(cfg.opts.algorithm));
+		return EXIT_ERROR;
+	}
+	if (cfg.opts.algorithm == ASTAR_ALGO_GREEDY && weight_given) {
+		diag_error(NULL, 0, 0, "--weight cannot be used with --algorithm=greedy");
 		return EXIT_ERROR;
 	}
 	if (!astar_heuristic_admissible(astar_effective_heuristic(&cfg.opts),

@@ -12,30 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grid.h"
-#include "heap.h"
+#include "ctx.h"
 
-#define SQRT2 1.41421356237309504880
-#define CLOSED UINT32_MAX
-
-/* One cell's search state; valid only when gen equals the context's.
- * The heap position lives apart (ctx->pos), where the heap's frequent
- * writes touch a dense array instead of these records. */
-typedef struct node {
-	double g;      /* cost of the best known path from the start */
-	uint32_t gen;  /* generation that last touched this record */
-	uint32_t dir;  /* direction of the step that reached the cell */
-} node;
-
-struct astar_ctx {
-	node *nodes;
-	uint32_t *pos; /* heap position while open, CLOSED once expanded */
-	size_t cap;    /* cells the arrays can hold */
-	uint32_t gen;
-	heap open;
-	astar_point *path, *explored;
-	size_t path_cap, explored_cap;
-};
 
 /* ------------------------------------------------------ expansion policy */
 
@@ -137,7 +115,8 @@ void astar_options_init(astar_options *opts)
 
 astar_heuristic astar_effective_heuristic(const astar_options *opts)
 {
-	if (opts->algorithm == ASTAR_ALGO_DIJKSTRA)
+	if (opts->algorithm == ASTAR_ALGO_DIJKSTRA ||
+	    opts->algorithm == ASTAR_ALGO_BFS)
 		return ASTAR_H_ZERO;
 	if (opts->heuristic != ASTAR_H_DEFAULT)
 		return opts->heuristic;
@@ -169,97 +148,17 @@ const char *astar_strerror(astar_status status)
 		return "goal is on a blocked cell";
 	case ASTAR_EINVAL:
 		return "invalid option";
+	case ASTAR_EUNSUPPORTED:
+		return "the algorithm does not apply to this map or movement";
 	}
 	return "unknown error";
 }
 
-/* ------------------------------------------------------------- context */
 
-astar_ctx *astar_ctx_new(void)
-{
-	astar_ctx *ctx = calloc(1, sizeof *ctx);
 
-	if (ctx != NULL)
-		heap_init(&ctx->open);
-	return ctx;
-}
 
-void astar_ctx_free(astar_ctx *ctx)
-{
-	if (ctx == NULL)
-		return;
-	free(ctx->nodes);
-	free(ctx->pos);
-	free(ctx->path);
-	free(ctx->explored);
-	heap_free(&ctx->open);
-	free(ctx);
-}
 
-/* Makes room for n cells; new records start at generation 0. */
-static astar_status ctx_reserve(astar_ctx *ctx, size_t n)
-{
-	node *nodes;
-	uint32_t *pos;
 
-	if (n <= ctx->cap)
-		return ASTAR_OK;
-	nodes = calloc(n, sizeof *nodes);
-	pos = malloc(n * sizeof *pos);
-	if (nodes == NULL || pos == NULL) {
-		free(nodes);
-		free(pos);
-		return ASTAR_ENOMEM;
-	}
-	free(ctx->nodes);
-	free(ctx->pos);
-	ctx->nodes = nodes;
-	ctx->pos = pos;
-	ctx->cap = n;
-	ctx->gen = 0;
-	return ASTAR_OK;
-}
-
-/* Starts a new generation, clearing the records only when it wraps. */
-static void ctx_next_generation(astar_ctx *ctx)
-{
-	if (++ctx->gen == 0) {
-		for (size_t i = 0; i < ctx->cap; i++)
-			ctx->nodes[i].gen = 0;
-		ctx->gen = 1;
-	}
-}
-
-static int grow_points(astar_point **a, size_t *cap, size_t need)
-{
-	astar_point *p;
-	size_t n;
-
-	if (need <= *cap)
-		return 0;
-	n = *cap ? *cap : 64;
-	while (n < need)
-		n *= 2;
-	p = realloc(*a, n * sizeof *p);
-	if (p == NULL)
-		return -1;
-	*a = p;
-	*cap = n;
-	return 0;
-}
-
-static inline astar_point point_of(const astar_grid *g, size_t i)
-{
-	astar_point p;
-
-	/* 32-bit division: the search refuses grids of 2^32 cells or more,
-	 * and it is several times faster than the 64-bit one. */
-	uint32_t k = (uint32_t)i, w = (uint32_t)g->stride;
-
-	p.x = (int32_t)(k % w) - 1;
-	p.y = (int32_t)(k / w) - 1;
-	return p;
-}
 
 /* ------------------------------------------------------------- search */
 
@@ -382,11 +281,11 @@ static astar_status build_path(astar_ctx *ctx, const astar_grid *g,
 
 	for (i = end; i != start; i -= e->off[ctx->nodes[i].dir])
 		len++;
-	if (grow_points(&ctx->path, &ctx->path_cap, len) != 0)
+	if (ctx_grow_points(&ctx->path, &ctx->path_cap, len) != 0)
 		return ASTAR_ENOMEM;
 	i = end;
 	for (size_t k = len; k-- > 0;) {
-		ctx->path[k] = point_of(g, i);
+		ctx->path[k] = ctx_point_of(g, i);
 		if (i != start) {
 			int d = (int)ctx->nodes[i].dir;
 			if (d < 4)
@@ -410,7 +309,7 @@ static int options_valid(const astar_options *o)
 	       o->diagonal <= ASTAR_DIAG_NO_OBSTACLES &&
 	       o->heuristic >= ASTAR_H_DEFAULT && o->heuristic <= ASTAR_H_ZERO &&
 	       o->algorithm >= ASTAR_ALGO_ASTAR &&
-	       o->algorithm <= ASTAR_ALGO_DIJKSTRA && isfinite(o->weight) &&
+	       o->algorithm <= ASTAR_ALGO_GREEDY && isfinite(o->weight) &&
 	       o->weight >= 1.0;
 }
 
@@ -423,7 +322,8 @@ static inline __attribute__((always_inline)) astar_status
 loop(astar_ctx *ctx, const astar_grid *grid, const expansion *e,
      const heuristic *h, const goal_set *goals, const astar_options *opts,
      size_t start, nearest *best, size_t *found_at, astar_result *r,
-     const astar_heuristic kind, const astar_diagonal policy)
+     const astar_heuristic kind, const astar_diagonal policy,
+     const astar_algorithm algo)
 {
 	const uint8_t *cells = grid->cells;
 	node *nodes = ctx->nodes;
@@ -437,12 +337,12 @@ loop(astar_ctx *ctx, const astar_grid *grid, const expansion *e,
 	hk.kind = kind;
 	while (!heap_empty(&ctx->open)) {
 		size_t i = heap_pop(&ctx->open);
-		astar_point p = point_of(grid, i);
+		astar_point p = ctx_point_of(grid, i);
 		double gi = nodes[i].g;
 
 		pos[i] = CLOSED;
 		if (opts->explored) {
-			if (grow_points(&ctx->explored, &ctx->explored_cap,
+			if (ctx_grow_points(&ctx->explored, &ctx->explored_cap,
 			                expanded + 1) != 0)
 				return ASTAR_ENOMEM;
 			ctx->explored[expanded] = p;
@@ -470,21 +370,28 @@ loop(astar_ctx *ctx, const astar_grid *grid, const expansion *e,
 				if (policy == ASTAR_DIAG_ONE_OBSTACLE && !(a || b))
 					continue;
 			}
-			gj = gi + (d < 4 ? (double)c : SQRT2 * c);
+			/* Breadth-first search counts steps in g; the path's
+			 * cost is summed again when the path is built. */
+			if (algo == ASTAR_ALGO_BFS)
+				gj = gi + 1.0;
+			else
+				gj = gi + (d < 4 ? (double)c : SQRT2 * c);
 			if (nj->gen != gen) {
 				nj->gen = gen;
 				nj->g = gj;
 				nj->dir = (uint32_t)d;
-				f = gj + heuristic_at(&hk, p.x + dir_dx[d],
-				                      p.y + dir_dy[d]);
+				f = heuristic_at(&hk, p.x + dir_dx[d], p.y + dir_dy[d]);
+				if (algo != ASTAR_ALGO_GREEDY)
+					f += gj;
 				if (heap_push(&ctx->open, (uint32_t)j, f, gj) != 0)
 					return ASTAR_ENOMEM;
 				generated++;
 			} else if (gj < nj->g && pos[j] != CLOSED) {
 				nj->g = gj;
 				nj->dir = (uint32_t)d;
-				f = gj + heuristic_at(&hk, p.x + dir_dx[d],
-				                      p.y + dir_dy[d]);
+				f = heuristic_at(&hk, p.x + dir_dx[d], p.y + dir_dy[d]);
+				if (algo != ASTAR_ALGO_GREEDY)
+					f += gj;
 				heap_decrease(&ctx->open, (uint32_t)j, f, gj);
 				generated++;
 			}
@@ -496,7 +403,10 @@ loop(astar_ctx *ctx, const astar_grid *grid, const expansion *e,
 }
 
 #define LOOP(K, P) \
-	loop(ctx, grid, e, h, goals, opts, start, best, found_at, r, K, P)
+	loop(ctx, grid, e, h, goals, opts, start, best, found_at, r, K, P, \
+	     ASTAR_ALGO_ASTAR)
+#define OTHER(K, P, A) \
+	loop(ctx, grid, e, h, goals, opts, start, best, found_at, r, K, P, A)
 #define POLICIES(K)                                                        \
 	switch (e->policy) {                                               \
 	case ASTAR_DIAG_NEVER:                                             \
@@ -515,6 +425,12 @@ static astar_status run(astar_ctx *ctx, const astar_grid *grid,
                         size_t start, nearest *best, size_t *found_at,
                         astar_result *r)
 {
+	/* Breadth-first and greedy search are for comparing explored areas:
+	 * one instance each, with the heuristic chosen at run time. */
+	if (opts->algorithm == ASTAR_ALGO_BFS)
+		return OTHER(h->kind, e->policy, ASTAR_ALGO_BFS);
+	if (opts->algorithm == ASTAR_ALGO_GREEDY)
+		return OTHER(h->kind, e->policy, ASTAR_ALGO_GREEDY);
 	switch (h->kind) {
 	case ASTAR_H_MANHATTAN:
 		POLICIES(ASTAR_H_MANHATTAN);
@@ -531,6 +447,7 @@ static astar_status run(astar_ctx *ctx, const astar_grid *grid,
 
 #undef POLICIES
 #undef LOOP
+#undef OTHER
 
 static astar_status search(astar_ctx *ctx, const astar_grid *grid,
                            astar_point start, astar_point goal,
@@ -576,7 +493,7 @@ static astar_status search(astar_ctx *ctx, const astar_grid *grid,
 	if ((st = ctx_reserve(ctx, grid->ncells)) != ASTAR_OK)
 		return st;
 	if (opts->explored &&
-	    grow_points(&ctx->explored, &ctx->explored_cap, 64) != 0)
+	    ctx_grow_points(&ctx->explored, &ctx->explored_cap, 64) != 0)
 		return ASTAR_ENOMEM;
 
 	expansion_init(&e, grid, opts->diagonal);

@@ -1,0 +1,79 @@
+/*
+ * ctx.c - creating, growing and freeing the search context (see ctx.h).
+ */
+#include <stdlib.h>
+
+#include "ctx.h"
+
+astar_ctx *astar_ctx_new(void)
+{
+	astar_ctx *ctx = calloc(1, sizeof *ctx);
+
+	if (ctx != NULL)
+		heap_init(&ctx->open);
+	return ctx;
+}
+
+void astar_ctx_free(astar_ctx *ctx)
+{
+	if (ctx == NULL)
+		return;
+	free(ctx->nodes);
+	free(ctx->pos);
+	free(ctx->path);
+	free(ctx->explored);
+	heap_free(&ctx->open);
+	free(ctx);
+}
+
+/* Makes room for n cells; new records start at generation 0. */
+astar_status ctx_reserve(astar_ctx *ctx, size_t n)
+{
+	node *nodes;
+	uint32_t *pos;
+
+	if (n <= ctx->cap)
+		return ASTAR_OK;
+	nodes = calloc(n, sizeof *nodes);
+	pos = malloc(n * sizeof *pos);
+	if (nodes == NULL || pos == NULL) {
+		free(nodes);
+		free(pos);
+		return ASTAR_ENOMEM;
+	}
+	free(ctx->nodes);
+	free(ctx->pos);
+	ctx->nodes = nodes;
+	ctx->pos = pos;
+	ctx->cap = n;
+	ctx->gen = 0;
+	return ASTAR_OK;
+}
+
+/* Starts a new generation, clearing the records only when it wraps. */
+void ctx_next_generation(astar_ctx *ctx)
+{
+	if (++ctx->gen == 0) {
+		for (size_t i = 0; i < ctx->cap; i++)
+			ctx->nodes[i].gen = 0;
+		ctx->gen = 1;
+	}
+}
+
+int ctx_grow_points(astar_point **a, size_t *cap, size_t need)
+{
+	astar_point *p;
+	size_t n;
+
+	if (need <= *cap)
+		return 0;
+	n = *cap ? *cap : 64;
+	while (n < need)
+		n *= 2;
+	p = realloc(*a, n * sizeof *p);
+	if (p == NULL)
+		return -1;
+	*a = p;
+	*cap = n;
+	return 0;
+}

@@ -1,0 +1,62 @@
+/*
+ * ctx.h - the search context's layout, private to the library.
+ *
+ * A context holds one record per cell of the largest grid it has searched,
+ * the open list and the result arrays.  A record is valid only when its
+ * generation equals the context's, so a new query starts by bumping the
+ * generation instead of clearing anything.  Every search algorithm of the
+ * library (search.c, jps.c) works on these.
+ */
+#ifndef ASTAR_CTX_H
+#define ASTAR_CTX_H
+
+#include "grid.h"
+#include "heap.h"
+
+#define SQRT2 1.41421356237309504880
+#define CLOSED UINT32_MAX
+
+/* One cell's search state; valid only when gen equals the context's.
+ * The heap position lives apart (ctx->pos), where the heap's frequent
+ * writes touch a dense array instead of these records. */
+typedef struct node {
+	double g;      /* cost of the best known path from the start */
+	uint32_t gen;  /* generation that last touched this record */
+	uint32_t dir;  /* direction of the step that reached the cell */
+} node;
+
+struct astar_ctx {
+	node *nodes;
+	uint32_t *pos; /* heap position while open, CLOSED once expanded */
+	size_t cap;    /* cells the arrays can hold */
+	uint32_t gen;
+	heap open;
+	astar_point *path, *explored;
+	size_t path_cap, explored_cap;
+};
+
+/* Makes room for n cells (records start at generation 0 when the arrays
+ * grow).  Returns ASTAR_OK or ASTAR_ENOMEM (the context is unchanged). */
+astar_status ctx_reserve(astar_ctx *ctx, size_t n);
+
+/* Starts a new generation, clearing the records only when it wraps. */
+void ctx_next_generation(astar_ctx *ctx);
+
+/* Grows *a (capacity *cap) to hold need points.  Returns 0 or -1. */
+int ctx_grow_points(astar_point **a, size_t *cap, size_t need);
+
+/* The coordinates of padded index i. */
+static inline astar_point ctx_point_of(const astar_grid *g, size_t i)
+{
+	astar_point p;
+
+	/* 32-bit division: the search refuses grids of 2^32 cells or more,
+	 * and it is several times faster than the 64-bit one. */
+	uint32_t k = (uint32_t)i, w = (uint32_t)g->stride;
+
+	p.x = (int32_t)(k % w) - 1;
+	p.y = (int32_t)(k / w) - 1;
+	return p;
+}
+
+#endif
