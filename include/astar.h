@@ -80,22 +80,25 @@ uint8_t grid_get(const astar_grid *grid, int32_t x, int32_t y);
 
 /*
  * Row y's cells as a writable array of width costs, for readers that fill
- * a whole row at once.  A reader that writes through it calls
- * grid_set_min_cost afterwards (or has set at least one cell with grid_set
- * to the smallest cost it wrote).
+ * a whole row at once; NULL when y is outside.  A reader that writes
+ * through it calls grid_recount afterwards.
  */
 uint8_t *grid_row(astar_grid *grid, int32_t y);
 
+/* Recomputes the least and greatest open-cell costs from the cells. */
+void grid_recount(astar_grid *grid);
+
 /*
- * The smallest cost of an open cell seen so far, used to scale the
- * heuristics so they stay admissible on maps whose every cell costs more
- * than 1.  It never overestimates: grid_set and grid_set_min_cost only
- * ever lower it (a grid starts at ASTAR_COST_MAX), so after a cell is
- * raised or blocked it may be lower than the true minimum, which is
- * still admissible.
+ * Bounds of the open cells' costs, used to scale the heuristics so they
+ * stay admissible on maps whose every cell costs more than 1, and to tell
+ * uniform-cost grids (for JPS).  They never overstate how uniform the grid
+ * is: grid_set only ever lowers the least and raises the greatest (a new
+ * grid starts at ASTAR_COST_MAX and 0), so after a cell is raised, lowered
+ * or blocked they may be wider than the truth, which is still admissible.
+ * grid_recount makes them exact.
  */
 uint8_t grid_min_cost(const astar_grid *grid);
-void grid_set_min_cost(astar_grid *grid, uint8_t cost);
+uint8_t grid_max_cost(const astar_grid *grid);
 
 /* ---------------------------------------------------------------- search */
 

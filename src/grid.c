@@ -42,6 +42,7 @@ astar_grid *grid_new(int32_t width, int32_t height, astar_status *status)
 	g->stride = (int32_t)stride;
 	g->ncells = stride * rows;
 	g->min_cost = ASTAR_COST_MAX;
+	g->max_cost = 0;
 	*status = ASTAR_OK;
 	return g;
 }
@@ -70,6 +71,8 @@ void grid_set(astar_grid *grid, int32_t x, int32_t y, uint8_t cost)
 	grid->cells[grid_index(grid, x, y)] = cost;
 	if (cost != 0 && cost < grid->min_cost)
 		grid->min_cost = cost;
+	if (cost > grid->max_cost)
+		grid->max_cost = cost;
 }
 
 uint8_t grid_get(const astar_grid *grid, int32_t x, int32_t y)
@@ -88,8 +91,22 @@ uint8_t *grid_row(astar_grid *grid, int32_t y)
 
 uint8_t grid_min_cost(const astar_grid *grid) { return grid->min_cost; }
 
-void grid_set_min_cost(astar_grid *grid, uint8_t cost)
+uint8_t grid_max_cost(const astar_grid *grid) { return grid->max_cost; }
+
+void grid_recount(astar_grid *grid)
 {
-	if (cost != 0 && cost < grid->min_cost)
-		grid->min_cost = cost;
+	uint8_t lo = ASTAR_COST_MAX, hi = 0;
+
+	for (int32_t y = 0; y < grid->height; y++) {
+		const uint8_t *row = grid->cells + grid_index(grid, 0, y);
+		for (int32_t x = 0; x < grid->width; x++) {
+			uint8_t c = row[x];
+			if (c != 0 && c < lo)
+				lo = c;
+			if (c > hi)
+				hi = c;
+		}
+	}
+	grid->min_cost = lo;
+	grid->max_cost = hi;
 }

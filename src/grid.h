@@ -16,6 +16,7 @@ struct astar_grid {
 	int32_t stride;    /* width + 2 */
 	size_t ncells;     /* stride * (height + 2) */
 	uint8_t min_cost;  /* lower bound of every open cell's cost */
+	uint8_t max_cost;  /* upper bound of every open cell's cost */
 	uint8_t *cells;    /* ncells costs, 0 = blocked */
 };
 

@@ -153,11 +153,9 @@ int map_read_ascii(const char *buf, size_t len, map *m, map_error *err)
 		uint8_t *row = grid_row(m->grid, (int32_t)y);
 		for (size_t x = 0; x < n; x++)
 			row[x] = (uint8_t)ascii_cost((unsigned char)p[x]);
-		for (size_t x = 0; x < n; x++)
-			if (row[x])
-				grid_set_min_cost(m->grid, row[x]);
 		p = next;
 	}
+	grid_recount(m->grid);
 	if (sline) {
 		m->has_start = 1;
 		m->start.x = (int32_t)scol - 1;

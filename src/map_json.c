@@ -426,8 +426,6 @@ fail:
 static void fill(astar_grid *g, json_t *rows, json_t *cells,
                  const legend *lg, long width, long height)
 {
-	int min = 0;
-
 	for (long y = 0; y < height; y++) {
 		uint8_t *out = grid_row(g, (int32_t)y);
 		const char *s = rows ? json_string_value(json_array_get(rows, (size_t)y))
@@ -438,12 +436,9 @@ static void fill(astar_grid *g, json_t *rows, json_t *cells,
 			int c = s ? legend_cost(lg, (unsigned char)s[x])
 			          : (int)json_integer_value(json_array_get(row, (size_t)x));
 			out[x] = (uint8_t)c;
-			if (c != 0 && (min == 0 || c < min))
-				min = c;
 		}
 	}
-	if (min != 0)
-		grid_set_min_cost(g, (uint8_t)min);
+	grid_recount(g);
 }
 
 /* Everything but the syntax: checks root and fills *m. */

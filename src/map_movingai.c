@@ -167,7 +167,7 @@ int map_read_movingai(const char *buf, size_t len, map *m, map_error *err)
 			row[x] = (uint8_t)c;
 		}
 	}
-	grid_set_min_cost(m->grid, 1);
+	grid_recount(m->grid);
 	while ((s = next_line(&ls, &n)) != NULL) {
 		if (n != 0) {
 			map_free(m);

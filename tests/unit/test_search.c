@@ -231,8 +231,8 @@ static astar_grid *lib_grid(const ref_grid *g, int via_rows)
 				minc = c;
 		}
 	}
-	if (via_rows && minc)
-		grid_set_min_cost(lg, (uint8_t)minc);
+	if (via_rows)
+		grid_recount(lg);
 	return lg;
 }
 
@@ -1135,15 +1135,14 @@ static void test_grid_api(void)
 		CHECK(grid_min_cost(g) >= 1 && grid_min_cost(g) <= 5,
 		      "min cost %d overestimates the smallest open cost 5",
 		      grid_min_cost(g));
-		grid_set_min_cost(g, 1);
-		CHECK(grid_min_cost(g) == 1, "grid_set_min_cost(1): %d",
-		      grid_min_cost(g));
-		/* Raising it is not required ("never overestimates"). */
-		grid_set_min_cost(g, 4);
-		CHECK(grid_min_cost(g) >= 1 && grid_min_cost(g) <= 4,
-		      "grid_set_min_cost(4): %d", grid_min_cost(g));
+		/* grid_recount makes both bounds exact: open costs are now
+		 * 5 (five cells), 9 (two) and 200. */
+		grid_recount(g);
+		CHECK(grid_min_cost(g) == 5 && grid_max_cost(g) == 200,
+		      "grid_recount: min %d max %d, expected 5 and 200",
+		      grid_min_cost(g), grid_max_cost(g));
 		grid_set(g, 0, 1, 1);
-		CHECK(grid_min_cost(g) == 1, "grid_set(1) after set_min_cost(4): %d",
+		CHECK(grid_min_cost(g) == 1, "grid_set(1) after grid_recount: %d",
 		      grid_min_cost(g));
 		grid_free(g);
 	}
@@ -1527,7 +1526,7 @@ static void test_huge_corridor(void)
 			continue;
 		for (y = 0; y < h; y++)
 			memset(grid_row(lg, y), 1, (size_t)w);
-		grid_set_min_cost(lg, 1);
+		grid_recount(lg);
 		astar_options_init(&o);
 		o.diagonal = t ? ASTAR_DIAG_ALWAYS : ASTAR_DIAG_NEVER;
 		st = astar_search(ctx, lg, pt(0, 0), goal, &o, &r);
