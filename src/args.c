@@ -170,3 +170,22 @@ int args_tolerance(const char *s, double *t)
 	*t = v;
 	return 0;
 }
+
+int args_cells(const char *s, size_t *out)
+{
+	unsigned long long v = 0;
+
+	if (*s == '\0')
+		return -1;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		v = v * 10 + (unsigned long long)(*s - '0');
+		if (v > 4294967294ULL)
+			return -1;
+	}
+	if (v == 0)
+		return -1;
+	*out = (size_t)v;
+	return 0;
+}

@@ -20,6 +20,10 @@ int args_count(const char *s, int lo, int hi, int *out);
 /* Parses "K/N" with 1 <= K <= N <= 1000000.  Returns 0 or -1. */
 int args_shard(const char *s, int *k, int *n);
 
+/* Parses a cell count from 1 to 2^32 - 2 (the most a search can index).
+ * Returns 0 or -1. */
+int args_cells(const char *s, size_t *out);
+
 /* Parses a finite number >= 0.  Returns 0 or -1. */
 int args_tolerance(const char *s, double *t);
 

@@ -100,13 +100,13 @@ static int load_map(const cli_config *cfg, const char *path, map *m)
 	memset(&err, 0, sizeof err);
 	switch (fmt) {
 	case MAPFMT_JSON:
-		rc = map_read_json(buf, len, m, &err);
+		rc = map_read_json(buf, len, cfg->max_cells, m, &err);
 		break;
 	case MAPFMT_MOVINGAI:
-		rc = map_read_movingai(buf, len, m, &err);
+		rc = map_read_movingai(buf, len, cfg->max_cells, m, &err);
 		break;
 	default:
-		rc = map_read_ascii(buf, len, m, &err);
+		rc = map_read_ascii(buf, len, cfg->max_cells, m, &err);
 		break;
 	}
 	free(buf);

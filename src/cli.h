@@ -30,6 +30,7 @@ typedef struct cli_config {
 	const char *map_override; /* --map: the map of every scenario */
 	int jobs;              /* threads; 0: one per core for batches */
 	int shard_k, shard_n;  /* keep items k-1, k-1+n, ...; n = 0: all */
+	size_t max_cells;      /* the largest map to read */
 	int check;             /* compare with expectations */
 	double tolerance;      /* < 0: the default of check_tolerance */
 	const char *junit;     /* --report=junit:FILE */

@@ -44,6 +44,7 @@ static const char help_text[] =
 	"      --check              compare results with the expected costs\n"
 	"      --tolerance=T        allowed cost difference for --check\n"
 	"      --report=KIND        junit:FILE, tap or tap:FILE\n"
+	"      --max-cells=N        refuse maps of more than N cells (default 100000000)\n"
 	"  -h, --help               show this help and exit\n"
 	"  -V, --version            show the version and exit\n"
 	"\n"
@@ -63,7 +64,8 @@ enum {
 	OPT_SHARD,
 	OPT_CHECK,
 	OPT_TOLERANCE,
-	OPT_REPORT
+	OPT_REPORT,
+	OPT_MAX_CELLS
 };
 
 static const struct option long_options[] = {
@@ -89,6 +91,7 @@ static const struct option long_options[] = {
 	{"check", no_argument, NULL, OPT_CHECK},
 	{"tolerance", required_argument, NULL, OPT_TOLERANCE},
 	{"report", required_argument, NULL, OPT_REPORT},
+	{"max-cells", required_argument, NULL, OPT_MAX_CELLS},
 	{"help", no_argument, NULL, 'h'},
 	{"version", no_argument, NULL, 'V'},
 	{NULL, 0, NULL, 0},
@@ -129,6 +132,7 @@ int main(int argc, char **argv)
 	astar_options_init(&cfg.opts);
 	cfg.timing = 1;
 	cfg.tolerance = -1;
+	cfg.max_cells = MAP_MAX_CELLS_DEFAULT;
 
 	while ((c = getopt_long(argc, argv, "s:g:b:d::H:w:a:ef:jJ:hV", long_options,
 	                        NULL)) != -1) {
@@ -259,6 +263,11 @@ int main(int argc, char **argv)
 				return bad_value("--report", "junit:FILE, tap or tap:FILE",
 				                 optarg);
 			}
+			break;
+		case OPT_MAX_CELLS:
+			if (args_cells(optarg, &cfg.max_cells) != 0)
+				return bad_value("--max-cells",
+				                 "a whole number from 1 to 4294967294", optarg);
 			break;
 		case 'h':
 			return print_and_exit(usage_line, help_text);

@@ -56,20 +56,34 @@ int map_fail(map_error *err, long line, long col, const char *fmt, ...)
  * itself when printable, otherwise an escape such as \r or \x00. */
 const char *map_char_name(int c, char out[8]);
 
+/* The default of --max-cells: 100 million cells, about 2 GB to search. */
+#define MAP_MAX_CELLS_DEFAULT 100000000UL
+
 /*
- * Reads an ASCII map (legend in astar(1)) from buf[0..len).  Returns 0
- * and fills *m (the caller frees it with map_free), or -1 with *err set
- * and *m left empty.
+ * Fails (with the message on err, at line) when a width x height map has
+ * more than max_cells cells; returns 0 when it fits.
  */
-int map_read_ascii(const char *buf, size_t len, map *m, map_error *err);
+int map_check_size(long width, long height, size_t max_cells, long line,
+                   map_error *err);
+
+/*
+ * Reads an ASCII map (legend in astar(1)) from buf[0..len), refusing maps
+ * of more than max_cells cells before allocating them.  Returns 0 and
+ * fills *m (the caller frees it with map_free), or -1 with *err set and
+ * *m left empty.
+ */
+int map_read_ascii(const char *buf, size_t len, size_t max_cells, map *m,
+                   map_error *err);
 
 /* Reads a JSON map (schema in astar(1)); same contract as map_read_ascii.
  * Errors carry jansson's line and column, or the JSON path of the bad
  * value in the message ("queries[3].goal: expected [x, y]"). */
-int map_read_json(const char *buf, size_t len, map *m, map_error *err);
+int map_read_json(const char *buf, size_t len, size_t max_cells, map *m,
+                  map_error *err);
 
 /* Reads a Moving AI .map file; same contract as map_read_ascii. */
-int map_read_movingai(const char *buf, size_t len, map *m, map_error *err);
+int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
+                      map_error *err);
 
 /* Guesses the format from the content: "type " first -> Moving AI, '{'
  * first (after white space) -> JSON, otherwise ASCII. */

@@ -80,7 +80,21 @@ static size_t line_length(const char *p, const char *end, const char **next)
 	return n;
 }
 
-int map_read_ascii(const char *buf, size_t len, map *m, map_error *err)
+int map_check_size(long width, long height, size_t max_cells, long line,
+                   map_error *err)
+{
+	unsigned long long n = (unsigned long long)width * (unsigned long long)height;
+
+	if (n <= max_cells)
+		return 0;
+	return map_fail(err, line, line > 0 ? 1 : 0,
+	                "the map has %ldx%ld = %llu cells, more than the limit "
+	                "of %zu (raise it with --max-cells)",
+	                width, height, n, max_cells);
+}
+
+int map_read_ascii(const char *buf, size_t len, size_t max_cells, map *m,
+                   map_error *err)
 {
 	const char *p, *end = buf + len, *next;
 	size_t width = 0, height = 0, rows_seen = 0;
@@ -141,6 +155,8 @@ int map_read_ascii(const char *buf, size_t len, map *m, map_error *err)
 	}
 	if (height == 0)
 		return map_fail(err, 0, 0, "empty map");
+	if (map_check_size((long)width, (long)height, max_cells, 0, err) != 0)
+		return -1;
 
 	m->grid = grid_new((int32_t)width, (int32_t)height, &st);
 	if (m->grid == NULL)

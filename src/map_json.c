@@ -442,7 +442,7 @@ static void fill(astar_grid *g, json_t *rows, json_t *cells,
 }
 
 /* Everything but the syntax: checks root and fills *m. */
-static int read_root(json_t *root, map *m, map_error *err)
+static int read_root(json_t *root, size_t max_cells, map *m, map_error *err)
 {
 	static const char *const keys[] = {"width", "height", "rows", "cells",
 	                                   "legend", "start", "goal", "queries",
@@ -490,6 +490,8 @@ static int read_root(json_t *root, map *m, map_error *err)
 	    read_queries(v, width, height, &m->queries, &m->nqueries, err) != 0)
 		return -1;
 
+	if (map_check_size(width, height, max_cells, 0, err) != 0)
+		return -1;
 	m->grid = grid_new((int32_t)width, (int32_t)height, &st);
 	if (m->grid == NULL)
 		return map_fail(err, 0, 0, "%s", astar_strerror(st));
@@ -497,7 +499,8 @@ static int read_root(json_t *root, map *m, map_error *err)
 	return 0;
 }
 
-int map_read_json(const char *buf, size_t len, map *m, map_error *err)
+int map_read_json(const char *buf, size_t len, size_t max_cells, map *m,
+                  map_error *err)
 {
 	json_t *root;
 	json_error_t jerr;
@@ -512,7 +515,7 @@ int map_read_json(const char *buf, size_t len, map *m, map_error *err)
 	if (root == NULL)
 		return map_fail(err, jerr.line > 0 ? jerr.line : 0,
 		                jerr.column > 0 ? jerr.column : 0, "%s", jerr.text);
-	rc = read_root(root, m, err);
+	rc = read_root(root, max_cells, m, err);
 	json_decref(root);
 	if (rc != 0)
 		map_free(m);

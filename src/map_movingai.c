@@ -90,7 +90,8 @@ static long header_number(const char *s, size_t n, const char *key)
 	return v;
 }
 
-int map_read_movingai(const char *buf, size_t len, map *m, map_error *err)
+int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
+                      map_error *err)
 {
 	lines ls;
 	const char *s;
@@ -140,6 +141,8 @@ int map_read_movingai(const char *buf, size_t len, map *m, map_error *err)
 		return map_fail(err, ls.no, 1, "'map' before %s",
 		                height == 0 ? "'height N'" : "'width N'");
 
+	if (map_check_size(width, height, max_cells, ls.no, err) != 0)
+		return -1;
 	m->grid = grid_new((int32_t)width, (int32_t)height, &st);
 	if (m->grid == NULL)
 		return map_fail(err, ls.no, 1, "%ldx%ld map: %s", width, height,
