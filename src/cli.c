@@ -20,6 +20,7 @@
 #include "check.h"
 #include "cli.h"
 #include "diag.h"
+#include "image.h"
 #include "io.h"
 #include "output.h"
 #include "report.h"
@@ -41,6 +42,9 @@ typedef struct item {
 	const char *scen_name;   /* SCEN, ERROR: the scenario file */
 	const scen_entry *entry; /* SCEN */
 	shared_map *sm;          /* SCEN */
+	size_t index;            /* position among the inputs, before --shard
+	                            (%d of --image) */
+	size_t ninputs;          /* how many inputs there are, before --shard */
 	/* Results, filled by the thread that did the item. */
 	char *out, *err;
 	size_t outlen, errlen;
@@ -59,6 +63,7 @@ typedef struct batch {
 	size_t nmaps;
 	scen *scens;
 	size_t nscens;
+	size_t ninputs;     /* items before --shard */
 	/* Work sharing between threads. */
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
@@ -190,7 +195,7 @@ static void add_case(sink *k, const char *name, int ok, const char *msg,
 	c->name = strdup(name);
 	c->message = msg ? strdup(msg) : NULL;
 	c->ok = ok;
-	c->seconds = us / 1e6;
+	c->seconds = k->cfg->timing ? us / 1e6 : 0; /* --no-timing: diffable */
 	if (c->name == NULL || (msg && c->message == NULL))
 		k->nomem = 1;
 }
@@ -204,6 +209,31 @@ static void query_error(sink *k, const char *label)
 		k->it->failed++;
 	}
 	add_case(k, label, 0, "invalid query (see the error output)", 0);
+}
+
+/*
+ * Draws a query to its --image file.  It is numbered (%d) by its input's
+ * position in the batch, or, for the only input, by its index in the
+ * map's queries; a failure is an error of the item.
+ */
+static void emit_image(sink *k, const query_report *q)
+{
+	const cli_config *cfg = k->cfg;
+	size_t index = k->it->index;
+	char path[4096], why[512];
+
+	if (k->it->ninputs == 1 && q->query >= 0)
+		index = (size_t)q->query;
+	if (image_path_for(cfg->image, index, q->map_name, path, sizeof path) !=
+	    0) {
+		diag_error(NULL, 0, 0, "%s", path);
+		k->it->status = EXIT_ERROR;
+		return;
+	}
+	if (image_write_png(path, q, cfg->scale, why, sizeof why) != 0) {
+		diag_error(path, 0, 0, "%s", why);
+		k->it->status = EXIT_ERROR;
+	}
 }
 
 /*
@@ -225,7 +255,9 @@ static void emit(sink *k, query_report *q, const char *label, int draw)
 		k->it->checked++;
 		k->it->failed += !ok;
 		if (!ok)
-			fprintf(cfg->format == FORMAT_JSON || cfg->tap ? k->err : k->out,
+			fprintf(cfg->format == FORMAT_JSON || (cfg->tap && !cfg->tap_file)
+			            ? k->err
+			            : k->out,
 			        "%s: %s\n", label, why);
 	} else if (!r->reached_goal) {
 		snprintf(why, sizeof why, "no path");
@@ -240,6 +272,8 @@ static void emit(sink *k, query_report *q, const char *label, int draw)
 		if (rc != 0)
 			k->nomem = 1;
 	}
+	if (cfg->image != NULL)
+		emit_image(k, q);
 	add_case(k, label, ok, ok ? NULL : why, q->search_us);
 	/* A checked query's status is its check's; others, whether they
 	 * reached the goal. */
@@ -264,6 +298,9 @@ static void run_file(sink *k, astar_ctx *ctx)
 		return;
 	}
 	t1 = now_us();
+	/* Text output of several files: each file's block opens with its name. */
+	if (cfg->format == FORMAT_TEXT && !cfg->check && k->it->ninputs > 1)
+		fprintf(k->out, "%s:\n", name);
 	memset(&q, 0, sizeof q);
 	q.map_name = name;
 	q.map = &m;
@@ -276,6 +313,20 @@ static void run_file(sink *k, astar_ctx *ctx)
 	q.query = -1;
 
 	if (m.nqueries > 0 && !cfg->has_start && !cfg->has_goal) {
+		if (cfg->image != NULL && m.nqueries > 1) {
+			char why[512];
+			if (image_pattern_check(cfg->image, 1, why, sizeof why) != 0 ||
+			    k->it->ninputs > 1) {
+				if (k->it->ninputs > 1)
+					snprintf(why, sizeof why,
+					         "--image: a map with several queries has to be "
+					         "the only input");
+				diag_error(name, 0, 0, "%s", why);
+				map_free(&m);
+				query_error(k, name);
+				return;
+			}
+		}
 		for (size_t i = 0; i < m.nqueries; i++) {
 			const map_query *mq = &m.queries[i];
 			char where[64];
@@ -563,6 +614,13 @@ static shared_map *shared(batch *b, char *path)
 	return sm;
 }
 
+/* Is the item at this index (before sharding) kept by --shard? */
+static int in_shard(const cli_config *cfg, size_t i)
+{
+	return cfg->shard_n == 0 ||
+	       i % (size_t)cfg->shard_n == (size_t)cfg->shard_k - 1;
+}
+
 static int plan_scen(batch *b, size_t *cap, const char *path, scen *sc)
 {
 	char *buf;
@@ -591,6 +649,12 @@ static int plan_scen(batch *b, size_t *cap, const char *path, scen *sc)
 		it.kind = ITEM_SCEN;
 		it.scen_name = path;
 		it.entry = e;
+		if (!in_shard(b->cfg, b->n)) {
+			/* Dropped by --shard later: its map need not be read. */
+			if (push_item(b, cap, it) != 0)
+				return -1;
+			continue;
+		}
 		char *mp = resolve_map(b->cfg, path, e->map);
 		if (mp == NULL || (it.sm = shared(b, mp)) == NULL)
 			return -1;
@@ -661,10 +725,15 @@ static int plan(batch *b)
 	for (int i = 0; i < cfg->nscens; i++)
 		if (plan_scen(b, &cap, cfg->scens[i], &b->scens[si++]) != 0)
 			return -1;
+	b->ninputs = b->n;
+	for (size_t i = 0; i < b->n; i++) {
+		b->items[i].index = i;
+		b->items[i].ninputs = b->n;
+	}
 	if (cfg->shard_n > 0) {
 		size_t kept = 0;
 		for (size_t i = 0; i < b->n; i++) {
-			if (i % (size_t)cfg->shard_n == (size_t)cfg->shard_k - 1)
+			if (in_shard(cfg, i))
 				b->items[kept++] = b->items[i];
 			else
 				free_item(&b->items[i]);
@@ -713,6 +782,7 @@ int cli_run(const cli_config *cfg)
 	batch b;
 	pthread_t *threads = NULL;
 	int nthreads, status = EXIT_FOUND, write_failed = 0, nomem = 0;
+	size_t text_blocks = 0;
 	unsigned checked = 0, failed = 0;
 	report_case *all = NULL;
 	size_t nall = 0, ntap = 0;
@@ -728,6 +798,14 @@ int cli_run(const cli_config *cfg)
 		diag_error(NULL, 0, 0, "out of memory");
 		status = EXIT_ERROR;
 		goto out;
+	}
+	if (cfg->image != NULL && b.ninputs > 1) {
+		char why[512];
+		if (image_pattern_check(cfg->image, 1, why, sizeof why) != 0) {
+			diag_error(NULL, 0, 0, "%s", why);
+			status = EXIT_ERROR;
+			goto out;
+		}
 	}
 	if (cfg->tap)
 		tap = cfg->tap_file ? fopen(cfg->tap_file, "w") : stdout;
@@ -796,15 +874,15 @@ int cli_run(const cli_config *cfg)
 			progress_clear(&prog);
 		if (it->errlen > 0)
 			fwrite(it->err, 1, it->errlen, stderr);
+		/* Text blocks of several files are kept apart by one blank line. */
+		if (cfg->format == FORMAT_TEXT && !cfg->check &&
+		    it->kind == ITEM_FILE && it->outlen > 0 && text_blocks++ > 0)
+			putchar('\n');
 		if (it->outlen > 0 &&
 		    fwrite(it->out, 1, it->outlen, stdout) != it->outlen) {
 			write_failed = 1;
 			break;
 		}
-		if (cfg->format == FORMAT_TEXT && !cfg->check &&
-		    it->kind == ITEM_FILE && b.n > 1 && i + 1 < b.n &&
-		    it->outlen > 0)
-			putchar('\n');
 		if (ferror(stdout)) {
 			write_failed = 1;
 			break;

@@ -11,6 +11,7 @@
 #include "args.h"
 #include "cli.h"
 #include "diag.h"
+#include "image.h"
 
 static const char usage_line[] = "usage: astar [options] [file ...]\n";
 
@@ -45,6 +46,11 @@ static const char help_text[] =
 	"      --tolerance=T        allowed cost difference for --check\n"
 	"      --report=KIND        junit:FILE, tap or tap:FILE\n"
 	"      --max-cells=N        refuse maps of more than N cells (default 100000000)\n"
+	"      --image=FILE         draw each query as a PNG picture (the explored\n"
+	"                           cells too with --explored); in batches FILE\n"
+	"                           needs %d, the query's number: --image=%m-%d.png\n"
+	"      --scale=N            pixels per cell of --image, 1 to 64 (default:\n"
+	"                           the most, up to 16, within 2048 pixels)\n"
 	"  -h, --help               show this help and exit\n"
 	"  -V, --version            show the version and exit\n"
 	"\n"
@@ -65,7 +71,9 @@ enum {
 	OPT_CHECK,
 	OPT_TOLERANCE,
 	OPT_REPORT,
-	OPT_MAX_CELLS
+	OPT_MAX_CELLS,
+	OPT_IMAGE,
+	OPT_SCALE
 };
 
 static const struct option long_options[] = {
@@ -92,6 +100,8 @@ static const struct option long_options[] = {
 	{"tolerance", required_argument, NULL, OPT_TOLERANCE},
 	{"report", required_argument, NULL, OPT_REPORT},
 	{"max-cells", required_argument, NULL, OPT_MAX_CELLS},
+	{"image", required_argument, NULL, OPT_IMAGE},
+	{"scale", required_argument, NULL, OPT_SCALE},
 	{"help", no_argument, NULL, 'h'},
 	{"version", no_argument, NULL, 'V'},
 	{NULL, 0, NULL, 0},
@@ -125,7 +135,8 @@ int main(int argc, char **argv)
 	cli_config cfg;
 	const char *color = "auto";
 	static char *stdin_only[] = {"-", NULL};
-	int c, heuristic_given = 0, weight_given = 0, rc;
+	int c, heuristic_given = 0, weight_given = 0, rc, positional_scens = 0;
+	astar_options eff;
 
 	signal(SIGPIPE, SIG_IGN); /* a closed stdout is a write error */
 	memset(&cfg, 0, sizeof cfg);
@@ -134,6 +145,9 @@ int main(int argc, char **argv)
 	cfg.tolerance = -1;
 	cfg.max_cells = MAP_MAX_CELLS_DEFAULT;
 
+	/* getopt names the program by argv[0]; every message says "astar:". */
+	if (argc > 0)
+		argv[0] = (char *)"astar";
 	while ((c = getopt_long(argc, argv, "s:g:b:d::H:w:a:ef:jJ:hV", long_options,
 	                        NULL)) != -1) {
 		switch (c) {
@@ -269,6 +283,20 @@ int main(int argc, char **argv)
 				return bad_value("--max-cells",
 				                 "a whole number from 1 to 4294967294", optarg);
 			break;
+		case OPT_IMAGE: {
+			char why[512];
+			if (image_pattern_check(optarg, 0, why, sizeof why) != 0) {
+				diag_error(NULL, 0, 0, "%s", why);
+				return EXIT_ERROR;
+			}
+			cfg.image = optarg;
+			break;
+		}
+		case OPT_SCALE:
+			if (args_count(optarg, 1, IMAGE_MAX_SCALE, &cfg.scale) != 0)
+				return bad_value("--scale", "a whole number from 1 to 64",
+				                 optarg);
+			break;
 		case 'h':
 			return print_and_exit(usage_line, help_text);
 		case 'V':
@@ -290,11 +318,6 @@ int main(int argc, char **argv)
 		diag_error(NULL, 0, 0, "--weight cannot be used with --algorithm=greedy");
 		return EXIT_ERROR;
 	}
-	if (!astar_heuristic_admissible(astar_effective_heuristic(&cfg.opts),
-	                                cfg.opts.diagonal))
-		diag_warn("heuristic '%s' is not admissible with diagonal moves; "
-		          "the path may not be shortest",
-		          heuristic_name(astar_effective_heuristic(&cfg.opts)));
 
 	if (strcmp(color, "always") == 0) {
 		cfg.color = 1;
@@ -303,14 +326,33 @@ int main(int argc, char **argv)
 		cfg.color = isatty(STDOUT_FILENO) && (nc == NULL || *nc == '\0');
 	}
 
-	if (cfg.map_override && cfg.nscens == 0) {
-		diag_error(NULL, 0, 0, "--map needs --scen");
+	if (cfg.scale != 0 && cfg.image == NULL) {
+		diag_error(NULL, 0, 0, "--scale needs --image");
 		return EXIT_ERROR;
 	}
 	if (optind < argc) {
 		cfg.files = argv + optind;
 		cfg.nfiles = argc - optind;
-	} else if (cfg.nscens == 0) {
+	}
+	for (int i = 0; i < cfg.nfiles; i++) {
+		size_t n = strlen(cfg.files[i]);
+		if (n >= 5 && strcmp(cfg.files[i] + n - 5, ".scen") == 0)
+			positional_scens++;
+	}
+	if (cfg.map_override && cfg.nscens == 0 && positional_scens == 0) {
+		diag_error(NULL, 0, 0, "--map needs --scen");
+		return EXIT_ERROR;
+	}
+	/* Scenarios move by the benchmark rule unless --diagonal says else. */
+	eff = cfg.opts;
+	if (!cfg.diagonal_given && cfg.nscens + positional_scens > 0)
+		eff.diagonal = ASTAR_DIAG_NO_OBSTACLES;
+	if (!astar_heuristic_admissible(astar_effective_heuristic(&eff),
+	                                eff.diagonal))
+		diag_warn("heuristic '%s' is not admissible with diagonal moves; "
+		          "the path may not be shortest",
+		          heuristic_name(astar_effective_heuristic(&eff)));
+	if (cfg.nfiles == 0 && cfg.nscens == 0) {
 		if (isatty(STDIN_FILENO))
 			return usage_error();
 		cfg.files = stdin_only;
