@@ -10,6 +10,10 @@ WARN     = -std=c11 -Wall -Wextra -pedantic
 ALL_CPPFLAGS = -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L $(CPPFLAGS)
 JANSSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
 JANSSON_LIBS   := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+PNG_CFLAGS     := $(shell pkg-config --cflags libpng 2>/dev/null)
+PNG_LIBS       := $(shell pkg-config --libs libpng 2>/dev/null || echo -lpng)
+VERSION        := $(shell sed -n 's/.*define ASTAR_VERSION "\(.*\)"/\1/p' include/astar.h)
+COMPDIR ?= $(PREFIX)/share/bash-completion/completions
 
 ifeq ($(SANITIZE),1)
 CFLAGS  += -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -26,7 +30,7 @@ $(FLAGS_STAMP):
 LIB_SRC = src/grid.c src/heap.c src/ctx.c src/search.c
 CLI_SRC = src/main.c src/cli.c src/diag.c src/io.c src/args.c src/check.c \
           src/map_ascii.c src/map_json.c src/map_movingai.c src/scen.c \
-          src/output_text.c src/output_json.c src/report.c
+          src/output_text.c src/output_json.c src/report.c src/image.c
 LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 UNIT_SRC = $(wildcard tests/unit/*.c)
@@ -39,13 +43,13 @@ libastar.a: $(LIB_OBJ)
 	$(AR) rcs $@ $(LIB_OBJ)
 
 astar: $(CLI_OBJ) libastar.a
-	$(CC) $(LDFLAGS) -pthread -o $@ $(CLI_OBJ) libastar.a $(JANSSON_LIBS) -lm
+	$(CC) $(LDFLAGS) -pthread -o $@ $(CLI_OBJ) libastar.a $(JANSSON_LIBS) $(PNG_LIBS) -lm
 
 # The library never sees jansson; the CLI's objects do.
 $(LIB_OBJ): %.o: %.c include/astar.h $(wildcard src/*.h) $(FLAGS_STAMP)
 	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) -c -o $@ $<
 $(CLI_OBJ): %.o: %.c include/astar.h $(wildcard src/*.h) $(FLAGS_STAMP)
-	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) $(JANSSON_CFLAGS) -pthread -c -o $@ $<
+	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) $(JANSSON_CFLAGS) $(PNG_CFLAGS) -pthread -c -o $@ $<
 
 tests/unit/test_search: $(UNIT_SRC) $(wildcard tests/unit/*.h) libastar.a $(FLAGS_STAMP)
 	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) $(LDFLAGS) -o $@ $(UNIT_SRC) libastar.a -lm
@@ -61,7 +65,7 @@ bench: astar
 # Everything the build, the tests and the docs lint need, from Debian.
 deps:
 	apt-get update
-	apt-get install -y build-essential pkg-config libjansson-dev mandoc python3
+	apt-get install -y build-essential pkg-config libjansson-dev libpng-dev mandoc python3
 
 lint:
 	mandoc -T lint -W warning man/astar.1
@@ -70,15 +74,21 @@ fmt:
 	clang-format -i include/*.h src/*.c src/*.h tests/unit/*.c $(wildcard tests/unit/*.h)
 
 install: all
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) $(DESTDIR)$(MANDIR)/man1
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) $(DESTDIR)$(MANDIR)/man1 \
+	         $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(COMPDIR)
 	cp astar $(DESTDIR)$(BINDIR)/astar
 	cp libastar.a $(DESTDIR)$(LIBDIR)/libastar.a
 	cp include/astar.h $(DESTDIR)$(INCDIR)/astar.h
 	cp man/astar.1 $(DESTDIR)$(MANDIR)/man1/astar.1
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
+	    -e 's|@INCDIR@|$(INCDIR)|g' -e 's|@VERSION@|$(VERSION)|g' \
+	    astar.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/astar.pc
+	cp completion/astar.bash $(DESTDIR)$(COMPDIR)/astar
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/astar $(DESTDIR)$(LIBDIR)/libastar.a \
-	      $(DESTDIR)$(INCDIR)/astar.h $(DESTDIR)$(MANDIR)/man1/astar.1
+	      $(DESTDIR)$(INCDIR)/astar.h $(DESTDIR)$(MANDIR)/man1/astar.1 \
+	      $(DESTDIR)$(LIBDIR)/pkgconfig/astar.pc $(DESTDIR)$(COMPDIR)/astar
 
 clean:
 	rm -f astar libastar.a src/*.o tests/unit/test_search .flags-*

@@ -36,6 +36,9 @@ typedef struct cli_config {
 	const char *junit;     /* --report=junit:FILE */
 	int tap;               /* --report=tap */
 	const char *tap_file;  /* its file, or NULL for standard output */
+	const char *image;     /* --image: a file name pattern (image.h), or
+	                          NULL */
+	int scale;             /* --scale; 0: image_default_scale */
 } cli_config;
 
 /* Solves every query of every input and prints the results in input

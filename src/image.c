@@ -1,0 +1,544 @@
+/*
+ * image.c - a query drawn as a PNG picture; see image.h.
+ *
+ * The cells' colours are worked out one map row at a time from the grid
+ * and an overlay of one byte per cell (explored rank, path, block), and
+ * each map row becomes scale rows of pixels written straight to libpng.
+ * libpng reports errors by longjmp to the setjmp in encode(); every buffer
+ * (and the FILE) is made by image_write_png before it calls encode, so one
+ * cleanup path there frees them whichever way encode ends.
+ */
+#include <errno.h>
+#include <png.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "image.h"
+#include "io.h"
+
+typedef struct rgb {
+	unsigned char r, g, b;
+} rgb;
+
+/* Palette (see image.h). */
+static const rgb WALL = {40, 44, 54};
+static const rgb FLOOR = {236, 236, 230};
+static const rgb SWAMP_LIGHT = {196, 222, 166}; /* cost 2 */
+static const rgb SWAMP_DARK = {74, 128, 66};    /* cost 9 and above */
+static const rgb EXPLORED_EARLY = {110, 190, 240};
+static const rgb EXPLORED_LATE = {128, 58, 178};
+static const rgb PATH = {255, 120, 0};
+static const rgb BLOCK = {230, 20, 200};
+static const rgb START = {30, 170, 60};
+static const rgb GOAL = {225, 25, 35};
+static const rgb OUTLINE = {20, 20, 24};
+
+/* How much of the explored tint covers the terrain, in 1/256. */
+#define EXPLORED_ALPHA 150
+
+/* Overlay values: 0 nothing, 1..RANK_LEVELS explored (early to late). */
+#define RANK_LEVELS 240
+#define OV_PATH 254
+#define OV_BLOCK 255
+
+/* The start and goal markers' side: a cell, or the image's longer side /
+ * MARKER_SHARE when that is more, so that they show on large pictures of
+ * small cells too. */
+#define MARKER_SHARE 80
+
+static rgb mix(rgb a, rgb b, unsigned t /* 0..256: share of b */)
+{
+	rgb c;
+
+	c.r = (unsigned char)((a.r * (256 - t) + b.r * t + 128) >> 8);
+	c.g = (unsigned char)((a.g * (256 - t) + b.g * t + 128) >> 8);
+	c.b = (unsigned char)((a.b * (256 - t) + b.b * t + 128) >> 8);
+	return c;
+}
+
+static rgb terrain(uint8_t cost)
+{
+	if (cost == 0)
+		return WALL;
+	if (cost == 1)
+		return FLOOR;
+	if (cost >= 9)
+		return SWAMP_DARK;
+	return mix(SWAMP_LIGHT, SWAMP_DARK, (unsigned)(cost - 2) * 256 / 7);
+}
+
+static rgb cell_colour(uint8_t cost, uint8_t ov)
+{
+	rgb c = terrain(cost);
+
+	if (ov == OV_PATH)
+		return PATH;
+	if (ov == OV_BLOCK)
+		return BLOCK;
+	if (ov >= 1 && ov <= RANK_LEVELS) {
+		rgb tint = mix(EXPLORED_EARLY, EXPLORED_LATE,
+		               (unsigned)(ov - 1) * 256 / (RANK_LEVELS - 1));
+		c = mix(c, tint, EXPLORED_ALPHA);
+	}
+	return c;
+}
+
+int image_default_scale(int32_t w, int32_t h)
+{
+	int64_t side = w > h ? w : h;
+	int s = 16;
+
+	if (side <= 0)
+		return 1;
+	while (s > 1 && side * s > 2048)
+		s--;
+	return s;
+}
+
+/* --------------------------------------------------------------- names */
+
+static void set_msg(char *buf, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void set_msg(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (size == 0)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, size, fmt, ap);
+	va_end(ap);
+}
+
+/* The map's base name without extension, as [*start, *start + *len). */
+static void base_name(const char *mapname, const char **start, size_t *len)
+{
+	const char *b, *dot;
+
+	if (mapname == NULL || strcmp(mapname, "-") == 0 ||
+	    strcmp(mapname, STDIN_NAME) == 0) {
+		*start = "stdin";
+		*len = 5;
+		return;
+	}
+	b = strrchr(mapname, '/');
+	b = b ? b + 1 : mapname;
+	dot = strrchr(b, '.');
+	*start = b;
+	*len = dot && dot != b ? (size_t)(dot - b) : strlen(b);
+	if (*len == 0) {
+		*start = "map";
+		*len = 3;
+	}
+}
+
+/*
+ * Expands pattern into out (when out is not NULL); sets *has_index when
+ * it holds %d or %n.  Returns 0, or -1 with a message in msg.
+ */
+static int expand(const char *pattern, size_t index, const char *mapname,
+                  char *out, size_t outsize, int *has_index, char *msg,
+                  size_t msgsize)
+{
+	size_t n = 0;
+
+	*has_index = 0;
+	for (const char *p = pattern; *p; p++) {
+		char piece[64];
+		const char *s = piece;
+		size_t len;
+		int width = 0;
+
+		if (*p != '%') {
+			piece[0] = *p;
+			len = 1;
+		} else {
+			const char *conv = p + 1;
+			for (; *conv >= '0' && *conv <= '9'; conv++)
+				if (width <= 64)
+					width = width * 10 + (*conv - '0');
+			switch (*conv) {
+			case 'd':
+			case 'n':
+				if (width > 20) {
+					set_msg(msg, msgsize,
+					        "--image=%s: the width of %%d is at most 20", pattern);
+					return -1;
+				}
+				*has_index = 1;
+				len = (size_t)snprintf(piece, sizeof piece, "%0*zu", width,
+				                       index);
+				break;
+			case 'm':
+			case '%':
+				if (conv != p + 1) {
+					set_msg(msg, msgsize,
+					        "--image=%s: only %%d and %%n take a width", pattern);
+					return -1;
+				}
+				if (*conv == '%') {
+					piece[0] = '%';
+					len = 1;
+				} else {
+					base_name(mapname, &s, &len);
+				}
+				break;
+			default:
+				set_msg(msg, msgsize,
+				        *conv ? "--image=%s: unknown %% sequence "
+				                "(use %%d or %%n for the query number, %%m "
+				                "for the map name, %%%% for a percent sign)"
+				              : "--image=%s: a lone %% at the end "
+				                "(write %%%% for a percent sign)",
+				        pattern);
+				return -1;
+			}
+			p = conv;
+		}
+		if (out != NULL) {
+			if (n + len >= outsize) {
+				set_msg(msg, msgsize, "--image=%s: file name too long",
+				        pattern);
+				return -1;
+			}
+			memcpy(out + n, s, len);
+		}
+		n += len;
+	}
+	if (out != NULL) {
+		if (n >= outsize) { /* only when outsize is 0 */
+			set_msg(msg, msgsize, "--image=%s: file name too long", pattern);
+			return -1;
+		}
+		out[n] = '\0';
+	}
+	if (n == 0) {
+		set_msg(msg, msgsize, "--image=%s: empty file name", pattern);
+		return -1;
+	}
+	return 0;
+}
+
+int image_pattern_check(const char *pattern, int several, char *err,
+                        size_t errsize)
+{
+	int has_index;
+
+	if (expand(pattern, 0, "map", NULL, 0, &has_index, err, errsize) != 0)
+		return -1;
+	if (several && !has_index) {
+		set_msg(err, errsize,
+		        "--image=%s: every query of the batch would write this "
+		        "one file; put %%d in the name (e.g. --image=%%m-%%d.png)",
+		        pattern);
+		return -1;
+	}
+	return 0;
+}
+
+int image_path_for(const char *pattern, size_t index, const char *mapname,
+                   char *out, size_t outsize)
+{
+	char msg[512];
+	int has_index;
+
+	if (expand(pattern, index, mapname, out, outsize, &has_index, msg,
+	           sizeof msg) != 0 ||
+	    (index > 0 && !has_index &&
+	     image_pattern_check(pattern, 1, msg, sizeof msg) != 0)) {
+		set_msg(out, outsize, "%s", msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* --------------------------------------------------------------- image */
+
+/* What the libpng callbacks share with image_write_png. */
+typedef struct png_out {
+	FILE *fp;
+	int write_errno; /* errno of a failed write, or 0 */
+	char msg[200];   /* libpng's error message */
+} png_out;
+
+static void on_error(png_structp png, png_const_charp msg)
+{
+	png_out *o = png_get_error_ptr(png);
+
+	snprintf(o->msg, sizeof o->msg, "%s", msg);
+	png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp msg)
+{
+	(void)png;
+	(void)msg; /* nothing here prints */
+}
+
+static void on_write(png_structp png, png_bytep data, png_size_t len)
+{
+	png_out *o = png_get_io_ptr(png);
+
+	if (fwrite(data, 1, len, o->fp) != len) {
+		o->write_errno = errno ? errno : EIO;
+		png_error(png, "write error");
+	}
+}
+
+static void on_flush(png_structp png)
+{
+	png_out *o = png_get_io_ptr(png);
+
+	if (fflush(o->fp) != 0) {
+		o->write_errno = errno ? errno : EIO;
+		png_error(png, "write error");
+	}
+}
+
+/* A start or goal marker: a filled square with an outline, in pixels. */
+typedef struct marker {
+	int64_t x0, y0, x1, y1; /* inclusive, clipped to the image */
+	int outline;            /* draw the border in OUTLINE */
+	rgb fill;
+	int64_t bx0, by0, bx1, by1; /* the unclipped square, for the border */
+} marker;
+
+static marker make_marker(astar_point p, int scale, int64_t iw, int64_t ih,
+                          rgb fill)
+{
+	marker m;
+	int64_t side = (iw > ih ? iw : ih) / MARKER_SHARE;
+	int64_t cx = (int64_t)p.x * scale + scale / 2;
+	int64_t cy = (int64_t)p.y * scale + scale / 2;
+
+	if (side <= scale)
+		side = scale;
+	else
+		side |= 1; /* odd: centred on the cell's middle pixel */
+
+	if (side == scale) { /* exactly the cell */
+		m.bx0 = (int64_t)p.x * scale;
+		m.by0 = (int64_t)p.y * scale;
+	} else { /* centred on the cell, moved inside the image if need be */
+		m.bx0 = cx - side / 2;
+		m.by0 = cy - side / 2;
+		if (m.bx0 > iw - side)
+			m.bx0 = iw - side;
+		if (m.by0 > ih - side)
+			m.by0 = ih - side;
+		if (m.bx0 < 0)
+			m.bx0 = 0;
+		if (m.by0 < 0)
+			m.by0 = 0;
+	}
+	m.bx1 = m.bx0 + side - 1;
+	m.by1 = m.by0 + side - 1;
+	m.x0 = m.bx0 < 0 ? 0 : m.bx0;
+	m.y0 = m.by0 < 0 ? 0 : m.by0;
+	m.x1 = m.bx1 >= iw ? iw - 1 : m.bx1;
+	m.y1 = m.by1 >= ih ? ih - 1 : m.by1;
+	m.outline = side >= 5;
+	m.fill = fill;
+	return m;
+}
+
+static void draw_marker(const marker *m, int64_t y, unsigned char *row)
+{
+	if (y < m->y0 || y > m->y1)
+		return;
+	for (int64_t x = m->x0; x <= m->x1; x++) {
+		int edge = m->outline && (x == m->bx0 || x == m->bx1 ||
+		                          y == m->by0 || y == m->by1);
+		rgb c = edge ? OUTLINE : m->fill;
+		row[3 * x] = c.r;
+		row[3 * x + 1] = c.g;
+		row[3 * x + 2] = c.b;
+	}
+}
+
+/* Marks the explored cells (by rank), the path and the blocks. */
+static void fill_overlay(uint8_t *ov, const query_report *q, int32_t w,
+                         int32_t h)
+{
+	const astar_result *r = q->res;
+	size_t n = r ? r->explored_len : 0;
+
+	for (size_t i = 0; i < n; i++) {
+		astar_point p = r->explored[i];
+		size_t at;
+		if (p.x < 0 || p.y < 0 || p.x >= w || p.y >= h)
+			continue;
+		at = (size_t)p.y * (size_t)w + (size_t)p.x;
+		if (ov[at] == 0) /* the first expansion counts */
+			ov[at] = (uint8_t)(1 + (n > 1 ? (uint64_t)i * (RANK_LEVELS - 1) /
+			                                    (n - 1)
+			                              : 0));
+	}
+	for (size_t i = 0; r && r->found && i < r->path_len; i++) {
+		astar_point p = r->path[i];
+		if (p.x >= 0 && p.y >= 0 && p.x < w && p.y < h)
+			ov[(size_t)p.y * (size_t)w + (size_t)p.x] = OV_PATH;
+	}
+	for (size_t i = 0; i < q->nblocks; i++) {
+		astar_point p = q->blocks[i];
+		if (p.x >= 0 && p.y >= 0 && p.x < w && p.y < h)
+			ov[(size_t)p.y * (size_t)w + (size_t)p.x] = OV_BLOCK;
+	}
+}
+
+/*
+ * Writes the whole PNG through png; returns -1 when libpng failed (o says
+ * why).  The setjmp lives here, in a function that changes none of its
+ * variables that outlive a longjmp, and owns nothing to free.
+ */
+static int encode(png_structp png, png_infop info, png_out *o,
+                  const query_report *q, int scale, const uint8_t *ov,
+                  unsigned char *row, rgb *cells, const marker mk[2])
+{
+	const astar_grid *g = q->map->grid;
+	int32_t w = grid_width(g), h = grid_height(g);
+	int grid_lines = scale >= 8;
+	png_text text;
+
+	if (setjmp(png_jmpbuf(png)))
+		return -1;
+	png_set_write_fn(png, o, on_write, on_flush);
+	png_set_IHDR(png, info, (png_uint_32)w * (png_uint_32)scale,
+	             (png_uint_32)h * (png_uint_32)scale, 8, PNG_COLOR_TYPE_RGB,
+	             PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+	             PNG_FILTER_TYPE_DEFAULT);
+	memset(&text, 0, sizeof text);
+	text.compression = PNG_TEXT_COMPRESSION_NONE;
+	text.key = (png_charp) "Software";
+	text.text = (png_charp) "astar " ASTAR_VERSION;
+	png_set_text(png, info, &text, 1);
+	png_write_info(png, info);
+
+	for (int32_t y = 0; y < h; y++) {
+		const uint8_t *orow = ov + (size_t)y * (size_t)w;
+		for (int32_t x = 0; x < w; x++)
+			cells[x] = cell_colour(grid_get(g, x, y), orow[x]);
+		for (int sy = 0; sy < scale; sy++) {
+			int64_t py = (int64_t)y * scale + sy;
+			unsigned char *px = row;
+			for (int32_t x = 0; x < w; x++) {
+				rgb c = cells[x];
+				for (int sx = 0; sx < scale; sx++) {
+					rgb d = c;
+					if (grid_lines && (sx == scale - 1 || sy == scale - 1))
+						d = mix(c, OUTLINE, 28);
+					*px++ = d.r;
+					*px++ = d.g;
+					*px++ = d.b;
+				}
+			}
+			draw_marker(&mk[0], py, row);
+			draw_marker(&mk[1], py, row);
+			png_write_row(png, row);
+		}
+	}
+	png_write_end(png, info);
+	return 0;
+}
+
+int image_write_png(const char *path, const query_report *q, int scale,
+                    char *err, size_t errsize)
+{
+	const astar_grid *g = q->map->grid;
+	int32_t w = grid_width(g), h = grid_height(g);
+	int64_t iw, ih;
+	size_t ncells = (size_t)w * (size_t)h;
+	uint8_t *ov = NULL;
+	unsigned char *row = NULL;
+	rgb *cells = NULL;
+	png_structp png = NULL;
+	png_infop info = NULL;
+	png_out o;
+	marker mk[2];
+	struct stat st;
+	int regular = 0, rc = -1;
+
+	memset(&o, 0, sizeof o);
+	if (scale <= 0)
+		scale = image_default_scale(w, h);
+	if (scale > IMAGE_MAX_SCALE) {
+		snprintf(err, errsize, "a scale of %d is more than the largest, %d",
+		         scale, IMAGE_MAX_SCALE);
+		return -1;
+	}
+	iw = (int64_t)w * scale;
+	ih = (int64_t)h * scale;
+	if (iw > IMAGE_MAX_SIDE || ih > IMAGE_MAX_SIDE) {
+		if (scale > 1 && (w > h ? w : h) <= IMAGE_MAX_SIDE)
+			snprintf(err, errsize,
+			         "the image would be %lldx%lld pixels, more than %d on a "
+			         "side; use a smaller --scale (at most %d for this %dx%d "
+			         "map)",
+			         (long long)iw, (long long)ih, IMAGE_MAX_SIDE,
+			         (int)(IMAGE_MAX_SIDE / (w > h ? w : h)), (int)w, (int)h);
+		else
+			snprintf(err, errsize,
+			         "the %dx%d map is too large for an image (at most %d "
+			         "cells on a side)",
+			         (int)w, (int)h, IMAGE_MAX_SIDE);
+		return -1;
+	}
+
+	/* Everything is allocated before setjmp: see the comment at the top. */
+	ov = calloc(ncells, 1);
+	row = malloc((size_t)iw * 3);
+	cells = malloc((size_t)w * sizeof *cells);
+	if (ov == NULL || row == NULL || cells == NULL) {
+		snprintf(err, errsize, "out of memory");
+		goto done;
+	}
+	fill_overlay(ov, q, w, h);
+	mk[0] = make_marker(q->goal, scale, iw, ih, GOAL);
+	mk[1] = make_marker(q->start, scale, iw, ih, START);
+
+	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &o, on_error,
+	                              on_warning);
+	if (png != NULL)
+		info = png_create_info_struct(png);
+	if (png == NULL || info == NULL) {
+		snprintf(err, errsize, "out of memory");
+		goto done;
+	}
+	o.fp = fopen(path, "wb");
+	if (o.fp == NULL) {
+		snprintf(err, errsize, "%s", strerror(errno));
+		goto done;
+	}
+	regular = fstat(fileno(o.fp), &st) == 0 && S_ISREG(st.st_mode);
+
+	if (encode(png, info, &o, q, scale, ov, row, cells, mk) != 0) {
+		if (o.write_errno)
+			snprintf(err, errsize, "%s", strerror(o.write_errno));
+		else
+			snprintf(err, errsize, "libpng: %s", o.msg);
+		goto done;
+	}
+	if (fflush(o.fp) != 0 || ferror(o.fp)) {
+		snprintf(err, errsize, "%s", strerror(errno ? errno : EIO));
+		goto done;
+	}
+	rc = 0;
+done:
+	if (png != NULL)
+		png_destroy_write_struct(&png, info ? &info : NULL);
+	if (o.fp != NULL && fclose(o.fp) != 0 && rc == 0) {
+		snprintf(err, errsize, "%s", strerror(errno));
+		rc = -1;
+	}
+	if (rc != 0 && regular)
+		remove(path);
+	free(ov);
+	free(row);
+	free(cells);
+	return rc;
+}

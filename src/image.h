@@ -1,0 +1,91 @@
+/*
+ * image.h - a query drawn as a PNG picture (--image), with libpng.
+ *
+ * Each cell is a scale x scale block of pixels:
+ *   wall            dark slate
+ *   floor (cost 1)  light grey
+ *   cost 2..9       swamp: light to dark green as the cost grows (costs
+ *                   above 9, possible in JSON maps, as dark as 9)
+ *   explored cell   (only when the result lists them, i.e. --explored)
+ *                   tinted over the terrain by expansion order, from light
+ *                   blue (expanded first) to purple (expanded last)
+ *   path            orange, over everything above
+ *   --block cell    magenta
+ *   start, goal     green and red squares with a dark outline: a cell,
+ *                   or 1/80 of the image's longer side when that is more
+ *                   (so that they show on big pictures of small cells);
+ *                   the goal is drawn even when it is a wall (--adjacent)
+ * When scale >= 8 a faint grid line separates the cells.
+ *
+ * The image is written row by row: memory is one row of pixels plus one
+ * byte per map cell, never the whole image.  Nothing here prints; errors
+ * come back as a message for the caller to print.
+ */
+#ifndef ASTAR_IMAGE_H
+#define ASTAR_IMAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "output.h"
+
+/* The largest image width or height, in pixels. */
+#define IMAGE_MAX_SIDE 16384
+
+/* The largest --scale. */
+#define IMAGE_MAX_SCALE 64
+
+/*
+ * Writes q (its map, blocks, start, goal, path and explored cells) to
+ * path as an 8-bit RGB PNG with scale x scale pixels per cell; scale <= 0
+ * means image_default_scale.  Returns 0, or -1 with a one-line message in
+ * err (without the file name: the caller prints "astar: PATH: message"):
+ * the file could not be opened or written (strerror), the image would be
+ * more than IMAGE_MAX_SIDE pixels on a side, out of memory, or a libpng
+ * error.  A file left unfinished by an error is removed when it is a
+ * regular file.  Thread-safe: no globals.
+ */
+int image_write_png(const char *path, const query_report *q, int scale,
+                    char *err, size_t errsize);
+
+/*
+ * The scale a w x h map gets when --scale is not given: the largest of
+ * 1..16 that keeps the longer side within 2048 pixels (1 when even scale
+ * 1 is wider): a 1000x1000 map gets 2, a 20x10 map 16.
+ */
+int image_default_scale(int32_t w, int32_t h);
+
+/*
+ * Image file names for batches.  The --image value is a pattern:
+ *
+ *   %d, %n   the query's 0-based number in the batch, in decimal
+ *            (0, 1, ..., 10, ...); a width zero-pads it: %4d -> 0007
+ *   %m       the map file's base name, without directory or extension
+ *            (maps/arena.json -> arena, dao/arena2.map -> arena2;
+ *            standard input -> stdin)
+ *   %%       a percent sign
+ *
+ * Any other character after % is an error.  A pattern without %d or %n
+ * names a single file, so it is an error for a batch of several queries
+ * (they would overwrite each other): use e.g. --image=%m-%d.png.
+ */
+
+/*
+ * Checks a pattern once, before any query runs: its % sequences, and
+ * that it has %d or %n when several is nonzero.  Returns 0, or -1 with a
+ * message in err.
+ */
+int image_pattern_check(const char *pattern, int several, char *err,
+                        size_t errsize);
+
+/*
+ * Expands pattern for query number index of a map named mapname (a path
+ * as given; NULL, "-" or "<stdin>" is standard input) into out.  Returns
+ * 0, or -1 with the reason in out instead (a bad % sequence, index > 0
+ * with a pattern that has no %d or %n, or the name does not fit in
+ * outsize bytes; an outsize of 0 gets nothing).
+ */
+int image_path_for(const char *pattern, size_t index, const char *mapname,
+                   char *out, size_t outsize);
+
+#endif
