@@ -128,7 +128,10 @@ typedef enum astar_algorithm {
 	ASTAR_ALGO_GREEDY,   /* best-first on the heuristic alone: fast, not
 	                        shortest */
 	ASTAR_ALGO_JPS       /* Jump Point Search: shortest paths on grids of
-	                        uniform cost under ASTAR_DIAG_NO_OBSTACLES */
+	                        uniform cost under ASTAR_DIAG_NO_OBSTACLES or
+	                        ASTAR_DIAG_NEVER, with that movement's own
+	                        heuristic (the default) and weight 1;
+	                        explored lists the jump points expanded */
 } astar_algorithm;
 
 typedef struct astar_options {
@@ -191,8 +194,10 @@ void astar_ctx_free(astar_ctx *ctx);
  * of range (weight below 1 or not finite, unknown enum values),
  * ASTAR_ETOOBIG for a grid of 2^32 - 1 cells or more (padding included),
  * ASTAR_EUNSUPPORTED when the algorithm does not apply (JPS on a grid
- * whose open cells do not all cost the same, or under another diagonal
- * policy) and ASTAR_ENOMEM; then *result is zeroed.
+ * whose open cells do not all cost the same, as far as grid_min_cost and
+ * grid_max_cost tell, or under another diagonal policy, another heuristic
+ * than the movement's own or a weight other than 1) and ASTAR_ENOMEM;
+ * then *result is zeroed.
  */
 astar_status astar_search(astar_ctx *ctx, const astar_grid *grid,
                           astar_point start, astar_point goal,

@@ -14,11 +14,11 @@ static const char *const diagonal_names[] = {
 static const char *const heuristic_names[] = {
 	"default", "manhattan", "euclidean", "octile", "chebyshev", "zero"};
 static const char *const algorithm_names[] = {"astar", "dijkstra", "bfs",
-                                              "greedy"};
+                                              "greedy", "jps"};
 
 const char DIAGONAL_NAMES[] = "never, always, at-most-one-obstacle, no-obstacles";
 const char HEURISTIC_NAMES[] = "manhattan, euclidean, octile, chebyshev, zero";
-const char ALGORITHM_NAMES[] = "astar, dijkstra, bfs, greedy";
+const char ALGORITHM_NAMES[] = "astar, dijkstra, bfs, greedy, jps";
 
 #define COUNT(a) (int)(sizeof(a) / sizeof((a)[0]))
 

@@ -146,6 +146,16 @@ static int valid_query(const cli_config *cfg, const astar_options *opts,
 	const char *what[2] = {"start", "goal"};
 	astar_point p[2] = {s, t};
 
+	/* The one refusal of JPS that depends on the map (main.c refuses
+	 * the options it cannot take); the bounds never overstate how
+	 * uniform a map is. */
+	if (opts->algorithm == ASTAR_ALGO_JPS && grid_max_cost(g) != 0 &&
+	    grid_min_cost(g) != grid_max_cost(g)) {
+		diag_error(name, line, 0,
+		           "%s--algorithm=jps needs uniform costs: this map has "
+		           "terrain costs", where);
+		return -1;
+	}
 	for (int k = 0; k < 2; k++)
 		if (!grid_contains(g, p[k].x, p[k].y)) {
 			diag_error(name, line, 0, "%s%s %d,%d is outside the %dx%d map",
@@ -290,6 +300,7 @@ static void run_file(sink *k, astar_ctx *ctx)
 	query_report q;
 	double t0 = now_us(), t1;
 	char label[512];
+	astar_status st;
 
 	if (load_map(cfg, k->it->path, &m) != 0 ||
 	    apply_blocks(cfg, name, &m) != 0) {
@@ -339,9 +350,9 @@ static void run_file(sink *k, astar_ctx *ctx)
 				continue;
 			}
 			t2 = now_us();
-			if (astar_search(ctx, m.grid, mq->start, mq->goal, &cfg->opts,
-			                 &res) != ASTAR_OK) {
-				diag_error(name, 0, 0, "%sout of memory", where);
+			if ((st = astar_search(ctx, m.grid, mq->start, mq->goal,
+			                       &cfg->opts, &res)) != ASTAR_OK) {
+				diag_error(name, 0, 0, "%s%s", where, astar_strerror(st));
 				query_error(k, label);
 				continue;
 			}
@@ -368,14 +379,14 @@ static void run_file(sink *k, astar_ctx *ctx)
 		q.goal = cfg->has_goal ? cfg->goal : m.goal;
 		if (valid_query(cfg, &cfg->opts, name, 0, "", m.grid, q.start,
 		                q.goal) == 0) {
-			if (astar_search(ctx, m.grid, q.start, q.goal, &cfg->opts,
-			                 &res) == ASTAR_OK) {
+			if ((st = astar_search(ctx, m.grid, q.start, q.goal,
+			                       &cfg->opts, &res)) == ASTAR_OK) {
 				q.search_us = now_us() - t1;
 				emit(k, &q, name, 1);
 				map_free(&m);
 				return;
 			}
-			diag_error(name, 0, 0, "out of memory");
+			diag_error(name, 0, 0, "%s", astar_strerror(st));
 		}
 	}
 	map_free(&m);
@@ -394,6 +405,7 @@ static void run_scen(sink *k, astar_ctx *ctx)
 	map_expect expect;
 	char label[512];
 	double t0;
+	astar_status st;
 
 	snprintf(label, sizeof label, "%s:%ld", name, e->line);
 	if (!cfg->diagonal_given)
@@ -412,8 +424,9 @@ static void run_scen(sink *k, astar_ctx *ctx)
 		return;
 	}
 	t0 = now_us();
-	if (astar_search(ctx, g, e->start, e->goal, &opts, &res) != ASTAR_OK) {
-		diag_error(name, e->line, 0, "out of memory");
+	if ((st = astar_search(ctx, g, e->start, e->goal, &opts, &res)) !=
+	    ASTAR_OK) {
+		diag_error(name, e->line, 0, "%s", astar_strerror(st));
 		query_error(k, label);
 		return;
 	}

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "ctx.h"
+#include "jps.h"
 
 astar_ctx *astar_ctx_new(void)
 {
@@ -22,6 +23,7 @@ void astar_ctx_free(astar_ctx *ctx)
 	free(ctx->pos);
 	free(ctx->path);
 	free(ctx->explored);
+	jps_cache_free(ctx->jps);
 	heap_free(&ctx->open);
 	free(ctx);
 }

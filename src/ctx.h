@@ -33,6 +33,9 @@ struct astar_ctx {
 	heap open;
 	astar_point *path, *explored;
 	size_t path_cap, explored_cap;
+	void *jps;     /* jps.c's bitmaps of the last grid it searched, kept
+	                  while the grid's id and version stay the same;
+	                  freed by jps_cache_free */
 };
 
 /* Makes room for n cells (records start at generation 0 when the arrays

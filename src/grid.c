@@ -3,10 +3,20 @@
  *
  * Owns the grid's single allocation.  Every accessor checks its
  * coordinates, so callers outside the library never see the padding.
+ * Each grid carries an id and a version (see grid.h) so that a context
+ * can tell whether what it cached from a grid is still current; the one
+ * piece of process-wide state in the library is the atomic counter that
+ * hands out the ids, which no result depends on.
  */
+#include <stdatomic.h>
 #include <stdlib.h>
 
 #include "grid.h"
+
+/* The next grid's id.  Ids only ever tell grids apart: a grid freed and
+ * another allocated at the same address, with the same size and as many
+ * edits, must not look like the same grid to a context's cache. */
+static atomic_uint_fast64_t next_grid_id = 1;
 
 astar_grid *grid_new(int32_t width, int32_t height, astar_status *status)
 {
@@ -43,6 +53,8 @@ astar_grid *grid_new(int32_t width, int32_t height, astar_status *status)
 	g->ncells = stride * rows;
 	g->min_cost = ASTAR_COST_MAX;
 	g->max_cost = 0;
+	g->id = (uint64_t)atomic_fetch_add(&next_grid_id, 1);
+	g->version = 0;
 	*status = ASTAR_OK;
 	return g;
 }
@@ -69,6 +81,7 @@ void grid_set(astar_grid *grid, int32_t x, int32_t y, uint8_t cost)
 	if (!grid_contains(grid, x, y))
 		return;
 	grid->cells[grid_index(grid, x, y)] = cost;
+	grid->version++;
 	if (cost != 0 && cost < grid->min_cost)
 		grid->min_cost = cost;
 	if (cost > grid->max_cost)
@@ -86,6 +99,7 @@ uint8_t *grid_row(astar_grid *grid, int32_t y)
 {
 	if (y < 0 || y >= grid->height)
 		return NULL;
+	grid->version++; /* the caller may write through it */
 	return grid->cells + grid_index(grid, 0, y);
 }
 
@@ -109,4 +123,5 @@ void grid_recount(astar_grid *grid)
 	}
 	grid->min_cost = lo;
 	grid->max_cost = hi;
+	grid->version++; /* rows written since grid_row are now seen */
 }

@@ -18,6 +18,11 @@ struct astar_grid {
 	uint8_t min_cost;  /* lower bound of every open cell's cost */
 	uint8_t max_cost;  /* upper bound of every open cell's cost */
 	uint8_t *cells;    /* ncells costs, 0 = blocked */
+	/* Which grid and which state of its cells: id is unique among the
+	 * grids of the process, version is bumped by every call that may
+	 * change cells (grid_set, grid_row, grid_recount).  Caches built
+	 * from a grid (jps.c's bitmaps) are valid while both are equal. */
+	uint64_t id, version;
 };
 
 static inline size_t grid_index(const astar_grid *g, int32_t x, int32_t y)

@@ -26,8 +26,10 @@ static const char help_text[] =
 	"  -H, --heuristic=NAME     manhattan, euclidean, octile, chebyshev, zero\n"
 	"                           (default: manhattan, or octile with diagonals)\n"
 	"  -w, --weight=W           weighted A*: cost at most W times the shortest (W >= 1)\n"
-	"  -a, --algorithm=NAME     astar (default), dijkstra, bfs (fewest steps) or\n"
-	"                           greedy (best-first on the heuristic)\n"
+	"  -a, --algorithm=NAME     astar (default), dijkstra, bfs (fewest steps),\n"
+	"                           greedy (best-first on the heuristic) or jps (jump\n"
+	"                           point search: uniform costs, --diagonal never or\n"
+	"                           no-obstacles)\n"
 	"      --adjacent           stop next to the goal instead of on it\n"
 	"      --closest            if the goal is unreachable, go as near as possible\n"
 	"  -e, --explored           show the expanded cells\n"
@@ -307,7 +309,8 @@ int main(int argc, char **argv)
 	}
 
 	if ((cfg.opts.algorithm == ASTAR_ALGO_DIJKSTRA ||
-	     cfg.opts.algorithm == ASTAR_ALGO_BFS) &&
+	     cfg.opts.algorithm == ASTAR_ALGO_BFS ||
+	     cfg.opts.algorithm == ASTAR_ALGO_JPS) &&
 	    (heuristic_given || weight_given)) {
 		diag_error(NULL, 0, 0, "%s cannot be used with --algorithm=%s",
 		           heuristic_given ? "--heuristic" : "--weight",
@@ -316,6 +319,16 @@ int main(int argc, char **argv)
 	}
 	if (cfg.opts.algorithm == ASTAR_ALGO_GREEDY && weight_given) {
 		diag_error(NULL, 0, 0, "--weight cannot be used with --algorithm=greedy");
+		return EXIT_ERROR;
+	}
+	/* JPS's pruning holds for 4-connected moves and for diagonals that
+	 * cut no corner; the other policies would need other rules. */
+	if (cfg.opts.algorithm == ASTAR_ALGO_JPS && cfg.diagonal_given &&
+	    cfg.opts.diagonal != ASTAR_DIAG_NEVER &&
+	    cfg.opts.diagonal != ASTAR_DIAG_NO_OBSTACLES) {
+		diag_error(NULL, 0, 0,
+		           "--algorithm=jps needs --diagonal=never or no-obstacles, "
+		           "not %s", diagonal_name(cfg.opts.diagonal));
 		return EXIT_ERROR;
 	}
 

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ctx.h"
+#include "jps.h"
 
 
 /* ------------------------------------------------------ expansion policy */
@@ -457,6 +458,8 @@ astar_status astar_search(astar_ctx *ctx, const astar_grid *grid,
                           astar_point start, astar_point goal,
                           const astar_options *opts, astar_result *r)
 {
+	if (opts->algorithm == ASTAR_ALGO_JPS) /* jump points: jps.c */
+		return jps_search(ctx, grid, start, goal, opts, r);
 	astar_status st = search(ctx, grid, start, goal, opts, r);
 
 	if (st != ASTAR_OK)

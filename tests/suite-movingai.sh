@@ -3,7 +3,8 @@
 # ../shared/benchmarks/movingai (N. Sturtevant, "Benchmarks for Grid-Based
 # Pathfinding", IEEE TCIAIG 4(2), 2012; Open Data Commons Attribution
 # License).  Every query's optimal length must be reproduced (--check),
-# and batch output must not depend on --jobs or on sharding.
+# also by --algorithm=jps, and batch output must not depend on --jobs or
+# on sharding.
 # ASTAR_BENCH_DIR overrides where the sets are; ASTAR_QUICK=1 leaves out
 # the 12120-query maze file.  Last line: "movingai: N passed, M failed".
 set -u
@@ -33,6 +34,22 @@ for scen in "$B"/*/*.scen; do
 		ok "$scen: $want"
 	else
 		bad "$scen: exit $rc, got: $(echo "$got" | tail -n 3)"
+	fi
+done
+
+# Jump Point Search must find the same optimal lengths (its own cache
+# per thread, rebuilt for every map).
+for scen in "$B"/*/*.scen; do
+	case $scen in *maze512*) [ "${ASTAR_QUICK:-0}" = 1 ] && continue ;; esac
+	n=$(grep -c . "$scen")
+	n=$((n - 1))
+	got=$("$ASTAR" --algorithm=jps --check --no-timing "$scen" 2>&1)
+	rc=$?
+	want="checked $n, passed $n, failed 0"
+	if [ $rc -eq 0 ] && [ "$got" = "$want" ]; then
+		ok "$scen: jps: $want"
+	else
+		bad "$scen: jps: exit $rc, got: $(echo "$got" | tail -n 3)"
 	fi
 done
 

@@ -24,6 +24,7 @@
 #include "astar.h"
 #include "check.h"
 #include "reference.h"
+#include "test_jps.h"
 
 #define N_GRIDS 3000
 #define BASE_SEED 0xA57A0000ULL
@@ -1576,6 +1577,7 @@ int main(void)
 	test_huge_corridor();
 	resize_tests();
 	property_tests();
+	test_jps(); /* test_jps.c: --algorithm=jps against the reference */
 	/* After the property tests the context has seen many sizes; the
 	 * hand-written cases must still hold on it. */
 	test_known_answers();

@@ -1,0 +1,1360 @@
+/*
+ * jps.c - Jump Point Search on grids of uniform cost.
+ *
+ * Owns jps_search and the bitmaps it scans.  The search is A* over jump
+ * points (D. Harabor and A. Grastien, "Online Graph Pruning for
+ * Pathfinding on Grid Maps", AAAI 2011) with the block-based jumping and
+ * the skipped diagonal jump points of "Improving Jump Point Search"
+ * (ICAPS 2014):
+ *
+ * - Paths are canonical: from a jump point, diagonal steps first, then
+ *   straight ones (4-connected: horizontal first, then vertical).  A
+ *   node's parent is therefore enough to rebuild the cells in between,
+ *   and the node record's dir field holds the parent's index.
+ * - A straight jump stops at an obstacle (a dead end), at a goal cell, or
+ *   at a cell whose side neighbour is open while the one behind it was
+ *   blocked (a forced neighbour: only there may the path turn that way).
+ *   It reads 64 cells per step from a bit-packed copy of the grid, rows
+ *   for horizontal jumps and columns (the transposed bitmap) for vertical
+ *   ones, and finds the stop with count-trailing (leading) zeros.
+ * - A diagonal jump (4-connected: a horizontal one) walks cell by cell
+ *   and jumps straight from every cell; the jump points found become
+ *   successors of the node being expanded, so the diagonal cells never
+ *   enter the open list.  Without corner cutting diagonal moves have no
+ *   forced neighbours.
+ *
+ * Every step costs the grid's one cell cost c (times sqrt(2) diagonally),
+ * so the heuristic is octile (4-connected: Manhattan) times c.  The cost
+ * reported is summed from the path cell by cell, like search.c does, so
+ * it equals A*'s to the bit when the two paths cost the same.
+ *
+ * The bitmaps are cached (struct jps_cache, in the context's jps field)
+ * and rebuilt only when another grid comes or the grid has changed: the
+ * cache remembers the grid's id and version (grid.h), which grid_new
+ * makes unique and every call that may change a cell bumps, so one
+ * comparison per query sees edits between queries, and a new grid at a
+ * freed grid's address.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ctx.h"
+#include "jps.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* ------------------------------------------------------------ bitmaps */
+
+/*
+ * The maps, one bit per padded cell, stored by lines: rows (for jumps
+ * east and west) and columns (the transposed grid, for jumps south and
+ * north), so that a jump reads consecutive words of one line.  Word k of
+ * a line has three maps side by side, at 3k + FWD, BWD and OPEN:
+ *
+ * - OPEN: the cell is open;
+ * - FWD, BWD: a jump toward higher (lower) bits must stop at the cell:
+ *   it is blocked, or a side neighbour is open whose predecessor along
+ *   the jump is blocked (a forced neighbour).
+ *
+ * A jump finds its stop, and whether the stop is open, in the same cache
+ * line.  The padding sets the stop bits of the border, so every jump
+ * meets a stop.
+ *
+ * From a grid's second query on, the walk maps are added (build_walks):
+ * for each diagonal direction, the cells where a diagonal walk must stop
+ * (the step into the cell is illegal, or a straight jump from it along
+ * one of the walk's two components finds a jump point), stored by
+ * diagonals, so that a walk skips 64 uninteresting cells at a time; and
+ * for 4-connected walks, by rows, the cells blocked or with a vertical
+ * jump point.
+ */
+enum { FWD, BWD, OPEN, NSLOTS };
+
+/* Words of padding before and after the maps, which next_stop and
+ * prev_stop may read (and ignore) beyond either end of a line. */
+#define PAD 8
+
+struct jps_cache {
+	int32_t width, height;
+	size_t ncells;
+	uint64_t id, version;   /* the grid's, when the maps were built */
+	int valid;
+	size_t rw, cw;          /* words per row line, per column line */
+	uint64_t *rows;         /* height + 2 lines of rw triples */
+	uint64_t *cols;         /* width + 2 lines of cw triples */
+	uint64_t *words;        /* their allocation */
+	size_t words_cap;
+	int walks;              /* the walk maps are built */
+	uint64_t *anti;         /* lines x + y, bits by y: cw pairs {SW, NE} */
+	uint64_t *diag;         /* lines x - y + height + 1, the same {SE, NW} */
+	uint64_t *hwalk;        /* rows, rw words each */
+	uint64_t *walk_words;   /* their allocation, with scratch space */
+	size_t walk_cap;
+	uint32_t *stack;        /* the search's stack of nodes (see relax) */
+	size_t stack_cap;
+};
+
+typedef struct jps_cache jps_cache;
+
+void jps_cache_free(void *cache)
+{
+	jps_cache *c = cache;
+
+	if (c == NULL)
+		return;
+	free(c->words);
+	free(c->walk_words);
+	free(c->stack);
+	free(c);
+}
+
+/* Grows *p to n words (contents dropped); 0 or -1. */
+static int grow_words(uint64_t **p, size_t *cap, size_t n)
+{
+	if (n <= *cap)
+		return 0;
+	free(*p);
+	*cap = 0;
+	if ((*p = malloc(n * sizeof **p)) == NULL)
+		return -1;
+	*cap = n;
+	return 0;
+}
+
+/* The open cells among n (<= 64) bytes as bits. */
+static inline uint64_t pack_bits(const uint8_t *p, size_t n)
+{
+	uint64_t m = 0;
+	size_t k = 0;
+
+#if defined(__SSE2__)
+	const __m128i zero = _mm_setzero_si128();
+	for (; k + 16 <= n; k += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + k));
+		uint32_t z = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero));
+		m |= (uint64_t)(~z & 0xffffu) << k;
+	}
+#endif
+	for (; k < n; k++)
+		m |= (uint64_t)(p[k] != 0) << k;
+	return m;
+}
+
+/* Transposes a 64 x 64 bit matrix: bit c of a[r] trades with bit r of
+ * a[c] (H. S. Warren, Hacker's Delight, 7-3, for low-bit-first order). */
+static void transpose64(uint64_t a[64])
+{
+	uint64_t m = 0x00000000ffffffffULL;
+
+	for (unsigned j = 32; j != 0; j >>= 1, m ^= m << j) {
+		for (unsigned k = 0; k < 64; k = (k + j + 1) & ~j) {
+			uint64_t t = ((a[k] >> j) ^ a[k + j]) & m;
+			a[k + j] ^= t;
+			a[k] ^= t << j;
+		}
+	}
+}
+
+/*
+ * Transposes a bit matrix of nl lines of nb bits, whose line l has word k
+ * at src[(l * sw + k) * ss], into nb lines of nl bits, line b's word k
+ * going to dst[(b * dw + k) * ds].  sw * 64 >= nb and dw * 64 >= nl.
+ */
+static void transpose_bits(const uint64_t *src, size_t nl, size_t sw,
+                           size_t ss, uint64_t *dst, size_t nb, size_t dw,
+                           size_t ds)
+{
+	uint64_t block[64];
+
+	for (size_t lb = 0; lb < dw; lb++) {
+		for (size_t k = 0; k < sw; k++) {
+			for (size_t i = 0; i < 64; i++) {
+				size_t l = lb * 64 + i;
+				block[i] = l < nl ? src[(l * sw + k) * ss] : 0;
+			}
+			transpose64(block);
+			for (size_t i = 0; i < 64 && k * 64 + i < nb; i++)
+				dst[((k * 64 + i) * dw + lb) * ds] = block[i];
+		}
+	}
+}
+
+/*
+ * Fills the FWD and BWD maps of nlines lines of nw triples from their
+ * OPEN maps.  The first and last lines (the padding, never jumped along)
+ * stop everywhere.
+ */
+static void stop_maps(uint64_t *lines, size_t nlines, size_t nw)
+{
+	const size_t n = nw * NSLOTS;
+
+	for (size_t w = 0; w < nw; w++) {
+		uint64_t *first = lines + w * NSLOTS;
+		uint64_t *last = lines + (nlines - 1) * n + w * NSLOTS;
+		first[FWD] = first[BWD] = last[FWD] = last[BWD] = ~0ULL;
+	}
+	for (size_t l = 1; l + 1 < nlines; l++) {
+		const uint64_t *a = lines + (l - 1) * n + OPEN, *b = a + 2 * n;
+		uint64_t *c = lines + l * n;
+		for (size_t w = 0; w < nw; w++) {
+			size_t k = w * NSLOTS;
+			uint64_t aw = a[k], bw = b[k];
+			uint64_t ap = w ? a[k - NSLOTS] >> 63 : 0;
+			uint64_t bp = w ? b[k - NSLOTS] >> 63 : 0;
+			uint64_t an = w + 1 < nw ? a[k + NSLOTS] << 63 : 0;
+			uint64_t bn = w + 1 < nw ? b[k + NSLOTS] << 63 : 0;
+			c[k + FWD] = ~c[k + OPEN] | (aw & ~((aw << 1) | ap)) |
+			             (bw & ~((bw << 1) | bp));
+			c[k + BWD] = ~c[k + OPEN] | (aw & ~((aw >> 1) | an)) |
+			             (bw & ~((bw >> 1) | bn));
+		}
+	}
+}
+
+/* Builds the jump maps of g into c (whose old contents are dropped). */
+static astar_status cache_build(jps_cache *c, const astar_grid *g)
+{
+	size_t stride = (size_t)g->stride, nrows = (size_t)g->height + 2;
+	size_t rw = (stride + 63) / 64, cw = (nrows + 63) / 64;
+	size_t nr = nrows * rw * NSLOTS, nc = stride * cw * NSLOTS;
+	size_t need = nr + nc + 2 * PAD;
+
+	c->valid = c->walks = 0;
+	if (grow_words(&c->words, &c->words_cap, need) != 0)
+		return ASTAR_ENOMEM;
+	c->id = g->id;
+	c->version = g->version;
+	memset(c->words, 0, PAD * sizeof *c->words);
+	memset(c->words + need - PAD, 0, PAD * sizeof *c->words);
+	c->rows = c->words + PAD;
+	c->cols = c->rows + nr;
+	c->rw = rw;
+	c->cw = cw;
+	for (size_t y = 0; y < nrows; y++) {
+		const uint8_t *row = g->cells + y * stride;
+		for (size_t k = 0; k < rw; k++) {
+			size_t n = stride - k * 64 < 64 ? stride - k * 64 : 64;
+			c->rows[(y * rw + k) * NSLOTS + OPEN] =
+				pack_bits(row + k * 64, n);
+		}
+	}
+	transpose_bits(c->rows + OPEN, nrows, rw, NSLOTS, c->cols + OPEN, stride,
+	               cw, NSLOTS);
+	stop_maps(c->rows, nrows, rw);
+	stop_maps(c->cols, stride, cw);
+	c->width = g->width;
+	c->height = g->height;
+	c->ncells = g->ncells;
+	c->valid = 1;
+	return ASTAR_OK;
+}
+
+/* Bits lo .. hi (inclusive, lo <= hi <= 63). */
+static inline uint64_t bit_range(unsigned lo, unsigned hi)
+{
+	return (~0ULL >> (63 - hi)) & (~0ULL << lo);
+}
+
+/*
+ * The jump maps of one line of nw words (word k's stops at stop[k * ss],
+ * its open cells at open[k * ss]) into out[0 .. nw): bit i set when a
+ * jump from cell i toward higher bits (fwd) or lower bits (!fwd) stops on
+ * an open cell, that is finds a jump point rather than a dead end.
+ */
+static void jump_line(const uint64_t *stop, const uint64_t *open, size_t nw,
+                      size_t ss, int fwd, uint64_t *out)
+{
+	uint64_t v = 0; /* whether the stop beyond the word is open */
+
+	for (size_t n = 0; n < nw; n++) {
+		size_t k = fwd ? nw - 1 - n : n;
+		uint64_t rest = stop[k * ss], o = open[k * ss], r = 0;
+		unsigned edge = fwd ? 64 : 0; /* where the last stop was */
+
+		while (rest) {
+			unsigned p;
+			if (fwd) {
+				p = 63u - (unsigned)__builtin_clzll(rest);
+				if (v)
+					r |= bit_range(p, edge - 1);
+				edge = p;
+			} else {
+				p = (unsigned)__builtin_ctzll(rest);
+				if (v)
+					r |= bit_range(edge, p);
+				edge = p + 1;
+			}
+			v = (o >> p) & 1;
+			rest &= ~(1ULL << p);
+		}
+		if (v && fwd && edge > 0)
+			r |= bit_range(0, edge - 1);
+		if (v && !fwd && edge < 64)
+			r |= bit_range(edge, 63);
+		out[k] = r;
+	}
+}
+
+/*
+ * Adds the walk maps to c, built from g's (see the top of this section).
+ * For a diagonal direction (dx, dy), a walk stops at cell m when the step
+ * into m is illegal (m, its neighbour against dx and its neighbour
+ * against dy not all open) or a jump from m along dx or along dy finds a
+ * jump point.  Those bits are formed by rows, shifted so that each
+ * diagonal becomes a column (row y by y bits for the lines x + y, by
+ * height + 1 - y for the lines x - y), and transposed.
+ */
+static astar_status build_walks(jps_cache *c, const astar_grid *g)
+{
+	const size_t stride = (size_t)g->stride, nrows = (size_t)g->height + 2;
+	const size_t rw = c->rw, cw = c->cw, nd = stride + nrows - 1;
+	const size_t w2 = (nd + 63) / 64;
+	const size_t nr = nrows * rw, ncl = stride * cw, fam = nd * cw * 2;
+	size_t keep = 2 * fam + nr + 2 * PAD;
+	size_t need = keep + 5 * nr + 2 * ncl + nrows * w2;
+	uint64_t *je, *jw, *jn, *js, *t, *cn, *cs, *sk, *w;
+	/* The four directions: (dx, dy), the family and its slot. */
+	static const int dirs[4][4] = {
+		{-1, 1, 0, 0}, {1, -1, 0, 1}, {1, 1, 1, 0}, {-1, -1, 1, 1}};
+
+	if (grow_words(&c->walk_words, &c->walk_cap, need) != 0)
+		return ASTAR_ENOMEM;
+	w = c->walk_words;
+	memset(w, 0, PAD * sizeof *w);
+	c->anti = w + PAD;
+	c->diag = c->anti + fam;
+	c->hwalk = c->diag + fam;
+	memset(c->hwalk + nr, 0, PAD * sizeof *w);
+	je = w + keep;
+	jw = je + nr;
+	jn = jw + nr;
+	js = jn + nr;
+	t = js + nr;
+	cn = t + nr;
+	cs = cn + ncl;
+	sk = cs + ncl;
+
+	for (size_t y = 0; y < nrows; y++) {
+		const uint64_t *l = c->rows + y * rw * NSLOTS;
+		jump_line(l + FWD, l + OPEN, rw, NSLOTS, 1, je + y * rw);
+		jump_line(l + BWD, l + OPEN, rw, NSLOTS, 0, jw + y * rw);
+	}
+	for (size_t x = 0; x < stride; x++) {
+		const uint64_t *l = c->cols + x * cw * NSLOTS;
+		jump_line(l + FWD, l + OPEN, cw, NSLOTS, 1, cs + x * cw);
+		jump_line(l + BWD, l + OPEN, cw, NSLOTS, 0, cn + x * cw);
+	}
+	transpose_bits(cs, stride, cw, 1, js, nrows, rw, 1);
+	transpose_bits(cn, stride, cw, 1, jn, nrows, rw, 1);
+	for (size_t i = 0; i < nr; i++)
+		c->hwalk[i] = ~c->rows[i * NSLOTS + OPEN] | jn[i] | js[i];
+
+	for (int d = 0; d < 4; d++) {
+		const int dx = dirs[d][0], dy = dirs[d][1];
+		const uint64_t *jh = dx > 0 ? je : jw, *jv = dy > 0 ? js : jn;
+		uint64_t *lines = (dirs[d][2] ? c->diag : c->anti) + dirs[d][3];
+
+		for (size_t y = 0; y < nrows; y++) {
+			const uint64_t *o = c->rows + y * rw * NSLOTS + OPEN;
+			int has_side = !(dy > 0 ? y == 0 : y + 1 == nrows);
+			const uint64_t *os =
+				has_side ? o - (ptrdiff_t)dy * (ptrdiff_t)(rw * NSLOTS) : o;
+			size_t sh = dirs[d][2] ? nrows - 1 - y : y;
+			uint64_t *row = sk + y * w2;
+			for (size_t k = 0; k < rw; k++) {
+				uint64_t ow = o[k * NSLOTS], back, legal;
+				if (dx > 0)
+					back = (ow << 1) | (k ? o[(k - 1) * NSLOTS] >> 63 : 0);
+				else
+					back = (ow >> 1) |
+					       (k + 1 < rw ? o[(k + 1) * NSLOTS] << 63 : 0);
+				legal = ow & back & (has_side ? os[k * NSLOTS] : 0);
+				t[y * rw + k] = ~legal | jh[y * rw + k] | jv[y * rw + k];
+			}
+			/* row = t's row shifted left by sh bits, cut to nd bits */
+			memset(row, 0, w2 * sizeof *row);
+			for (size_t k = 0; k < rw; k++) {
+				size_t o64 = k + sh / 64;
+				unsigned b = (unsigned)(sh % 64);
+				uint64_t v = t[y * rw + k];
+				if (o64 < w2)
+					row[o64] |= v << b;
+				if (b && o64 + 1 < w2)
+					row[o64 + 1] |= v >> (64 - b);
+			}
+		}
+		transpose_bits(sk, nrows, w2, 1, lines, nd, cw, 2);
+	}
+	c->walks = 1;
+	return ASTAR_OK;
+}
+
+/* Makes *slot hold the maps of g: kept when they were built from the same
+ * grid at the same version, otherwise (re)built; the walk maps are added
+ * on the second query, so that a grid searched once, or edited between
+ * every two queries, does not pay for them. */
+static astar_status cache_get(jps_cache **slot, const astar_grid *g)
+{
+	jps_cache *c = *slot;
+
+	if (c == NULL) {
+		if ((c = calloc(1, sizeof *c)) == NULL)
+			return ASTAR_ENOMEM;
+		*slot = c;
+	}
+	if (c->valid && c->id == g->id && c->version == g->version &&
+	    c->width == g->width && c->height == g->height) {
+		if (!c->walks)
+			build_walks(c, g); /* without them (out of memory), the
+			                      search walks cell by cell */
+		return ASTAR_OK;
+	}
+	return cache_build(c, g);
+}
+
+/*
+ * The first stop of a line after `from`, and the last before it; line
+ * points at the first word of the map, whose words are ss apart.  The
+ * border's stops end every search.  Most jumps stop within two words, so
+ * both are read at once and the choice between them made without a
+ * branch; the word beyond either end of a line is the next line's, or
+ * the padding.
+ */
+static inline __attribute__((always_inline)) uint32_t
+next_stop(const uint64_t *line, uint32_t from, const size_t ss)
+{
+	size_t w = (from + 1) >> 6;
+	uint64_t m0 = line[w * ss] & (~0ULL << ((from + 1) & 63));
+	uint64_t m1 = line[(w + 1) * ss], z;
+
+	while ((m0 | m1) == 0) {
+		w += 2;
+		m0 = line[w * ss];
+		m1 = line[(w + 1) * ss];
+	}
+	z = m0 == 0;
+	m0 |= m1 & (0 - z);
+	return (uint32_t)((w + z) << 6) + (uint32_t)__builtin_ctzll(m0);
+}
+
+static inline __attribute__((always_inline)) uint32_t
+prev_stop(const uint64_t *line, uint32_t from, const size_t ss)
+{
+	size_t w = (from - 1) >> 6;
+	uint64_t m0 = line[w * ss] & (~0ULL >> (63 - ((from - 1) & 63)));
+	uint64_t m1 = line[(w - 1) * ss], z;
+
+	while ((m0 | m1) == 0) {
+		w -= 2;
+		m0 = line[w * ss];
+		m1 = line[(w - 1) * ss];
+	}
+	z = m0 == 0;
+	m0 |= m1 & (0 - z);
+	return (uint32_t)((w - z) << 6) + 63u - (uint32_t)__builtin_clzll(m0);
+}
+
+/* Whether cell i of a row or column line is open. */
+static inline int line_open(const uint64_t *line, uint32_t i)
+{
+	return (int)(line[(i >> 6) * NSLOTS + OPEN] >> (i & 63)) & 1;
+}
+
+/* ------------------------------------------------------------- search */
+
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+
+/* A jump point found, to be relaxed (see offer). */
+typedef struct found_point {
+	double g;
+	uint32_t parent, j;
+	int32_t x, y;
+} found_point;
+
+#define FOUND_MAX 64
+
+/* The search's state; coordinates are padded (the cell (x, y) of the
+ * grid is (x + 1, y + 1) here), so index = y * stride + x. */
+typedef struct jps {
+	astar_ctx *ctx;
+	const uint8_t *cells;
+	const uint64_t *rows, *cols; /* the maps, see jps_cache */
+	const uint64_t *anti, *diag, *hwalk;
+	int walks;          /* the walk maps are there */
+	size_t rw, cw;
+	int32_t nrows;      /* height + 2 */
+	node *nodes;
+	uint32_t *pos;
+	uint32_t gen;
+	int32_t stride;
+	double inv_stride;  /* 1.0 / stride, to split indices into x, y */
+	int eight;          /* 8-connected; 4-connected otherwise */
+	double c, dc;       /* a straight and a diagonal step's cost */
+	int32_t tx, ty;     /* the heuristic's target */
+	double slack;       /* adjacent mode: subtracted from the heuristic */
+	/* The goal cells and their bounding box, gx0 .. gx0 + gxs (none:
+	 * gx0 = gy0 = -2, outside every padded line). */
+	int ngoals;
+	int32_t gx[8], gy[8];
+	int32_t gx0, gy0;
+	uint32_t gxs, gys;
+	double fcur;        /* f of the node being expanded */
+	found_point found[FOUND_MAX]; /* jump points not yet relaxed */
+	int nfound;
+	jps_cache *cache;   /* holds the stack */
+	size_t nstack;
+	uint64_t generated;
+	int nomem;
+} jps;
+
+/* pos[] of a node on the stack rather than in the heap. */
+#define ON_STACK (CLOSED - 1)
+
+static inline double jps_h(const jps *s, int32_t x, int32_t y)
+{
+	double dx = fabs((double)(x - s->tx)), dy = fabs((double)(y - s->ty));
+	double v;
+
+	if (s->eight)
+		v = dx < dy ? dy - dx + SQRT2 * dx : dx - dy + SQRT2 * dy;
+	else
+		v = dx + dy;
+	v -= s->slack;
+	return v > 0.0 ? v * s->c : 0.0;
+}
+
+/* The coordinates of padded index i, without a division: the quotient
+ * by a floating-point product is off by at most one, then corrected. */
+static inline void coords(const jps *s, uint32_t i, int32_t *x, int32_t *y)
+{
+	int64_t q = (int64_t)((double)i * s->inv_stride);
+	int64_t r = (int64_t)i - q * s->stride;
+
+	if (r < 0) {
+		q--;
+		r += s->stride;
+	} else if (r >= s->stride) {
+		q++;
+		r -= s->stride;
+	}
+	*x = (int32_t)r;
+	*y = (int32_t)q;
+}
+
+static inline int is_goal(const jps *s, int32_t x, int32_t y)
+{
+	if ((uint32_t)(x - s->gx0) > s->gxs || (uint32_t)(y - s->gy0) > s->gys)
+		return 0;
+	for (int k = 0; k < s->ngoals; k++)
+		if (s->gx[k] == x && s->gy[k] == y)
+			return 1;
+	return 0;
+}
+
+static void stack_push(jps *s, uint32_t j)
+{
+	jps_cache *c = s->cache;
+
+	if (s->nstack == c->stack_cap) {
+		size_t n = c->stack_cap ? 2 * c->stack_cap : 1024;
+		uint32_t *a = realloc(c->stack, n * sizeof *a);
+		if (a == NULL) {
+			s->nomem = 1;
+			return;
+		}
+		c->stack = a;
+		c->stack_cap = n;
+	}
+	c->stack[s->nstack++] = j;
+	s->pos[j] = ON_STACK;
+}
+
+/*
+ * Offers jump point j = (x, y) at cost g, reached from node `parent`.  A
+ * new node whose f is no more than the f of the node being expanded (so
+ * equal to it, the heuristic being consistent, and the least of all)
+ * would leave the heap next: it goes on a stack that the search empties
+ * before it looks at the heap again, and skips the heap altogether.
+ */
+static inline void relax(jps *s, uint32_t parent, double g, uint32_t j,
+                         int32_t x, int32_t y)
+{
+	node *n = &s->nodes[j];
+
+	if (n->gen != s->gen) {
+		double f = g + jps_h(s, x, y);
+		n->gen = s->gen;
+		n->g = g;
+		n->dir = parent;
+		if (f <= s->fcur)
+			stack_push(s, j);
+		else if (heap_push(&s->ctx->open, j, f, g) != 0)
+			s->nomem = 1;
+		s->generated++;
+	} else if (g < n->g && s->pos[j] != CLOSED) {
+		n->g = g;
+		n->dir = parent;
+		if (s->pos[j] != ON_STACK)
+			heap_decrease(&s->ctx->open, j, g + jps_h(s, x, y), g);
+		s->generated++;
+	}
+}
+
+/*
+ * The jump points found while expanding a node are relaxed together when
+ * it is done (or the buffer is full): their records, most likely out of
+ * the cache, are fetched meanwhile.
+ */
+static void flush(jps *s)
+{
+	for (int k = 0; k < s->nfound; k++)
+		relax(s, s->found[k].parent, s->found[k].g, s->found[k].j,
+		      s->found[k].x, s->found[k].y);
+	s->nfound = 0;
+}
+
+static inline void offer(jps *s, uint32_t parent, double g, uint32_t j,
+                         int32_t x, int32_t y)
+{
+	found_point *f = &s->found[s->nfound];
+
+	__builtin_prefetch(&s->nodes[j]);
+	f->parent = parent;
+	f->g = g;
+	f->j = j;
+	f->x = x;
+	f->y = y;
+	if (++s->nfound == FOUND_MAX)
+		flush(s);
+}
+
+/*
+ * The nearest goal cell on line `at` (a row when horiz, else a column)
+ * strictly after `from` and no further than `to` in the direction of
+ * step (+1 or -1); -1 when there is none.
+ */
+static inline int32_t goal_on_line(const jps *s, int horiz, int32_t at,
+                                   int32_t from, int32_t to, int step)
+{
+	int32_t best = -1;
+
+	if (horiz ? (uint32_t)(at - s->gy0) > s->gys
+	          : (uint32_t)(at - s->gx0) > s->gxs)
+		return -1;
+	for (int k = 0; k < s->ngoals; k++) {
+		int32_t line = horiz ? s->gy[k] : s->gx[k];
+		int32_t p = horiz ? s->gx[k] : s->gy[k];
+		if (line != at)
+			continue;
+		if (step > 0 ? (p > from && p <= to && (best < 0 || p < best))
+		             : (p < from && p >= to && (best < 0 || p > best)))
+			best = p;
+	}
+	return best;
+}
+
+/* Jumps horizontally from (x, y) by step dx, offering the jump point
+ * found (if any) at cost g0 plus the distance. */
+ALWAYS_INLINE void jump_h(jps *s, uint32_t parent, double g0, int32_t x,
+                          int32_t y, const int dx)
+{
+	const uint64_t *line = s->rows + (size_t)y * s->rw * NSLOTS;
+	int32_t q = (int32_t)(dx > 0 ? next_stop(line + FWD, (uint32_t)x, NSLOTS)
+	                             : prev_stop(line + BWD, (uint32_t)x, NSLOTS));
+	int32_t gq = goal_on_line(s, 1, y, x, q, dx);
+
+	if (gq >= 0)
+		q = gq;
+	else if (!line_open(line, (uint32_t)q))
+		return; /* a dead end */
+	offer(s, parent, g0 + (double)((q - x) * dx) * s->c,
+	      (uint32_t)y * (uint32_t)s->stride + (uint32_t)q, q, y);
+}
+
+ALWAYS_INLINE void jump_v(jps *s, uint32_t parent, double g0, int32_t x,
+                          int32_t y, const int dy)
+{
+	const uint64_t *line = s->cols + (size_t)x * s->cw * NSLOTS;
+	int32_t q = (int32_t)(dy > 0 ? next_stop(line + FWD, (uint32_t)y, NSLOTS)
+	                             : prev_stop(line + BWD, (uint32_t)y, NSLOTS));
+	int32_t gq = goal_on_line(s, 0, x, y, q, dy);
+
+	if (gq >= 0)
+		q = gq;
+	else if (!line_open(line, (uint32_t)q))
+		return;
+	offer(s, parent, g0 + (double)((q - y) * dy) * s->c,
+	      (uint32_t)q * (uint32_t)s->stride + (uint32_t)x, x, q);
+}
+
+/*
+ * 8-connected: walks diagonally from node i = (x, y) while the steps are
+ * legal (both orthogonal neighbours open), jumping straight along both
+ * components from every cell reached.  4-connected (dy == 0): walks
+ * horizontally, jumping vertically both ways from every cell.  Inlined
+ * once per direction (see walk), so that the directions are constants.
+ */
+ALWAYS_INLINE void walk_dir(jps *s, uint32_t i, double g, int32_t x,
+                            int32_t y, const int dx, const int dy)
+{
+	const uint8_t *cells = s->cells;
+	const ptrdiff_t sy = (ptrdiff_t)dy * s->stride, step = dx + sy;
+	const double unit = dy ? s->dc : s->c;
+	size_t j = i;
+	int32_t k = 0, kgoal = INT32_MAX;
+
+	/* The step that would land on a goal cell, if any does. */
+	for (int n = 0; n < s->ngoals; n++) {
+		int32_t kx = (s->gx[n] - x) * dx, ky = (s->gy[n] - y) * (dy ? dy : 1);
+		if (kx > 0 && (dy ? ky == kx : ky == 0) && kx < kgoal)
+			kgoal = kx;
+	}
+	for (;;) {
+		/* Open cells all hold the same cost, so one AND tests all
+		 * three cells of a diagonal step. */
+		if (dy ? !(cells[j + step] & cells[j + dx] & cells[j + sy])
+		       : !cells[j + step])
+			return;
+		j += step;
+		x += dx;
+		y += dy;
+		k++;
+		if (k == kgoal) {
+			offer(s, i, g + (double)k * unit, (uint32_t)j, x, y);
+			return;
+		}
+		if (dy) {
+			jump_h(s, i, g + (double)k * unit, x, y, dx);
+			jump_v(s, i, g + (double)k * unit, x, y, dy);
+		} else {
+			jump_v(s, i, g + (double)k * unit, x, y, -1);
+			jump_v(s, i, g + (double)k * unit, x, y, 1);
+		}
+	}
+}
+
+/*
+ * The same walk over the walk maps: from one stop to the next, 64 cells
+ * at a time, jumping straight only where a jump point is known to be
+ * found.  The maps know nothing of the goal cells, so the walk also
+ * stops, as if it were interesting, where it crosses a goal's row or
+ * column (a jump from there may find the goal) and ends on a goal cell.
+ */
+ALWAYS_INLINE void walk_fast(jps *s, uint32_t i, double g, int32_t x,
+                             int32_t y, const int dx, const int dy)
+{
+	const uint8_t *cells = s->cells;
+	const ptrdiff_t sy = (ptrdiff_t)dy * s->stride, step = dx + sy;
+	const double unit = dy ? s->dc : s->c;
+	const uint64_t *line;
+	int32_t special[16], kgoal = INT32_MAX, k = 0, pos = dy ? y : x;
+	int nspecial = 0, next = 0;
+
+	if (!dy)
+		line = s->hwalk + (size_t)y * s->rw;
+	else if (dx == dy)
+		line = s->diag + (size_t)(x - y + s->nrows - 1) * s->cw * 2 +
+		       (dy > 0 ? 0 : 1);
+	else
+		line = s->anti + (size_t)(x + y) * s->cw * 2 + (dy > 0 ? 0 : 1);
+	for (int n = 0; n < s->ngoals; n++) {
+		int32_t kx = (s->gx[n] - x) * dx;
+		int32_t ky = dy ? (s->gy[n] - y) * dy : (s->gy[n] == y ? kx : 0);
+		if (kx > 0 && kx == ky && kx < kgoal)
+			kgoal = kx;
+		if (kx > 0)
+			special[nspecial++] = kx;
+		if (dy && ky > 0)
+			special[nspecial++] = ky;
+	}
+	for (int a = 1; a < nspecial; a++) /* sort the few specials */
+		for (int b = a; b > 0 && special[b] < special[b - 1]; b--) {
+			int32_t t = special[b];
+			special[b] = special[b - 1];
+			special[b - 1] = t;
+		}
+	for (;;) {
+		const int d = dy ? dy : dx;
+		int32_t q = (int32_t)(d > 0 ? next_stop(line, (uint32_t)pos, dy ? 2 : 1)
+		                            : prev_stop(line, (uint32_t)pos, dy ? 2 : 1));
+		int32_t kstop = k + (q - pos) * d;
+		size_t j;
+
+		while (next < nspecial && special[next] <= k)
+			next++;
+		if (next < nspecial && special[next] < kstop) {
+			k = special[next];
+			j = (size_t)((ptrdiff_t)i + (ptrdiff_t)k * step);
+		} else {
+			k = kstop;
+			j = (size_t)((ptrdiff_t)i + (ptrdiff_t)k * step);
+			if (dy ? !(cells[j] & cells[j - dx] & cells[j - sy])
+			       : !cells[j])
+				return;
+		}
+		pos = (dy ? y + k * dy : x + k * dx);
+		if (k == kgoal) {
+			offer(s, i, g + (double)k * unit, (uint32_t)j, x + k * dx,
+			      y + k * dy);
+			return;
+		}
+		if (dy) {
+			jump_h(s, i, g + (double)k * unit, x + k * dx, y + k * dy, dx);
+			jump_v(s, i, g + (double)k * unit, x + k * dx, y + k * dy, dy);
+		} else {
+			jump_v(s, i, g + (double)k * unit, x + k * dx, y, -1);
+			jump_v(s, i, g + (double)k * unit, x + k * dx, y, 1);
+		}
+	}
+}
+
+static void walk(jps *s, uint32_t i, double g, int32_t x, int32_t y, int dx,
+                 int dy)
+{
+#define WALK(DX, DY)                                          \
+	do {                                                  \
+		if (s->walks)                                 \
+			walk_fast(s, i, g, x, y, DX, DY);     \
+		else                                          \
+			walk_dir(s, i, g, x, y, DX, DY);      \
+	} while (0)
+	if (dy < 0) {
+		if (dx > 0)
+			WALK(1, -1);
+		else
+			WALK(-1, -1);
+	} else if (dy > 0) {
+		if (dx > 0)
+			WALK(1, 1);
+		else
+			WALK(-1, 1);
+	} else if (dx > 0) {
+		WALK(1, 0);
+	} else {
+		WALK(-1, 0);
+	}
+#undef WALK
+}
+
+static inline int sign(int32_t v)
+{
+	return (v > 0) - (v < 0);
+}
+
+/* Generates the successors of node i = (x, y), whose parent is p. */
+static void expand(jps *s, uint32_t i, int32_t x, int32_t y)
+{
+	const uint8_t *cells = s->cells;
+	const int32_t st = s->stride;
+	uint32_t p = s->nodes[i].dir;
+	double g = s->nodes[i].g;
+	int32_t px, py, ax, ay;
+	int dx, dy;
+
+	coords(s, p, &px, &py);
+	ax = x - px;
+	ay = y - py;
+	dx = sign(ax);
+	dy = sign(ay);
+
+	if (p == i) { /* the start: every direction */
+		jump_v(s, i, g, x, y, -1);
+		jump_v(s, i, g, x, y, 1);
+		if (s->eight) {
+			jump_h(s, i, g, x, y, -1);
+			jump_h(s, i, g, x, y, 1);
+			walk(s, i, g, x, y, 1, -1);
+			walk(s, i, g, x, y, 1, 1);
+			walk(s, i, g, x, y, -1, 1);
+			walk(s, i, g, x, y, -1, -1);
+		} else {
+			walk(s, i, g, x, y, 1, 0);
+			walk(s, i, g, x, y, -1, 0);
+		}
+		return;
+	}
+	if (!s->eight) {
+		if (ay == 0) { /* arrived horizontally: only the goal does */
+			walk(s, i, g, x, y, dx, 0);
+			jump_v(s, i, g, x, y, -1);
+			jump_v(s, i, g, x, y, 1);
+			return;
+		}
+		/* Arrived vertically: on, or turn where a side opens. */
+		size_t b = i - (size_t)((ptrdiff_t)dy * st);
+		jump_v(s, i, g, x, y, dy);
+		if (!cells[b - 1] && cells[i - 1])
+			walk(s, i, g, x, y, -1, 0);
+		if (!cells[b + 1] && cells[i + 1])
+			walk(s, i, g, x, y, 1, 0);
+	} else if (abs(ax) > abs(ay)) {
+		/* Arrived horizontally: on, and where the row above (below)
+		 * opens after a blocked cell, up (down) both straight and
+		 * diagonally. */
+		size_t b = i - (size_t)(ptrdiff_t)dx;
+		jump_h(s, i, g, x, y, dx);
+		if (!cells[b - st] && cells[i - st]) {
+			jump_v(s, i, g, x, y, -1);
+			walk(s, i, g, x, y, dx, -1);
+		}
+		if (!cells[b + st] && cells[i + st]) {
+			jump_v(s, i, g, x, y, 1);
+			walk(s, i, g, x, y, dx, 1);
+		}
+	} else if (abs(ay) > abs(ax)) {
+		size_t b = i - (size_t)((ptrdiff_t)dy * st);
+		jump_v(s, i, g, x, y, dy);
+		if (!cells[b - 1] && cells[i - 1]) {
+			jump_h(s, i, g, x, y, -1);
+			walk(s, i, g, x, y, -1, dy);
+		}
+		if (!cells[b + 1] && cells[i + 1]) {
+			jump_h(s, i, g, x, y, 1);
+			walk(s, i, g, x, y, 1, dy);
+		}
+	} else {
+		/* Arrived diagonally (only the goal does): no forced
+		 * neighbours without corner cutting. */
+		jump_h(s, i, g, x, y, dx);
+		jump_v(s, i, g, x, y, dy);
+		walk(s, i, g, x, y, dx, dy);
+	}
+}
+
+/* Runs the search from padded index start; *found_at is the goal cell
+ * reached or SIZE_MAX.  Counts into r->expanded and r->generated and
+ * appends to ctx->explored when asked. */
+static astar_status run(jps *s, const astar_grid *grid, size_t start,
+                        const astar_options *opts, size_t *found_at,
+                        astar_result *r)
+{
+	astar_ctx *ctx = s->ctx;
+	const uint32_t st = (uint32_t)s->stride;
+	uint64_t expanded = r->expanded;
+
+	ctx_next_generation(ctx);
+	heap_reset(&ctx->open, ctx->pos);
+	s->gen = ctx->gen;
+	s->nomem = 0;
+	s->generated = r->generated;
+	s->nodes[start].g = 0.0;
+	s->nodes[start].gen = s->gen;
+	s->nodes[start].dir = (uint32_t)start;
+	if (heap_push(&ctx->open, (uint32_t)start,
+	              jps_h(s, (int32_t)(start % st), (int32_t)(start / st)),
+	              0.0) != 0)
+		return ASTAR_ENOMEM;
+	s->generated++;
+	*found_at = SIZE_MAX;
+	s->nstack = 0;
+	s->nfound = 0;
+	for (;;) {
+		uint32_t i;
+		int32_t x, y;
+
+		if (s->nstack > 0)
+			i = s->cache->stack[--s->nstack];
+		else if (!heap_empty(&ctx->open))
+			i = heap_pop(&ctx->open);
+		else
+			break;
+		coords(s, i, &x, &y);
+
+		s->pos[i] = CLOSED;
+		if (opts->explored) {
+			if (ctx_grow_points(&ctx->explored, &ctx->explored_cap,
+			                    expanded + 1) != 0)
+				return ASTAR_ENOMEM;
+			ctx->explored[expanded] = ctx_point_of(grid, i);
+		}
+		expanded++;
+		if (is_goal(s, x, y)) {
+			*found_at = i;
+			break;
+		}
+		s->fcur = s->nodes[i].g + jps_h(s, x, y);
+		expand(s, i, x, y);
+		flush(s);
+		if (s->nomem)
+			return ASTAR_ENOMEM;
+	}
+	r->expanded = expanded;
+	r->generated = s->generated;
+	return ASTAR_OK;
+}
+
+/*
+ * Writes the path from the start to node end into ctx->path, expanding
+ * each parent-to-node segment (diagonal steps, then straight ones; or
+ * horizontal, then vertical), and sums its cost as search.c's build_path
+ * does: *orth and *diag are the costs of the cells entered by straight
+ * and by diagonal steps.  With r NULL only those sums are computed.
+ */
+static astar_status build_path(jps *s, const astar_grid *g, size_t start,
+                               size_t end, uint64_t *orth, uint64_t *diag,
+                               astar_result *r)
+{
+	astar_ctx *ctx = s->ctx;
+	const uint32_t st = (uint32_t)s->stride;
+	size_t len = 1, k;
+	uint64_t sum[2] = {0, 0};
+
+	for (size_t i = end; i != start; i = s->nodes[i].dir) {
+		size_t p = s->nodes[i].dir;
+		int32_t ax = abs((int32_t)(i % st) - (int32_t)(p % st));
+		int32_t ay = abs((int32_t)(i / st) - (int32_t)(p / st));
+		len += s->eight ? (size_t)(ax > ay ? ax : ay) : (size_t)(ax + ay);
+	}
+	if (r != NULL && ctx_grow_points(&ctx->path, &ctx->path_cap, len) != 0)
+		return ASTAR_ENOMEM;
+	k = len;
+	for (size_t i = end; i != start;) {
+		size_t p = s->nodes[i].dir;
+		int32_t ax = (int32_t)(i % st) - (int32_t)(p % st);
+		int32_t ay = (int32_t)(i / st) - (int32_t)(p / st);
+		int dx = sign(ax), dy = sign(ay);
+		int32_t n = abs(ax), m = abs(ay);
+		/* Walked backwards: part 1 (the straight or vertical steps),
+		 * then part 0 (the diagonal or horizontal ones). */
+		int32_t count[2];
+		ptrdiff_t back[2];
+		int kind[2]; /* 0 straight, 1 diagonal */
+
+		if (s->eight) {
+			int32_t nd = n < m ? n : m;
+			count[0] = nd;
+			back[0] = (ptrdiff_t)dy * s->stride + dx;
+			kind[0] = 1;
+			count[1] = (n > m ? n : m) - nd;
+			back[1] = n > m ? dx : (ptrdiff_t)dy * s->stride;
+			kind[1] = 0;
+		} else {
+			count[0] = n;
+			back[0] = dx;
+			kind[0] = 0;
+			count[1] = m;
+			back[1] = (ptrdiff_t)dy * s->stride;
+			kind[1] = 0;
+		}
+		for (int part = 1; part >= 0; part--) {
+			for (int32_t t = count[part]; t > 0; t--) {
+				sum[kind[part]] += s->cells[i];
+				if (r != NULL)
+					ctx->path[--k] = ctx_point_of(g, i);
+				i -= (size_t)back[part];
+			}
+		}
+	}
+	*orth = sum[0];
+	*diag = sum[1];
+	if (r == NULL)
+		return ASTAR_OK;
+	ctx->path[0] = ctx_point_of(g, start);
+	r->path = ctx->path;
+	r->path_len = len;
+	r->cost = (double)sum[0] + SQRT2 * (double)sum[1];
+	r->end = ctx->path[len - 1];
+	r->found = 1;
+	return ASTAR_OK;
+}
+
+static void set_goals(jps *s, const astar_point *pts, int n)
+{
+	int32_t x0 = INT32_MAX, x1 = INT32_MIN, y0 = INT32_MAX, y1 = INT32_MIN;
+
+	s->ngoals = n;
+	for (int k = 0; k < n; k++) {
+		int32_t x = pts[k].x + 1, y = pts[k].y + 1;
+		s->gx[k] = x;
+		s->gy[k] = y;
+		x0 = x < x0 ? x : x0;
+		x1 = x > x1 ? x : x1;
+		y0 = y < y0 ? y : y0;
+		y1 = y > y1 ? y : y1;
+	}
+	if (n == 0)
+		x0 = x1 = y0 = y1 = -2;
+	s->gx0 = x0;
+	s->gy0 = y0;
+	s->gxs = (uint32_t)(x1 - x0);
+	s->gys = (uint32_t)(y1 - y0);
+}
+
+/* Directions N E S W, NE SE SW NW, as in search.c. */
+static const int dir_dx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
+static const int dir_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
+
+/* Nonzero when one legal step leads from padded index a in direction d
+ * (the cell entered taken as open). */
+static int step_ok(const jps *s, size_t a, int d)
+{
+	if (d < 4)
+		return 1;
+	return s->cells[a + (ptrdiff_t)dir_dy[d] * s->stride] != 0 &&
+	       s->cells[a + dir_dx[d]] != 0;
+}
+
+/*
+ * closest mode, after the goal proved unreachable: the cells of the
+ * start's component nearest the target t (squared Euclidean distance),
+ * found by a flood fill that uses ctx->pos as its queue.  Sets *out to a
+ * new array of them (the caller frees it) and returns how many, or -1
+ * when out of memory.
+ */
+static long nearest_cells(jps *s, size_t start, astar_point t,
+                          astar_point **out)
+{
+	astar_ctx *ctx = s->ctx;
+	const uint32_t st = (uint32_t)s->stride;
+	const int ndirs = s->eight ? 8 : 4;
+	uint32_t *queue = ctx->pos;
+	size_t head = 0, tail = 0;
+	int64_t best = INT64_MAX;
+	long n = 0;
+
+	ctx_next_generation(ctx);
+	s->nodes[start].gen = ctx->gen;
+	queue[tail++] = (uint32_t)start;
+	while (head < tail) {
+		uint32_t i = queue[head++];
+		int64_t dx = (int64_t)(i % st) - 1 - t.x;
+		int64_t dy = (int64_t)(i / st) - 1 - t.y;
+		int64_t d2 = dx * dx + dy * dy;
+
+		if (d2 < best)
+			best = d2;
+		for (int d = 0; d < ndirs; d++) {
+			size_t j = i + (ptrdiff_t)dir_dy[d] * s->stride + dir_dx[d];
+			if (s->cells[j] == 0 || s->nodes[j].gen == ctx->gen ||
+			    !step_ok(s, i, d))
+				continue;
+			s->nodes[j].gen = ctx->gen;
+			queue[tail++] = (uint32_t)j;
+		}
+	}
+	for (int pass = 0; pass < 2; pass++) {
+		n = 0;
+		for (size_t k = 0; k < tail; k++) {
+			uint32_t i = queue[k];
+			int64_t dx = (int64_t)(i % st) - 1 - t.x;
+			int64_t dy = (int64_t)(i / st) - 1 - t.y;
+			if (dx * dx + dy * dy != best)
+				continue;
+			if (pass == 1) {
+				(*out)[n].x = (int32_t)(i % st) - 1;
+				(*out)[n].y = (int32_t)(i / st) - 1;
+			}
+			n++;
+		}
+		if (pass == 0 && (*out = malloc((size_t)n * sizeof **out)) == NULL)
+			return -1;
+	}
+	return n;
+}
+
+/* Searches from padded index start to cell p alone. */
+static astar_status run_to(jps *s, const astar_grid *grid, size_t start,
+                           astar_point p, const astar_options *opts,
+                           size_t *found_at, astar_result *r)
+{
+	s->tx = p.x + 1;
+	s->ty = p.y + 1;
+	s->slack = 0.0;
+	set_goals(s, &p, 1);
+	return run(s, grid, start, opts, found_at, r);
+}
+
+/*
+ * closest mode's path: to the cell of near[0..n) cheapest to reach, then
+ * the topmost, then the leftmost, as search.c's nearest_offer chooses.
+ * One search per candidate (there are few: lattice points on a circle).
+ */
+static astar_status closest_path(jps *s, const astar_grid *grid,
+                                 size_t start, const astar_options *opts,
+                                 const astar_point *near, long n,
+                                 astar_result *r)
+{
+	long best = -1;
+	uint64_t bo = 0, bd = 0, o, d;
+	size_t found_at = SIZE_MAX;
+	astar_status rc;
+
+	for (long k = 0; k < n; k++) {
+		int better;
+		if ((rc = run_to(s, grid, start, near[k], opts, &found_at, r)) !=
+		    ASTAR_OK)
+			return rc;
+		if (found_at == SIZE_MAX)
+			continue; /* cannot happen: the fill reached it */
+		build_path(s, grid, start, found_at, &o, &d, NULL);
+		if (best < 0)
+			better = 1;
+		else if (o != bo || d != bd)
+			better = (double)o + SQRT2 * (double)d <
+			         (double)bo + SQRT2 * (double)bd;
+		else
+			better = near[k].y < near[best].y ||
+			         (near[k].y == near[best].y && near[k].x < near[best].x);
+		if (better) {
+			best = k;
+			bo = o;
+			bd = d;
+		}
+	}
+	if (best < 0)
+		return ASTAR_OK;
+	if (best != n - 1) { /* the last search was for another: again */
+		if ((rc = run_to(s, grid, start, near[best], opts, &found_at, r)) !=
+		    ASTAR_OK)
+			return rc;
+	} else {
+		found_at = grid_index(grid, near[best].x, near[best].y);
+	}
+	return build_path(s, grid, start, found_at, &o, &d, r);
+}
+
+static int options_valid(const astar_options *o)
+{
+	return o->diagonal >= ASTAR_DIAG_NEVER &&
+	       o->diagonal <= ASTAR_DIAG_NO_OBSTACLES &&
+	       o->heuristic >= ASTAR_H_DEFAULT && o->heuristic <= ASTAR_H_ZERO &&
+	       o->algorithm >= ASTAR_ALGO_ASTAR &&
+	       o->algorithm <= ASTAR_ALGO_JPS && isfinite(o->weight) &&
+	       o->weight >= 1.0;
+}
+
+int jps_supported(const astar_grid *grid, const astar_options *opts)
+{
+	astar_heuristic own = opts->diagonal == ASTAR_DIAG_NEVER
+	                          ? ASTAR_H_MANHATTAN
+	                          : ASTAR_H_OCTILE;
+
+	if (opts->diagonal != ASTAR_DIAG_NO_OBSTACLES &&
+	    opts->diagonal != ASTAR_DIAG_NEVER)
+		return 0;
+	if (opts->heuristic != ASTAR_H_DEFAULT && opts->heuristic != own)
+		return 0;
+	if (opts->weight != 1.0)
+		return 0;
+	/* The bounds never overstate uniformity (astar.h); a grid with no
+	 * open cell (max 0) is uniform, and its start is blocked anyway. */
+	return grid->max_cost == 0 || grid->min_cost == grid->max_cost;
+}
+
+static astar_status search(astar_ctx *ctx, jps_cache **cache,
+                           const astar_grid *grid, astar_point start,
+                           astar_point goal, const astar_options *opts,
+                           astar_result *r)
+{
+	jps s;
+	astar_point goals[8];
+	const uint8_t *cells = grid->cells;
+	size_t st, t, found_at;
+	int ngoals = 0;
+	astar_status rc;
+
+	if (!options_valid(opts))
+		return ASTAR_EINVAL;
+	if (!jps_supported(grid, opts))
+		return ASTAR_EUNSUPPORTED;
+	if (!grid_contains(grid, start.x, start.y) ||
+	    !grid_contains(grid, goal.x, goal.y))
+		return ASTAR_ERANGE;
+	st = grid_index(grid, start.x, start.y);
+	t = grid_index(grid, goal.x, goal.y);
+	if (cells[st] == 0)
+		return ASTAR_ESTART_BLOCKED;
+	if (cells[t] == 0 && !opts->adjacent && !opts->closest)
+		return ASTAR_EGOAL_BLOCKED;
+	if (grid->ncells >= CLOSED)
+		return ASTAR_ETOOBIG;
+	if ((rc = ctx_reserve(ctx, grid->ncells)) != ASTAR_OK)
+		return rc;
+	if ((rc = cache_get(cache, grid)) != ASTAR_OK)
+		return rc;
+
+	memset(&s, 0, sizeof s);
+	s.ctx = ctx;
+	s.cells = cells;
+	s.rows = (*cache)->rows;
+	s.cols = (*cache)->cols;
+	s.walks = (*cache)->walks;
+	s.anti = (*cache)->anti;
+	s.diag = (*cache)->diag;
+	s.hwalk = (*cache)->hwalk;
+	s.nrows = grid->height + 2;
+	s.cache = *cache;
+	s.rw = (*cache)->rw;
+	s.cw = (*cache)->cw;
+	s.nodes = ctx->nodes;
+	s.pos = ctx->pos;
+	s.stride = grid->stride;
+	s.inv_stride = 1.0 / grid->stride;
+	s.eight = opts->diagonal == ASTAR_DIAG_NO_OBSTACLES;
+	s.c = (double)grid->min_cost;
+	s.dc = SQRT2 * s.c;
+	s.tx = goal.x + 1;
+	s.ty = goal.y + 1;
+
+	/* The goal cells: the target when open, or in adjacent mode the
+	 * open cells one legal step from it (the start alone when it is
+	 * the target). */
+	if (opts->adjacent && st != t) {
+		for (int d = 0; d < (s.eight ? 8 : 4); d++) {
+			size_t a = t - ((ptrdiff_t)dir_dy[d] * grid->stride + dir_dx[d]);
+			if (cells[a] == 0 || !step_ok(&s, a, d))
+				continue;
+			goals[ngoals] = ctx_point_of(grid, a);
+			ngoals++;
+		}
+		s.slack = s.eight ? SQRT2 : 1.0;
+	} else if (cells[t] != 0) {
+		goals[ngoals++] = goal;
+	}
+	set_goals(&s, goals, ngoals);
+
+	rc = run(&s, grid, st, opts, &found_at, r);
+	if (rc != ASTAR_OK)
+		return rc;
+	if (found_at != SIZE_MAX) {
+		uint64_t o, d;
+		if ((rc = build_path(&s, grid, st, found_at, &o, &d, r)) != ASTAR_OK)
+			return rc;
+		r->reached_goal = 1;
+	} else if (opts->closest) {
+		/* The reachable cells nearest the target; among them the
+		 * cheapest to reach, then the topmost, then the leftmost, as
+		 * search.c's nearest_offer chooses. */
+		astar_point *near = NULL;
+		long n = nearest_cells(&s, st, goal, &near);
+		if (n < 0)
+			return ASTAR_ENOMEM;
+		rc = closest_path(&s, grid, st, opts, near, n, r);
+		free(near);
+		if (rc != ASTAR_OK)
+			return rc;
+	}
+	if (opts->explored) {
+		r->explored = ctx->explored;
+		r->explored_len = (size_t)r->expanded;
+	}
+	return ASTAR_OK;
+}
+
+astar_status jps_search(astar_ctx *ctx, const astar_grid *grid,
+                        astar_point start, astar_point goal,
+                        const astar_options *opts, astar_result *r)
+{
+	jps_cache *cache = ctx->jps;
+	astar_status rc;
+
+	memset(r, 0, sizeof *r);
+	rc = search(ctx, &cache, grid, start, goal, opts, r);
+	ctx->jps = cache;
+	if (rc != ASTAR_OK)
+		memset(r, 0, sizeof *r);
+	return rc;
+}

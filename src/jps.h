@@ -1,0 +1,31 @@
+/*
+ * jps.h - Jump Point Search, private to the library.
+ *
+ * jps_search has astar_search's contract (see astar.h) for grids whose
+ * open cells all cost the same, under ASTAR_DIAG_NO_OBSTACLES (8-connected
+ * without corner cutting) or ASTAR_DIAG_NEVER (4-connected), with the
+ * heuristic of that movement (octile, Manhattan: the default) and weight
+ * 1; otherwise it returns ASTAR_EUNSUPPORTED.  Its paths are shortest and
+ * list every cell; adjacent and closest are honoured.  The expanded
+ * cells (result.explored) are the jump points taken off the open list.
+ * It keeps bit-packed copies of the grid between queries in a cache that
+ * the context owns (its jps field) and frees with jps_cache_free.
+ */
+#ifndef ASTAR_JPS_H
+#define ASTAR_JPS_H
+
+#include "astar.h"
+
+astar_status jps_search(astar_ctx *ctx, const astar_grid *grid,
+                        astar_point start, astar_point goal,
+                        const astar_options *opts, astar_result *r);
+
+/* Nonzero when jps_search accepts the grid and options: the movement,
+ * heuristic and weight above, and open cells of one cost.  Options out of
+ * range are astar_search's to judge (ASTAR_EINVAL). */
+int jps_supported(const astar_grid *grid, const astar_options *opts);
+
+/* Frees a cache jps_search left in a context; NULL is ignored. */
+void jps_cache_free(void *cache);
+
+#endif
