@@ -58,8 +58,9 @@ check: astar tests/unit/test_search
 	sh tests/run.sh
 
 # Speed against the PathFinding.js peer on the Moving AI sets; see
-# bench/bench.py for its knobs (BENCH_MAX, BENCH_FILES, ...).
-bench: astar
+# bench/bench.py for its knobs (BENCH_MAX, BENCH_FILES, BENCH_ALGOS, ...).
+# bench.py builds bench/memprobe.c against libastar.a for the memory figures.
+bench: astar libastar.a
 	python3 bench/bench.py
 
 # Everything the build, the tests and the docs lint need, from Debian.
