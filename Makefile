@@ -35,7 +35,7 @@ LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 UNIT_SRC = $(wildcard tests/unit/*.c)
 
-.PHONY: all check deps install uninstall clean fmt lint bench
+.PHONY: all check deps install uninstall clean fmt lint bench fuzz fuzz-run
 all: astar libastar.a
 
 libastar.a: $(LIB_OBJ)
@@ -56,6 +56,13 @@ tests/unit/test_search: $(UNIT_SRC) $(wildcard tests/unit/*.h) libastar.a $(FLAG
 
 check: astar tests/unit/test_search
 	sh tests/run.sh
+
+# libFuzzer targets (clang, ASan, UBSan) into tests/fuzz/build/; fuzz-run
+# replays their regressions and fuzzes each FUZZ_SECONDS (default 60).
+fuzz:
+	sh tests/fuzz/build.sh
+fuzz-run:
+	sh tests/fuzz/run.sh $(or $(FUZZ_SECONDS),60)
 
 # Speed against the PathFinding.js peer on the Moving AI sets; see
 # bench/bench.py for its knobs (BENCH_MAX, BENCH_FILES, BENCH_ALGOS, ...).
@@ -93,4 +100,4 @@ uninstall:
 
 clean:
 	rm -f astar libastar.a src/*.o tests/unit/test_search .flags-*
-	rm -rf tests/out
+	rm -rf tests/out tests/fuzz/build tests/fuzz/out

@@ -443,14 +443,16 @@ next_stop(const uint64_t *line, uint32_t from, const size_t ss)
 static inline __attribute__((always_inline)) uint32_t
 prev_stop(const uint64_t *line, uint32_t from, const size_t ss)
 {
-	size_t w = (from - 1) >> 6;
-	uint64_t m0 = line[w * ss] & (~0ULL >> (63 - ((from - 1) & 63)));
-	uint64_t m1 = line[(w - 1) * ss], z;
+	/* Signed: the word before the first is the padding's, at index
+	 * -ss (an unsigned index would wrap the pointer). */
+	ptrdiff_t w = (ptrdiff_t)((from - 1) >> 6), d = (ptrdiff_t)ss;
+	uint64_t m0 = line[w * d] & (~0ULL >> (63 - ((from - 1) & 63)));
+	uint64_t m1 = line[(w - 1) * d], z;
 
 	while ((m0 | m1) == 0) {
 		w -= 2;
-		m0 = line[w * ss];
-		m1 = line[(w - 1) * ss];
+		m0 = line[w * d];
+		m1 = line[(w - 1) * d];
 	}
 	z = m0 == 0;
 	m0 |= m1 & (0 - z);

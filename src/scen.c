@@ -47,7 +47,7 @@ static int parse_line(const char *s, size_t n, scen_entry *e)
 	size_t fl[NFIELDS + 1];
 	int nf = 0;
 	long v[NFIELDS];
-	char num[64], *end;
+	char small[64], *num, *end;
 
 	for (size_t i = 0; i < n;) {
 		while (i < n && (s[i] == '\t' || s[i] == ' '))
@@ -82,15 +82,25 @@ static int parse_line(const char *s, size_t n, scen_entry *e)
 			return 0;
 		}
 	}
-	if (fl[8] >= sizeof num) {
-		fl[8] = sizeof num - 1;
+	if (memchr(f[1], '\0', fl[1]) != NULL) {
+		e->bad = 1;
+		map_fail(&e->err, e->line, (long)(f[1] - s) + 1,
+		         "map: contains a NUL byte");
+		return 0;
 	}
+	/* The whole field goes to strtod: a NUL inside it, or any text after
+	 * the number, leaves end short of the field's end. */
+	num = fl[8] < sizeof small ? small : malloc(fl[8] + 1);
+	if (num == NULL)
+		return -1;
 	memcpy(num, f[8], fl[8]);
 	num[fl[8]] = '\0';
 	errno = 0;
 	e->optimal = strtod(num, &end);
-	if (end == num || *end != '\0' || errno != 0 || !isfinite(e->optimal) ||
-	    e->optimal < 0) {
+	if (end == num || end != num + fl[8] || errno != 0 ||
+	    !isfinite(e->optimal) || e->optimal < 0) {
+		if (num != small)
+			free(num);
 		e->bad = 1;
 		map_fail(&e->err, e->line, (long)(f[8] - s) + 1,
 		         "optimal length: expected a number >= 0");
@@ -102,6 +112,8 @@ static int parse_line(const char *s, size_t n, scen_entry *e)
 		if (strpbrk(num, "eE") != NULL)
 			e->decimals = -1;
 	}
+	if (num != small)
+		free(num);
 	e->width = (int32_t)v[2];
 	e->height = (int32_t)v[3];
 	e->start.x = (int32_t)v[4];

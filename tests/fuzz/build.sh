@@ -1,0 +1,49 @@
+#!/bin/sh
+# tests/fuzz/build.sh - builds the libFuzzer targets with clang, ASan and
+# UBSan into tests/fuzz/build/ (or $FUZZ_BUILD).  Run from anywhere.
+#
+#   sh tests/fuzz/build.sh              all targets
+#   sh tests/fuzz/build.sh fuzz_scen    only the ones named
+#
+# Needs clang with its fuzzer runtime (Debian: clang, and on some
+# releases libclang-rt-14-dev) and libjansson-dev.  CC overrides the
+# compiler (it must be a clang); FUZZ_CFLAGS adds flags.
+set -eu
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top"
+CC=${CC:-clang}
+case $CC in cc | gcc* | */gcc*) CC=clang ;; esac
+out=${FUZZ_BUILD:-tests/fuzz/build}
+mkdir -p "$out/obj"
+
+ALL="fuzz_ascii fuzz_json fuzz_movingai fuzz_scen fuzz_args"
+targets=${*:-$ALL}
+
+# The library's sources as the Makefile lists them (so that a file added
+# there is picked up), else the list known when this was written.
+lib=$(make -s --no-print-directory -f Makefile -f - print-LIB_SRC 2>/dev/null <<'EOF' || true
+print-%: ; @echo $($*)
+EOF
+)
+[ -n "$lib" ] || lib="src/grid.c src/heap.c src/ctx.c src/search.c src/jps.c"
+readers="src/map_ascii.c src/map_json.c src/map_movingai.c src/scen.c src/args.c"
+
+jansson_cflags=$(pkg-config --cflags jansson 2>/dev/null || true)
+jansson_libs=$(pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+CFLAGS="-std=c11 -g -O1 -Wall -Wextra $SAN ${FUZZ_CFLAGS:-}"
+CPPFLAGS="-Iinclude -Isrc -D_POSIX_C_SOURCE=200809L $jansson_cflags"
+
+objs=
+for src in $lib $readers; do
+	o=$out/obj/$(basename "$src" .c).o
+	# shellcheck disable=SC2086
+	$CC $CFLAGS -fsanitize=fuzzer-no-link $CPPFLAGS -c -o "$o" "$src"
+	objs="$objs $o"
+done
+for t in $targets; do
+	# shellcheck disable=SC2086
+	$CC $CFLAGS -fsanitize=fuzzer $CPPFLAGS -o "$out/$t" \
+		"tests/fuzz/$t.c" $objs $jansson_libs -lm
+	echo "built $out/$t"
+done

@@ -1,0 +1,187 @@
+/*
+ * fuzz_ascii.c - libFuzzer target for map_read_ascii and the search.
+ *
+ * Input: two option bytes (see fz_decode_options in fuzz_common.h), then
+ * the map text.  The reader's answer is compared with a model reader
+ * written from the format's description (one row per line; '.', '#',
+ * 'S', 'G', '1'..'9'; CRLF, a missing final newline, trailing empty lines
+ * and a UTF-8 byte order mark accepted; at most one S and one G; the
+ * max_cells limit).  A map that reads is searched from its S to its G,
+ * or from (0,0) to (w-1,h-1) when a marker is missing, under the options,
+ * and the result is checked by fz_check_search (and on the transposed
+ * map by fz_check_transposed; b1 bits 5-6 also search a blown-up copy).
+ */
+#include "fuzz_common.h"
+
+/* Cost of a map character, 0 for a wall, -1 when unknown. */
+static int model_cost(unsigned char c)
+{
+	if (c == '.' || c == 'S' || c == 'G')
+		return 1;
+	if (c == '#')
+		return 0;
+	if (c >= '1' && c <= '9')
+		return c - '0';
+	return -1;
+}
+
+typedef struct model_map {
+	size_t w, h;
+	const char **row; /* h pointers into the text, w bytes each */
+	int has_s, has_g;
+	size_t sx, sy, gx, gy;
+} model_map;
+
+/* 0 when the text is a valid map (fills *mm; free mm->row), -1 if not. */
+static int model_read(const char *buf, size_t len, size_t max_cells,
+                      model_map *mm)
+{
+	const char *p = buf, *end = buf + len;
+	size_t nlines = 0, last_nonempty = 0;
+	const char **line;
+	size_t *llen;
+
+	memset(mm, 0, sizeof *mm);
+	if (len >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+		p += 3;
+	line = fz_alloc((len + 1) * sizeof *line);
+	llen = fz_alloc((len + 1) * sizeof *llen);
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		if (n > 0 && p[n - 1] == '\r')
+			n--;
+		line[nlines] = p;
+		llen[nlines] = n;
+		nlines++;
+		if (n > 0)
+			last_nonempty = nlines;
+		p = nl ? nl + 1 : end;
+	}
+	/* Rows are lines 0 .. last_nonempty-1; the rest are trailing empty
+	 * lines. */
+	if (last_nonempty == 0)
+		goto bad;
+	mm->h = last_nonempty;
+	mm->w = llen[0];
+	for (size_t y = 0; y < mm->h; y++) {
+		if (llen[y] != mm->w || llen[y] == 0)
+			goto bad;
+		for (size_t x = 0; x < mm->w; x++) {
+			unsigned char c = (unsigned char)line[y][x];
+			if (model_cost(c) < 0)
+				goto bad;
+			if (c == 'S') {
+				if (mm->has_s)
+					goto bad;
+				mm->has_s = 1;
+				mm->sx = x;
+				mm->sy = y;
+			}
+			if (c == 'G') {
+				if (mm->has_g)
+					goto bad;
+				mm->has_g = 1;
+				mm->gx = x;
+				mm->gy = y;
+			}
+		}
+	}
+	if (mm->w > ASTAR_DIM_MAX || mm->h > ASTAR_DIM_MAX ||
+	    (unsigned long long)mm->w * mm->h > max_cells)
+		goto bad;
+	mm->row = line;
+	free(llen);
+	return 0;
+bad:
+	free(line);
+	free(llen);
+	memset(mm, 0, sizeof *mm);
+	return -1;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	astar_options o;
+	size_t max_cells;
+	map m;
+	map_error err;
+	model_map mm;
+	int rc, mrc;
+	const char *buf;
+	size_t len;
+	char cn[8];
+
+	if (size < 2)
+		return 0;
+	fz_decode_options(data[0], data[1], &o);
+	max_cells = fz_max_cells(data[1]);
+	buf = (const char *)data + 2;
+	len = size - 2;
+
+	memset(&err, 0, sizeof err);
+	rc = map_read_ascii(buf, len, max_cells, &m, &err);
+	mrc = model_read(buf, len, max_cells, &mm);
+	if (rc != 0) {
+		FZ_CHECK(rc == -1);
+		fz_check_error(&err);
+		fz_check_empty_map(&m);
+		FZ_CHECK(mrc != 0);
+		map_free(&m);
+		/* The helper behind the messages, on the input's bytes. */
+		for (size_t i = 0; i < len && i < 4; i++) {
+			map_char_name((unsigned char)buf[i], cn);
+			FZ_CHECK(memchr(cn, '\0', sizeof cn) != NULL && cn[0]);
+		}
+		return 0;
+	}
+	FZ_CHECK(rc == 0);
+	FZ_CHECK(mrc == 0);
+	fz_check_map(&m, max_cells);
+	FZ_CHECK(map_detect(buf, len) == MAPFMT_ASCII);
+	FZ_CHECK(m.queries == NULL && m.nqueries == 0);
+
+	/* The grid is the text. */
+	FZ_CHECK((size_t)grid_width(m.grid) == mm.w);
+	FZ_CHECK((size_t)grid_height(m.grid) == mm.h);
+	for (size_t y = 0; y < mm.h; y++)
+		for (size_t x = 0; x < mm.w; x++)
+			FZ_CHECK(grid_get(m.grid, (int32_t)x, (int32_t)y) ==
+			         model_cost((unsigned char)mm.row[y][x]));
+	FZ_CHECK(m.has_start == mm.has_s && m.has_goal == mm.has_g);
+	if (mm.has_s)
+		FZ_CHECK((size_t)m.start.x == mm.sx && (size_t)m.start.y == mm.sy);
+	if (mm.has_g)
+		FZ_CHECK((size_t)m.goal.x == mm.gx && (size_t)m.goal.y == mm.gy);
+	free(mm.row);
+
+	{
+		astar_ctx *ctx = astar_ctx_new();
+		astar_point s = {0, 0}, t;
+		FZ_CHECK(ctx != NULL);
+		t.x = grid_width(m.grid) - 1;
+		t.y = grid_height(m.grid) - 1;
+		if (m.has_start)
+			s = m.start;
+		if (m.has_goal)
+			t = m.goal;
+		fz_check_search(ctx, m.grid, s, t, &o);
+		fz_check_transposed(ctx, m.grid, s, t, &o);
+		/* b1 bits 5-6: the same query on the map blown up 4, 12 or
+		 * 40 times, on the same context. */
+		if ((data[1] >> 5) & 3) {
+			static const int32_t scale[4] = {1, 4, 12, 40};
+			int32_t k = scale[(data[1] >> 5) & 3];
+			astar_grid *big = fz_scaled(m.grid, k);
+			if (big != NULL) {
+				astar_point bs = {s.x * k, s.y * k};
+				astar_point bt = {t.x * k, t.y * k};
+				fz_check_search(ctx, big, bs, bt, &o);
+				grid_free(big);
+			}
+		}
+		astar_ctx_free(ctx);
+	}
+	map_free(&m);
+	return 0;
+}

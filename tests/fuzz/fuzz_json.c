@@ -1,0 +1,189 @@
+/*
+ * fuzz_json.c - libFuzzer target for map_read_json and the search.
+ *
+ * Input: two option bytes (see fz_decode_options in fuzz_common.h), then
+ * the JSON text.  A map that reads is checked against the document as
+ * jansson parses it here (dimensions, every cell through rows and the
+ * legend or through cells, start and goal, the queries), then searched
+ * from its start to its goal ((0,0) and (w-1,h-1) when not given) and
+ * along its first FZ_MAX_QUERIES queries under the options, each result
+ * checked by fz_check_search.
+ */
+#include <jansson.h>
+
+#include "fuzz_common.h"
+
+/* Cost of character c under the document's legend, as astar(1) states
+ * it: the ASCII legend, then the map's own entries. */
+static int model_cost(json_t *legend, unsigned char c)
+{
+	char key[2] = {(char)c, '\0'};
+	json_t *v;
+
+	if (legend != NULL && c != '\0' && (v = json_object_get(legend, key))) {
+		if (json_is_string(v))
+			return 0; /* "blocked" */
+		return (int)json_integer_value(v);
+	}
+	if (c == '.' || c == 'S' || c == 'G')
+		return 1;
+	if (c == '#')
+		return 0;
+	if (c >= '1' && c <= '9')
+		return c - '0';
+	return -1;
+}
+
+static void model_point(json_t *v, astar_point p)
+{
+	FZ_CHECK(json_is_array(v) && json_array_size(v) == 2);
+	FZ_CHECK(json_integer_value(json_array_get(v, 0)) == p.x);
+	FZ_CHECK(json_integer_value(json_array_get(v, 1)) == p.y);
+}
+
+/* The map agrees with the document it was read from. */
+static void model_compare(const char *buf, size_t len, const map *m)
+{
+	json_error_t jerr;
+	json_t *root, *rows, *cells, *legend, *v;
+	int32_t w, h;
+	int has_s = 0, has_g = 0;
+	astar_point s = {0, 0}, g = {0, 0};
+
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) {
+		buf += 3;
+		len -= 3;
+	}
+	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
+	FZ_CHECK(root != NULL && json_is_object(root));
+	w = grid_width(m->grid);
+	h = grid_height(m->grid);
+	FZ_CHECK(json_integer_value(json_object_get(root, "width")) == w);
+	FZ_CHECK(json_integer_value(json_object_get(root, "height")) == h);
+	rows = json_object_get(root, "rows");
+	cells = json_object_get(root, "cells");
+	legend = json_object_get(root, "legend");
+	FZ_CHECK((rows == NULL) != (cells == NULL));
+	FZ_CHECK(json_array_size(rows ? rows : cells) == (size_t)h);
+	for (int32_t y = 0; y < h; y++) {
+		json_t *row = json_array_get(rows ? rows : cells, (size_t)y);
+		if (rows) {
+			const char *str = json_string_value(row);
+			FZ_CHECK(str != NULL && json_string_length(row) == (size_t)w);
+			for (int32_t x = 0; x < w; x++) {
+				unsigned char c = (unsigned char)str[x];
+				int cost = model_cost(legend, c);
+				FZ_CHECK(cost >= 0 && cost <= ASTAR_COST_MAX);
+				FZ_CHECK(grid_get(m->grid, x, y) == cost);
+				if (c == 'S') {
+					FZ_CHECK(!has_s);
+					has_s = 1;
+					s.x = x;
+					s.y = y;
+				} else if (c == 'G') {
+					FZ_CHECK(!has_g);
+					has_g = 1;
+					g.x = x;
+					g.y = y;
+				}
+			}
+		} else {
+			FZ_CHECK(json_array_size(row) == (size_t)w);
+			for (int32_t x = 0; x < w; x++) {
+				json_t *c = json_array_get(row, (size_t)x);
+				FZ_CHECK(json_is_integer(c));
+				FZ_CHECK(grid_get(m->grid, x, y) == json_integer_value(c));
+			}
+		}
+	}
+	if ((v = json_object_get(root, "start")) != NULL) {
+		model_point(v, m->start);
+		has_s = 1;
+	} else if (has_s) {
+		FZ_CHECK(m->start.x == s.x && m->start.y == s.y);
+	}
+	if ((v = json_object_get(root, "goal")) != NULL) {
+		model_point(v, m->goal);
+		has_g = 1;
+	} else if (has_g) {
+		FZ_CHECK(m->goal.x == g.x && m->goal.y == g.y);
+	}
+	FZ_CHECK(m->has_start == has_s && m->has_goal == has_g);
+	v = json_object_get(root, "queries");
+	FZ_CHECK(m->nqueries == (v ? json_array_size(v) : 0));
+	for (size_t i = 0; i < m->nqueries; i++) {
+		json_t *q = json_array_get(v, i), *e = json_object_get(q, "expect");
+		json_t *f;
+		const map_expect *x = &m->queries[i].expect;
+		model_point(json_object_get(q, "start"), m->queries[i].start);
+		model_point(json_object_get(q, "goal"), m->queries[i].goal);
+		f = e ? json_object_get(e, "reachable") : NULL;
+		FZ_CHECK(x->has_reachable == (f != NULL));
+		if (f)
+			FZ_CHECK(x->reachable == json_is_true(f));
+		f = e ? json_object_get(e, "cost") : NULL;
+		FZ_CHECK(x->has_cost == (f != NULL));
+		if (f)
+			FZ_CHECK(x->cost == json_number_value(f));
+		f = e ? json_object_get(e, "max_cost") : NULL;
+		FZ_CHECK(x->has_max_cost == (f != NULL));
+		if (f)
+			FZ_CHECK(x->max_cost == json_number_value(f));
+		f = e ? json_object_get(e, "steps") : NULL;
+		FZ_CHECK(x->has_steps == (f != NULL));
+		if (f)
+			FZ_CHECK(x->steps == json_integer_value(f));
+	}
+	json_decref(root);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	astar_options o;
+	size_t max_cells;
+	map m;
+	map_error err;
+	const char *buf;
+	size_t len;
+	int rc;
+
+	if (size < 2)
+		return 0;
+	fz_decode_options(data[0], data[1], &o);
+	max_cells = fz_max_cells(data[1]);
+	buf = (const char *)data + 2;
+	len = size - 2;
+
+	memset(&err, 0, sizeof err);
+	rc = map_read_json(buf, len, max_cells, &m, &err);
+	if (rc != 0) {
+		FZ_CHECK(rc == -1);
+		fz_check_error(&err);
+		fz_check_empty_map(&m);
+		map_free(&m);
+		return 0;
+	}
+	fz_check_map(&m, max_cells);
+	FZ_CHECK(map_detect(buf, len) == MAPFMT_JSON);
+	model_compare(buf, len, &m);
+
+	{
+		astar_ctx *ctx = astar_ctx_new();
+		astar_point s = {0, 0}, t;
+		FZ_CHECK(ctx != NULL);
+		t.x = grid_width(m.grid) - 1;
+		t.y = grid_height(m.grid) - 1;
+		if (m.has_start)
+			s = m.start;
+		if (m.has_goal)
+			t = m.goal;
+		fz_check_search(ctx, m.grid, s, t, &o);
+		fz_check_transposed(ctx, m.grid, s, t, &o);
+		for (size_t i = 0; i < m.nqueries && i < FZ_MAX_QUERIES; i++)
+			fz_check_search(ctx, m.grid, m.queries[i].start,
+			                m.queries[i].goal, &o);
+		astar_ctx_free(ctx);
+	}
+	map_free(&m);
+	return 0;
+}

@@ -1,0 +1,198 @@
+/*
+ * fuzz_scen.c - libFuzzer target for scen_read.
+ *
+ * The input is the scenario file.  Every entry, bad ones included, is
+ * walked and its fields touched, and the whole answer is compared with a
+ * model reader written from the contract in src/scen.h: a first line
+ * "version 1" or "version 1.0" (after an optional UTF-8 byte order mark;
+ * CRLF accepted), then one entry per line that is not blank (spaces and
+ * tabs only), in order, each with its line number; an entry is good when
+ * it has exactly nine fields separated by tabs or spaces, the bucket,
+ * width, height and coordinates are whole numbers from 0 to 1000000, and
+ * the optimal length is a finite number >= 0 that is the whole field
+ * (strtod's syntax, any length, no NUL byte), and the map field holds no
+ * NUL byte.  A good entry carries its fields' values, the map
+ * field as written, and the number of digits after the point (-1 when the
+ * length has an exponent).
+ */
+#include <errno.h>
+
+#include "fuzz_common.h"
+#include "scen.h"
+
+typedef struct field {
+	const char *s;
+	size_t n;
+} field;
+
+static int whole(field f, long *out)
+{
+	long v = 0;
+
+	if (f.n == 0)
+		return -1;
+	for (size_t i = 0; i < f.n; i++) {
+		if (f.s[i] < '0' || f.s[i] > '9')
+			return -1;
+		v = v * 10 + (f.s[i] - '0');
+		if (v > ASTAR_DIM_MAX)
+			return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+/* Checks entry e against line l[0..n) (line end already removed). */
+static void model_entry(const char *l, size_t n, const scen_entry *e)
+{
+	field f[9];
+	int nf = 0;
+	long v[9];
+	char *num, *end;
+	double opt;
+	int good = 1;
+
+	for (size_t i = 0; i < n;) {
+		size_t b;
+		while (i < n && (l[i] == ' ' || l[i] == '\t'))
+			i++;
+		if (i == n)
+			break;
+		b = i;
+		while (i < n && l[i] != ' ' && l[i] != '\t')
+			i++;
+		if (nf < 9) {
+			f[nf].s = l + b;
+			f[nf].n = i - b;
+		}
+		nf++;
+	}
+	if (nf != 9) {
+		FZ_CHECK(e->bad);
+		return;
+	}
+	/* A NUL byte in the map name would cut it short: refused. */
+	if (memchr(f[1].s, '\0', f[1].n) != NULL)
+		good = 0;
+	for (int k = 0; k < 8; k++)
+		if (k != 1 && whole(f[k], &v[k]) != 0)
+			good = 0;
+	num = fz_alloc(f[8].n + 1);
+	memcpy(num, f[8].s, f[8].n);
+	errno = 0;
+	opt = strtod(num, &end);
+	if (end != num + f[8].n || end == num || errno != 0 || !isfinite(opt) ||
+	    opt < 0)
+		good = 0;
+	FZ_CHECK(e->bad == !good);
+	if (good) {
+		const char *dot = memchr(num, '.', f[8].n);
+		int decimals = dot ? (int)(f[8].n - (size_t)(dot - num) - 1) : 0;
+		if (memchr(num, 'e', f[8].n) || memchr(num, 'E', f[8].n))
+			decimals = -1;
+		FZ_CHECK(e->map != NULL);
+		FZ_CHECK(strlen(e->map) == f[1].n);
+		FZ_CHECK(memcmp(e->map, f[1].s, f[1].n) == 0);
+		FZ_CHECK(e->width == v[2] && e->height == v[3]);
+		FZ_CHECK(e->start.x == v[4] && e->start.y == v[5]);
+		FZ_CHECK(e->goal.x == v[6] && e->goal.y == v[7]);
+		FZ_CHECK(e->optimal == opt);
+		FZ_CHECK(e->decimals == decimals);
+	}
+	free(num);
+}
+
+/* Walks the model's lines alongside the entries. */
+static void model_compare(const char *buf, size_t len, int rc, const scen *s)
+{
+	const char *p = buf, *end = buf + len;
+	long line = 0;
+	size_t k = 0;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		const char *l = p;
+		size_t i = 0;
+
+		p = nl ? nl + 1 : end;
+		line++;
+		if (n > 0 && l[n - 1] == '\r')
+			n--;
+		if (line == 1) {
+			if (n >= 3 && memcmp(l, "\xef\xbb\xbf", 3) == 0) {
+				l += 3;
+				n -= 3;
+			}
+			if ((n == 9 && memcmp(l, "version 1", 9) == 0) ||
+			    (n == 11 && memcmp(l, "version 1.0", 11) == 0)) {
+				FZ_CHECK(rc == 0);
+				continue;
+			}
+			FZ_CHECK(rc != 0);
+			return;
+		}
+		while (i < n && (l[i] == ' ' || l[i] == '\t'))
+			i++;
+		if (i == n)
+			continue;
+		FZ_CHECK(k < s->n);
+		FZ_CHECK(s->entries[k].line == line);
+		model_entry(l, n, &s->entries[k]);
+		k++;
+	}
+	if (line == 0)
+		FZ_CHECK(rc != 0); /* empty file */
+	else
+		FZ_CHECK(k == s->n);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const char *buf = (const char *)data;
+	scen s;
+	map_error err;
+	int rc;
+	volatile size_t touched = 0;
+
+	memset(&err, 0, sizeof err);
+	rc = scen_read(buf, size, &s, &err);
+	if (rc != 0) {
+		FZ_CHECK(rc == -1);
+		fz_check_error(&err);
+		FZ_CHECK(s.entries == NULL && s.n == 0);
+		model_compare(buf, size, rc, &s);
+		scen_free(&s);
+		return 0;
+	}
+	FZ_CHECK((s.n == 0) || s.entries != NULL);
+	for (size_t i = 0; i < s.n; i++) {
+		const scen_entry *e = &s.entries[i];
+		FZ_CHECK(e->line >= 2);
+		if (i > 0)
+			FZ_CHECK(e->line > s.entries[i - 1].line);
+		FZ_CHECK(e->bad == 0 || e->bad == 1);
+		if (e->bad) {
+			fz_check_error(&e->err);
+			FZ_CHECK(e->err.line == e->line);
+			FZ_CHECK(e->err.col >= 1);
+		} else {
+			FZ_CHECK(e->map != NULL);
+			touched += strlen(e->map);
+			FZ_CHECK(e->width >= 0 && e->width <= ASTAR_DIM_MAX);
+			FZ_CHECK(e->height >= 0 && e->height <= ASTAR_DIM_MAX);
+			FZ_CHECK(e->start.x >= 0 && e->start.x <= ASTAR_DIM_MAX);
+			FZ_CHECK(e->start.y >= 0 && e->start.y <= ASTAR_DIM_MAX);
+			FZ_CHECK(e->goal.x >= 0 && e->goal.x <= ASTAR_DIM_MAX);
+			FZ_CHECK(e->goal.y >= 0 && e->goal.y <= ASTAR_DIM_MAX);
+			FZ_CHECK(isfinite(e->optimal) && e->optimal >= 0);
+			FZ_CHECK(e->decimals >= -1);
+		}
+		touched += (size_t)e->line;
+	}
+	model_compare(buf, size, rc, &s);
+	scen_free(&s);
+	FZ_CHECK(s.entries == NULL && s.n == 0);
+	(void)touched;
+	return 0;
+}
