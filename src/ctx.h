@@ -62,4 +62,26 @@ static inline astar_point ctx_point_of(const astar_grid *g, size_t i)
 	return p;
 }
 
+/* The multiplier of ctx_point_fast for grid g: 2^64 / stride, rounded up.
+ * For i < 2^32 and stride < 2^32, the high half of i * it is exactly
+ * i / stride (the error, below i * stride / 2^64 < 1 / stride, never
+ * crosses a whole number). */
+static inline uint64_t ctx_stride_inverse(const astar_grid *g)
+{
+	return UINT64_MAX / (uint64_t)g->stride + 1;
+}
+
+/* ctx_point_of with one multiplication instead of a division. */
+static inline astar_point ctx_point_fast(const astar_grid *g, uint64_t inv,
+                                         size_t i)
+{
+	astar_point p;
+	__extension__ typedef unsigned __int128 u128;
+	uint32_t y = (uint32_t)(((u128)i * inv) >> 64);
+
+	p.x = (int32_t)((uint32_t)i - y * (uint32_t)g->stride) - 1;
+	p.y = (int32_t)y - 1;
+	return p;
+}
+
 #endif
