@@ -103,6 +103,9 @@ static int load_map(const cli_config *cfg, const char *path, map *m)
 	fmt = cfg->input_format != MAPFMT_AUTO ? cfg->input_format
 	                                       : map_detect(buf, len);
 	memset(&err, 0, sizeof err);
+	/* The same words whatever the format, forced or not. */
+	if (len == 0)
+		fmt = MAPFMT_ASCII; /* whose reader says "empty map" */
 	switch (fmt) {
 	case MAPFMT_JSON:
 		rc = map_read_json(buf, len, cfg->max_cells, m, &err);
@@ -650,6 +653,10 @@ static int plan_scen(batch *b, size_t *cap, const char *path, scen *sc)
 		return push_error(b, cap, path, &err);
 	}
 	free(buf);
+	if (sc->n == 0) { /* the version line alone: surely a mistake */
+		snprintf(err.msg, sizeof err.msg, "no queries after the version line");
+		return push_error(b, cap, path, &err);
+	}
 	for (size_t i = 0; i < sc->n; i++) {
 		const scen_entry *e = &sc->entries[i];
 		item it;

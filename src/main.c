@@ -356,6 +356,19 @@ int main(int argc, char **argv)
 		diag_error(NULL, 0, 0, "--map needs --scen");
 		return EXIT_ERROR;
 	}
+	/* A scenario's queries give their own start and goal: rather than
+	 * ignore these, refuse them.  (--block applies to their maps.) */
+	if (cfg.nscens + positional_scens > 0 && (cfg.has_start || cfg.has_goal)) {
+		diag_error(NULL, 0, 0,
+		           "%s cannot be used with scenario files, whose queries "
+		           "give the start and goal",
+		           cfg.has_start ? "--start" : "--goal");
+		return EXIT_ERROR;
+	}
+	if (cfg.tolerance >= 0 && !cfg.check) {
+		diag_error(NULL, 0, 0, "--tolerance needs --check");
+		return EXIT_ERROR;
+	}
 	/* Scenarios move by the benchmark rule unless --diagonal says else. */
 	eff = cfg.opts;
 	if (!cfg.diagonal_given && cfg.nscens + positional_scens > 0)

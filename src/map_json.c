@@ -458,6 +458,9 @@ static int read_root(json_t *root, size_t max_cells, map *m, map_error *err)
 	    read_dim(root, "width", &width, err) != 0 ||
 	    read_dim(root, "height", &height, err) != 0)
 		return -1;
+	/* Before anything else: a huge claimed size is the clearest error. */
+	if (map_check_size(width, height, max_cells, 0, err) != 0)
+		return -1;
 
 	rows = json_object_get(root, "rows");
 	cells = json_object_get(root, "cells");
@@ -490,8 +493,6 @@ static int read_root(json_t *root, size_t max_cells, map *m, map_error *err)
 	    read_queries(v, width, height, &m->queries, &m->nqueries, err) != 0)
 		return -1;
 
-	if (map_check_size(width, height, max_cells, 0, err) != 0)
-		return -1;
 	m->grid = grid_new((int32_t)width, (int32_t)height, &st);
 	if (m->grid == NULL)
 		return map_fail(err, 0, 0, "%s", astar_strerror(st));
