@@ -1,6 +1,7 @@
 /*
  * main.c - parses the command line and hands it to the driver (cli.c).
  */
+#include <errno.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
@@ -126,7 +127,8 @@ static int print_and_exit(const char *a, const char *b)
 {
 	if (fputs(a, stdout) == EOF || fputs(b, stdout) == EOF ||
 	    fflush(stdout) != 0) {
-		diag_error(NULL, 0, 0, "error writing to standard output");
+		diag_error(NULL, 0, 0, "error writing to standard output: %s",
+		           strerror(errno ? errno : EIO));
 		return EXIT_ERROR;
 	}
 	return EXIT_FOUND;

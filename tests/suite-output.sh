@@ -1,0 +1,168 @@
+#!/bin/sh
+# tests/suite-output.sh - what astar does when its output cannot be
+# written, and whether its output depends on anything but its input.
+#
+#   - a closed pipe (astar ... | head -c 10) and a full device (> /dev/full),
+#     text and JSON, one map and a batch: exit status 2, the one message
+#     "astar: error writing to standard output: REASON", no hang;
+#   - a pipe closed after 100000 bytes: what was written is exactly the
+#     start of the complete output (no half line followed by more lines);
+#   - the same batch with --jobs=1, 2 and 3 gives byte-identical output;
+#   - an unreadable map (skipped as root, who can read anything) and a
+#     failed allocation (ulimit -v; skipped in sanitizer builds, whose
+#     shadow memory needs more address space than any useful limit).
+# Run from the top of the tree (tests/run.sh does).  Prints "ok NAME" or
+# "FAIL NAME: why" per check and last "output: N passed, M failed".
+set -u
+ASTAR=${ASTAR:-./astar}
+T=${TIMEOUT:-60}
+d=tests/out/output
+rm -rf "$d"
+mkdir -p "$d"
+passed=0
+failed=0
+
+ok() { echo "ok $1"; passed=$((passed + 1)); }
+fail() { echo "FAIL $1: $2"; failed=$((failed + 1)); }
+skip() { echo "skip $1: $2"; }
+
+# --- inputs: a 600x600 open map (text output ~360 KB) and a batch of
+# 3000 queries on a Moving AI map (JSON ~1 MB), well beyond a pipe's
+# buffer.
+awk 'BEGIN { for (y = 0; y < 600; y++) { r = ""
+	for (x = 0; x < 600; x++) r = r (x == 0 && y == 0 ? "S" : x == 599 && y == 599 ? "G" : ".")
+	print r } }' >"$d/big.txt"
+cp tests/golden/batch-jobs-3/room-32-32-4.map "$d/"
+{
+	echo "version 1"
+	i=0
+	while [ $i -lt 500 ]; do
+		sed -n '2,$p' tests/golden/batch-jobs-3/room.scen
+		i=$((i + 1))
+	done
+} >"$d/many.scen"
+
+# run NAME EXPECTED_STATUS EXPECTED_STDERR_FILE CMD... : runs CMD through
+# sh -c under timeout; checks the status and the whole of stderr.
+run() {
+	name=$1 want=$2 experr=$3
+	shift 3
+	timeout "$T" sh -c "$*" 2>"$d/$name.err"
+	got=$?
+	if [ "$got" = 124 ]; then
+		fail "$name" "did not finish within ${T}s"
+	elif [ "$got" != "$want" ]; then
+		fail "$name" "exit status $got, expected $want; stderr: $(head -c 300 "$d/$name.err")"
+	elif ! cmp -s "$experr" "$d/$name.err"; then
+		fail "$name" "stderr: $(head -c 300 "$d/$name.err")"
+	else
+		ok "$name"
+	fi
+}
+
+echo "astar: error writing to standard output: Broken pipe" >"$d/epipe"
+echo "astar: error writing to standard output: No space left on device" >"$d/enospc"
+A="$ASTAR --no-timing"
+
+# --- a closed pipe: astar's own status goes through a file (POSIX sh
+# has no PIPESTATUS).
+closed() { # NAME ARGS...
+	name=$1
+	shift
+	timeout "$T" sh -c "{ $A $* 2>$d/$name.err; echo \$? >$d/$name.rc; } | head -c 10 >/dev/null"
+	got=$?
+	st=$(cat "$d/$name.rc" 2>/dev/null)
+	if [ "$got" = 124 ]; then
+		fail "$name" "did not finish within ${T}s"
+	elif [ "$st" != 2 ]; then
+		fail "$name" "exit status ${st:-none}, expected 2; stderr: $(head -c 300 "$d/$name.err")"
+	elif ! cmp -s "$d/epipe" "$d/$name.err"; then
+		fail "$name" "stderr: $(head -c 300 "$d/$name.err")"
+	else
+		ok "$name"
+	fi
+}
+closed pipe-text-single "$d/big.txt"
+closed pipe-json-single "--json --explored $d/big.txt"
+closed pipe-text-batch "$d/many.scen"
+closed pipe-json-batch "--json $d/many.scen"
+closed pipe-json-batch-jobs-2 "--json --jobs=2 $d/many.scen"
+
+# --- a full device.
+full() { # NAME ARGS...
+	name=$1
+	shift
+	run "$name" 2 "$d/enospc" "$A $* >/dev/full"
+}
+full full-text-single "$d/big.txt"
+full full-text-small maps/dungeon.txt
+full full-json-single "--json $d/big.txt"
+full full-text-batch "$d/many.scen"
+full full-json-batch "--json --jobs=2 $d/many.scen"
+full full-check-batch "--check $d/many.scen"
+full full-tap-batch "--report=tap $d/many.scen"
+full full-version --version
+full full-help --help
+
+# --- a pipe closed after 100000 bytes: the bytes written are the start
+# of the complete output, whole lines then at most one cut line.
+timeout "$T" $A --json --jobs=1 "$d/many.scen" >"$d/whole.json" 2>"$d/whole.err"
+st=$?
+if [ $st != 0 ]; then
+	fail cut-json-batch "the whole batch exited $st: $(head -c 300 "$d/whole.err")"
+else
+	for j in 1 2; do
+		timeout "$T" sh -c "{ $A --json --jobs=$j $d/many.scen 2>$d/cut$j.err; echo \$? >$d/cut$j.rc; } | head -c 100000 >$d/cut$j.json"
+		st=$(cat "$d/cut$j.rc" 2>/dev/null)
+		n=$(wc -c <"$d/cut$j.json")
+		if [ "$st" != 2 ] || ! cmp -s "$d/epipe" "$d/cut$j.err"; then
+			fail cut-json-batch-jobs-$j "exit status ${st:-none}; stderr: $(head -c 300 "$d/cut$j.err")"
+		elif [ "$n" != 100000 ] || ! head -c 100000 "$d/whole.json" | cmp -s - "$d/cut$j.json"; then
+			fail cut-json-batch-jobs-$j "the first $n bytes differ from the complete output's"
+		else
+			ok cut-json-batch-jobs-$j
+		fi
+	done
+fi
+
+# --- determinism: --jobs changes nothing but the speed.
+for fmt in text json; do
+	f=
+	[ $fmt = json ] && f=--json
+	ref=
+	for j in 1 2 3; do
+		timeout "$T" $A $f --jobs=$j "$d/many.scen" tests/golden/batch-jobs-3/arena.scen \
+			maps/dungeon.txt >"$d/det-$fmt-$j.out" 2>"$d/det-$fmt-$j.err"
+		echo $? >>"$d/det-$fmt-$j.err"
+	done
+	if cmp -s "$d/det-$fmt-1.out" "$d/det-$fmt-2.out" && cmp -s "$d/det-$fmt-1.out" "$d/det-$fmt-3.out" &&
+		cmp -s "$d/det-$fmt-1.err" "$d/det-$fmt-2.err" && cmp -s "$d/det-$fmt-1.err" "$d/det-$fmt-3.err"; then
+		ok "jobs-identical-$fmt"
+	else
+		fail "jobs-identical-$fmt" "output differs between --jobs=1, 2 and 3"
+	fi
+done
+
+# --- an unreadable map.
+if [ "$(id -u)" = 0 ]; then
+	skip unreadable-map "running as root, who can read any file"
+else
+	cp maps/dungeon.txt "$d/unreadable.txt"
+	chmod 000 "$d/unreadable.txt"
+	echo "astar: $d/unreadable.txt: Permission denied" >"$d/eacces"
+	run unreadable-map 2 "$d/eacces" "$A $d/unreadable.txt"
+	chmod 600 "$d/unreadable.txt"
+fi
+
+# --- a failed allocation: a 20000x20000 map within a raised --max-cells,
+# under a 200 MB address-space limit.
+if grep -q __asan_init "$ASTAR" 2>/dev/null; then
+	skip out-of-memory "sanitizer build"
+else
+	printf 'type octile\nheight 20000\nwidth 20000\nmap\n...\n' >"$d/huge.map"
+	echo "astar: $d/huge.map:4:1: 20000x20000 map: out of memory" >"$d/enomem"
+	run out-of-memory 2 "$d/enomem" "ulimit -v 200000; $A --max-cells=400000000 $d/huge.map"
+fi
+
+echo "output: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
