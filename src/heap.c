@@ -31,7 +31,7 @@ void heap_reset(heap *h, uint32_t *pos)
 
 int heap_grow(heap *h)
 {
-	size_t cap = h->cap ? h->cap * 2 : 256;
+	size_t cap = h->cap ? h->cap * 2 : 64;
 	void *mem = aligned_alloc(64, cap * sizeof(heap_key));
 
 	if (mem == NULL)

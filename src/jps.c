@@ -561,7 +561,7 @@ static void stack_push(jps *s, uint32_t j)
 	jps_cache *c = s->cache;
 
 	if (s->nstack == c->stack_cap) {
-		size_t n = c->stack_cap ? 2 * c->stack_cap : 1024;
+		size_t n = c->stack_cap ? 2 * c->stack_cap : 64;
 		uint32_t *a = realloc(c->stack, n * sizeof *a);
 		if (a == NULL) {
 			s->nomem = 1;
