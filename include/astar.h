@@ -41,7 +41,11 @@ typedef enum astar_status {
 	                        movement */
 } astar_status;
 
-/* A short English description of a status, e.g. "out of memory". */
+/*
+ * A short English description of a status, e.g. "out of memory".  The
+ * string is static: the caller must not free or change it.  An unknown
+ * value gives a generic description, never NULL.
+ */
 const char *astar_strerror(astar_status status);
 
 typedef struct astar_point {
@@ -60,18 +64,21 @@ typedef struct astar_grid astar_grid;
  */
 astar_grid *grid_new(int32_t width, int32_t height, astar_status *status);
 
-/* Frees a grid; NULL is ignored. */
+/* Frees a grid; NULL is ignored.  The grid must not be in use by a
+ * search running in another thread. */
 void grid_free(astar_grid *grid);
 
+/* The grid's width and height, as given to grid_new; never fail. */
 int32_t grid_width(const astar_grid *grid);
 int32_t grid_height(const astar_grid *grid);
 
-/* Nonzero when (x, y) lies inside the grid. */
+/* Nonzero when (x, y) lies inside the grid, 0 otherwise. */
 int grid_contains(const astar_grid *grid, int32_t x, int32_t y);
 
 /*
  * Sets the cost of entering (x, y): 0 blocks it, 1..ASTAR_COST_MAX opens
- * it.  Out-of-range coordinates are ignored.
+ * it.  Out-of-range coordinates are ignored (there is no error to
+ * report; check with grid_contains first when that matters).
  */
 void grid_set(astar_grid *grid, int32_t x, int32_t y, uint8_t cost);
 
@@ -80,12 +87,14 @@ uint8_t grid_get(const astar_grid *grid, int32_t x, int32_t y);
 
 /*
  * Row y's cells as a writable array of width costs, for readers that fill
- * a whole row at once; NULL when y is outside.  A reader that writes
+ * a whole row at once; NULL when y is outside.  The array belongs to
+ * the grid and stays valid until grid_free.  A reader that writes
  * through it calls grid_recount afterwards.
  */
 uint8_t *grid_row(astar_grid *grid, int32_t y);
 
-/* Recomputes the least and greatest open-cell costs from the cells. */
+/* Recomputes the least and greatest open-cell costs from the cells; it
+ * cannot fail.  Needed only after writing through grid_row. */
 void grid_recount(astar_grid *grid);
 
 /*
@@ -144,7 +153,7 @@ typedef struct astar_options {
 	int explored;    /* record expanded cells in expansion order */
 } astar_options;
 
-/* Fills *opts with the defaults: 4-connected, default heuristic, A*,
+/* Fills *opts (which must not be NULL) with the defaults: 4-connected, default heuristic, A*,
  * weight 1, no adjacent, no closest, no explored list. */
 void astar_options_init(astar_options *opts);
 
@@ -153,7 +162,8 @@ void astar_options_init(astar_options *opts);
 astar_heuristic astar_effective_heuristic(const astar_options *opts);
 
 /* Nonzero when the heuristic never overestimates under the diagonal
- * policy, so that A* with weight 1 returns shortest paths. */
+ * policy, so that A* with weight 1 returns shortest paths; 0 otherwise
+ * (also for values outside the enums). */
 int astar_heuristic_admissible(astar_heuristic h, astar_diagonal diagonal);
 
 /*
@@ -179,11 +189,14 @@ typedef struct astar_ctx astar_ctx;
 /*
  * Creates a search context.  A context grows to the largest grid it has
  * searched and is reused across queries without clearing its arrays; it
- * is not shared between threads.  Returns NULL when out of memory.
+ * is not shared between threads (use one context per thread; grids may
+ * be shared read-only).  The caller owns it and frees it with
+ * astar_ctx_free.  Returns NULL when out of memory.
  */
 astar_ctx *astar_ctx_new(void);
 
-/* Frees a context and every array it owns; NULL is ignored. */
+/* Frees a context and every array it owns, including the path and
+ * explored arrays of its last result; NULL is ignored. */
 void astar_ctx_free(astar_ctx *ctx);
 
 /*
@@ -197,7 +210,10 @@ void astar_ctx_free(astar_ctx *ctx);
  * whose open cells do not all cost the same, as far as grid_min_cost and
  * grid_max_cost tell, or under another diagonal policy, another heuristic
  * than the movement's own or a weight other than 1) and ASTAR_ENOMEM;
- * then *result is zeroed.
+ * then *result is zeroed.  The grid is only read, and must not change
+ * during the search.  result->path and result->explored point into ctx:
+ * they stay valid until the next astar_search with ctx or
+ * astar_ctx_free(ctx); copy them to keep them longer, never free them.
  */
 astar_status astar_search(astar_ctx *ctx, const astar_grid *grid,
                           astar_point start, astar_point goal,

@@ -1,0 +1,120 @@
+#!/bin/sh
+# tests/suite-lib.sh - the installed library works as README.md says.
+#
+# Takes the C program of README.md's "The C library" section (its one
+# ```c block) and the output shown after it (the next ```text block),
+# runs `make install PREFIX=<scratch>`, builds the program with nothing
+# but `pkg-config --cflags --libs astar` from the installed astar.pc,
+# runs it and compares its output with the README's.  Then checks that
+# every function declared in include/astar.h has a comment right above
+# it, that DESTDIR stages the same files without changing the paths
+# inside astar.pc, and that `make uninstall` leaves no file behind.
+# Last line: "lib: N passed, M failed".
+set -u
+out=tests/out/lib
+rm -rf "$out"
+mkdir -p "$out"
+tmp=$(cd "$out" && pwd)
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); echo "ok $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL $*"; }
+
+# The files make install must put under a prefix.
+installed='bin/astar lib/libastar.a include/astar.h share/man/man1/astar.1
+lib/pkgconfig/astar.pc share/bash-completion/completions/astar'
+
+# 1. The example and its output, from the README.
+awk -v c="$out/example.c" -v t="$out/example.want" '
+	/^```c$/ && !done { inc = 1; next }
+	inc && /^```$/ { inc = 0; done = 1; want = 1; next }
+	inc { print > c; next }
+	want && /^```text$/ { intext = 1; next }
+	intext && /^```$/ { intext = 0; want = 0; next }
+	intext { print > t }
+' README.md
+if [ -s "$out/example.c" ] && [ -s "$out/example.want" ]; then
+	ok "README has a C example and its output"
+else
+	fail "README has no \`\`\`c block followed by a \`\`\`text block"
+fi
+
+# 2. Install into a scratch prefix; every file is there.
+pfx=$tmp/prefix
+if make -s install PREFIX="$pfx" >"$out/install.log" 2>&1; then
+	miss=
+	for f in $installed; do [ -f "$pfx/$f" ] || miss="$miss $f"; done
+	if [ -z "$miss" ]; then ok "make install PREFIX"; else fail "make install PREFIX: missing$miss"; fi
+else
+	fail "make install PREFIX failed"
+	cat "$out/install.log"
+fi
+
+# 3. Build the example with pkg-config alone, run it, compare.
+flags=$(PKG_CONFIG_PATH=$pfx/lib/pkgconfig pkg-config --cflags --libs astar 2>"$out/pc.err")
+if [ $? -eq 0 ] && ${CC:-cc} -std=c11 -Wall -Wextra -pedantic -Werror -o "$out/example" \
+	"$out/example.c" $flags >"$out/cc.log" 2>&1; then
+	ok "README example builds with pkg-config ($flags)"
+	"$out/example" >"$out/example.got" 2>&1
+	if cmp -s "$out/example.want" "$out/example.got"; then
+		ok "README example prints what the README shows"
+	else
+		fail "README example output differs"
+		diff "$out/example.want" "$out/example.got" | head -n 10
+	fi
+else
+	fail "README example does not build against the installed library"
+	cat "$out/pc.err" "$out/cc.log" | head -n 20
+fi
+if [ "$("$pfx/bin/astar" --version 2>&1)" = "astar $(sed -n 's/^Version: //p' "$pfx/lib/pkgconfig/astar.pc")" ]; then
+	ok "installed astar and astar.pc agree on the version"
+else
+	fail "installed astar --version differs from astar.pc's Version"
+fi
+
+# 4. Every function declared in the header has a comment above it (the
+#    line before the declaration, or before a group of declarations,
+#    ends a comment).
+undoc=$(awk '
+	/^[a-z].*\(/ && !/^typedef/ {
+		name = $0; sub(/\(.*/, "", name); sub(/.*[ *]/, "", name)
+		if (prev !~ /\*\/$/ && !(grouped && prev ~ /;$/)) print name
+		grouped = 1; prev = $0
+		while (prev !~ /;$/ && (getline l) > 0) prev = l
+		next
+	}
+	{ grouped = 0; if ($0 != "") prev = $0 }
+' include/astar.h)
+if [ -z "$undoc" ]; then
+	ok "every function in include/astar.h is documented"
+else
+	fail "include/astar.h: no comment above:" $undoc
+fi
+
+# 5. make uninstall removes everything make install put there.
+make -s uninstall PREFIX="$pfx" >"$out/uninstall.log" 2>&1
+left=$(find "$pfx" -type f 2>/dev/null)
+if [ -z "$left" ]; then ok "make uninstall PREFIX leaves no file"; else fail "make uninstall left:" $left; fi
+
+# 6. DESTDIR stages the same files under DESTDIR, and astar.pc still
+#    names the final PREFIX; uninstall with the same DESTDIR cleans up.
+st=$tmp/stage
+if make -s install DESTDIR="$st" PREFIX=/opt/astar >"$out/destdir.log" 2>&1; then
+	miss=
+	for f in $installed; do [ -f "$st/opt/astar/$f" ] || miss="$miss $f"; done
+	if [ -z "$miss" ] && grep -qx 'prefix=/opt/astar' "$st/opt/astar/lib/pkgconfig/astar.pc" &&
+		! grep -q "$st" "$st/opt/astar/lib/pkgconfig/astar.pc"; then
+		ok "make install DESTDIR PREFIX"
+	else
+		fail "make install DESTDIR: missing$miss or astar.pc names DESTDIR"
+	fi
+else
+	fail "make install DESTDIR failed"
+	cat "$out/destdir.log"
+fi
+make -s uninstall DESTDIR="$st" PREFIX=/opt/astar >>"$out/destdir.log" 2>&1
+left=$(find "$st" -type f 2>/dev/null)
+if [ -z "$left" ]; then ok "make uninstall DESTDIR leaves no file"; else fail "make uninstall DESTDIR left:" $left; fi
+
+echo "lib: $passed passed, $failed failed"
+[ $failed -eq 0 ]
