@@ -134,20 +134,23 @@ static int print_and_exit(const char *a, const char *b)
 	return EXIT_FOUND;
 }
 
-int main(int argc, char **argv)
+/*
+ * Parses the options into *cfg (zeroed by the caller, who frees what it
+ * holds on every outcome) and runs the driver.
+ */
+static int run(int argc, char **argv, cli_config *cfg)
 {
-	cli_config cfg;
 	const char *color = "auto";
 	static char *stdin_only[] = {"-", NULL};
-	int c, heuristic_given = 0, weight_given = 0, rc, positional_scens = 0;
+	int c, heuristic_given = 0, weight_given = 0, positional_scens = 0;
 	astar_options eff;
 
 	signal(SIGPIPE, SIG_IGN); /* a closed stdout is a write error */
-	memset(&cfg, 0, sizeof cfg);
-	astar_options_init(&cfg.opts);
-	cfg.timing = 1;
-	cfg.tolerance = -1;
-	cfg.max_cells = MAP_MAX_CELLS_DEFAULT;
+	memset(cfg, 0, sizeof *cfg);
+	astar_options_init(&cfg->opts);
+	cfg->timing = 1;
+	cfg->tolerance = -1;
+	cfg->max_cells = MAP_MAX_CELLS_DEFAULT;
 
 	/* getopt names the program by argv[0]; every message says "astar:". */
 	if (argc > 0)
@@ -156,71 +159,71 @@ int main(int argc, char **argv)
 	                        NULL)) != -1) {
 		switch (c) {
 		case 's':
-			if (args_point(optarg, &cfg.start) != 0)
+			if (args_point(optarg, &cfg->start) != 0)
 				return bad_value("--start", "X,Y", optarg);
-			cfg.has_start = 1;
+			cfg->has_start = 1;
 			break;
 		case 'g':
-			if (args_point(optarg, &cfg.goal) != 0)
+			if (args_point(optarg, &cfg->goal) != 0)
 				return bad_value("--goal", "X,Y", optarg);
-			cfg.has_goal = 1;
+			cfg->has_goal = 1;
 			break;
 		case 'b': {
 			astar_point p, *nb;
 			if (args_point(optarg, &p) != 0)
 				return bad_value("--block", "X,Y", optarg);
-			nb = realloc(cfg.blocks, (cfg.nblocks + 1) * sizeof *nb);
+			nb = realloc(cfg->blocks, (cfg->nblocks + 1) * sizeof *nb);
 			if (nb == NULL) {
 				diag_error(NULL, 0, 0, "out of memory");
 				return EXIT_ERROR;
 			}
-			cfg.blocks = nb;
-			cfg.blocks[cfg.nblocks++] = p;
+			cfg->blocks = nb;
+			cfg->blocks[cfg->nblocks++] = p;
 			break;
 		}
 		case 'd':
-			cfg.diagonal_given = 1;
+			cfg->diagonal_given = 1;
 			if (optarg == NULL)
-				cfg.opts.diagonal = ASTAR_DIAG_NO_OBSTACLES;
-			else if (args_diagonal(optarg, &cfg.opts.diagonal) != 0)
+				cfg->opts.diagonal = ASTAR_DIAG_NO_OBSTACLES;
+			else if (args_diagonal(optarg, &cfg->opts.diagonal) != 0)
 				return bad_value("--diagonal", DIAGONAL_NAMES, optarg);
 			break;
 		case 'H':
-			if (args_heuristic(optarg, &cfg.opts.heuristic) != 0)
+			if (args_heuristic(optarg, &cfg->opts.heuristic) != 0)
 				return bad_value("--heuristic", HEURISTIC_NAMES, optarg);
 			heuristic_given = 1;
 			break;
 		case 'w':
-			if (args_weight(optarg, &cfg.opts.weight) != 0)
+			if (args_weight(optarg, &cfg->opts.weight) != 0)
 				return bad_value("--weight", "a number >= 1", optarg);
-			weight_given = cfg.opts.weight != 1.0;
+			weight_given = cfg->opts.weight != 1.0;
 			break;
 		case 'a':
-			if (args_algorithm(optarg, &cfg.opts.algorithm) != 0)
+			if (args_algorithm(optarg, &cfg->opts.algorithm) != 0)
 				return bad_value("--algorithm", ALGORITHM_NAMES, optarg);
 			break;
 		case OPT_ADJACENT:
-			cfg.opts.adjacent = 1;
+			cfg->opts.adjacent = 1;
 			break;
 		case OPT_CLOSEST:
-			cfg.opts.closest = 1;
+			cfg->opts.closest = 1;
 			break;
 		case 'e':
-			cfg.opts.explored = 1;
+			cfg->opts.explored = 1;
 			break;
 		case 'f':
 			if (strcmp(optarg, "text") == 0)
-				cfg.format = FORMAT_TEXT;
+				cfg->format = FORMAT_TEXT;
 			else if (strcmp(optarg, "json") == 0)
-				cfg.format = FORMAT_JSON;
+				cfg->format = FORMAT_JSON;
 			else
 				return bad_value("--format", "text, json", optarg);
 			break;
 		case 'j':
-			cfg.format = FORMAT_JSON;
+			cfg->format = FORMAT_JSON;
 			break;
 		case OPT_NO_TIMING:
-			cfg.timing = 0;
+			cfg->timing = 0;
 			break;
 		case OPT_COLOR:
 			color = optarg ? optarg : "always";
@@ -229,61 +232,61 @@ int main(int argc, char **argv)
 				return bad_value("--color", "auto, always, never", color);
 			break;
 		case OPT_SCEN: {
-			char **ns = realloc(cfg.scens, (size_t)(cfg.nscens + 1) * sizeof *ns);
+			char **ns = realloc(cfg->scens, (size_t)(cfg->nscens + 1) * sizeof *ns);
 			if (ns == NULL) {
 				diag_error(NULL, 0, 0, "out of memory");
 				return EXIT_ERROR;
 			}
-			cfg.scens = ns;
-			cfg.scens[cfg.nscens++] = optarg;
+			cfg->scens = ns;
+			cfg->scens[cfg->nscens++] = optarg;
 			break;
 		}
 		case OPT_MAP:
-			cfg.map_override = optarg;
+			cfg->map_override = optarg;
 			break;
 		case OPT_INPUT_FORMAT:
 			if (strcmp(optarg, "ascii") == 0)
-				cfg.input_format = MAPFMT_ASCII;
+				cfg->input_format = MAPFMT_ASCII;
 			else if (strcmp(optarg, "json") == 0)
-				cfg.input_format = MAPFMT_JSON;
+				cfg->input_format = MAPFMT_JSON;
 			else if (strcmp(optarg, "movingai") == 0)
-				cfg.input_format = MAPFMT_MOVINGAI;
+				cfg->input_format = MAPFMT_MOVINGAI;
 			else
 				return bad_value("--input-format", "ascii, json, movingai",
 				                 optarg);
 			break;
 		case 'J':
-			if (args_count(optarg, 1, 1024, &cfg.jobs) != 0)
+			if (args_count(optarg, 1, 1024, &cfg->jobs) != 0)
 				return bad_value("--jobs", "a whole number from 1 to 1024",
 				                 optarg);
 			break;
 		case OPT_SHARD:
-			if (args_shard(optarg, &cfg.shard_k, &cfg.shard_n) != 0)
+			if (args_shard(optarg, &cfg->shard_k, &cfg->shard_n) != 0)
 				return bad_value("--shard", "K/N with 1 <= K <= N", optarg);
 			break;
 		case OPT_CHECK:
-			cfg.check = 1;
+			cfg->check = 1;
 			break;
 		case OPT_TOLERANCE:
-			if (args_tolerance(optarg, &cfg.tolerance) != 0)
+			if (args_tolerance(optarg, &cfg->tolerance) != 0)
 				return bad_value("--tolerance", "a number >= 0", optarg);
 			break;
 		case OPT_REPORT:
 			if (strncmp(optarg, "junit:", 6) == 0 && optarg[6] != '\0') {
-				cfg.junit = optarg + 6;
+				cfg->junit = optarg + 6;
 			} else if (strcmp(optarg, "tap") == 0) {
-				cfg.tap = 1;
-				cfg.tap_file = NULL;
+				cfg->tap = 1;
+				cfg->tap_file = NULL;
 			} else if (strncmp(optarg, "tap:", 4) == 0 && optarg[4] != '\0') {
-				cfg.tap = 1;
-				cfg.tap_file = optarg + 4;
+				cfg->tap = 1;
+				cfg->tap_file = optarg + 4;
 			} else {
 				return bad_value("--report", "junit:FILE, tap or tap:FILE",
 				                 optarg);
 			}
 			break;
 		case OPT_MAX_CELLS:
-			if (args_cells(optarg, &cfg.max_cells) != 0)
+			if (args_cells(optarg, &cfg->max_cells) != 0)
 				return bad_value("--max-cells",
 				                 "a whole number from 1 to 4294967294", optarg);
 			break;
@@ -293,11 +296,11 @@ int main(int argc, char **argv)
 				diag_error(NULL, 0, 0, "%s", why);
 				return EXIT_ERROR;
 			}
-			cfg.image = optarg;
+			cfg->image = optarg;
 			break;
 		}
 		case OPT_SCALE:
-			if (args_count(optarg, 1, IMAGE_MAX_SCALE, &cfg.scale) != 0)
+			if (args_count(optarg, 1, IMAGE_MAX_SCALE, &cfg->scale) != 0)
 				return bad_value("--scale", "a whole number from 1 to 64",
 				                 optarg);
 			break;
@@ -310,83 +313,92 @@ int main(int argc, char **argv)
 		}
 	}
 
-	if ((cfg.opts.algorithm == ASTAR_ALGO_DIJKSTRA ||
-	     cfg.opts.algorithm == ASTAR_ALGO_BFS ||
-	     cfg.opts.algorithm == ASTAR_ALGO_JPS) &&
+	if ((cfg->opts.algorithm == ASTAR_ALGO_DIJKSTRA ||
+	     cfg->opts.algorithm == ASTAR_ALGO_BFS ||
+	     cfg->opts.algorithm == ASTAR_ALGO_JPS) &&
 	    (heuristic_given || weight_given)) {
 		diag_error(NULL, 0, 0, "%s cannot be used with --algorithm=%s",
 		           heuristic_given ? "--heuristic" : "--weight",
-		           algorithm_name(cfg.opts.algorithm));
+		           algorithm_name(cfg->opts.algorithm));
 		return EXIT_ERROR;
 	}
-	if (cfg.opts.algorithm == ASTAR_ALGO_GREEDY && weight_given) {
+	if (cfg->opts.algorithm == ASTAR_ALGO_GREEDY && weight_given) {
 		diag_error(NULL, 0, 0, "--weight cannot be used with --algorithm=greedy");
 		return EXIT_ERROR;
 	}
 	/* JPS's pruning holds for 4-connected moves and for diagonals that
 	 * cut no corner; the other policies would need other rules. */
-	if (cfg.opts.algorithm == ASTAR_ALGO_JPS && cfg.diagonal_given &&
-	    cfg.opts.diagonal != ASTAR_DIAG_NEVER &&
-	    cfg.opts.diagonal != ASTAR_DIAG_NO_OBSTACLES) {
+	if (cfg->opts.algorithm == ASTAR_ALGO_JPS && cfg->diagonal_given &&
+	    cfg->opts.diagonal != ASTAR_DIAG_NEVER &&
+	    cfg->opts.diagonal != ASTAR_DIAG_NO_OBSTACLES) {
 		diag_error(NULL, 0, 0,
 		           "--algorithm=jps needs --diagonal=never or no-obstacles, "
-		           "not %s", diagonal_name(cfg.opts.diagonal));
+		           "not %s", diagonal_name(cfg->opts.diagonal));
 		return EXIT_ERROR;
 	}
 
 	if (strcmp(color, "always") == 0) {
-		cfg.color = 1;
+		cfg->color = 1;
 	} else if (strcmp(color, "auto") == 0) {
 		const char *nc = getenv("NO_COLOR");
-		cfg.color = isatty(STDOUT_FILENO) && (nc == NULL || *nc == '\0');
+		cfg->color = isatty(STDOUT_FILENO) && (nc == NULL || *nc == '\0');
 	}
 
-	if (cfg.scale != 0 && cfg.image == NULL) {
+	if (cfg->scale != 0 && cfg->image == NULL) {
 		diag_error(NULL, 0, 0, "--scale needs --image");
 		return EXIT_ERROR;
 	}
 	if (optind < argc) {
-		cfg.files = argv + optind;
-		cfg.nfiles = argc - optind;
+		cfg->files = argv + optind;
+		cfg->nfiles = argc - optind;
 	}
-	for (int i = 0; i < cfg.nfiles; i++) {
-		size_t n = strlen(cfg.files[i]);
-		if (n >= 5 && strcmp(cfg.files[i] + n - 5, ".scen") == 0)
+	for (int i = 0; i < cfg->nfiles; i++) {
+		size_t n = strlen(cfg->files[i]);
+		if (n >= 5 && strcmp(cfg->files[i] + n - 5, ".scen") == 0)
 			positional_scens++;
 	}
-	if (cfg.map_override && cfg.nscens == 0 && positional_scens == 0) {
+	if (cfg->map_override && cfg->nscens == 0 && positional_scens == 0) {
 		diag_error(NULL, 0, 0, "--map needs --scen");
 		return EXIT_ERROR;
 	}
 	/* A scenario's queries give their own start and goal: rather than
 	 * ignore these, refuse them.  (--block applies to their maps.) */
-	if (cfg.nscens + positional_scens > 0 && (cfg.has_start || cfg.has_goal)) {
+	if (cfg->nscens + positional_scens > 0 && (cfg->has_start || cfg->has_goal)) {
 		diag_error(NULL, 0, 0,
 		           "%s cannot be used with scenario files, whose queries "
 		           "give the start and goal",
-		           cfg.has_start ? "--start" : "--goal");
+		           cfg->has_start ? "--start" : "--goal");
 		return EXIT_ERROR;
 	}
-	if (cfg.tolerance >= 0 && !cfg.check) {
+	if (cfg->tolerance >= 0 && !cfg->check) {
 		diag_error(NULL, 0, 0, "--tolerance needs --check");
 		return EXIT_ERROR;
 	}
 	/* Scenarios move by the benchmark rule unless --diagonal says else. */
-	eff = cfg.opts;
-	if (!cfg.diagonal_given && cfg.nscens + positional_scens > 0)
+	eff = cfg->opts;
+	if (!cfg->diagonal_given && cfg->nscens + positional_scens > 0)
 		eff.diagonal = ASTAR_DIAG_NO_OBSTACLES;
 	if (!astar_heuristic_admissible(astar_effective_heuristic(&eff),
 	                                eff.diagonal))
 		diag_warn("heuristic '%s' is not admissible with diagonal moves; "
 		          "the path may not be shortest",
 		          heuristic_name(astar_effective_heuristic(&eff)));
-	if (cfg.nfiles == 0 && cfg.nscens == 0) {
+	if (cfg->nfiles == 0 && cfg->nscens == 0) {
 		if (isatty(STDIN_FILENO))
 			return usage_error();
-		cfg.files = stdin_only;
-		cfg.nfiles = 1;
+		cfg->files = stdin_only;
+		cfg->nfiles = 1;
 	}
-	rc = cli_run(&cfg);
+	return cli_run(cfg);
+}
+
+int main(int argc, char **argv)
+{
+	cli_config cfg;
+	int rc;
+
+	memset(&cfg, 0, sizeof cfg);
+	rc = run(argc, argv, &cfg);
 	free(cfg.blocks);
 	free(cfg.scens);
 	return rc;
