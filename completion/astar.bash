@@ -41,7 +41,7 @@ _astar_values() {
 	case $opt in
 	--diagonal) words='never always at-most-one-obstacle no-obstacles' ;;
 	--heuristic) words='manhattan euclidean octile chebyshev zero' ;;
-	--algorithm) words='astar dijkstra bfs greedy' ;;
+	--algorithm) words='astar dijkstra bfs greedy jps' ;;
 	--format) words='text json' ;;
 	--color) words='auto always never' ;;
 	--input-format) words='ascii json movingai' ;;

@@ -1,50 +1,235 @@
 #!/bin/sh
-# tests/suite-docs.sh - the examples in README.md stay true.
+# tests/suite-docs.sh - README.md, man/astar.1, --help and the bash
+# completion stay true and agree with each other.
 #
-# Every ```console block in README.md holds "$ COMMAND" lines, each followed
-# by the output it prints.  This runs each command from the top of the tree
-# (a leading "astar" becomes ./astar) and compares its standard output and
-# standard error, together, with what the README shows.  A line "(exit N)"
-# after the output states a non-zero exit status.
-# `sh tests/suite-docs.sh --update` rewrites the outputs in place.
+# 1. Examples.  Every ```console block in README.md holds "$ COMMAND"
+#    lines, each followed by the output it prints.  In man/astar.1 every
+#    literal display (.Bd -literal) whose first line starts with "$ " is
+#    an example in the same form, where a line starting with "> "
+#    continues the command and an output line starting with a space
+#    continues the line before it (long JSON lines are shown wrapped).
+#    Each command runs under sh with ./astar first in PATH, in a scratch
+#    folder where maps/ is the tree's maps/; its standard output and
+#    standard error together are compared with what the document shows.
+#    A line "(exit N)" after the output states a non-zero exit status;
+#    "time:" lines are left out of the comparison.
+# 2. Options.  The long and short options of `astar --help`, of the
+#    option list in the man page's DESCRIPTION (its .It Fl entries), of
+#    the README's options table and of completion/astar.bash are the same
+#    sets; the values the completion offers for the options that take a
+#    word are those astar's own error message lists.
+# 3. The man page's SYNOPSIS, rendered, is the usage line of --help.
+# 4. `mandoc -T lint -W warning man/astar.1` says nothing.
+# 5. The packages README.md says `make deps` installs are the Makefile's.
+# 6. Every error message of the golden cases is listed in DIAGNOSTICS.
+#
+# `sh tests/suite-docs.sh --update` rewrites the README's outputs in place.
 # Last line: "docs: N passed, M failed".
 set -u
 ASTAR=${ASTAR:-./astar}
 out=tests/out/docs
-mkdir -p "$out"
+rm -rf "$out"
+mkdir -p "$out/run"
+top=$(pwd)
+ln -s "$top/maps" "$out/run/maps"
+bindir=$(cd "$(dirname "$ASTAR")" && pwd)
+[ "$(basename "$ASTAR")" = astar ] || { mkdir -p "$out/bin"; ln -s "$(cd "$(dirname "$ASTAR")" && pwd)/$(basename "$ASTAR")" "$out/bin/astar"; bindir=$top/$out/bin; }
 update=0
 [ "${1:-}" = --update ] && update=1
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); echo "ok $*"; }
+fail() { failed=$((failed + 1)); echo "FAIL $*"; }
 
+# ---------------------------------------------------------------- 1. examples
 awk -v outdir="$out" '
-	/^```console$/ { inblock = 1; n = 0; next }
+	/^```console$/ { inblock = 1; next }
 	inblock && /^```$/ { inblock = 0; next }
 	inblock && /^\$ / { cmds++; f = sprintf("%s/cmd%03d", outdir, cmds);
 		print substr($0, 3) > (f ".cmd"); close(f ".cmd");
+		print "README.md" > (f ".src"); close(f ".src");
 		printf "" > (f ".want"); next }
 	inblock { print > (sprintf("%s/cmd%03d", outdir, cmds) ".want") }
+	END { print cmds + 0 > (outdir "/readme.count") }
 ' README.md
+first=$(($(cat "$out/readme.count") + 1))
+awk -v outdir="$out" -v n="$first" '
+	function flush() {
+		if (f == "") return
+		printf "%s", cmd > (f ".cmd"); close(f ".cmd")
+		printf "%s", want > (f ".want"); close(f ".want")
+		print "man/astar.1:" line > (f ".src"); close(f ".src")
+		f = ""
+	}
+	/^\.Bd -literal/ { lit = 1; firstline = 1; ex = 0; next }
+	lit && /^\.Ed/ { flush(); lit = 0; ex = 0; next }
+	!lit { next }
+	{ gsub(/\\&/, ""); gsub(/\\e/, "\\") }
+	firstline { firstline = 0; ex = /^\$ / }
+	!ex { next }
+	/^\$ / { flush(); f = sprintf("%s/cmd%03d", outdir, n++); line = NR
+		cmd = substr($0, 3) "\n"; want = ""; next }
+	/^> / && want == "" { cmd = cmd substr($0, 3) "\n"; next }
+	/^ / && want != "" { want = substr(want, 1, length(want) - 1) substr($0, 2) "\n"; next }
+	{ want = want $0 "\n" }
+' man/astar.1
 
-passed=0
-failed=0
+nex=0
 for c in "$out"/cmd*.cmd; do
 	[ -f "$c" ] || continue
 	b=${c%.cmd}
-	cmd=$(cat "$c")
-	case $cmd in astar*) cmd="$ASTAR${cmd#astar}" ;; esac
-	(NO_COLOR=1 sh -c "$cmd" >"$b.got" 2>&1; rc=$?
-	 [ $rc -ne 0 ] && echo "(exit $rc)" >>"$b.got") </dev/null
-	# Timing lines vary: the README shows them, the comparison skips them.
+	nex=$((nex + 1))
+	(cd "$out/run" && PATH="$bindir:$PATH" NO_COLOR=1 sh -c "$(cat "$top/$c")" \
+		>"$top/$b.got" 2>&1; rc=$?
+	 [ $rc -ne 0 ] && echo "(exit $rc)" >>"$top/$b.got") </dev/null
 	grep -v '^time: ' "$b.got" >"$b.g2"
 	grep -v '^time: ' "$b.want" >"$b.w2"
+	label="$(cat "$b.src"): $(head -n 1 "$c")"
 	if cmp -s "$b.g2" "$b.w2"; then
-		passed=$((passed + 1))
-		echo "ok README: $(cat "$c")"
+		ok "$label"
 	else
-		failed=$((failed + 1))
-		echo "FAIL README: $(cat "$c")"
+		fail "$label"
 		diff "$b.w2" "$b.g2" | head -n 10
 	fi
 done
+[ "$nex" -gt "$first" ] || fail "no examples found in the man page"
+
+# ---------------------------------------------------------------- 2. options
+# Each list: one option a line, "--long" or "-x", sorted.
+"$ASTAR" --help >"$out/help.txt" 2>&1
+sed -n 's/^  *\(-[A-Za-z], \)\{0,1\}\(--[a-z][a-z-]*\).*/\1\2/p' "$out/help.txt" |
+	tr ',' '\n' | sed 's/^ *//' | grep . | sort >"$out/opts.help"
+awk '/^\.Sh /{ sec = $0 } sec == ".Sh DESCRIPTION" && /^\.It Fl / {
+	for (i = 2; i < NF; i++) if ($i == "Fl") print "-" $(i + 1) }' man/astar.1 |
+	sort -u >"$out/opts.man"
+awk '/^## /{ sec = $0 } sec == "## Options" && /^\| `/ {
+	cell = $0; sub(/` \| .*/, "`", cell)
+	while (match(cell, /`[^`]*`/)) {
+		o = substr(cell, RSTART + 1, RLENGTH - 2); cell = substr(cell, RSTART + RLENGTH)
+		sub(/[=[ ].*/, "", o); if (o ~ /^-/) print o } }' README.md |
+	sort -u >"$out/opts.readme"
+bash -c '. ./completion/astar.bash || exit 1
+	for o in $_astar_long; do printf "%s\n" "${o%%=*}"; done
+	s=$_astar_short_arg$_astar_short_opt$_astar_short_flag
+	for ((i = 0; i < ${#s}; i++)); do printf -- "-%s\n" "${s:i:1}"; done' 2>&1 |
+	sort -u >"$out/opts.completion"
+if [ "$(wc -l <"$out/opts.help")" -lt 20 ]; then
+	fail "--help: found only $(wc -l <"$out/opts.help") options"
+fi
+for w in man readme completion; do
+	if cmp -s "$out/opts.help" "$out/opts.$w"; then
+		ok "options: --help and $w agree ($(wc -l <"$out/opts.help") options)"
+	else
+		fail "options: --help (<) and $w (>) disagree"
+		diff "$out/opts.help" "$out/opts.$w" | grep '^[<>]'
+	fi
+done
+# The words the completion offers for an option are the ones astar takes.
+for o in diagonal heuristic algorithm format color input-format; do
+	want=$("$ASTAR" --$o=@ 2>&1 </dev/null | sed -n "s/.*--$o: expected \(.*\), got '@'\$/\1/p" |
+		tr -d ',' | tr ' ' '\n' | sort | tr '\n' ' ')
+	got=$(bash -c '. ./completion/astar.bash; COMPREPLY=(); _astar_values "$1" "" ""
+		printf "%s\n" "${COMPREPLY[@]}"' sh "--$o" | sort | tr '\n' ' ')
+	if [ -n "$want" ] && [ "$want" = "$got" ]; then
+		ok "completion: --$o values ($want)"
+	else
+		fail "completion: --$o values: astar takes '$want', completion offers '$got'"
+	fi
+done
+
+# ---------------------------------------------------------------- 3. synopsis
+render() { mandoc -T ascii "$1" | sed 's/.\x08//g'; }
+if command -v mandoc >/dev/null 2>&1; then
+	render man/astar.1 | awk '/^SYNOPSIS/ { s = 1; next } s && /^[A-Z]/ { exit }
+		s && NF { $1 = $1; print }' >"$out/synopsis.man"
+	sed -n 's/^usage: //p; s/^       \(astar .*\)/\1/p' "$out/help.txt" |
+		awk '{ $1 = $1; print }' >"$out/synopsis.help"
+	if [ -s "$out/synopsis.help" ] && cmp -s "$out/synopsis.help" "$out/synopsis.man"; then
+		ok "SYNOPSIS is the usage of --help: $(cat "$out/synopsis.help")"
+	else
+		fail "SYNOPSIS (<) differs from the usage of --help (>)"
+		diff "$out/synopsis.man" "$out/synopsis.help"
+	fi
+	# ------------------------------------------------------------ 4. lint
+	if mandoc -T lint -W warning man/astar.1 >"$out/lint.txt" 2>&1 && [ ! -s "$out/lint.txt" ]; then
+		ok "mandoc -T lint -W warning man/astar.1"
+	else
+		fail "mandoc -T lint -W warning man/astar.1"
+		head -n 20 "$out/lint.txt"
+	fi
+else
+	fail "mandoc is not installed (make deps installs it)"
+fi
+
+# ---------------------------------------------------------------- 5. deps
+sed -n 's/.*apt-get install -y //p' Makefile | tr ' ' '\n' | grep . | sort >"$out/deps.make"
+awk '/^`make deps` installs/ { p = 1 } p { t = t " " $0 } p && /\.( |$)/ { exit }
+	END { sub(/\.( .*)?$/, "", t); print t }' README.md |
+	grep -o '`[^`]*`' | tr -d '`' | grep -v '^make deps$' | sort >"$out/deps.readme"
+if [ -s "$out/deps.make" ] && cmp -s "$out/deps.make" "$out/deps.readme"; then
+	ok "README's make deps packages are the Makefile's"
+else
+	fail "make deps packages: Makefile (<) and README (>) disagree"
+	diff "$out/deps.make" "$out/deps.readme"
+fi
+
+# ---------------------------------------------------------------- 6. messages
+# Every message astar prints in the golden cases (tests/golden/*/stderr,
+# lines "astar: ..."), less its file:line:col and JSON-path prefixes, is
+# listed in the man page's DIAGNOSTICS: an entry's upper-case words (N,
+# FILE, VALUE, KEY, ...), 'c', '...' and any quoted value or number stand
+# for whatever the message has there.
+if python3 - >"$out/diagnostics.txt" 2>&1 <<'PY'
+import glob, re, sys
+man = open('man/astar.1').read()
+sec = man[man.index('.Sh DIAGNOSTICS'):man.index('.Sh', man.index('.Sh DIAGNOSTICS') + 4)]
+pats = []
+PH = r"\b(?:N|M|E|C|FILE|VALUE|NAME|POLICY|REASON|TEXT|PLACE|FIELD|KEY|X,Y|WxH)\b|'c'|\.\.\."
+# A JSON path in front of a message ("rows[2][4]: ", "legend.~: ",
+# "width: ") is left out on both sides: KEY stands for it in the page.
+jpath = re.compile(r"^(?:KEY|[a-z_]+(?:\[\d+\]|\.[^ :]+)*): ")
+for line in sec.split('\n'):
+    items = re.findall(r'Li "((?:[^"\\]|\\.)*)"', line)
+    if line.startswith('.Ql '):
+        items.append(re.sub(r'\s+[.,;:]$', '', line[4:].strip()))
+    for it in items:
+        it = jpath.sub('', it.replace('\\&', '').replace('\\e', '\\').replace('\\(dq', '"'))
+        if not re.sub(PH, '', it).strip(" :.,'"):
+            continue  # nothing but placeholders: would match anything
+        rx = ''
+        pos = 0
+        for m in re.finditer(PH + r"|\d+|'[^']*'", it):
+            rx += re.escape(it[pos:m.start()])
+            t = m.group(0)
+            rx += r'\d+' if t.isdigit() else ("'.*'" if t.startswith("'") else '.*')
+            pos = m.end()
+        rx += re.escape(it[pos:])
+        pats.append((it, re.compile(rx + '$')))
+loc = re.compile(r"^(?!-)[^ ]*[/<][^ ]*?(?::\d+)*: ")
+seen = {}
+for f in sorted(glob.glob('tests/golden/*/stderr')):
+    for l in open(f, encoding='utf-8', errors='replace'):
+        l = l.rstrip('\n')
+        if not l.startswith('astar: '):
+            continue
+        m = l[7:]
+        while loc.match(m):
+            m = loc.sub('', m, count=1)
+        seen.setdefault(jpath.sub('', m), f)
+bad = 0
+for m, f in sorted(seen.items()):
+    if not any(rx.match(m) for _, rx in pats):
+        bad += 1
+        print('not in DIAGNOSTICS: %s  (%s)' % (m, f))
+print('%d messages, %d patterns, %d unlisted' % (len(seen), len(pats), bad))
+sys.exit(1 if bad else 0)
+PY
+then
+	ok "DIAGNOSTICS lists every message of the golden cases ($(tail -n 1 "$out/diagnostics.txt"))"
+else
+	fail "DIAGNOSTICS misses messages of the golden cases:"
+	head -n 20 "$out/diagnostics.txt"
+fi
 
 if [ $update = 1 ]; then
 	awk -v outdir="$out" '
