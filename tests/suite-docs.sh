@@ -137,6 +137,23 @@ for o in diagonal heuristic algorithm format color input-format; do
 	fi
 done
 
+# Typing the start of each long option completes to it (as readline
+# calls the function: the line so far in COMP_WORDS and COMP_LINE).
+miss=$(bash -c '. ./completion/astar.bash
+	while read -r o; do
+		case $o in --*) ;; *) continue ;; esac
+		w=${o:0:7}
+		COMP_WORDS=(astar "$w"); COMP_CWORD=1; COMP_LINE="astar $w"
+		COMP_POINT=${#COMP_LINE}; COMPREPLY=(); _astar
+		r=" ${COMPREPLY[*]} "
+		[[ $r == *" $o "* || $r == *" $o= "* ]] || printf "%s " "$w->$o"
+	done' <"$out/opts.help")
+if [ -z "$miss" ]; then
+	ok "completion: the start of every long option completes to it"
+else
+	fail "completion: these do not complete: $miss"
+fi
+
 # ---------------------------------------------------------------- 3. synopsis
 render() { mandoc -T ascii "$1" | sed 's/.\x08//g'; }
 if command -v mandoc >/dev/null 2>&1; then
@@ -162,7 +179,9 @@ else
 fi
 
 # ---------------------------------------------------------------- 5. deps
-sed -n 's/.*apt-get install -y //p' Makefile | tr ' ' '\n' | grep . | sort >"$out/deps.make"
+awk '/apt-get install -y / { p = 1; sub(/.*apt-get install -y /, "") }
+	p { c = sub(/\\$/, ""); print; if (!c) exit }' Makefile |
+	tr ' \t' '\n\n' | grep . | sort >"$out/deps.make"
 awk '/^`make deps` installs/ { p = 1 } p { t = t " " $0 } p && /\.( |$)/ { exit }
 	END { sub(/\.( .*)?$/, "", t); print t }' README.md |
 	grep -o '`[^`]*`' | tr -d '`' | grep -v '^make deps$' | sort >"$out/deps.readme"
