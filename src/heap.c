@@ -24,9 +24,6 @@ void heap_reset(heap *h, uint32_t *pos)
 {
 	h->n = 0;
 	h->pos = pos;
-	if (h->a != NULL) /* see HEAP_NONE */
-		for (size_t k = 0; k < 4; k++)
-			h->a[HEAP_ROOT + k] = HEAP_NONE;
 }
 
 int heap_grow(heap *h)
@@ -39,8 +36,6 @@ int heap_grow(heap *h)
 	if (h->n > 0)
 		memcpy((heap_key *)mem + HEAP_ROOT, h->a + HEAP_ROOT,
 		       h->n * sizeof(heap_key));
-	for (size_t k = 0; k < 4; k++) /* see HEAP_NONE */
-		((heap_key *)mem)[HEAP_ROOT + h->n + k] = HEAP_NONE;
 	free(h->mem);
 	h->mem = mem;
 	h->a = mem;

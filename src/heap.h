@@ -61,24 +61,13 @@ static inline heap_key heap_make_key(uint32_t node, double f, double g)
 
 static inline uint32_t heap_key_node(heap_key k) { return (uint32_t)k; }
 
-/* Past the last entry, the four slots a[HEAP_ROOT + n .. + 3] always hold
- * HEAP_NONE, a key above every real one (a real key's f is a finite
- * double, so its top bit pattern is below all ones): a node's four
- * children can then be compared as a whole even at the ragged bottom
- * level, and heap_pop needs no special case there. */
-#define HEAP_NONE (~(heap_key)0)
-
-/* The least of the four keys at c .. c+3, compared in a tournament.  The
- * indexes are formed from the comparisons' 0/1 results, which compilers
- * turn into flag arithmetic instead of branches that the ever-changing
- * keys would make hard to predict. */
+/* The least of the four keys at c .. c+3, compared in a tournament. */
 static inline size_t heap_least_of_four(const heap_key *a, size_t c)
 {
-	size_t b1 = c + (size_t)(a[c + 1] < a[c]);
-	size_t b2 = c + 2 + (size_t)(a[c + 3] < a[c + 2]);
-	size_t m = (size_t)0 - (size_t)(a[b2] < a[b1]);
+	size_t b1 = a[c + 1] < a[c] ? c + 1 : c;
+	size_t b2 = a[c + 3] < a[c + 2] ? c + 3 : c + 2;
 
-	return b1 ^ ((b1 ^ b2) & m);
+	return a[b2] < a[b1] ? b2 : b1;
 }
 
 static inline void heap_sift_up(heap *h, size_t i, heap_key e)
@@ -104,7 +93,6 @@ static inline int heap_push(heap *h, uint32_t node, double f, double g)
 {
 	if (h->n + HEAP_ROOT + 4 >= h->cap && heap_grow(h) != 0)
 		return -1;
-	h->a[HEAP_ROOT + h->n + 4] = HEAP_NONE; /* the fourth slot past the end */
 	heap_sift_up(h, HEAP_ROOT + h->n++, heap_make_key(node, f, g));
 	return 0;
 }
@@ -121,23 +109,29 @@ static inline void heap_decrease(heap *h, uint32_t node, double f, double g)
  */
 static inline uint32_t heap_pop(heap *h)
 {
-	heap_key *a = h->a, last;
+	heap_key *a = h->a;
 	uint32_t top = heap_key_node(a[HEAP_ROOT]);
-	size_t i = HEAP_ROOT, end, c;
+	size_t i = HEAP_ROOT, end;
 
-	end = --h->n + HEAP_ROOT; /* a[end] is the last entry, to be placed */
-	last = a[end];
-	a[end] = HEAP_NONE; /* the slot joins those past the end */
-	if (end == HEAP_ROOT)
+	if (--h->n == 0)
 		return top;
-	/* A child at c < end is real, so the least of four is real too. */
-	while ((c = 4 * (i - HEAP_ROOT) + HEAP_ROOT + 1) < end) {
-		size_t best = heap_least_of_four(a, c);
+	end = h->n + HEAP_ROOT; /* a[end] is the last entry, to be placed */
+	for (;;) {
+		size_t c = 4 * (i - HEAP_ROOT) + HEAP_ROOT + 1, best = c;
+		if (c + 4 <= end) {
+			best = heap_least_of_four(a, c);
+		} else if (c < end) {
+			for (size_t k = c + 1; k < end; k++)
+				if (a[k] < a[best])
+					best = k;
+		} else {
+			break;
+		}
 		a[i] = a[best];
 		h->pos[heap_key_node(a[i])] = (uint32_t)i;
 		i = best;
 	}
-	heap_sift_up(h, i, last);
+	heap_sift_up(h, i, a[end]);
 	return top;
 }
 

@@ -315,40 +315,6 @@ static int options_valid(const astar_options *o)
 }
 
 /*
- * The moves the policy allows from open cell i, one bit per direction
- * (bit d for direction d), computed from the eight neighbours without a
- * branch.  Directions 4..7 (NE SE SW NW) have the orthogonal neighbours
- * N+E, S+E, S+W and N+W at their corners.
- */
-static inline __attribute__((always_inline)) unsigned
-open_moves(const uint8_t *cells, size_t i, const ptrdiff_t *off,
-           const astar_diagonal policy)
-{
-	unsigned n = cells[i + off[0]] != 0, e = cells[i + off[1]] != 0;
-	unsigned s = cells[i + off[2]] != 0, w = cells[i + off[3]] != 0;
-	unsigned m = n | e << 1 | s << 2 | w << 3, ne, se, sw, nw;
-
-	if (policy == ASTAR_DIAG_NEVER)
-		return m;
-	ne = cells[i + off[4]] != 0;
-	se = cells[i + off[5]] != 0;
-	sw = cells[i + off[6]] != 0;
-	nw = cells[i + off[7]] != 0;
-	if (policy == ASTAR_DIAG_NO_OBSTACLES) {
-		ne &= n & e;
-		se &= s & e;
-		sw &= s & w;
-		nw &= n & w;
-	} else if (policy == ASTAR_DIAG_ONE_OBSTACLE) {
-		ne &= n | e;
-		se &= s | e;
-		sw &= s | w;
-		nw &= n | w;
-	}
-	return m | ne << 4 | se << 5 | sw << 6 | nw << 7;
-}
-
-/*
  * The search loop proper.  It is inlined into one instance per heuristic
  * and diagonal policy (see run), so that the compiler folds the choices
  * out of the inner loop.
@@ -362,24 +328,19 @@ loop(astar_ctx *ctx, const astar_grid *grid, const expansion *e,
 {
 	const uint8_t *cells = grid->cells;
 	node *nodes = ctx->nodes;
-	const uint32_t gen = ctx->gen;
 	uint32_t *pos = ctx->pos;
+	const uint32_t gen = ctx->gen;
+	const int ndirs = policy == ASTAR_DIAG_NEVER ? 4 : 8;
 	const astar_point t = {h->tx, h->ty};
 	heuristic hk = *h;
 	uint64_t expanded = 0, generated = r->generated;
+	const uint64_t inv = ctx_stride_inverse(grid); /* see ctx_point_fast */
 
-	ptrdiff_t off[8];
-	static const double step[8] = {1, 1, 1, 1, SQRT2, SQRT2, SQRT2, SQRT2};
-	const uint64_t inv = ctx_stride_inverse(grid);
-
-	for (int d = 0; d < 8; d++)
-		off[d] = e->off[d];
 	hk.kind = kind;
 	while (!heap_empty(&ctx->open)) {
 		size_t i = heap_pop(&ctx->open);
 		astar_point p = ctx_point_fast(grid, inv, i);
 		double gi = nodes[i].g;
-		unsigned moves;
 
 		pos[i] = CLOSED;
 		if (opts->explored) {
@@ -395,24 +356,28 @@ loop(astar_ctx *ctx, const astar_grid *grid, const expansion *e,
 		}
 		if (opts->closest)
 			nearest_offer(best, ctx, grid, e->off, start, i, p, gi, t);
-		/* The legal moves as bits, in direction order, found without
-		 * branches; the loop visits the set bits in the same order as
-		 * a loop over every direction would. */
-		moves = open_moves(cells, i, off, policy);
-		while (moves != 0) {
-			int d = __builtin_ctz(moves);
-			size_t j = i + off[d];
+		for (int d = 0; d < ndirs; d++) {
+			size_t j = i + e->off[d];
 			uint8_t c = cells[j];
 			node *nj = &nodes[j];
 			double gj, f;
 
-			moves &= moves - 1;
+			if (c == 0)
+				continue;
+			if (d >= 4) {
+				int a = cells[i + e->side_a[d]] != 0;
+				int b = cells[i + e->side_b[d]] != 0;
+				if (policy == ASTAR_DIAG_NO_OBSTACLES && !(a && b))
+					continue;
+				if (policy == ASTAR_DIAG_ONE_OBSTACLE && !(a || b))
+					continue;
+			}
 			/* Breadth-first search counts steps in g; the path's
 			 * cost is summed again when the path is built. */
 			if (algo == ASTAR_ALGO_BFS)
 				gj = gi + 1.0;
 			else
-				gj = gi + step[d] * c; /* 1 * c is exact */
+				gj = gi + (d < 4 ? (double)c : SQRT2 * c);
 			if (nj->gen != gen) {
 				nj->gen = gen;
 				nj->g = gj;
