@@ -70,7 +70,7 @@ static inline size_t heap_least_of_four(const heap_key *a, size_t c)
 	return a[b2] < a[b1] ? b2 : b1;
 }
 
-static inline void heap_sift_up(heap *h, size_t i, heap_key e)
+static inline __attribute__((always_inline)) void heap_sift_up(heap *h, size_t i, heap_key e)
 {
 	heap_key *a = h->a;
 
@@ -89,7 +89,7 @@ static inline void heap_sift_up(heap *h, size_t i, heap_key e)
 /* Makes room for one more entry; returns 0 or -1 (heap unchanged). */
 int heap_grow(heap *h);
 
-static inline int heap_push(heap *h, uint32_t node, double f, double g)
+static inline __attribute__((always_inline)) int heap_push(heap *h, uint32_t node, double f, double g)
 {
 	if (h->n + HEAP_ROOT + 4 >= h->cap && heap_grow(h) != 0)
 		return -1;
@@ -97,7 +97,7 @@ static inline int heap_push(heap *h, uint32_t node, double f, double g)
 	return 0;
 }
 
-static inline void heap_decrease(heap *h, uint32_t node, double f, double g)
+static inline __attribute__((always_inline)) void heap_decrease(heap *h, uint32_t node, double f, double g)
 {
 	heap_sift_up(h, h->pos[node], heap_make_key(node, f, g));
 }

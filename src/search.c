@@ -73,7 +73,7 @@ typedef struct heuristic {
 	                     step, so h bounds the distance to any goal cell */
 } heuristic;
 
-static inline double heuristic_raw(astar_heuristic kind, int32_t dx,
+static inline __attribute__((always_inline)) double heuristic_raw(astar_heuristic kind, int32_t dx,
                                    int32_t dy)
 {
 	double lo, hi;
@@ -96,7 +96,7 @@ static inline double heuristic_raw(astar_heuristic kind, int32_t dx,
 	}
 }
 
-static inline double heuristic_at(const heuristic *h, int32_t x, int32_t y)
+static inline __attribute__((always_inline)) double heuristic_at(const heuristic *h, int32_t x, int32_t y)
 {
 	double v = heuristic_raw(h->kind, x - h->tx, y - h->ty) - h->slack;
 
@@ -315,9 +315,66 @@ static int options_valid(const astar_options *o)
 }
 
 /*
+ * One neighbour of the expanded cell i, in direction d: skips it when it
+ * is blocked or the diagonal policy forbids the step, opens it on its
+ * first sight, lowers its key when the step is a shorter way to a cell
+ * still open.  Inlined with d a constant, so the offsets, the step cost
+ * and the policy test fold into the loop.  Returns 0, or -1 when the open
+ * list could not grow.
+ */
+static inline __attribute__((always_inline)) int
+relax(astar_ctx *ctx, const uint8_t *cells, node *nodes, const uint32_t *pos,
+      uint32_t gen, size_t i, ptrdiff_t w, astar_point p, double gi,
+      const heuristic *hk, uint64_t *generated, const int d,
+      const astar_diagonal policy, const astar_algorithm algo)
+{
+	const ptrdiff_t side_a = (ptrdiff_t)dir_dy[d] * w, side_b = dir_dx[d];
+	size_t j = i + side_a + side_b;
+	uint8_t c = cells[j];
+	node *nj = &nodes[j];
+	double gj, f;
+
+	if (c == 0)
+		return 0;
+	if (d >= 4) {
+		int a = cells[i + side_a] != 0, b = cells[i + side_b] != 0;
+		if (policy == ASTAR_DIAG_NO_OBSTACLES && !(a && b))
+			return 0;
+		if (policy == ASTAR_DIAG_ONE_OBSTACLE && !(a || b))
+			return 0;
+	}
+	/* Breadth-first search counts steps in g; the path's cost is summed
+	 * again when the path is built. */
+	if (algo == ASTAR_ALGO_BFS)
+		gj = gi + 1.0;
+	else
+		gj = gi + (d < 4 ? (double)c : SQRT2 * c);
+	if (nj->gen != gen) {
+		nj->gen = gen;
+		nj->g = gj;
+		nj->dir = (uint32_t)d;
+		f = heuristic_at(hk, p.x + dir_dx[d], p.y + dir_dy[d]);
+		if (algo != ASTAR_ALGO_GREEDY)
+			f += gj;
+		if (heap_push(&ctx->open, (uint32_t)j, f, gj) != 0)
+			return -1;
+		++*generated;
+	} else if (gj < nj->g && pos[j] != CLOSED) {
+		nj->g = gj;
+		nj->dir = (uint32_t)d;
+		f = heuristic_at(hk, p.x + dir_dx[d], p.y + dir_dy[d]);
+		if (algo != ASTAR_ALGO_GREEDY)
+			f += gj;
+		heap_decrease(&ctx->open, (uint32_t)j, f, gj);
+		++*generated;
+	}
+	return 0;
+}
+
+/*
  * The search loop proper.  It is inlined into one instance per heuristic
  * and diagonal policy (see run), so that the compiler folds the choices
- * out of the inner loop.
+ * out of the inner loop; the directions are unrolled (relax).
  */
 static inline __attribute__((always_inline)) astar_status
 loop(astar_ctx *ctx, const astar_grid *grid, const expansion *e,
@@ -330,7 +387,7 @@ loop(astar_ctx *ctx, const astar_grid *grid, const expansion *e,
 	node *nodes = ctx->nodes;
 	uint32_t *pos = ctx->pos;
 	const uint32_t gen = ctx->gen;
-	const int ndirs = policy == ASTAR_DIAG_NEVER ? 4 : 8;
+	const ptrdiff_t w = grid->stride;
 	const astar_point t = {h->tx, h->ty};
 	heuristic hk = *h;
 	uint64_t expanded = 0, generated = r->generated;
@@ -356,48 +413,21 @@ loop(astar_ctx *ctx, const astar_grid *grid, const expansion *e,
 		}
 		if (opts->closest)
 			nearest_offer(best, ctx, grid, e->off, start, i, p, gi, t);
-		for (int d = 0; d < ndirs; d++) {
-			size_t j = i + e->off[d];
-			uint8_t c = cells[j];
-			node *nj = &nodes[j];
-			double gj, f;
-
-			if (c == 0)
-				continue;
-			if (d >= 4) {
-				int a = cells[i + e->side_a[d]] != 0;
-				int b = cells[i + e->side_b[d]] != 0;
-				if (policy == ASTAR_DIAG_NO_OBSTACLES && !(a && b))
-					continue;
-				if (policy == ASTAR_DIAG_ONE_OBSTACLE && !(a || b))
-					continue;
-			}
-			/* Breadth-first search counts steps in g; the path's
-			 * cost is summed again when the path is built. */
-			if (algo == ASTAR_ALGO_BFS)
-				gj = gi + 1.0;
-			else
-				gj = gi + (d < 4 ? (double)c : SQRT2 * c);
-			if (nj->gen != gen) {
-				nj->gen = gen;
-				nj->g = gj;
-				nj->dir = (uint32_t)d;
-				f = heuristic_at(&hk, p.x + dir_dx[d], p.y + dir_dy[d]);
-				if (algo != ASTAR_ALGO_GREEDY)
-					f += gj;
-				if (heap_push(&ctx->open, (uint32_t)j, f, gj) != 0)
-					return ASTAR_ENOMEM;
-				generated++;
-			} else if (gj < nj->g && pos[j] != CLOSED) {
-				nj->g = gj;
-				nj->dir = (uint32_t)d;
-				f = heuristic_at(&hk, p.x + dir_dx[d], p.y + dir_dy[d]);
-				if (algo != ASTAR_ALGO_GREEDY)
-					f += gj;
-				heap_decrease(&ctx->open, (uint32_t)j, f, gj);
-				generated++;
-			}
+#define RELAX(D)                                                           \
+	if (relax(ctx, cells, nodes, pos, gen, i, w, p, gi, &hk, &generated, \
+	          D, policy, algo) != 0)                                     \
+		return ASTAR_ENOMEM
+		RELAX(0);
+		RELAX(1);
+		RELAX(2);
+		RELAX(3);
+		if (policy != ASTAR_DIAG_NEVER) {
+			RELAX(4);
+			RELAX(5);
+			RELAX(6);
+			RELAX(7);
 		}
+#undef RELAX
 	}
 	r->expanded = expanded;
 	r->generated = generated;
