@@ -84,7 +84,8 @@ lint:
 	mandoc -T lint -W warning man/astar.1
 
 fmt:
-	clang-format -i include/*.h src/*.c src/*.h tests/unit/*.c $(wildcard tests/unit/*.h)
+	clang-format -i include/*.h src/*.c src/*.h tests/unit/*.c tests/unit/*.h \
+		tests/fuzz/*.c tests/fuzz/*.h bench/*.c
 
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) $(DESTDIR)$(MANDIR)/man1 \

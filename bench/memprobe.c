@@ -54,7 +54,10 @@ static void *probe_take(void *raw, size_t n)
 	return (char *)raw + HDR;
 }
 
-void *__wrap_malloc(size_t n) { return probe_take(__real_malloc(n + HDR), n); }
+void *__wrap_malloc(size_t n)
+{
+	return probe_take(__real_malloc(n + HDR), n);
+}
 
 void *__wrap_calloc(size_t k, size_t n)
 {
@@ -179,10 +182,12 @@ static int rss(int argc, char **argv)
 		execv(argv[3], argv + 3);
 		_exit(127);
 	}
-	if (wait4(pid, &status, 0, &ru) < 0 || (out = fopen(argv[2], "w")) == NULL)
+	if (wait4(pid, &status, 0, &ru) < 0 ||
+	    (out = fopen(argv[2], "w")) == NULL)
 		return 2;
 	fprintf(out, "%ld %d\n", ru.ru_maxrss,
-	        WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+	        WIFEXITED(status) ? WEXITSTATUS(status)
+	                          : 128 + WTERMSIG(status));
 	fclose(out);
 	return 0;
 }

@@ -30,15 +30,15 @@
 /* Status codes returned by library functions. */
 typedef enum astar_status {
 	ASTAR_OK = 0,
-	ASTAR_ENOMEM,        /* an allocation failed; nothing was changed */
-	ASTAR_ETOOBIG,       /* the grid dimensions are 0 or too large */
-	ASTAR_ERANGE,        /* a coordinate lies outside the grid */
+	ASTAR_ENOMEM,         /* an allocation failed; nothing was changed */
+	ASTAR_ETOOBIG,        /* the grid dimensions are 0 or too large */
+	ASTAR_ERANGE,         /* a coordinate lies outside the grid */
 	ASTAR_ESTART_BLOCKED, /* the start cell is blocked */
-	ASTAR_EGOAL_BLOCKED, /* the goal is blocked and neither adjacent nor
-	                        closest was asked for */
-	ASTAR_EINVAL,        /* an option is out of range */
-	ASTAR_EUNSUPPORTED   /* the algorithm does not apply to this grid or
-	                        movement */
+	ASTAR_EGOAL_BLOCKED,  /* the goal is blocked and neither adjacent nor
+	                         closest was asked for */
+	ASTAR_EINVAL,         /* an option is out of range */
+	ASTAR_EUNSUPPORTED    /* the algorithm does not apply to this grid or
+	                         movement */
 } astar_status;
 
 /*
@@ -113,11 +113,11 @@ uint8_t grid_max_cost(const astar_grid *grid);
 
 /* Which diagonal steps are allowed. */
 typedef enum astar_diagonal {
-	ASTAR_DIAG_NEVER = 0,          /* 4-connected */
-	ASTAR_DIAG_ALWAYS,             /* any diagonal into an open cell */
-	ASTAR_DIAG_ONE_OBSTACLE,       /* at least one of the two orthogonal
-	                                  neighbours is open */
-	ASTAR_DIAG_NO_OBSTACLES        /* both are open (Moving AI rule) */
+	ASTAR_DIAG_NEVER = 0,    /* 4-connected */
+	ASTAR_DIAG_ALWAYS,       /* any diagonal into an open cell */
+	ASTAR_DIAG_ONE_OBSTACLE, /* at least one of the two orthogonal
+	                            neighbours is open */
+	ASTAR_DIAG_NO_OBSTACLES  /* both are open (Moving AI rule) */
 } astar_diagonal;
 
 typedef enum astar_heuristic {
@@ -147,10 +147,10 @@ typedef struct astar_options {
 	astar_diagonal diagonal;
 	astar_heuristic heuristic;
 	astar_algorithm algorithm;
-	double weight;   /* >= 1: f = g + weight * h */
-	int adjacent;    /* stop next to the target instead of on it */
-	int closest;     /* fall back to the reachable cell nearest the target */
-	int explored;    /* record expanded cells in expansion order */
+	double weight; /* >= 1: f = g + weight * h */
+	int adjacent;  /* stop next to the target instead of on it */
+	int closest;   /* fall back to the reachable cell nearest the target */
+	int explored;  /* record expanded cells in expansion order */
 } astar_options;
 
 /* Fills *opts (which must not be NULL) with the defaults: 4-connected, default heuristic, A*,
@@ -171,13 +171,13 @@ int astar_heuristic_admissible(astar_heuristic h, astar_diagonal diagonal);
  * produced them and stay valid until its next search or its release.
  */
 typedef struct astar_result {
-	int found;          /* a path was returned (possibly by --closest) */
-	int reached_goal;   /* it ends on the goal (or next to it, adjacent) */
-	double cost;        /* cost of the path */
-	astar_point end;    /* last cell of the path */
+	int found;        /* a path was returned (possibly by --closest) */
+	int reached_goal; /* it ends on the goal (or next to it, adjacent) */
+	double cost;      /* cost of the path */
+	astar_point end;  /* last cell of the path */
 	const astar_point *path; /* path_len cells from start to end */
-	size_t path_len;    /* 0 when found is 0 */
-	uint64_t expanded;  /* cells taken off the open list */
+	size_t path_len;         /* 0 when found is 0 */
+	uint64_t expanded;       /* cells taken off the open list */
 	uint64_t generated; /* cells put on (or improved in) the open list */
 	const astar_point *explored; /* expanded cells in expansion order,
 	                                only when options.explored is set */

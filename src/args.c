@@ -16,7 +16,8 @@ static const char *const heuristic_names[] = {
 static const char *const algorithm_names[] = {"astar", "dijkstra", "bfs",
                                               "greedy", "jps"};
 
-const char DIAGONAL_NAMES[] = "never, always, at-most-one-obstacle, no-obstacles";
+const char DIAGONAL_NAMES[] =
+	"never, always, at-most-one-obstacle, no-obstacles";
 const char HEURISTIC_NAMES[] = "manhattan, euclidean, octile, chebyshev, zero";
 const char ALGORITHM_NAMES[] = "astar, dijkstra, bfs, greedy, jps";
 
@@ -111,14 +112,16 @@ const char *diagonal_name(astar_diagonal d)
 
 const char *heuristic_name(astar_heuristic h)
 {
-	return (int)h >= 0 && (int)h < COUNT(heuristic_names) ? heuristic_names[h]
-	                                                      : "?";
+	return (int)h >= 0 && (int)h < COUNT(heuristic_names)
+	               ? heuristic_names[h]
+	               : "?";
 }
 
 const char *algorithm_name(astar_algorithm a)
 {
-	return (int)a >= 0 && (int)a < COUNT(algorithm_names) ? algorithm_names[a]
-	                                                      : "?";
+	return (int)a >= 0 && (int)a < COUNT(algorithm_names)
+	               ? algorithm_names[a]
+	               : "?";
 }
 
 int args_count(const char *s, int lo, int hi, int *out)

@@ -17,14 +17,16 @@ double check_tolerance(int decimals)
 
 int check_any(const map_expect *e)
 {
-	return e->has_reachable || e->has_cost || e->has_max_cost || e->has_steps;
+	return e->has_reachable || e->has_cost || e->has_max_cost ||
+	       e->has_steps;
 }
 
 int check_result(const map_expect *e, const astar_result *r, double tolerance,
                  char *why, size_t size)
 {
 	char a[64], b[64];
-	double tol = tolerance >= 0 ? tolerance : check_tolerance(e->cost_decimals);
+	double tol =
+		tolerance >= 0 ? tolerance : check_tolerance(e->cost_decimals);
 	int reached = r->reached_goal;
 	int want_reach = e->has_reachable ? e->reachable
 	                                  : (e->has_cost || e->has_steps ||

@@ -48,7 +48,7 @@ typedef struct item {
 	/* Results, filled by the thread that did the item. */
 	char *out, *err;
 	size_t outlen, errlen;
-	int status;              /* exit status of the item */
+	int status; /* exit status of the item */
 	unsigned checked, failed;
 	report_case *cases;
 	size_t ncases;
@@ -59,11 +59,11 @@ typedef struct batch {
 	const cli_config *cfg;
 	item *items;
 	size_t n;
-	shared_map **maps;  /* each allocated alone: items point to them */
+	shared_map **maps; /* each allocated alone: items point to them */
 	size_t nmaps;
 	scen *scens;
 	size_t nscens;
-	size_t ninputs;     /* items before --shard */
+	size_t ninputs; /* items before --shard */
 	/* Work sharing between threads. */
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
@@ -128,7 +128,8 @@ static int apply_blocks(const cli_config *cfg, const char *name, map *m)
 	for (size_t i = 0; i < cfg->nblocks; i++) {
 		astar_point b = cfg->blocks[i];
 		if (!grid_contains(m->grid, b.x, b.y)) {
-			diag_error(name, 0, 0, "--block %d,%d is outside the %dx%d map",
+			diag_error(name, 0, 0,
+			           "--block %d,%d is outside the %dx%d map",
 			           (int)b.x, (int)b.y, (int)grid_width(m->grid),
 			           (int)grid_height(m->grid));
 			return -1;
@@ -154,15 +155,18 @@ static int valid_query(const cli_config *cfg, const astar_options *opts,
 	 * uniform a map is. */
 	if (opts->algorithm == ASTAR_ALGO_JPS && grid_max_cost(g) != 0 &&
 	    grid_min_cost(g) != grid_max_cost(g)) {
-		diag_error(name, line, 0,
-		           "%s--algorithm=jps needs uniform costs: this map has "
-		           "terrain costs", where);
+		diag_error(
+			name, line, 0,
+			"%s--algorithm=jps needs uniform costs: this map has "
+			"terrain costs",
+			where);
 		return -1;
 	}
 	for (int k = 0; k < 2; k++)
 		if (!grid_contains(g, p[k].x, p[k].y)) {
-			diag_error(name, line, 0, "%s%s %d,%d is outside the %dx%d map",
-			           where, what[k], (int)p[k].x, (int)p[k].y,
+			diag_error(name, line, 0,
+			           "%s%s %d,%d is outside the %dx%d map", where,
+			           what[k], (int)p[k].x, (int)p[k].y,
 			           (int)grid_width(g), (int)grid_height(g));
 			return -1;
 		}
@@ -172,10 +176,11 @@ static int valid_query(const cli_config *cfg, const astar_options *opts,
 		return -1;
 	}
 	if (grid_get(g, t.x, t.y) == 0 && !opts->adjacent && !opts->closest) {
-		diag_error(name, line, 0,
-		           "%sgoal %d,%d is blocked (use --adjacent to stop next to "
-		           "it, or --closest to get as near as possible)",
-		           where, (int)t.x, (int)t.y);
+		diag_error(
+			name, line, 0,
+			"%sgoal %d,%d is blocked (use --adjacent to stop next to "
+			"it, or --closest to get as near as possible)",
+			where, (int)t.x, (int)t.y);
 		return -1;
 	}
 	(void)cfg;
@@ -263,14 +268,16 @@ static void emit(sink *k, query_report *q, const char *label, int draw)
 
 	q->check = -1;
 	if (cfg->check && q->expect != NULL && check_any(q->expect)) {
-		ok = check_result(q->expect, r, cfg->tolerance, why, sizeof why);
+		ok = check_result(q->expect, r, cfg->tolerance, why,
+		                  sizeof why);
 		q->check = ok;
 		k->it->checked++;
 		k->it->failed += !ok;
 		if (!ok)
-			fprintf(cfg->format == FORMAT_JSON || (cfg->tap && !cfg->tap_file)
-			            ? k->err
-			            : k->out,
+			fprintf(cfg->format == FORMAT_JSON ||
+			                        (cfg->tap && !cfg->tap_file)
+			                ? k->err
+			                : k->out,
 			        "%s: %s\n", label, why);
 	} else if (!r->reached_goal) {
 		snprintf(why, sizeof why, "no path");
@@ -329,12 +336,14 @@ static void run_file(sink *k, astar_ctx *ctx)
 	if (m.nqueries > 0 && !cfg->has_start && !cfg->has_goal) {
 		if (cfg->image != NULL && m.nqueries > 1) {
 			char why[512];
-			if (image_pattern_check(cfg->image, 1, why, sizeof why) != 0 ||
+			if (image_pattern_check(cfg->image, 1, why,
+			                        sizeof why) != 0 ||
 			    k->it->ninputs > 1) {
 				if (k->it->ninputs > 1)
-					snprintf(why, sizeof why,
-					         "--image: a map with several queries has to be "
-					         "the only input");
+					snprintf(
+						why, sizeof why,
+						"--image: a map with several queries has to be "
+						"the only input");
 				diag_error(name, 0, 0, "%s", why);
 				map_free(&m);
 				query_error(k, name);
@@ -346,16 +355,18 @@ static void run_file(sink *k, astar_ctx *ctx)
 			char where[64];
 			double t2;
 			snprintf(where, sizeof where, "queries[%zu]: ", i);
-			snprintf(label, sizeof label, "%s: queries[%zu]", name, i);
-			if (valid_query(cfg, &cfg->opts, name, mq->line, where, m.grid,
-			                mq->start, mq->goal) != 0) {
+			snprintf(label, sizeof label, "%s: queries[%zu]", name,
+			         i);
+			if (valid_query(cfg, &cfg->opts, name, mq->line, where,
+			                m.grid, mq->start, mq->goal) != 0) {
 				query_error(k, label);
 				continue;
 			}
 			t2 = now_us();
 			if ((st = astar_search(ctx, m.grid, mq->start, mq->goal,
 			                       &cfg->opts, &res)) != ASTAR_OK) {
-				diag_error(name, 0, 0, "%s%s", where, astar_strerror(st));
+				diag_error(name, 0, 0, "%s%s", where,
+				           astar_strerror(st));
 				query_error(k, label);
 				continue;
 			}
@@ -374,9 +385,11 @@ static void run_file(sink *k, astar_ctx *ctx)
 	}
 
 	if (!cfg->has_start && !m.has_start) {
-		diag_error(name, 0, 0, "no start: mark one with S or use --start");
+		diag_error(name, 0, 0,
+		           "no start: mark one with S or use --start");
 	} else if (!cfg->has_goal && !m.has_goal) {
-		diag_error(name, 0, 0, "no goal: mark one with G or use --goal");
+		diag_error(name, 0, 0,
+		           "no goal: mark one with G or use --goal");
 	} else {
 		q.start = cfg->has_start ? cfg->start : m.start;
 		q.goal = cfg->has_goal ? cfg->goal : m.goal;
@@ -414,10 +427,11 @@ static void run_scen(sink *k, astar_ctx *ctx)
 	if (!cfg->diagonal_given)
 		opts.diagonal = ASTAR_DIAG_NO_OBSTACLES;
 	if (e->width != grid_width(g) || e->height != grid_height(g)) {
-		diag_error(name, e->line, 0,
-		           "the scenario says the map is %dx%d, but %s is %dx%d",
-		           (int)e->width, (int)e->height, k->it->sm->path,
-		           (int)grid_width(g), (int)grid_height(g));
+		diag_error(
+			name, e->line, 0,
+			"the scenario says the map is %dx%d, but %s is %dx%d",
+			(int)e->width, (int)e->height, k->it->sm->path,
+			(int)grid_width(g), (int)grid_height(g));
 		query_error(k, label);
 		return;
 	}
@@ -561,7 +575,8 @@ static int push_error(batch *b, size_t *cap, const char *scen_name,
 		char label[512];
 		snprintf(label, sizeof label, "%s:%ld", scen_name, err->line);
 		it.cases = calloc(1, sizeof *it.cases);
-		if (it.cases == NULL || (it.cases->name = strdup(label)) == NULL ||
+		if (it.cases == NULL ||
+		    (it.cases->name = strdup(label)) == NULL ||
 		    (it.cases->message = strdup(err->msg)) == NULL)
 			return -1;
 		it.ncases = 1;
@@ -654,7 +669,8 @@ static int plan_scen(batch *b, size_t *cap, const char *path, scen *sc)
 	}
 	free(buf);
 	if (sc->n == 0) { /* the version line alone: surely a mistake */
-		snprintf(err.msg, sizeof err.msg, "no queries after the version line");
+		snprintf(err.msg, sizeof err.msg,
+		         "no queries after the version line");
 		return push_error(b, cap, path, &err);
 	}
 	for (size_t i = 0; i < sc->n; i++) {
@@ -683,8 +699,8 @@ static int plan_scen(batch *b, size_t *cap, const char *path, scen *sc)
 			 * query would only repeat it. */
 			memset(&err, 0, sizeof err);
 			err.line = e->line;
-			snprintf(err.msg, sizeof err.msg, "map %s could not be read",
-			         it.sm->path);
+			snprintf(err.msg, sizeof err.msg,
+			         "map %s could not be read", it.sm->path);
 			if (push_error(b, cap, path, &err) != 0)
 				return -1;
 			continue;
@@ -732,7 +748,8 @@ static int plan(batch *b)
 	for (int i = 0; i < cfg->nfiles; i++) {
 		item it;
 		if (has_suffix(cfg->files[i], ".scen")) {
-			if (plan_scen(b, &cap, cfg->files[i], &b->scens[si++]) != 0)
+			if (plan_scen(b, &cap, cfg->files[i],
+			              &b->scens[si++]) != 0)
 				return -1;
 			continue;
 		}
@@ -842,10 +859,13 @@ int cli_run(const cli_config *cfg)
 	}
 	if ((size_t)nthreads > b.n)
 		nthreads = b.n > 0 ? (int)b.n : 1;
-	if (nthreads > 1 && (threads = calloc((size_t)nthreads, sizeof *threads))) {
+	if (nthreads > 1 &&
+	    (threads = calloc((size_t)nthreads, sizeof *threads))) {
 		for (int i = 0; i < nthreads; i++)
-			if (pthread_create(&threads[i], NULL, worker, &b) != 0) {
-				nthreads = i; /* go on with those that started */
+			if (pthread_create(&threads[i], NULL, worker, &b) !=
+			    0) {
+				nthreads =
+					i; /* go on with those that started */
 				break;
 			}
 		if (nthreads == 0) {
@@ -896,7 +916,8 @@ int cli_run(const cli_config *cfg)
 			fwrite(it->err, 1, it->errlen, stderr);
 		/* Text blocks of several files are kept apart by one blank line. */
 		if (cfg->format == FORMAT_TEXT && !cfg->check &&
-		    it->kind == ITEM_FILE && it->outlen > 0 && text_blocks++ > 0)
+		    it->kind == ITEM_FILE && it->outlen > 0 &&
+		    text_blocks++ > 0)
 			putchar('\n');
 		if (it->outlen > 0 &&
 		    fwrite(it->out, 1, it->outlen, stdout) != it->outlen) {
@@ -910,7 +931,8 @@ int cli_run(const cli_config *cfg)
 		for (size_t c = 0; tap && c < it->ncases; c++)
 			report_tap_case(tap, ++ntap, &it->cases[c]);
 		if (cfg->junit && it->ncases > 0) {
-			report_case *na = realloc(all, (nall + it->ncases) * sizeof *na);
+			report_case *na =
+				realloc(all, (nall + it->ncases) * sizeof *na);
 			if (na == NULL) {
 				nomem = 1;
 				break;
@@ -942,16 +964,18 @@ int cli_run(const cli_config *cfg)
 
 	if (!write_failed && !nomem) {
 		if (cfg->check) {
-			FILE *f = cfg->format == FORMAT_JSON || (cfg->tap && !cfg->tap_file)
+			FILE *f = cfg->format == FORMAT_JSON ||
+			                          (cfg->tap && !cfg->tap_file)
 			                  ? stderr
 			                  : stdout;
-			fprintf(f, "checked %u, passed %u, failed %u\n", checked,
-			        checked - failed, failed);
+			fprintf(f, "checked %u, passed %u, failed %u\n",
+			        checked, checked - failed, failed);
 		}
 		if (tap) {
 			report_tap_plan(tap, ntap);
 			if (tap != stdout && fclose(tap) != 0) {
-				diag_error(cfg->tap_file, 0, 0, "%s", strerror(errno));
+				diag_error(cfg->tap_file, 0, 0, "%s",
+				           strerror(errno));
 				status = EXIT_ERROR;
 			}
 			tap = NULL;
@@ -960,7 +984,8 @@ int cli_run(const cli_config *cfg)
 			FILE *f = fopen(cfg->junit, "w");
 			if (f == NULL || report_junit(f, all, nall) != 0 ||
 			    fclose(f) != 0) {
-				diag_error(cfg->junit, 0, 0, "%s", strerror(errno));
+				diag_error(cfg->junit, 0, 0, "%s",
+				           strerror(errno));
 				status = EXIT_ERROR;
 			}
 		}

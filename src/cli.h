@@ -13,32 +13,32 @@ enum output_format { FORMAT_TEXT, FORMAT_JSON };
 
 typedef struct cli_config {
 	astar_options opts;
-	int diagonal_given;    /* --diagonal was given (scenarios default to
-	                          no-obstacles otherwise) */
+	int diagonal_given; /* --diagonal was given (scenarios default to
+	                       no-obstacles otherwise) */
 	int has_start, has_goal;
 	astar_point start, goal;
-	astar_point *blocks;   /* --block cells */
+	astar_point *blocks; /* --block cells */
 	size_t nblocks;
 	enum output_format format;
 	enum map_format input_format;
-	int timing;            /* print load and search times */
-	int color;             /* colour the text output */
-	char **files;          /* maps ("-" is standard input) and .scen files */
+	int timing;   /* print load and search times */
+	int color;    /* colour the text output */
+	char **files; /* maps ("-" is standard input) and .scen files */
 	int nfiles;
-	char **scens;          /* --scen files */
+	char **scens; /* --scen files */
 	int nscens;
 	const char *map_override; /* --map: the map of every scenario */
-	int jobs;              /* threads; 0: one per core for batches */
-	int shard_k, shard_n;  /* keep items k-1, k-1+n, ...; n = 0: all */
-	size_t max_cells;      /* the largest map to read */
-	int check;             /* compare with expectations */
-	double tolerance;      /* < 0: the default of check_tolerance */
-	const char *junit;     /* --report=junit:FILE */
-	int tap;               /* --report=tap */
-	const char *tap_file;  /* its file, or NULL for standard output */
-	const char *image;     /* --image: a file name pattern (image.h), or
-	                          NULL */
-	int scale;             /* --scale; 0: image_default_scale */
+	int jobs;                 /* threads; 0: one per core for batches */
+	int shard_k, shard_n;     /* keep items k-1, k-1+n, ...; n = 0: all */
+	size_t max_cells;         /* the largest map to read */
+	int check;                /* compare with expectations */
+	double tolerance;         /* < 0: the default of check_tolerance */
+	const char *junit;        /* --report=junit:FILE */
+	int tap;                  /* --report=tap */
+	const char *tap_file;     /* its file, or NULL for standard output */
+	const char *image;        /* --image: a file name pattern (image.h), or
+	                             NULL */
+	int scale;                /* --scale; 0: image_default_scale */
 } cli_config;
 
 /* Solves every query of every input and prints the results in input

@@ -13,16 +13,16 @@
 #include "grid.h"
 #include "heap.h"
 
-#define SQRT2 1.41421356237309504880
+#define SQRT2  1.41421356237309504880
 #define CLOSED UINT32_MAX
 
 /* One cell's search state; valid only when gen equals the context's.
  * The heap position lives apart (ctx->pos), where the heap's frequent
  * writes touch a dense array instead of these records. */
 typedef struct node {
-	double g;      /* cost of the best known path from the start */
-	uint32_t gen;  /* generation that last touched this record */
-	uint32_t dir;  /* direction of the step that reached the cell */
+	double g;     /* cost of the best known path from the start */
+	uint32_t gen; /* generation that last touched this record */
+	uint32_t dir; /* direction of the step that reached the cell */
 } node;
 
 struct astar_ctx {
@@ -33,9 +33,9 @@ struct astar_ctx {
 	heap open;
 	astar_point *path, *explored;
 	size_t path_cap, explored_cap;
-	void *jps;     /* jps.c's bitmaps of the last grid it searched, kept
-	                  while the grid's id and version stay the same;
-	                  freed by jps_cache_free */
+	void *jps; /* jps.c's bitmaps of the last grid it searched, kept
+	              while the grid's id and version stay the same;
+	              freed by jps_cache_free */
 };
 
 /* Makes room for n cells (records start at generation 0 when the arrays

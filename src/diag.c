@@ -9,9 +9,15 @@
 /* Per thread, so that batch workers each write to their own buffer. */
 static _Thread_local FILE *sink;
 
-void diag_set_stream(FILE *f) { sink = f; }
+void diag_set_stream(FILE *f)
+{
+	sink = f;
+}
 
-static FILE *out(void) { return sink ? sink : stderr; }
+static FILE *out(void)
+{
+	return sink ? sink : stderr;
+}
 
 void diag_error(const char *file, long line, long col, const char *fmt, ...)
 {

@@ -19,9 +19,9 @@
 
 /* Exit statuses; documented in astar(1). */
 enum exit_status {
-	EXIT_FOUND = 0,   /* every query found a path */
-	EXIT_NOPATH = 1,  /* some query found none (or a --check failed) */
-	EXIT_ERROR = 2    /* usage, input or system error */
+	EXIT_FOUND = 0,  /* every query found a path */
+	EXIT_NOPATH = 1, /* some query found none (or a --check failed) */
+	EXIT_ERROR = 2   /* usage, input or system error */
 };
 
 /* file may be NULL (no location); line and col 0 when they mean nothing. */

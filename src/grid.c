@@ -68,9 +68,15 @@ void grid_free(astar_grid *grid)
 	free(grid);
 }
 
-int32_t grid_width(const astar_grid *grid) { return grid->width; }
+int32_t grid_width(const astar_grid *grid)
+{
+	return grid->width;
+}
 
-int32_t grid_height(const astar_grid *grid) { return grid->height; }
+int32_t grid_height(const astar_grid *grid)
+{
+	return grid->height;
+}
 
 int grid_contains(const astar_grid *grid, int32_t x, int32_t y)
 {
@@ -104,9 +110,15 @@ uint8_t *grid_row(astar_grid *grid, int32_t y)
 	return grid->cells + grid_index(grid, 0, y);
 }
 
-uint8_t grid_min_cost(const astar_grid *grid) { return grid->min_cost; }
+uint8_t grid_min_cost(const astar_grid *grid)
+{
+	return grid->min_cost;
+}
 
-uint8_t grid_max_cost(const astar_grid *grid) { return grid->max_cost; }
+uint8_t grid_max_cost(const astar_grid *grid)
+{
+	return grid->max_cost;
+}
 
 void grid_recount(astar_grid *grid)
 {

@@ -13,11 +13,11 @@
 
 struct astar_grid {
 	int32_t width, height;
-	int32_t stride;    /* width + 2 */
-	size_t ncells;     /* stride * (height + 2) */
-	uint8_t min_cost;  /* lower bound of every open cell's cost */
-	uint8_t max_cost;  /* upper bound of every open cell's cost */
-	uint8_t *cells;    /* ncells costs, 0 = blocked */
+	int32_t stride;   /* width + 2 */
+	size_t ncells;    /* stride * (height + 2) */
+	uint8_t min_cost; /* lower bound of every open cell's cost */
+	uint8_t max_cost; /* upper bound of every open cell's cost */
+	uint8_t *cells;   /* ncells costs, 0 = blocked */
 	/* Which grid and which state of its cells: id is unique among the
 	 * grids of the process, version is bumped by every call that may
 	 * change cells (grid_set, grid_row, grid_recount).  Caches built

@@ -22,10 +22,10 @@
 __extension__ typedef unsigned __int128 heap_key;
 
 typedef struct heap {
-	heap_key *a;    /* a[ROOT] is the top; see heap.c */
-	void *mem;      /* a's allocation */
+	heap_key *a; /* a[ROOT] is the top; see heap.c */
+	void *mem;   /* a's allocation */
 	size_t n, cap;
-	uint32_t *pos;  /* pos[node]: node's index in a, while in the heap */
+	uint32_t *pos; /* pos[node]: node's index in a, while in the heap */
 } heap;
 
 /* An empty heap with no storage; heap_free releases what pushes grew. */
@@ -35,7 +35,10 @@ void heap_free(heap *h);
 /* Empties the heap and points it at a position array.  Keeps storage. */
 void heap_reset(heap *h, uint32_t *pos);
 
-static inline int heap_empty(const heap *h) { return h->n == 0; }
+static inline int heap_empty(const heap *h)
+{
+	return h->n == 0;
+}
 
 /* The operations below run once or more per expanded node, so they are
  * inline: heap_push adds a node (0, or -1 when growing failed and the heap
@@ -59,7 +62,10 @@ static inline heap_key heap_make_key(uint32_t node, double f, double g)
 	return ((heap_key)fb << 64) | ((heap_key)(uint32_t)~gb << 32) | node;
 }
 
-static inline uint32_t heap_key_node(heap_key k) { return (uint32_t)k; }
+static inline uint32_t heap_key_node(heap_key k)
+{
+	return (uint32_t)k;
+}
 
 /* The least of the four keys at c .. c+3, compared in a tournament. */
 static inline size_t heap_least_of_four(const heap_key *a, size_t c)
@@ -70,7 +76,9 @@ static inline size_t heap_least_of_four(const heap_key *a, size_t c)
 	return a[b2] < a[b1] ? b2 : b1;
 }
 
-static inline __attribute__((always_inline)) void heap_sift_up(heap *h, size_t i, heap_key e)
+static inline __attribute__((always_inline)) void heap_sift_up(heap *h,
+                                                               size_t i,
+                                                               heap_key e)
 {
 	heap_key *a = h->a;
 
@@ -89,7 +97,9 @@ static inline __attribute__((always_inline)) void heap_sift_up(heap *h, size_t i
 /* Makes room for one more entry; returns 0 or -1 (heap unchanged). */
 int heap_grow(heap *h);
 
-static inline __attribute__((always_inline)) int heap_push(heap *h, uint32_t node, double f, double g)
+static inline __attribute__((always_inline)) int heap_push(heap *h,
+                                                           uint32_t node,
+                                                           double f, double g)
 {
 	if (h->n + HEAP_ROOT + 4 >= h->cap && heap_grow(h) != 0)
 		return -1;
@@ -97,7 +107,10 @@ static inline __attribute__((always_inline)) int heap_push(heap *h, uint32_t nod
 	return 0;
 }
 
-static inline __attribute__((always_inline)) void heap_decrease(heap *h, uint32_t node, double f, double g)
+static inline __attribute__((always_inline)) void heap_decrease(heap *h,
+                                                                uint32_t node,
+                                                                double f,
+                                                                double g)
 {
 	heap_sift_up(h, h->pos[node], heap_make_key(node, f, g));
 }
@@ -134,6 +147,5 @@ static inline uint32_t heap_pop(heap *h)
 	heap_sift_up(h, i, a[end]);
 	return top;
 }
-
 
 #endif

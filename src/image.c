@@ -42,8 +42,8 @@ static const rgb OUTLINE = {20, 20, 24};
 
 /* Overlay values: 0 nothing, 1..RANK_LEVELS explored (early to late). */
 #define RANK_LEVELS 240
-#define OV_PATH 254
-#define OV_BLOCK 255
+#define OV_PATH     254
+#define OV_BLOCK    255
 
 /* The start and goal markers' side: a cell, or the image's longer side /
  * MARKER_SHARE when that is more, so that they show on large pictures of
@@ -167,18 +167,20 @@ static int expand(const char *pattern, size_t index, const char *mapname,
 			case 'n':
 				if (width > 20) {
 					set_msg(msg, msgsize,
-					        "--image=%s: the width of %%d is at most 20", pattern);
+					        "--image=%s: the width of %%d is at most 20",
+					        pattern);
 					return -1;
 				}
 				*has_index = 1;
-				len = (size_t)snprintf(piece, sizeof piece, "%0*zu", width,
-				                       index);
+				len = (size_t)snprintf(piece, sizeof piece,
+				                       "%0*zu", width, index);
 				break;
 			case 'm':
 			case '%':
 				if (conv != p + 1) {
 					set_msg(msg, msgsize,
-					        "--image=%s: only %%d and %%n take a width", pattern);
+					        "--image=%s: only %%d and %%n take a width",
+					        pattern);
 					return -1;
 				}
 				if (*conv == '%') {
@@ -202,7 +204,8 @@ static int expand(const char *pattern, size_t index, const char *mapname,
 		}
 		if (out != NULL) {
 			if (n + len >= outsize) {
-				set_msg(msg, msgsize, "--image=%s: file name too long",
+				set_msg(msg, msgsize,
+				        "--image=%s: file name too long",
 				        pattern);
 				return -1;
 			}
@@ -212,7 +215,8 @@ static int expand(const char *pattern, size_t index, const char *mapname,
 	}
 	if (out != NULL) {
 		if (n >= outsize) { /* only when outsize is 0 */
-			set_msg(msg, msgsize, "--image=%s: file name too long", pattern);
+			set_msg(msg, msgsize, "--image=%s: file name too long",
+			        pattern);
 			return -1;
 		}
 		out[n] = '\0';
@@ -375,9 +379,11 @@ static void fill_overlay(uint8_t *ov, const query_report *q, int32_t w,
 			continue;
 		at = (size_t)p.y * (size_t)w + (size_t)p.x;
 		if (ov[at] == 0) /* the first expansion counts */
-			ov[at] = (uint8_t)(1 + (n > 1 ? (uint64_t)i * (RANK_LEVELS - 1) /
+			ov[at] = (uint8_t)(1 +
+			                   (n > 1 ? (uint64_t)i *
+			                                    (RANK_LEVELS - 1) /
 			                                    (n - 1)
-			                              : 0));
+			                          : 0));
 	}
 	for (size_t i = 0; r && r->found && i < r->path_len; i++) {
 		astar_point p = r->path[i];
@@ -430,7 +436,8 @@ static int encode(png_structp png, png_infop info, png_out *o,
 				rgb c = cells[x];
 				for (int sx = 0; sx < scale; sx++) {
 					rgb d = c;
-					if (grid_lines && (sx == scale - 1 || sy == scale - 1))
+					if (grid_lines && (sx == scale - 1 ||
+					                   sy == scale - 1))
 						d = mix(c, OUTLINE, 28);
 					*px++ = d.r;
 					*px++ = d.g;
@@ -467,25 +474,29 @@ int image_write_png(const char *path, const query_report *q, int scale,
 	if (scale <= 0)
 		scale = image_default_scale(w, h);
 	if (scale > IMAGE_MAX_SCALE) {
-		snprintf(err, errsize, "a scale of %d is more than the largest, %d",
-		         scale, IMAGE_MAX_SCALE);
+		snprintf(err, errsize,
+		         "a scale of %d is more than the largest, %d", scale,
+		         IMAGE_MAX_SCALE);
 		return -1;
 	}
 	iw = (int64_t)w * scale;
 	ih = (int64_t)h * scale;
 	if (iw > IMAGE_MAX_SIDE || ih > IMAGE_MAX_SIDE) {
 		if (scale > 1 && (w > h ? w : h) <= IMAGE_MAX_SIDE)
-			snprintf(err, errsize,
-			         "the image would be %lldx%lld pixels, more than %d on a "
-			         "side; use a smaller --scale (at most %d for this %dx%d "
-			         "map)",
-			         (long long)iw, (long long)ih, IMAGE_MAX_SIDE,
-			         (int)(IMAGE_MAX_SIDE / (w > h ? w : h)), (int)w, (int)h);
+			snprintf(
+				err, errsize,
+				"the image would be %lldx%lld pixels, more than %d on a "
+				"side; use a smaller --scale (at most %d for this %dx%d "
+				"map)",
+				(long long)iw, (long long)ih, IMAGE_MAX_SIDE,
+				(int)(IMAGE_MAX_SIDE / (w > h ? w : h)), (int)w,
+				(int)h);
 		else
-			snprintf(err, errsize,
-			         "the %dx%d map is too large for an image (at most %d "
-			         "cells on a side)",
-			         (int)w, (int)h, IMAGE_MAX_SIDE);
+			snprintf(
+				err, errsize,
+				"the %dx%d map is too large for an image (at most %d "
+				"cells on a side)",
+				(int)w, (int)h, IMAGE_MAX_SIDE);
 		return -1;
 	}
 

@@ -80,20 +80,20 @@ enum { FWD, BWD, OPEN, NSLOTS };
 struct jps_cache {
 	int32_t width, height;
 	size_t ncells;
-	uint64_t id, version;   /* the grid's, when the maps were built */
+	uint64_t id, version; /* the grid's, when the maps were built */
 	int valid;
-	size_t rw, cw;          /* words per row line, per column line */
-	uint64_t *rows;         /* height + 2 lines of rw triples */
-	uint64_t *cols;         /* width + 2 lines of cw triples */
-	uint64_t *words;        /* their allocation */
+	size_t rw, cw;   /* words per row line, per column line */
+	uint64_t *rows;  /* height + 2 lines of rw triples */
+	uint64_t *cols;  /* width + 2 lines of cw triples */
+	uint64_t *words; /* their allocation */
 	size_t words_cap;
-	int walks;              /* the walk maps are built */
-	uint64_t *anti;         /* lines x + y, bits by y: cw pairs {SW, NE} */
-	uint64_t *diag;         /* lines x - y + height + 1, the same {SE, NW} */
-	uint64_t *hwalk;        /* rows, rw words each */
-	uint64_t *walk_words;   /* their allocation, with scratch space */
+	int walks;            /* the walk maps are built */
+	uint64_t *anti;       /* lines x + y, bits by y: cw pairs {SW, NE} */
+	uint64_t *diag;       /* lines x - y + height + 1, the same {SE, NW} */
+	uint64_t *hwalk;      /* rows, rw words each */
+	uint64_t *walk_words; /* their allocation, with scratch space */
 	size_t walk_cap;
-	uint32_t *stack;        /* the search's stack of nodes (see relax) */
+	uint32_t *stack; /* the search's stack of nodes (see relax) */
 	size_t stack_cap;
 };
 
@@ -133,8 +133,10 @@ static inline uint64_t pack_bits(const uint8_t *p, size_t n)
 #if defined(__SSE2__)
 	const __m128i zero = _mm_setzero_si128();
 	for (; k + 16 <= n; k += 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + k));
-		uint32_t z = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero));
+		__m128i v =
+			_mm_loadu_si128((const __m128i *)(const void *)(p + k));
+		uint32_t z =
+			(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero));
 		m |= (uint64_t)(~z & 0xffffu) << k;
 	}
 #endif
@@ -163,9 +165,8 @@ static void transpose64(uint64_t a[64])
  * at src[(l * sw + k) * ss], into nb lines of nl bits, line b's word k
  * going to dst[(b * dw + k) * ds].  sw * 64 >= nb and dw * 64 >= nl.
  */
-static void transpose_bits(const uint64_t *src, size_t nl, size_t sw,
-                           size_t ss, uint64_t *dst, size_t nb, size_t dw,
-                           size_t ds)
+static void transpose_bits(const uint64_t *src, size_t nl, size_t sw, size_t ss,
+                           uint64_t *dst, size_t nb, size_t dw, size_t ds)
 {
 	uint64_t block[64];
 
@@ -241,8 +242,8 @@ static astar_status cache_build(jps_cache *c, const astar_grid *g)
 				pack_bits(row + k * 64, n);
 		}
 	}
-	transpose_bits(c->rows + OPEN, nrows, rw, NSLOTS, c->cols + OPEN, stride,
-	               cw, NSLOTS);
+	transpose_bits(c->rows + OPEN, nrows, rw, NSLOTS, c->cols + OPEN,
+	               stride, cw, NSLOTS);
 	stop_maps(c->rows, nrows, rw);
 	stop_maps(c->cols, stride, cw);
 	c->width = g->width;
@@ -361,18 +362,27 @@ static astar_status build_walks(jps_cache *c, const astar_grid *g)
 			const uint64_t *o = c->rows + y * rw * NSLOTS + OPEN;
 			int has_side = !(dy > 0 ? y == 0 : y + 1 == nrows);
 			const uint64_t *os =
-				has_side ? o - (ptrdiff_t)dy * (ptrdiff_t)(rw * NSLOTS) : o;
+				has_side ? o - (ptrdiff_t)dy *
+							   (ptrdiff_t)(rw *
+			                                               NSLOTS)
+					 : o;
 			size_t sh = dirs[d][2] ? nrows - 1 - y : y;
 			uint64_t *row = sk + y * w2;
 			for (size_t k = 0; k < rw; k++) {
 				uint64_t ow = o[k * NSLOTS], back, legal;
 				if (dx > 0)
-					back = (ow << 1) | (k ? o[(k - 1) * NSLOTS] >> 63 : 0);
+					back = (ow << 1) |
+					       (k ? o[(k - 1) * NSLOTS] >> 63
+					          : 0);
 				else
 					back = (ow >> 1) |
-					       (k + 1 < rw ? o[(k + 1) * NSLOTS] << 63 : 0);
-				legal = ow & back & (has_side ? os[k * NSLOTS] : 0);
-				t[y * rw + k] = ~legal | jh[y * rw + k] | jv[y * rw + k];
+					       (k + 1 < rw ? o[(k + 1) * NSLOTS]
+					                             << 63
+					                   : 0);
+				legal = ow & back &
+				        (has_side ? os[k * NSLOTS] : 0);
+				t[y * rw + k] = ~legal | jh[y * rw + k] |
+				                jv[y * rw + k];
 			}
 			/* row = t's row shifted left by sh bits, cut to nd bits */
 			memset(row, 0, w2 * sizeof *row);
@@ -423,8 +433,8 @@ static astar_status cache_get(jps_cache **slot, const astar_grid *g)
  * branch; the word beyond either end of a line is the next line's, or
  * the padding.
  */
-static inline __attribute__((always_inline)) uint32_t
-next_stop(const uint64_t *line, uint32_t from, const size_t ss)
+static inline __attribute__((always_inline)) uint32_t next_stop(
+	const uint64_t *line, uint32_t from, const size_t ss)
 {
 	size_t w = (from + 1) >> 6;
 	uint64_t m0 = line[w * ss] & (~0ULL << ((from + 1) & 63));
@@ -440,8 +450,8 @@ next_stop(const uint64_t *line, uint32_t from, const size_t ss)
 	return (uint32_t)((w + z) << 6) + (uint32_t)__builtin_ctzll(m0);
 }
 
-static inline __attribute__((always_inline)) uint32_t
-prev_stop(const uint64_t *line, uint32_t from, const size_t ss)
+static inline __attribute__((always_inline)) uint32_t prev_stop(
+	const uint64_t *line, uint32_t from, const size_t ss)
 {
 	/* Signed: the word before the first is the padding's, at index
 	 * -ss (an unsigned index would wrap the pointer). */
@@ -485,28 +495,28 @@ typedef struct jps {
 	const uint8_t *cells;
 	const uint64_t *rows, *cols; /* the maps, see jps_cache */
 	const uint64_t *anti, *diag, *hwalk;
-	int walks;          /* the walk maps are there */
+	int walks; /* the walk maps are there */
 	size_t rw, cw;
-	int32_t nrows;      /* height + 2 */
+	int32_t nrows; /* height + 2 */
 	node *nodes;
 	uint32_t *pos;
 	uint32_t gen;
 	int32_t stride;
-	double inv_stride;  /* 1.0 / stride, to split indices into x, y */
-	int eight;          /* 8-connected; 4-connected otherwise */
-	double c, dc;       /* a straight and a diagonal step's cost */
-	int32_t tx, ty;     /* the heuristic's target */
-	double slack;       /* adjacent mode: subtracted from the heuristic */
+	double inv_stride; /* 1.0 / stride, to split indices into x, y */
+	int eight;         /* 8-connected; 4-connected otherwise */
+	double c, dc;      /* a straight and a diagonal step's cost */
+	int32_t tx, ty;    /* the heuristic's target */
+	double slack;      /* adjacent mode: subtracted from the heuristic */
 	/* The goal cells and their bounding box, gx0 .. gx0 + gxs (none:
 	 * gx0 = gy0 = -2, outside every padded line). */
 	int ngoals;
 	int32_t gx[8], gy[8];
 	int32_t gx0, gy0;
 	uint32_t gxs, gys;
-	double fcur;        /* f of the node being expanded */
+	double fcur;                  /* f of the node being expanded */
 	found_point found[FOUND_MAX]; /* jump points not yet relaxed */
 	int nfound;
-	jps_cache *cache;   /* holds the stack */
+	jps_cache *cache; /* holds the stack */
 	size_t nstack;
 	uint64_t generated;
 	int nomem;
@@ -664,8 +674,9 @@ ALWAYS_INLINE void jump_h(jps *s, uint32_t parent, double g0, int32_t x,
                           int32_t y, const int dx)
 {
 	const uint64_t *line = s->rows + (size_t)y * s->rw * NSLOTS;
-	int32_t q = (int32_t)(dx > 0 ? next_stop(line + FWD, (uint32_t)x, NSLOTS)
-	                             : prev_stop(line + BWD, (uint32_t)x, NSLOTS));
+	int32_t q =
+		(int32_t)(dx > 0 ? next_stop(line + FWD, (uint32_t)x, NSLOTS)
+	                         : prev_stop(line + BWD, (uint32_t)x, NSLOTS));
 	int32_t gq = goal_on_line(s, 1, y, x, q, dx);
 
 	if (gq >= 0)
@@ -680,8 +691,9 @@ ALWAYS_INLINE void jump_v(jps *s, uint32_t parent, double g0, int32_t x,
                           int32_t y, const int dy)
 {
 	const uint64_t *line = s->cols + (size_t)x * s->cw * NSLOTS;
-	int32_t q = (int32_t)(dy > 0 ? next_stop(line + FWD, (uint32_t)y, NSLOTS)
-	                             : prev_stop(line + BWD, (uint32_t)y, NSLOTS));
+	int32_t q =
+		(int32_t)(dy > 0 ? next_stop(line + FWD, (uint32_t)y, NSLOTS)
+	                         : prev_stop(line + BWD, (uint32_t)y, NSLOTS));
 	int32_t gq = goal_on_line(s, 0, x, y, q, dy);
 
 	if (gq >= 0)
@@ -699,8 +711,8 @@ ALWAYS_INLINE void jump_v(jps *s, uint32_t parent, double g0, int32_t x,
  * horizontally, jumping vertically both ways from every cell.  Inlined
  * once per direction (see walk), so that the directions are constants.
  */
-ALWAYS_INLINE void walk_dir(jps *s, uint32_t i, double g, int32_t x,
-                            int32_t y, const int dx, const int dy)
+ALWAYS_INLINE void walk_dir(jps *s, uint32_t i, double g, int32_t x, int32_t y,
+                            const int dx, const int dy)
 {
 	const uint8_t *cells = s->cells;
 	const ptrdiff_t sy = (ptrdiff_t)dy * s->stride, step = dx + sy;
@@ -710,7 +722,8 @@ ALWAYS_INLINE void walk_dir(jps *s, uint32_t i, double g, int32_t x,
 
 	/* The step that would land on a goal cell, if any does. */
 	for (int n = 0; n < s->ngoals; n++) {
-		int32_t kx = (s->gx[n] - x) * dx, ky = (s->gy[n] - y) * (dy ? dy : 1);
+		int32_t kx = (s->gx[n] - x) * dx,
+			ky = (s->gy[n] - y) * (dy ? dy : 1);
 		if (kx > 0 && (dy ? ky == kx : ky == 0) && kx < kgoal)
 			kgoal = kx;
 	}
@@ -745,8 +758,8 @@ ALWAYS_INLINE void walk_dir(jps *s, uint32_t i, double g, int32_t x,
  * stops, as if it were interesting, where it crosses a goal's row or
  * column (a jump from there may find the goal) and ends on a goal cell.
  */
-ALWAYS_INLINE void walk_fast(jps *s, uint32_t i, double g, int32_t x,
-                             int32_t y, const int dx, const int dy)
+ALWAYS_INLINE void walk_fast(jps *s, uint32_t i, double g, int32_t x, int32_t y,
+                             const int dx, const int dy)
 {
 	const uint8_t *cells = s->cells;
 	const ptrdiff_t sy = (ptrdiff_t)dy * s->stride, step = dx + sy;
@@ -764,7 +777,8 @@ ALWAYS_INLINE void walk_fast(jps *s, uint32_t i, double g, int32_t x,
 		line = s->anti + (size_t)(x + y) * s->cw * 2 + (dy > 0 ? 0 : 1);
 	for (int n = 0; n < s->ngoals; n++) {
 		int32_t kx = (s->gx[n] - x) * dx;
-		int32_t ky = dy ? (s->gy[n] - y) * dy : (s->gy[n] == y ? kx : 0);
+		int32_t ky =
+			dy ? (s->gy[n] - y) * dy : (s->gy[n] == y ? kx : 0);
 		if (kx > 0 && kx == ky && kx < kgoal)
 			kgoal = kx;
 		if (kx > 0)
@@ -780,8 +794,10 @@ ALWAYS_INLINE void walk_fast(jps *s, uint32_t i, double g, int32_t x,
 		}
 	for (;;) {
 		const int d = dy ? dy : dx;
-		int32_t q = (int32_t)(d > 0 ? next_stop(line, (uint32_t)pos, dy ? 2 : 1)
-		                            : prev_stop(line, (uint32_t)pos, dy ? 2 : 1));
+		int32_t q = (int32_t)(d > 0 ? next_stop(line, (uint32_t)pos,
+		                                        dy ? 2 : 1)
+		                            : prev_stop(line, (uint32_t)pos,
+		                                        dy ? 2 : 1));
 		int32_t kstop = k + (q - pos) * d;
 		size_t j;
 
@@ -799,13 +815,15 @@ ALWAYS_INLINE void walk_fast(jps *s, uint32_t i, double g, int32_t x,
 		}
 		pos = (dy ? y + k * dy : x + k * dx);
 		if (k == kgoal) {
-			offer(s, i, g + (double)k * unit, (uint32_t)j, x + k * dx,
-			      y + k * dy);
+			offer(s, i, g + (double)k * unit, (uint32_t)j,
+			      x + k * dx, y + k * dy);
 			return;
 		}
 		if (dy) {
-			jump_h(s, i, g + (double)k * unit, x + k * dx, y + k * dy, dx);
-			jump_v(s, i, g + (double)k * unit, x + k * dx, y + k * dy, dy);
+			jump_h(s, i, g + (double)k * unit, x + k * dx,
+			       y + k * dy, dx);
+			jump_v(s, i, g + (double)k * unit, x + k * dx,
+			       y + k * dy, dy);
 		} else {
 			jump_v(s, i, g + (double)k * unit, x + k * dx, y, -1);
 			jump_v(s, i, g + (double)k * unit, x + k * dx, y, 1);
@@ -816,12 +834,12 @@ ALWAYS_INLINE void walk_fast(jps *s, uint32_t i, double g, int32_t x,
 static void walk(jps *s, uint32_t i, double g, int32_t x, int32_t y, int dx,
                  int dy)
 {
-#define WALK(DX, DY)                                          \
-	do {                                                  \
-		if (s->walks)                                 \
-			walk_fast(s, i, g, x, y, DX, DY);     \
-		else                                          \
-			walk_dir(s, i, g, x, y, DX, DY);      \
+#define WALK(DX, DY)                                      \
+	do {                                              \
+		if (s->walks)                             \
+			walk_fast(s, i, g, x, y, DX, DY); \
+		else                                      \
+			walk_dir(s, i, g, x, y, DX, DY);  \
 	} while (0)
 	if (dy < 0) {
 		if (dx > 0)
@@ -1008,7 +1026,8 @@ static astar_status build_path(jps *s, const astar_grid *g, size_t start,
 		size_t p = s->nodes[i].dir;
 		int32_t ax = abs((int32_t)(i % st) - (int32_t)(p % st));
 		int32_t ay = abs((int32_t)(i / st) - (int32_t)(p / st));
-		len += s->eight ? (size_t)(ax > ay ? ax : ay) : (size_t)(ax + ay);
+		len += s->eight ? (size_t)(ax > ay ? ax : ay)
+		                : (size_t)(ax + ay);
 	}
 	if (r != NULL && ctx_grow_points(&ctx->path, &ctx->path_cap, len) != 0)
 		return ASTAR_ENOMEM;
@@ -1129,7 +1148,8 @@ static long nearest_cells(jps *s, size_t start, astar_point t,
 		if (d2 < best)
 			best = d2;
 		for (int d = 0; d < ndirs; d++) {
-			size_t j = i + (ptrdiff_t)dir_dy[d] * s->stride + dir_dx[d];
+			size_t j = i + (ptrdiff_t)dir_dy[d] * s->stride +
+			           dir_dx[d];
 			if (s->cells[j] == 0 || s->nodes[j].gen == ctx->gen ||
 			    !step_ok(s, i, d))
 				continue;
@@ -1151,7 +1171,8 @@ static long nearest_cells(jps *s, size_t start, astar_point t,
 			}
 			n++;
 		}
-		if (pass == 0 && (*out = malloc((size_t)n * sizeof **out)) == NULL)
+		if (pass == 0 &&
+		    (*out = malloc((size_t)n * sizeof **out)) == NULL)
 			return -1;
 	}
 	return n;
@@ -1174,8 +1195,8 @@ static astar_status run_to(jps *s, const astar_grid *grid, size_t start,
  * the topmost, then the leftmost, as search.c's nearest_offer chooses.
  * One search per candidate (there are few: lattice points on a circle).
  */
-static astar_status closest_path(jps *s, const astar_grid *grid,
-                                 size_t start, const astar_options *opts,
+static astar_status closest_path(jps *s, const astar_grid *grid, size_t start,
+                                 const astar_options *opts,
                                  const astar_point *near, long n,
                                  astar_result *r)
 {
@@ -1186,8 +1207,8 @@ static astar_status closest_path(jps *s, const astar_grid *grid,
 
 	for (long k = 0; k < n; k++) {
 		int better;
-		if ((rc = run_to(s, grid, start, near[k], opts, &found_at, r)) !=
-		    ASTAR_OK)
+		if ((rc = run_to(s, grid, start, near[k], opts, &found_at,
+		                 r)) != ASTAR_OK)
 			return rc;
 		if (found_at == SIZE_MAX)
 			continue; /* cannot happen: the fill reached it */
@@ -1199,7 +1220,8 @@ static astar_status closest_path(jps *s, const astar_grid *grid,
 			         (double)bo + SQRT2 * (double)bd;
 		else
 			better = near[k].y < near[best].y ||
-			         (near[k].y == near[best].y && near[k].x < near[best].x);
+			         (near[k].y == near[best].y &&
+			          near[k].x < near[best].x);
 		if (better) {
 			best = k;
 			bo = o;
@@ -1209,8 +1231,8 @@ static astar_status closest_path(jps *s, const astar_grid *grid,
 	if (best < 0)
 		return ASTAR_OK;
 	if (best != n - 1) { /* the last search was for another: again */
-		if ((rc = run_to(s, grid, start, near[best], opts, &found_at, r)) !=
-		    ASTAR_OK)
+		if ((rc = run_to(s, grid, start, near[best], opts, &found_at,
+		                 r)) != ASTAR_OK)
 			return rc;
 	} else {
 		found_at = grid_index(grid, near[best].x, near[best].y);
@@ -1222,7 +1244,8 @@ static int options_valid(const astar_options *o)
 {
 	return o->diagonal >= ASTAR_DIAG_NEVER &&
 	       o->diagonal <= ASTAR_DIAG_NO_OBSTACLES &&
-	       o->heuristic >= ASTAR_H_DEFAULT && o->heuristic <= ASTAR_H_ZERO &&
+	       o->heuristic >= ASTAR_H_DEFAULT &&
+	       o->heuristic <= ASTAR_H_ZERO &&
 	       o->algorithm >= ASTAR_ALGO_ASTAR &&
 	       o->algorithm <= ASTAR_ALGO_JPS && isfinite(o->weight) &&
 	       o->weight >= 1.0;
@@ -1231,8 +1254,8 @@ static int options_valid(const astar_options *o)
 int jps_supported(const astar_grid *grid, const astar_options *opts)
 {
 	astar_heuristic own = opts->diagonal == ASTAR_DIAG_NEVER
-	                          ? ASTAR_H_MANHATTAN
-	                          : ASTAR_H_OCTILE;
+	                              ? ASTAR_H_MANHATTAN
+	                              : ASTAR_H_OCTILE;
 
 	if (opts->diagonal != ASTAR_DIAG_NO_OBSTACLES &&
 	    opts->diagonal != ASTAR_DIAG_NEVER)
@@ -1306,7 +1329,8 @@ static astar_status search(astar_ctx *ctx, jps_cache **cache,
 	 * the target). */
 	if (opts->adjacent && st != t) {
 		for (int d = 0; d < (s.eight ? 8 : 4); d++) {
-			size_t a = t - ((ptrdiff_t)dir_dy[d] * grid->stride + dir_dx[d]);
+			size_t a = t - ((ptrdiff_t)dir_dy[d] * grid->stride +
+			                dir_dx[d]);
 			if (cells[a] == 0 || !step_ok(&s, a, d))
 				continue;
 			goals[ngoals] = ctx_point_of(grid, a);
@@ -1323,7 +1347,8 @@ static astar_status search(astar_ctx *ctx, jps_cache **cache,
 		return rc;
 	if (found_at != SIZE_MAX) {
 		uint64_t o, d;
-		if ((rc = build_path(&s, grid, st, found_at, &o, &d, r)) != ASTAR_OK)
+		if ((rc = build_path(&s, grid, st, found_at, &o, &d, r)) !=
+		    ASTAR_OK)
 			return rc;
 		r->reached_goal = 1;
 	} else if (opts->closest) {

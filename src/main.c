@@ -155,8 +155,8 @@ static int run(int argc, char **argv, cli_config *cfg)
 	/* getopt names the program by argv[0]; every message says "astar:". */
 	if (argc > 0)
 		argv[0] = (char *)"astar";
-	while ((c = getopt_long(argc, argv, "s:g:b:d::H:w:a:ef:jJ:hV", long_options,
-	                        NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:g:b:d::H:w:a:ef:jJ:hV",
+	                        long_options, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			if (args_point(optarg, &cfg->start) != 0)
@@ -172,7 +172,8 @@ static int run(int argc, char **argv, cli_config *cfg)
 			astar_point p, *nb;
 			if (args_point(optarg, &p) != 0)
 				return bad_value("--block", "X,Y", optarg);
-			nb = realloc(cfg->blocks, (cfg->nblocks + 1) * sizeof *nb);
+			nb = realloc(cfg->blocks,
+			             (cfg->nblocks + 1) * sizeof *nb);
 			if (nb == NULL) {
 				diag_error(NULL, 0, 0, "out of memory");
 				return EXIT_ERROR;
@@ -185,22 +186,27 @@ static int run(int argc, char **argv, cli_config *cfg)
 			cfg->diagonal_given = 1;
 			if (optarg == NULL)
 				cfg->opts.diagonal = ASTAR_DIAG_NO_OBSTACLES;
-			else if (args_diagonal(optarg, &cfg->opts.diagonal) != 0)
-				return bad_value("--diagonal", DIAGONAL_NAMES, optarg);
+			else if (args_diagonal(optarg, &cfg->opts.diagonal) !=
+			         0)
+				return bad_value("--diagonal", DIAGONAL_NAMES,
+				                 optarg);
 			break;
 		case 'H':
 			if (args_heuristic(optarg, &cfg->opts.heuristic) != 0)
-				return bad_value("--heuristic", HEURISTIC_NAMES, optarg);
+				return bad_value("--heuristic", HEURISTIC_NAMES,
+				                 optarg);
 			heuristic_given = 1;
 			break;
 		case 'w':
 			if (args_weight(optarg, &cfg->opts.weight) != 0)
-				return bad_value("--weight", "a number >= 1", optarg);
+				return bad_value("--weight", "a number >= 1",
+				                 optarg);
 			weight_given = cfg->opts.weight != 1.0;
 			break;
 		case 'a':
 			if (args_algorithm(optarg, &cfg->opts.algorithm) != 0)
-				return bad_value("--algorithm", ALGORITHM_NAMES, optarg);
+				return bad_value("--algorithm", ALGORITHM_NAMES,
+				                 optarg);
 			break;
 		case OPT_ADJACENT:
 			cfg->opts.adjacent = 1;
@@ -217,7 +223,8 @@ static int run(int argc, char **argv, cli_config *cfg)
 			else if (strcmp(optarg, "json") == 0)
 				cfg->format = FORMAT_JSON;
 			else
-				return bad_value("--format", "text, json", optarg);
+				return bad_value("--format", "text, json",
+				                 optarg);
 			break;
 		case 'j':
 			cfg->format = FORMAT_JSON;
@@ -227,12 +234,16 @@ static int run(int argc, char **argv, cli_config *cfg)
 			break;
 		case OPT_COLOR:
 			color = optarg ? optarg : "always";
-			if (strcmp(color, "auto") != 0 && strcmp(color, "always") != 0 &&
+			if (strcmp(color, "auto") != 0 &&
+			    strcmp(color, "always") != 0 &&
 			    strcmp(color, "never") != 0)
-				return bad_value("--color", "auto, always, never", color);
+				return bad_value("--color",
+				                 "auto, always, never", color);
 			break;
 		case OPT_SCEN: {
-			char **ns = realloc(cfg->scens, (size_t)(cfg->nscens + 1) * sizeof *ns);
+			char **ns =
+				realloc(cfg->scens,
+			                (size_t)(cfg->nscens + 1) * sizeof *ns);
 			if (ns == NULL) {
 				diag_error(NULL, 0, 0, "out of memory");
 				return EXIT_ERROR;
@@ -252,47 +263,60 @@ static int run(int argc, char **argv, cli_config *cfg)
 			else if (strcmp(optarg, "movingai") == 0)
 				cfg->input_format = MAPFMT_MOVINGAI;
 			else
-				return bad_value("--input-format", "ascii, json, movingai",
+				return bad_value("--input-format",
+				                 "ascii, json, movingai",
 				                 optarg);
 			break;
 		case 'J':
 			if (args_count(optarg, 1, 1024, &cfg->jobs) != 0)
-				return bad_value("--jobs", "a whole number from 1 to 1024",
-				                 optarg);
+				return bad_value(
+					"--jobs",
+					"a whole number from 1 to 1024",
+					optarg);
 			break;
 		case OPT_SHARD:
-			if (args_shard(optarg, &cfg->shard_k, &cfg->shard_n) != 0)
-				return bad_value("--shard", "K/N with 1 <= K <= N", optarg);
+			if (args_shard(optarg, &cfg->shard_k, &cfg->shard_n) !=
+			    0)
+				return bad_value("--shard",
+				                 "K/N with 1 <= K <= N",
+				                 optarg);
 			break;
 		case OPT_CHECK:
 			cfg->check = 1;
 			break;
 		case OPT_TOLERANCE:
 			if (args_tolerance(optarg, &cfg->tolerance) != 0)
-				return bad_value("--tolerance", "a number >= 0", optarg);
+				return bad_value("--tolerance", "a number >= 0",
+				                 optarg);
 			break;
 		case OPT_REPORT:
-			if (strncmp(optarg, "junit:", 6) == 0 && optarg[6] != '\0') {
+			if (strncmp(optarg, "junit:", 6) == 0 &&
+			    optarg[6] != '\0') {
 				cfg->junit = optarg + 6;
 			} else if (strcmp(optarg, "tap") == 0) {
 				cfg->tap = 1;
 				cfg->tap_file = NULL;
-			} else if (strncmp(optarg, "tap:", 4) == 0 && optarg[4] != '\0') {
+			} else if (strncmp(optarg, "tap:", 4) == 0 &&
+			           optarg[4] != '\0') {
 				cfg->tap = 1;
 				cfg->tap_file = optarg + 4;
 			} else {
-				return bad_value("--report", "junit:FILE, tap or tap:FILE",
+				return bad_value("--report",
+				                 "junit:FILE, tap or tap:FILE",
 				                 optarg);
 			}
 			break;
 		case OPT_MAX_CELLS:
 			if (args_cells(optarg, &cfg->max_cells) != 0)
-				return bad_value("--max-cells",
-				                 "a whole number from 1 to 4294967294", optarg);
+				return bad_value(
+					"--max-cells",
+					"a whole number from 1 to 4294967294",
+					optarg);
 			break;
 		case OPT_IMAGE: {
 			char why[512];
-			if (image_pattern_check(optarg, 0, why, sizeof why) != 0) {
+			if (image_pattern_check(optarg, 0, why, sizeof why) !=
+			    0) {
 				diag_error(NULL, 0, 0, "%s", why);
 				return EXIT_ERROR;
 			}
@@ -300,8 +324,10 @@ static int run(int argc, char **argv, cli_config *cfg)
 			break;
 		}
 		case OPT_SCALE:
-			if (args_count(optarg, 1, IMAGE_MAX_SCALE, &cfg->scale) != 0)
-				return bad_value("--scale", "a whole number from 1 to 64",
+			if (args_count(optarg, 1, IMAGE_MAX_SCALE,
+			               &cfg->scale) != 0)
+				return bad_value("--scale",
+				                 "a whole number from 1 to 64",
 				                 optarg);
 			break;
 		case 'h':
@@ -323,7 +349,8 @@ static int run(int argc, char **argv, cli_config *cfg)
 		return EXIT_ERROR;
 	}
 	if (cfg->opts.algorithm == ASTAR_ALGO_GREEDY && weight_given) {
-		diag_error(NULL, 0, 0, "--weight cannot be used with --algorithm=greedy");
+		diag_error(NULL, 0, 0,
+		           "--weight cannot be used with --algorithm=greedy");
 		return EXIT_ERROR;
 	}
 	/* JPS's pruning holds for 4-connected moves and for diagonals that
@@ -331,9 +358,11 @@ static int run(int argc, char **argv, cli_config *cfg)
 	if (cfg->opts.algorithm == ASTAR_ALGO_JPS && cfg->diagonal_given &&
 	    cfg->opts.diagonal != ASTAR_DIAG_NEVER &&
 	    cfg->opts.diagonal != ASTAR_DIAG_NO_OBSTACLES) {
-		diag_error(NULL, 0, 0,
-		           "--algorithm=jps needs --diagonal=never or no-obstacles, "
-		           "not %s", diagonal_name(cfg->opts.diagonal));
+		diag_error(
+			NULL, 0, 0,
+			"--algorithm=jps needs --diagonal=never or no-obstacles, "
+			"not %s",
+			diagonal_name(cfg->opts.diagonal));
 		return EXIT_ERROR;
 	}
 
@@ -341,7 +370,8 @@ static int run(int argc, char **argv, cli_config *cfg)
 		cfg->color = 1;
 	} else if (strcmp(color, "auto") == 0) {
 		const char *nc = getenv("NO_COLOR");
-		cfg->color = isatty(STDOUT_FILENO) && (nc == NULL || *nc == '\0');
+		cfg->color =
+			isatty(STDOUT_FILENO) && (nc == NULL || *nc == '\0');
 	}
 
 	if (cfg->scale != 0 && cfg->image == NULL) {
@@ -363,11 +393,13 @@ static int run(int argc, char **argv, cli_config *cfg)
 	}
 	/* A scenario's queries give their own start and goal: rather than
 	 * ignore these, refuse them.  (--block applies to their maps.) */
-	if (cfg->nscens + positional_scens > 0 && (cfg->has_start || cfg->has_goal)) {
-		diag_error(NULL, 0, 0,
-		           "%s cannot be used with scenario files, whose queries "
-		           "give the start and goal",
-		           cfg->has_start ? "--start" : "--goal");
+	if (cfg->nscens + positional_scens > 0 &&
+	    (cfg->has_start || cfg->has_goal)) {
+		diag_error(
+			NULL, 0, 0,
+			"%s cannot be used with scenario files, whose queries "
+			"give the start and goal",
+			cfg->has_start ? "--start" : "--goal");
 		return EXIT_ERROR;
 	}
 	if (cfg->tolerance >= 0 && !cfg->check) {
@@ -380,9 +412,10 @@ static int run(int argc, char **argv, cli_config *cfg)
 		eff.diagonal = ASTAR_DIAG_NO_OBSTACLES;
 	if (!astar_heuristic_admissible(astar_effective_heuristic(&eff),
 	                                eff.diagonal))
-		diag_warn("heuristic '%s' is not admissible with diagonal moves; "
-		          "the path may not be shortest",
-		          heuristic_name(astar_effective_heuristic(&eff)));
+		diag_warn(
+			"heuristic '%s' is not admissible with diagonal moves; "
+			"the path may not be shortest",
+			heuristic_name(astar_effective_heuristic(&eff)));
 	if (cfg->nfiles == 0 && cfg->nscens == 0) {
 		if (isatty(STDIN_FILENO))
 			return usage_error();

@@ -10,7 +10,7 @@
 #include "astar.h"
 
 typedef struct map_error {
-	long line, col;   /* 1-based; 0 when they mean nothing */
+	long line, col; /* 1-based; 0 when they mean nothing */
 	char msg[256];
 } map_error;
 
@@ -20,7 +20,7 @@ typedef struct map_expect {
 	int has_reachable, reachable;
 	int has_cost;
 	double cost;
-	int cost_decimals;   /* decimals the cost was written with, or -1 */
+	int cost_decimals; /* decimals the cost was written with, or -1 */
 	int has_max_cost;
 	double max_cost;
 	int has_steps;
@@ -30,12 +30,12 @@ typedef struct map_expect {
 /* One query a map file (JSON "queries") or a scenario file carries. */
 typedef struct map_query {
 	astar_point start, goal;
-	long line;           /* where it was written, for messages; 0 unknown */
+	long line; /* where it was written, for messages; 0 unknown */
 	map_expect expect;
 } map_query;
 
 typedef struct map {
-	astar_grid *grid;   /* owned */
+	astar_grid *grid; /* owned */
 	int has_start, has_goal;
 	astar_point start, goal;
 	map_query *queries; /* owned; nqueries of them */

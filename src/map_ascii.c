@@ -83,7 +83,8 @@ static size_t line_length(const char *p, const char *end, const char **next)
 int map_check_size(long width, long height, size_t max_cells, long line,
                    map_error *err)
 {
-	unsigned long long n = (unsigned long long)width * (unsigned long long)height;
+	unsigned long long n =
+		(unsigned long long)width * (unsigned long long)height;
 
 	if (n <= max_cells)
 		return 0;
@@ -121,8 +122,9 @@ int map_read_ascii(const char *buf, size_t len, size_t max_cells, map *m,
 		if (height == 0)
 			width = n;
 		else if (n != width)
-			return map_fail(err, line, (long)(n < width ? n : width) + 1,
-			                "row has %zu cells, expected %zu", n, width);
+			return map_fail(
+				err, line, (long)(n < width ? n : width) + 1,
+				"row has %zu cells, expected %zu", n, width);
 		for (size_t x = 0; x < n; x++) {
 			int c = (unsigned char)p[x];
 			if (ascii_cost(c) < 0)
@@ -131,23 +133,26 @@ int map_read_ascii(const char *buf, size_t len, size_t max_cells, map *m,
 				                map_char_name(c, cn));
 			if (c == 'S') {
 				if (sline)
-					return map_fail(err, line, (long)x + 1,
-					                "second start marker 'S' (first at %ld:%ld)",
-					                sline, scol);
+					return map_fail(
+						err, line, (long)x + 1,
+						"second start marker 'S' (first at %ld:%ld)",
+						sline, scol);
 				sline = line;
 				scol = (long)x + 1;
 			} else if (c == 'G') {
 				if (gline)
-					return map_fail(err, line, (long)x + 1,
-					                "second goal marker 'G' (first at %ld:%ld)",
-					                gline, gcol);
+					return map_fail(
+						err, line, (long)x + 1,
+						"second goal marker 'G' (first at %ld:%ld)",
+						gline, gcol);
 				gline = line;
 				gcol = (long)x + 1;
 			}
 		}
 		if (width > ASTAR_DIM_MAX)
 			return map_fail(err, line, ASTAR_DIM_MAX + 1,
-			                "row longer than %d cells", ASTAR_DIM_MAX);
+			                "row longer than %d cells",
+			                ASTAR_DIM_MAX);
 		height++;
 		if (height > ASTAR_DIM_MAX)
 			return map_fail(err, line, 1, "more than %d rows",

@@ -111,28 +111,29 @@ static const char *key_name(const char *key, char out[KEY_SHOWN + 16])
 
 /* Fails on the first key of obj (in document order) not in keys[]; where
  * is the path of obj, "" at the top level. */
-static int check_keys(json_t *obj, const char *const *keys,
-                      const char *where, map_error *err)
+static int check_keys(json_t *obj, const char *const *keys, const char *where,
+                      map_error *err)
 {
 	const char *key;
 	json_t *v;
 	char kn[KEY_SHOWN + 16];
 
-	json_object_foreach(obj, key, v) {
+	json_object_foreach(obj, key, v)
+	{
 		size_t i;
 		for (i = 0; keys[i] != NULL; i++)
 			if (strcmp(key, keys[i]) == 0)
 				break;
 		if (keys[i] == NULL)
-			return map_fail(err, 0, 0, "%s%sunknown key '%s'", where,
-			                *where ? ": " : "", key_name(key, kn));
+			return map_fail(err, 0, 0, "%s%sunknown key '%s'",
+			                where, *where ? ": " : "",
+			                key_name(key, kn));
 	}
 	return 0;
 }
 
 /* An integer from lo to hi, or -1. */
-static int get_int(json_t *v, json_int_t lo, json_int_t hi,
-                   json_int_t *out)
+static int get_int(json_t *v, json_int_t lo, json_int_t hi, json_int_t *out)
 {
 	json_int_t n;
 
@@ -145,8 +146,7 @@ static int get_int(json_t *v, json_int_t lo, json_int_t hi,
 	return 0;
 }
 
-static int read_dim(json_t *root, const char *key, long *out,
-                    map_error *err)
+static int read_dim(json_t *root, const char *key, long *out, map_error *err)
 {
 	json_t *v = json_object_get(root, key);
 	json_int_t n;
@@ -154,15 +154,16 @@ static int read_dim(json_t *root, const char *key, long *out,
 	if (v == NULL)
 		return map_fail(err, 0, 0, "missing key '%s'", key);
 	if (get_int(v, 1, ASTAR_DIM_MAX, &n) != 0)
-		return map_fail(err, 0, 0, "%s: expected an integer from 1 to %d",
-		                key, ASTAR_DIM_MAX);
+		return map_fail(err, 0, 0,
+		                "%s: expected an integer from 1 to %d", key,
+		                ASTAR_DIM_MAX);
 	*out = (long)n;
 	return 0;
 }
 
 /* An [x, y] inside the width x height map; path names it in messages. */
-static int read_point(json_t *v, const char *path, long width,
-                      long height, astar_point *p, map_error *err)
+static int read_point(json_t *v, const char *path, long width, long height,
+                      astar_point *p, map_error *err)
 {
 	json_t *jx, *jy;
 	json_int_t x, y;
@@ -175,7 +176,8 @@ static int read_point(json_t *v, const char *path, long width,
 	y = json_integer_value(jy);
 	if (x < 0 || x >= width || y < 0 || y >= height)
 		return map_fail(err, 0, 0,
-		                "%s: %" JSON_INTEGER_FORMAT ",%" JSON_INTEGER_FORMAT
+		                "%s: %" JSON_INTEGER_FORMAT
+		                ",%" JSON_INTEGER_FORMAT
 		                " is outside the %ldx%ld map",
 		                path, x, y, width, height);
 	p->x = (int32_t)x;
@@ -192,41 +194,47 @@ static int read_legend(json_t *obj, legend *lg, map_error *err)
 
 	if (!json_is_object(obj))
 		return map_fail(err, 0, 0, "legend: expected an object");
-	json_object_foreach(obj, key, v) {
+	json_object_foreach(obj, key, v)
+	{
 		unsigned char c = (unsigned char)key[0];
 
 		key_name(key, kn);
 		if (c == '\0' || key[1] != '\0' || c >= 0x80)
-			return map_fail(err, 0, 0,
-			                "legend.%s: key must be one %scharacter", kn,
-			                c >= 0x80 ? "ASCII " : "");
+			return map_fail(
+				err, 0, 0,
+				"legend.%s: key must be one %scharacter", kn,
+				c >= 0x80 ? "ASCII " : "");
 		if (c == 'S' || c == 'G')
-			return map_fail(err, 0, 0,
-			                "legend.%s: '%c' marks the %s and cannot be "
-			                "redefined",
-			                kn, c, c == 'S' ? "start" : "goal");
-		if (json_is_string(v) && strcmp(json_string_value(v), "blocked") == 0)
+			return map_fail(
+				err, 0, 0,
+				"legend.%s: '%c' marks the %s and cannot be "
+				"redefined",
+				kn, c, c == 'S' ? "start" : "goal");
+		if (json_is_string(v) &&
+		    strcmp(json_string_value(v), "blocked") == 0)
 			lg->cost[c] = 0;
 		else if (get_int(v, 1, ASTAR_COST_MAX, &n) == 0)
 			lg->cost[c] = (int)n;
 		else
-			return map_fail(err, 0, 0,
-			                "legend.%s: expected a cost from 1 to %d or "
-			                "\"blocked\"",
-			                kn, ASTAR_COST_MAX);
+			return map_fail(
+				err, 0, 0,
+				"legend.%s: expected a cost from 1 to %d or "
+				"\"blocked\"",
+				kn, ASTAR_COST_MAX);
 	}
 	return 0;
 }
 
 /* Checks "rows" and finds the S and G markers. */
-static int check_rows(json_t *rows, long width, long height,
-                      const legend *lg, map *m, map_error *err)
+static int check_rows(json_t *rows, long width, long height, const legend *lg,
+                      map *m, map_error *err)
 {
 	size_t sy = 0, sx = 0, gy = 0, gx = 0;
 	char cn[8];
 
 	if (!json_is_array(rows))
-		return map_fail(err, 0, 0, "rows: expected an array of strings");
+		return map_fail(err, 0, 0,
+		                "rows: expected an array of strings");
 	if (json_array_size(rows) != (size_t)height)
 		return map_fail(err, 0, 0, "rows: expected %ld rows, got %zu",
 		                height, json_array_size(rows));
@@ -236,7 +244,8 @@ static int check_rows(json_t *rows, long width, long height,
 		size_t n;
 
 		if (!json_is_string(row))
-			return map_fail(err, 0, 0, "rows[%zu]: expected a string", y);
+			return map_fail(err, 0, 0,
+			                "rows[%zu]: expected a string", y);
 		s = json_string_value(row);
 		n = json_string_length(row);
 		/* Characters first: a non-ASCII one would make the count
@@ -244,32 +253,37 @@ static int check_rows(json_t *rows, long width, long height,
 		for (size_t x = 0; x < n && x < (size_t)width; x++) {
 			int c = (unsigned char)s[x];
 			if (legend_cost(lg, c) < 0)
-				return map_fail(err, 0, 0,
-				                "rows[%zu][%zu]: unknown map character '%s'",
-				                y, x, map_char_name(c, cn));
+				return map_fail(
+					err, 0, 0,
+					"rows[%zu][%zu]: unknown map character '%s'",
+					y, x, map_char_name(c, cn));
 			if (c == 'S') {
 				if (m->has_start)
-					return map_fail(err, 0, 0,
-					                "rows[%zu][%zu]: second start marker 'S' "
-					                "(first at rows[%zu][%zu])",
-					                y, x, sy, sx);
+					return map_fail(
+						err, 0, 0,
+						"rows[%zu][%zu]: second start marker 'S' "
+						"(first at rows[%zu][%zu])",
+						y, x, sy, sx);
 				m->has_start = 1;
 				sy = y;
 				sx = x;
 			} else if (c == 'G') {
 				if (m->has_goal)
-					return map_fail(err, 0, 0,
-					                "rows[%zu][%zu]: second goal marker 'G' "
-					                "(first at rows[%zu][%zu])",
-					                y, x, gy, gx);
+					return map_fail(
+						err, 0, 0,
+						"rows[%zu][%zu]: second goal marker 'G' "
+						"(first at rows[%zu][%zu])",
+						y, x, gy, gx);
 				m->has_goal = 1;
 				gy = y;
 				gx = x;
 			}
 		}
 		if (n != (size_t)width)
-			return map_fail(err, 0, 0, "rows[%zu]: has %zu cells, expected %ld",
-			                y, n, width);
+			return map_fail(
+				err, 0, 0,
+				"rows[%zu]: has %zu cells, expected %ld", y, n,
+				width);
 	}
 	m->start.x = (int32_t)sx;
 	m->start.y = (int32_t)sy;
@@ -278,13 +292,13 @@ static int check_rows(json_t *rows, long width, long height,
 	return 0;
 }
 
-static int check_cells(json_t *cells, long width, long height,
-                       map_error *err)
+static int check_cells(json_t *cells, long width, long height, map_error *err)
 {
 	json_int_t v;
 
 	if (!json_is_array(cells))
-		return map_fail(err, 0, 0, "cells: expected an array of arrays");
+		return map_fail(err, 0, 0,
+		                "cells: expected an array of arrays");
 	if (json_array_size(cells) != (size_t)height)
 		return map_fail(err, 0, 0, "cells: expected %ld rows, got %zu",
 		                height, json_array_size(cells));
@@ -293,26 +307,29 @@ static int check_cells(json_t *cells, long width, long height,
 		size_t n;
 
 		if (!json_is_array(row))
-			return map_fail(err, 0, 0,
-			                "cells[%zu]: expected an array of integers", y);
+			return map_fail(
+				err, 0, 0,
+				"cells[%zu]: expected an array of integers", y);
 		n = json_array_size(row);
 		for (size_t x = 0; x < n && x < (size_t)width; x++)
-			if (get_int(json_array_get(row, x), 0, ASTAR_COST_MAX, &v) != 0)
-				return map_fail(err, 0, 0,
-				                "cells[%zu][%zu]: expected an integer from 0 "
-				                "to %d",
-				                y, x, ASTAR_COST_MAX);
+			if (get_int(json_array_get(row, x), 0, ASTAR_COST_MAX,
+			            &v) != 0)
+				return map_fail(
+					err, 0, 0,
+					"cells[%zu][%zu]: expected an integer from 0 "
+					"to %d",
+					y, x, ASTAR_COST_MAX);
 		if (n != (size_t)width)
-			return map_fail(err, 0, 0,
-			                "cells[%zu]: has %zu cells, expected %ld", y, n,
-			                width);
+			return map_fail(
+				err, 0, 0,
+				"cells[%zu]: has %zu cells, expected %ld", y, n,
+				width);
 	}
 	return 0;
 }
 
 /* A number >= 0 into *out; path names it. */
-static int read_nonneg(json_t *v, const char *path, double *out,
-                       map_error *err)
+static int read_nonneg(json_t *v, const char *path, double *out, map_error *err)
 {
 	if (!json_is_number(v) || json_number_value(v) < 0)
 		return map_fail(err, 0, 0, "%s: expected a number >= 0", path);
@@ -336,7 +353,8 @@ static int read_expect(json_t *obj, const char *where, map_expect *e,
 		return -1;
 	if ((v = json_object_get(obj, "reachable")) != NULL) {
 		if (!json_is_boolean(v))
-			return map_fail(err, 0, 0, "%s.reachable: expected true or false",
+			return map_fail(err, 0, 0,
+			                "%s.reachable: expected true or false",
 			                where);
 		e->has_reachable = 1;
 		e->reachable = json_is_true(v);
@@ -355,7 +373,8 @@ static int read_expect(json_t *obj, const char *where, map_expect *e,
 	}
 	if ((v = json_object_get(obj, "steps")) != NULL) {
 		if (get_int(v, 0, LONG_MAX, &n) != 0)
-			return map_fail(err, 0, 0, "%s.steps: expected an integer >= 0",
+			return map_fail(err, 0, 0,
+			                "%s.steps: expected an integer >= 0",
 			                where);
 		e->has_steps = 1;
 		e->steps = (long)n;
@@ -364,8 +383,8 @@ static int read_expect(json_t *obj, const char *where, map_expect *e,
 }
 
 /* Reads "queries" into a new array (*out, NULL when empty). */
-static int read_queries(json_t *arr, long width, long height,
-                        map_query **out, size_t *count, map_error *err)
+static int read_queries(json_t *arr, long width, long height, map_query **out,
+                        size_t *count, map_error *err)
 {
 	static const char *const keys[] = {"start", "goal", "expect", NULL};
 	size_t n;
@@ -423,18 +442,20 @@ fail:
 }
 
 /* Fills the grid from checked rows or cells. */
-static void fill(astar_grid *g, json_t *rows, json_t *cells,
-                 const legend *lg, long width, long height)
+static void fill(astar_grid *g, json_t *rows, json_t *cells, const legend *lg,
+                 long width, long height)
 {
 	for (long y = 0; y < height; y++) {
 		uint8_t *out = grid_row(g, (int32_t)y);
-		const char *s = rows ? json_string_value(json_array_get(rows, (size_t)y))
+		const char *s = rows ? json_string_value(
+					       json_array_get(rows, (size_t)y))
 		                     : NULL;
 		json_t *row = cells ? json_array_get(cells, (size_t)y) : NULL;
 
 		for (long x = 0; x < width; x++) {
 			int c = s ? legend_cost(lg, (unsigned char)s[x])
-			          : (int)json_integer_value(json_array_get(row, (size_t)x));
+			          : (int)json_integer_value(
+					    json_array_get(row, (size_t)x));
 			out[x] = (uint8_t)c;
 		}
 	}
@@ -444,16 +465,17 @@ static void fill(astar_grid *g, json_t *rows, json_t *cells,
 /* Everything but the syntax: checks root and fills *m. */
 static int read_root(json_t *root, size_t max_cells, map *m, map_error *err)
 {
-	static const char *const keys[] = {"width", "height", "rows", "cells",
-	                                   "legend", "start", "goal", "queries",
-	                                   NULL};
+	static const char *const keys[] = {"width", "height",  "rows",
+	                                   "cells", "legend",  "start",
+	                                   "goal",  "queries", NULL};
 	json_t *rows, *cells, *v;
 	long width = 0, height = 0;
 	legend lg;
 	astar_status st;
 
 	if (!json_is_object(root))
-		return map_fail(err, 0, 0, "expected a JSON object at the top level");
+		return map_fail(err, 0, 0,
+		                "expected a JSON object at the top level");
 	if (check_keys(root, keys, "", err) != 0 ||
 	    read_dim(root, "width", &width, err) != 0 ||
 	    read_dim(root, "height", &height, err) != 0)
@@ -465,13 +487,15 @@ static int read_root(json_t *root, size_t max_cells, map *m, map_error *err)
 	rows = json_object_get(root, "rows");
 	cells = json_object_get(root, "cells");
 	if (rows != NULL && cells != NULL)
-		return map_fail(err, 0, 0, "give either 'rows' or 'cells', not both");
+		return map_fail(err, 0, 0,
+		                "give either 'rows' or 'cells', not both");
 	if (rows == NULL && cells == NULL)
 		return map_fail(err, 0, 0, "missing key 'rows' or 'cells'");
 	legend_init(&lg);
 	if ((v = json_object_get(root, "legend")) != NULL) {
 		if (cells != NULL)
-			return map_fail(err, 0, 0, "legend: only allowed with 'rows'");
+			return map_fail(err, 0, 0,
+			                "legend: only allowed with 'rows'");
 		if (read_legend(v, &lg, err) != 0)
 			return -1;
 	}
@@ -515,7 +539,8 @@ int map_read_json(const char *buf, size_t len, size_t max_cells, map *m,
 	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
 	if (root == NULL)
 		return map_fail(err, jerr.line > 0 ? jerr.line : 0,
-		                jerr.column > 0 ? jerr.column : 0, "%s", jerr.text);
+		                jerr.column > 0 ? jerr.column : 0, "%s",
+		                jerr.text);
 	rc = read_root(root, max_cells, m, err);
 	json_decref(root);
 	if (rc != 0)

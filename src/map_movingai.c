@@ -131,26 +131,30 @@ int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
 	for (;;) {
 		long v;
 		if ((s = next_line(&ls, &n)) == NULL)
-			return map_fail(err, ls.no + 1, 1,
-			                "file ends in the header: expected 'map'");
+			return map_fail(
+				err, ls.no + 1, 1,
+				"file ends in the header: expected 'map'");
 		if (n == 3 && memcmp(s, "map", 3) == 0)
 			break;
 		if (n >= 6 && memcmp(s, "height", 6) == 0) {
 			if ((v = header_number(s, n, "height")) <= 0)
-				return map_fail(err, ls.no, 1,
-				                "expected 'height N' with N from 1 to %d",
-				                ASTAR_DIM_MAX);
+				return map_fail(
+					err, ls.no, 1,
+					"expected 'height N' with N from 1 to %d",
+					ASTAR_DIM_MAX);
 			height = v;
 		} else if (n >= 5 && memcmp(s, "width", 5) == 0) {
 			if ((v = header_number(s, n, "width")) <= 0)
-				return map_fail(err, ls.no, 1,
-				                "expected 'width N' with N from 1 to %d",
-				                ASTAR_DIM_MAX);
+				return map_fail(
+					err, ls.no, 1,
+					"expected 'width N' with N from 1 to %d",
+					ASTAR_DIM_MAX);
 			width = v;
 		} else {
-			return map_fail(err, ls.no, 1,
-			                "unknown header line: expected 'height N', "
-			                "'width N' or 'map'");
+			return map_fail(
+				err, ls.no, 1,
+				"unknown header line: expected 'height N', "
+				"'width N' or 'map'");
 		}
 	}
 	if (height == 0 || width == 0)
@@ -169,12 +173,16 @@ int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
 		if ((s = next_line(&ls, &n)) == NULL) {
 			map_free(m);
 			return map_fail(err, ls.no + 1, 1,
-			                "file ends after %ld of %ld rows", y, height);
+			                "file ends after %ld of %ld rows", y,
+			                height);
 		}
 		if ((long)n != width) {
 			map_free(m);
-			return map_fail(err, ls.no, (long)(n < (size_t)width ? n : (size_t)width) + 1,
-			                "row has %zu cells, expected %ld", n, width);
+			return map_fail(
+				err, ls.no,
+				(long)(n < (size_t)width ? n : (size_t)width) +
+					1,
+				"row has %zu cells, expected %ld", n, width);
 		}
 		/* The row sixteen cells at a time (GCC and Clang vector
 		 * extensions), the rest through a lookup table, without a
@@ -185,9 +193,10 @@ int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
 		for (; x + 16 <= n; x += 16) {
 			v16 c, open, shut;
 			memcpy(&c, s + x, sizeof c);
-			open = (v16)(c == '.') | (v16)(c == 'G') | (v16)(c == 'S');
-			shut = (v16)(c == '@') | (v16)(c == 'O') | (v16)(c == 'T') |
-			       (v16)(c == 'W');
+			open = (v16)(c == '.') | (v16)(c == 'G') |
+			       (v16)(c == 'S');
+			shut = (v16)(c == '@') | (v16)(c == 'O') |
+			       (v16)(c == 'T') | (v16)(c == 'W');
 			c = open & 1;
 			memcpy(row + x, &c, sizeof c);
 			badv |= ~(open | shut);
@@ -213,8 +222,10 @@ int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
 	while ((s = next_line(&ls, &n)) != NULL) {
 		if (n != 0) {
 			map_free(m);
-			return map_fail(err, ls.no, 1,
-			                "more rows than the header's height %ld", height);
+			return map_fail(
+				err, ls.no, 1,
+				"more rows than the header's height %ld",
+				height);
 		}
 	}
 	return 0;

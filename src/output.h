@@ -13,18 +13,18 @@
 typedef struct query_report {
 	const char *map_name;
 	const map *map;
-	const astar_point *blocks;  /* --block cells, drawn as X */
+	const astar_point *blocks; /* --block cells, drawn as X */
 	size_t nblocks;
 	astar_point start, goal;
 	const astar_options *opts;
 	const astar_result *res;
-	int timing;                 /* include load_us and search_us */
+	int timing; /* include load_us and search_us */
 	double load_us, search_us;
-	const char *scen;           /* the scenario file, or NULL */
-	long line;                  /* the query's line in it */
-	long query;                 /* index in the map's queries, or -1 */
-	const map_expect *expect;   /* what the query expects, or NULL */
-	int check;                  /* -1 not checked, 0 failed, 1 passed */
+	const char *scen;         /* the scenario file, or NULL */
+	long line;                /* the query's line in it */
+	long query;               /* index in the map's queries, or -1 */
+	const map_expect *expect; /* what the query expects, or NULL */
+	int check;                /* -1 not checked, 0 failed, 1 passed */
 } query_report;
 
 /* Draws the map with the path (and explored cells when the options asked

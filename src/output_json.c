@@ -39,8 +39,10 @@ static json_t *check_object(const query_report *q)
 	if (exp == NULL)
 		return NULL;
 	if ((e->has_reachable &&
-	     json_object_set_new(exp, "reachable", json_boolean(e->reachable))) ||
-	    (e->has_cost && json_object_set_new(exp, "cost", json_real(e->cost))) ||
+	     json_object_set_new(exp, "reachable",
+	                         json_boolean(e->reachable))) ||
+	    (e->has_cost &&
+	     json_object_set_new(exp, "cost", json_real(e->cost))) ||
 	    (e->has_max_cost &&
 	     json_object_set_new(exp, "max_cost", json_real(e->max_cost))) ||
 	    (e->has_steps &&
@@ -66,20 +68,16 @@ int output_json(FILE *out, const query_report *q)
 	size_t n;
 	int rc = 0;
 
-	opts = json_pack("{s:s, s:s, s:s, s:f, s:b, s:b}",
-	                 "diagonal", diagonal_name(o->diagonal),
-	                 "heuristic", heuristic_name(astar_effective_heuristic(o)),
-	                 "algorithm", algorithm_name(o->algorithm),
-	                 "weight", o->weight,
-	                 "adjacent", o->adjacent,
-	                 "closest", o->closest);
-	obj = json_pack("{s:s, s:o, s:o, s:o, s:b, s:b}",
-	                "map", q->map_name,
-	                "start", point(q->start),
-	                "goal", point(q->goal),
-	                "options", opts,
-	                "found", r->found,
-	                "reached_goal", r->reached_goal);
+	opts = json_pack("{s:s, s:s, s:s, s:f, s:b, s:b}", "diagonal",
+	                 diagonal_name(o->diagonal), "heuristic",
+	                 heuristic_name(astar_effective_heuristic(o)),
+	                 "algorithm", algorithm_name(o->algorithm), "weight",
+	                 o->weight, "adjacent", o->adjacent, "closest",
+	                 o->closest);
+	obj = json_pack("{s:s, s:o, s:o, s:o, s:b, s:b}", "map", q->map_name,
+	                "start", point(q->start), "goal", point(q->goal),
+	                "options", opts, "found", r->found, "reached_goal",
+	                r->reached_goal);
 	if (obj == NULL)
 		goto nomem;
 	if (q->scen != NULL &&
@@ -91,10 +89,12 @@ int output_json(FILE *out, const query_report *q)
 		goto nomem;
 	if (r->found) {
 		if (json_object_set_new(obj, "cost", json_real(r->cost)) ||
-		    json_object_set_new(obj, "steps",
-		                        json_integer((json_int_t)r->path_len - 1)) ||
+		    json_object_set_new(
+			    obj, "steps",
+			    json_integer((json_int_t)r->path_len - 1)) ||
 		    json_object_set_new(obj, "end", point(r->end)) ||
-		    json_object_set_new(obj, "path", points(r->path, r->path_len)))
+		    json_object_set_new(obj, "path",
+		                        points(r->path, r->path_len)))
 			goto nomem;
 	} else {
 		if (json_object_set_new(obj, "cost", json_null()) ||
@@ -112,13 +112,13 @@ int output_json(FILE *out, const query_report *q)
 	    json_object_set_new(obj, "explored",
 	                        points(r->explored, r->explored_len)))
 		goto nomem;
-	if (q->check >= 0 &&
-	    json_object_set_new(obj, "check", check_object(q)))
+	if (q->check >= 0 && json_object_set_new(obj, "check", check_object(q)))
 		goto nomem;
 	if (q->timing &&
 	    json_object_set_new(obj, "time_us",
-	                        json_pack("{s:o, s:o}", "load", micros(q->load_us),
-	                                  "search", micros(q->search_us))))
+	                        json_pack("{s:o, s:o}", "load",
+	                                  micros(q->load_us), "search",
+	                                  micros(q->search_us))))
 		goto nomem;
 
 	line = json_dumps(obj, JSON_COMPACT | JSON_REAL_PRECISION(15));

@@ -110,12 +110,15 @@ int output_text(FILE *out, const query_report *q, int color)
 	if (draw(out, q, color) != 0)
 		return -1;
 	fprintf(out, "found: %s\n",
-	        r->reached_goal ? "yes" : r->found ? "closest" : "no");
+	        r->reached_goal ? "yes"
+	        : r->found      ? "closest"
+	                        : "no");
 	if (r->found) {
 		output_cost(cost, sizeof cost, r->cost);
 		fprintf(out, "cost: %s\nsteps: %zu\n", cost, r->path_len - 1);
 		if (!r->reached_goal || q->opts->adjacent)
-			fprintf(out, "end: %d,%d\n", (int)r->end.x, (int)r->end.y);
+			fprintf(out, "end: %d,%d\n", (int)r->end.x,
+			        (int)r->end.y);
 	}
 	fprintf(out, "expanded: %llu\ngenerated: %llu\n",
 	        (unsigned long long)r->expanded,
@@ -135,8 +138,9 @@ int output_text_line(FILE *out, const query_report *q, const char *label)
 	        (int)q->start.y, (int)q->goal.x, (int)q->goal.y);
 	if (r->found) {
 		output_cost(cost, sizeof cost, r->cost);
-		fprintf(out, "%scost %s, %zu steps", r->reached_goal ? "" : "closest: ",
-		        cost, r->path_len - 1);
+		fprintf(out, "%scost %s, %zu steps",
+		        r->reached_goal ? "" : "closest: ", cost,
+		        r->path_len - 1);
 	} else {
 		fputs("no path", out);
 	}

@@ -22,7 +22,8 @@ static void xml_text(FILE *f, const char *s)
 			fputs("&quot;", f);
 			break;
 		default:
-			if ((unsigned char)*s < 0x20 && *s != '\n' && *s != '\t')
+			if ((unsigned char)*s < 0x20 && *s != '\n' &&
+			    *s != '\t')
 				fputc('?', f); /* not allowed in XML 1.0 */
 			else
 				fputc(*s, f);
@@ -40,10 +41,13 @@ int report_junit(FILE *f, const report_case *c, size_t n)
 		total += c[i].seconds;
 	}
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
-	fprintf(f, "<testsuites tests=\"%zu\" failures=\"%zu\" time=\"%.6f\">\n",
+	fprintf(f,
+	        "<testsuites tests=\"%zu\" failures=\"%zu\" time=\"%.6f\">\n",
 	        n, failures, total);
-	fprintf(f, "<testsuite name=\"astar\" tests=\"%zu\" failures=\"%zu\" "
-	           "time=\"%.6f\">\n", n, failures, total);
+	fprintf(f,
+	        "<testsuite name=\"astar\" tests=\"%zu\" failures=\"%zu\" "
+	        "time=\"%.6f\">\n",
+	        n, failures, total);
 	for (size_t i = 0; i < n; i++) {
 		fputs("<testcase classname=\"astar\" name=\"", f);
 		xml_text(f, c[i].name);

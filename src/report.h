@@ -9,9 +9,9 @@
 
 /* One query as a test case. */
 typedef struct report_case {
-	char *name;     /* "maps/x.json: queries[2]" or "a.scen:17" (owned) */
+	char *name; /* "maps/x.json: queries[2]" or "a.scen:17" (owned) */
 	int ok;
-	char *message;  /* why it failed (owned), or NULL */
+	char *message; /* why it failed (owned), or NULL */
 	double seconds;
 } report_case;
 

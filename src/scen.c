@@ -11,8 +11,8 @@
 #define NFIELDS 9
 
 static const char *const field_names[NFIELDS] = {
-	"bucket", "map", "map width", "map height", "start x",
-	"start y", "goal x", "goal y", "optimal length"};
+	"bucket",  "map",    "map width", "map height",    "start x",
+	"start y", "goal x", "goal y",    "optimal length"};
 
 void scen_free(scen *s)
 {
@@ -155,8 +155,9 @@ int scen_read(const char *buf, size_t len, scen *s, map_error *err)
 				continue;
 			}
 			scen_free(s);
-			return map_fail(err, line, 1,
-			                "expected 'version 1' on the first line");
+			return map_fail(
+				err, line, 1,
+				"expected 'version 1' on the first line");
 		}
 		{
 			size_t i = 0;

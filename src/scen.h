@@ -14,13 +14,13 @@
 
 typedef struct scen_entry {
 	long line;
-	int bad;             /* the line is wrong; err says how */
+	int bad; /* the line is wrong; err says how */
 	map_error err;
-	char *map;           /* the map field as written (owned) */
+	char *map; /* the map field as written (owned) */
 	int32_t width, height;
 	astar_point start, goal;
 	double optimal;
-	int decimals;        /* digits after the point in the optimal length */
+	int decimals; /* digits after the point in the optimal length */
 } scen_entry;
 
 typedef struct scen {

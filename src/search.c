@@ -15,7 +15,6 @@
 #include "ctx.h"
 #include "jps.h"
 
-
 /* ------------------------------------------------------ expansion policy */
 
 /* Directions: N E S W, then NE SE SW NW.  dx/dy for coordinates. */
@@ -23,12 +22,12 @@ static const int dir_dx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
 static const int dir_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 
 typedef struct expansion {
-	int ndirs;              /* 4 or 8 */
+	int ndirs; /* 4 or 8 */
 	astar_diagonal policy;
-	ptrdiff_t off[8];       /* index offset of each direction */
-	ptrdiff_t side_a[8];    /* a diagonal's two orthogonal neighbours */
+	ptrdiff_t off[8];    /* index offset of each direction */
+	ptrdiff_t side_a[8]; /* a diagonal's two orthogonal neighbours */
 	ptrdiff_t side_b[8];
-	double step[8];         /* 1 or sqrt(2), before the cell's cost */
+	double step[8]; /* 1 or sqrt(2), before the cell's cost */
 } expansion;
 
 static void expansion_init(expansion *e, const astar_grid *g,
@@ -67,14 +66,14 @@ static inline int diagonal_ok(const expansion *e, const uint8_t *cells,
 
 typedef struct heuristic {
 	astar_heuristic kind;
-	int32_t tx, ty;   /* target */
-	double scale;     /* weight times the grid's least cell cost */
-	double slack;     /* subtracted in adjacent mode: the largest h of one
-	                     step, so h bounds the distance to any goal cell */
+	int32_t tx, ty; /* target */
+	double scale;   /* weight times the grid's least cell cost */
+	double slack;   /* subtracted in adjacent mode: the largest h of one
+	                   step, so h bounds the distance to any goal cell */
 } heuristic;
 
-static inline __attribute__((always_inline)) double heuristic_raw(astar_heuristic kind, int32_t dx,
-                                   int32_t dy)
+static inline __attribute__((always_inline)) double heuristic_raw(
+	astar_heuristic kind, int32_t dx, int32_t dy)
 {
 	double lo, hi;
 
@@ -96,7 +95,8 @@ static inline __attribute__((always_inline)) double heuristic_raw(astar_heuristi
 	}
 }
 
-static inline __attribute__((always_inline)) double heuristic_at(const heuristic *h, int32_t x, int32_t y)
+static inline __attribute__((always_inline)) double heuristic_at(
+	const heuristic *h, int32_t x, int32_t y)
 {
 	double v = heuristic_raw(h->kind, x - h->tx, y - h->ty) - h->slack;
 
@@ -154,12 +154,6 @@ const char *astar_strerror(astar_status status)
 	}
 	return "unknown error";
 }
-
-
-
-
-
-
 
 /* ------------------------------------------------------------- search */
 
@@ -226,8 +220,8 @@ static void exact_cost(const astar_ctx *ctx, const astar_grid *g,
 
 /* -1, 0 or 1 as the path cost to a is below, equal to or above b's. */
 static int compare_cost(const astar_ctx *ctx, const astar_grid *g,
-                        const ptrdiff_t *off, size_t start, size_t a,
-                        double ga, size_t b, double gb)
+                        const ptrdiff_t *off, size_t start, size_t a, double ga,
+                        size_t b, double gb)
 {
 	uint64_t ao, ad, bo, bd;
 	double tol = 1e-9 * (ga > 1.0 ? ga : 1.0);
@@ -258,10 +252,11 @@ static void nearest_offer(nearest *best, const astar_ctx *ctx,
 			if (d2 > best->d2)
 				return;
 		} else {
-			int c = compare_cost(ctx, grid, off, start, i, g, best->cell,
-			                     best->g);
-			if (c > 0 || (c == 0 && (p.y > best->p.y ||
-			                         (p.y == best->p.y && p.x > best->p.x))))
+			int c = compare_cost(ctx, grid, off, start, i, g,
+			                     best->cell, best->g);
+			if (c > 0 ||
+			    (c == 0 && (p.y > best->p.y ||
+			                (p.y == best->p.y && p.x > best->p.x))))
 				return;
 		}
 	}
@@ -308,7 +303,8 @@ static int options_valid(const astar_options *o)
 {
 	return o->diagonal >= ASTAR_DIAG_NEVER &&
 	       o->diagonal <= ASTAR_DIAG_NO_OBSTACLES &&
-	       o->heuristic >= ASTAR_H_DEFAULT && o->heuristic <= ASTAR_H_ZERO &&
+	       o->heuristic >= ASTAR_H_DEFAULT &&
+	       o->heuristic <= ASTAR_H_ZERO &&
 	       o->algorithm >= ASTAR_ALGO_ASTAR &&
 	       o->algorithm <= ASTAR_ALGO_GREEDY && isfinite(o->weight) &&
 	       o->weight >= 1.0;
@@ -322,11 +318,11 @@ static int options_valid(const astar_options *o)
  * and the policy test fold into the loop.  Returns 0, or -1 when the open
  * list could not grow.
  */
-static inline __attribute__((always_inline)) int
-relax(astar_ctx *ctx, const uint8_t *cells, node *nodes, const uint32_t *pos,
-      uint32_t gen, size_t i, ptrdiff_t w, astar_point p, double gi,
-      const heuristic *hk, uint64_t *generated, const int d,
-      const astar_diagonal policy, const astar_algorithm algo)
+static inline __attribute__((always_inline)) int relax(
+	astar_ctx *ctx, const uint8_t *cells, node *nodes, const uint32_t *pos,
+	uint32_t gen, size_t i, ptrdiff_t w, astar_point p, double gi,
+	const heuristic *hk, uint64_t *generated, const int d,
+	const astar_diagonal policy, const astar_algorithm algo)
 {
 	const ptrdiff_t side_a = (ptrdiff_t)dir_dy[d] * w, side_b = dir_dx[d];
 	size_t j = i + side_a + side_b;
@@ -376,12 +372,12 @@ relax(astar_ctx *ctx, const uint8_t *cells, node *nodes, const uint32_t *pos,
  * and diagonal policy (see run), so that the compiler folds the choices
  * out of the inner loop; the directions are unrolled (relax).
  */
-static inline __attribute__((always_inline)) astar_status
-loop(astar_ctx *ctx, const astar_grid *grid, const expansion *e,
-     const heuristic *h, const goal_set *goals, const astar_options *opts,
-     size_t start, nearest *best, size_t *found_at, astar_result *r,
-     const astar_heuristic kind, const astar_diagonal policy,
-     const astar_algorithm algo)
+static inline __attribute__((always_inline)) astar_status loop(
+	astar_ctx *ctx, const astar_grid *grid, const expansion *e,
+	const heuristic *h, const goal_set *goals, const astar_options *opts,
+	size_t start, nearest *best, size_t *found_at, astar_result *r,
+	const astar_heuristic kind, const astar_diagonal policy,
+	const astar_algorithm algo)
 {
 	const uint8_t *cells = grid->cells;
 	node *nodes = ctx->nodes;
@@ -402,7 +398,7 @@ loop(astar_ctx *ctx, const astar_grid *grid, const expansion *e,
 		pos[i] = CLOSED;
 		if (opts->explored) {
 			if (ctx_grow_points(&ctx->explored, &ctx->explored_cap,
-			                expanded + 1) != 0)
+			                    expanded + 1) != 0)
 				return ASTAR_ENOMEM;
 			ctx->explored[expanded] = p;
 		}
@@ -412,11 +408,12 @@ loop(astar_ctx *ctx, const astar_grid *grid, const expansion *e,
 			break;
 		}
 		if (opts->closest)
-			nearest_offer(best, ctx, grid, e->off, start, i, p, gi, t);
-#define RELAX(D)                                                           \
+			nearest_offer(best, ctx, grid, e->off, start, i, p, gi,
+			              t);
+#define RELAX(D)                                                             \
 	if (relax(ctx, cells, nodes, pos, gen, i, w, p, gi, &hk, &generated, \
 	          D, policy, algo) != 0)                                     \
-		return ASTAR_ENOMEM
+	return ASTAR_ENOMEM
 		RELAX(0);
 		RELAX(1);
 		RELAX(2);
@@ -434,21 +431,21 @@ loop(astar_ctx *ctx, const astar_grid *grid, const expansion *e,
 	return ASTAR_OK;
 }
 
-#define LOOP(K, P) \
+#define LOOP(K, P)                                                         \
 	loop(ctx, grid, e, h, goals, opts, start, best, found_at, r, K, P, \
 	     ASTAR_ALGO_ASTAR)
 #define OTHER(K, P, A) \
 	loop(ctx, grid, e, h, goals, opts, start, best, found_at, r, K, P, A)
-#define POLICIES(K)                                                        \
-	switch (e->policy) {                                               \
-	case ASTAR_DIAG_NEVER:                                             \
-		return LOOP(K, ASTAR_DIAG_NEVER);                          \
-	case ASTAR_DIAG_ALWAYS:                                            \
-		return LOOP(K, ASTAR_DIAG_ALWAYS);                         \
-	case ASTAR_DIAG_ONE_OBSTACLE:                                      \
-		return LOOP(K, ASTAR_DIAG_ONE_OBSTACLE);                   \
-	default:                                                           \
-		return LOOP(K, ASTAR_DIAG_NO_OBSTACLES);                   \
+#define POLICIES(K)                                      \
+	switch (e->policy) {                             \
+	case ASTAR_DIAG_NEVER:                           \
+		return LOOP(K, ASTAR_DIAG_NEVER);        \
+	case ASTAR_DIAG_ALWAYS:                          \
+		return LOOP(K, ASTAR_DIAG_ALWAYS);       \
+	case ASTAR_DIAG_ONE_OBSTACLE:                    \
+		return LOOP(K, ASTAR_DIAG_ONE_OBSTACLE); \
+	default:                                         \
+		return LOOP(K, ASTAR_DIAG_NO_OBSTACLES); \
 	}
 
 static astar_status run(astar_ctx *ctx, const astar_grid *grid,
@@ -555,8 +552,8 @@ static astar_status search(astar_ctx *ctx, const astar_grid *grid,
 	heap_reset(&ctx->open, ctx->pos);
 	ctx->nodes[s].g = 0.0;
 	ctx->nodes[s].gen = ctx->gen;
-	if (heap_push(&ctx->open, (uint32_t)s, heuristic_at(&h, start.x, start.y),
-	              0.0) != 0)
+	if (heap_push(&ctx->open, (uint32_t)s,
+	              heuristic_at(&h, start.x, start.y), 0.0) != 0)
 		return ASTAR_ENOMEM;
 	r->generated = 1;
 
@@ -568,11 +565,13 @@ static astar_status search(astar_ctx *ctx, const astar_grid *grid,
 		r->explored = ctx->explored;
 	r->explored_len = opts->explored ? (size_t)r->expanded : 0;
 	if (found_at != SIZE_MAX) {
-		if ((st = build_path(ctx, grid, &e, s, found_at, r)) != ASTAR_OK)
+		if ((st = build_path(ctx, grid, &e, s, found_at, r)) !=
+		    ASTAR_OK)
 			return st;
 		r->reached_goal = 1;
 	} else if (opts->closest && best.d2 >= 0) {
-		if ((st = build_path(ctx, grid, &e, s, best.cell, r)) != ASTAR_OK)
+		if ((st = build_path(ctx, grid, &e, s, best.cell, r)) !=
+		    ASTAR_OK)
 			return st;
 	}
 	return ASTAR_OK;

@@ -26,8 +26,7 @@
 /* A decimal number in s[0..n): digits only, no leading zero unless it is
  * "0", value at most max.  Returns the value or -1; *canonical is cleared
  * when the spelling has a leading zero. */
-static long long digits(const char *s, size_t n, long long max,
-                        int *canonical)
+static long long digits(const char *s, size_t n, long long max, int *canonical)
 {
 	long long v = 0;
 
@@ -71,7 +70,8 @@ static void check_point(const char *s)
 
 	if (comma) {
 		x = digits(s, (size_t)(comma - s), ASTAR_DIM_MAX, &canonical);
-		y = digits(comma + 1, strlen(comma + 1), ASTAR_DIM_MAX, &canonical);
+		y = digits(comma + 1, strlen(comma + 1), ASTAR_DIM_MAX,
+		           &canonical);
 	}
 	if (args_point(s, &p) == 0) {
 		FZ_CHECK(p.x >= 0 && p.x <= ASTAR_DIM_MAX);

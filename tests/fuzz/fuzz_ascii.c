@@ -150,9 +150,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			         model_cost((unsigned char)mm.row[y][x]));
 	FZ_CHECK(m.has_start == mm.has_s && m.has_goal == mm.has_g);
 	if (mm.has_s)
-		FZ_CHECK((size_t)m.start.x == mm.sx && (size_t)m.start.y == mm.sy);
+		FZ_CHECK((size_t)m.start.x == mm.sx &&
+		         (size_t)m.start.y == mm.sy);
 	if (mm.has_g)
-		FZ_CHECK((size_t)m.goal.x == mm.gx && (size_t)m.goal.y == mm.gy);
+		FZ_CHECK((size_t)m.goal.x == mm.gx &&
+		         (size_t)m.goal.y == mm.gy);
 	free(mm.row);
 
 	{

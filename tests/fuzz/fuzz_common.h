@@ -55,10 +55,10 @@ static inline void fz_fail(const char *what, const char *file, int line)
 	__builtin_trap();
 }
 
-#define FZ_CHECK(c)                                            \
-	do {                                                   \
-		if (!(c))                                      \
-			fz_fail(#c, __FILE__, __LINE__);       \
+#define FZ_CHECK(c)                                      \
+	do {                                             \
+		if (!(c))                                \
+			fz_fail(#c, __FILE__, __LINE__); \
 	} while (0)
 
 /*
@@ -80,7 +80,8 @@ static inline int fz_known(const char *tag)
 	if (known == NULL)
 		return 0;
 	for (const char *p = known; (p = strstr(p, tag)) != NULL; p += n)
-		if ((p == known || p[-1] == ',') && (p[n] == '\0' || p[n] == ','))
+		if ((p == known || p[-1] == ',') &&
+		    (p[n] == '\0' || p[n] == ','))
 			return 1;
 	return 0;
 }
@@ -214,7 +215,8 @@ static FZ_NOCOV_ENTRY void fz_check_map(const map *m, size_t max_cells)
 		FZ_CHECK(grid_contains(m->grid, q->start.x, q->start.y));
 		FZ_CHECK(grid_contains(m->grid, q->goal.x, q->goal.y));
 		if (q->expect.has_cost)
-			FZ_CHECK(isfinite(q->expect.cost) && q->expect.cost >= 0);
+			FZ_CHECK(isfinite(q->expect.cost) &&
+			         q->expect.cost >= 0);
 		if (q->expect.has_max_cost)
 			FZ_CHECK(isfinite(q->expect.max_cost) &&
 			         q->expect.max_cost >= 0);
@@ -238,7 +240,8 @@ static FZ_NOCOV_ENTRY void fz_check_map(const map *m, size_t max_cells)
 		FZ_CHECK(grid_min_cost(m->grid) == lo);
 		FZ_CHECK(grid_max_cost(m->grid) == hi);
 	}
-	FZ_CHECK(grid_get(m->grid, -1, 0) == 0 && grid_get(m->grid, 0, -1) == 0);
+	FZ_CHECK(grid_get(m->grid, -1, 0) == 0 &&
+	         grid_get(m->grid, 0, -1) == 0);
 	FZ_CHECK(grid_get(m->grid, w, 0) == 0 && grid_get(m->grid, 0, h) == 0);
 	FZ_CHECK(grid_row(m->grid, -1) == NULL && grid_row(m->grid, h) == NULL);
 }
@@ -266,8 +269,7 @@ static inline FZ_NOCOV void fz_model_init(fz_model *M, const astar_grid *g)
 }
 
 /* The cost of entering (x, y); 0 when blocked or outside. */
-static inline FZ_NOCOV uint8_t fz_cost(const fz_model *M, int32_t x,
-                                       int32_t y)
+static inline FZ_NOCOV uint8_t fz_cost(const fz_model *M, int32_t x, int32_t y)
 {
 	if (x < 0 || y < 0 || x >= M->w || y >= M->h)
 		return 0;
@@ -338,8 +340,8 @@ typedef struct fz_reach {
 	size_t nreach;
 } fz_reach;
 
-static inline FZ_NOCOV void fz_heap_push(fz_item **a, size_t *n,
-                                         size_t *cap, fz_item it)
+static inline FZ_NOCOV void fz_heap_push(fz_item **a, size_t *n, size_t *cap,
+                                         fz_item it)
 {
 	size_t k;
 
@@ -379,8 +381,8 @@ static inline FZ_NOCOV fz_item fz_heap_pop(fz_item *a, size_t *n)
 }
 
 static inline FZ_NOCOV void fz_reach_compute(const fz_model *M,
-                                             astar_diagonal pol,
-                                             astar_point s, fz_reach *R)
+                                             astar_diagonal pol, astar_point s,
+                                             fz_reach *R)
 {
 	fz_item *heap = NULL;
 	size_t hn = 0, hcap = 0, *queue;
@@ -415,7 +417,8 @@ static inline FZ_NOCOV void fz_reach_compute(const fz_model *M,
 				double d;
 				if (!fz_legal(M, pol, x, y, dx, dy, NULL))
 					continue;
-				j = (size_t)(y + dy) * (size_t)M->w + (size_t)(x + dx);
+				j = (size_t)(y + dy) * (size_t)M->w +
+				    (size_t)(x + dx);
 				d = it.d + fz_step_cost(M, x, y, dx, dy);
 				if (!done[j] && d < R->dist[j]) {
 					fz_item nt = {d, j};
@@ -441,7 +444,8 @@ static inline FZ_NOCOV void fz_reach_compute(const fz_model *M,
 				size_t j;
 				if (!fz_legal(M, pol, x, y, dx, dy, NULL))
 					continue;
-				j = (size_t)(y + dy) * (size_t)M->w + (size_t)(x + dx);
+				j = (size_t)(y + dy) * (size_t)M->w +
+				    (size_t)(x + dx);
 				if (R->steps[j] < 0) {
 					R->steps[j] = R->steps[i] + 1;
 					queue[qt++] = j;
@@ -463,7 +467,8 @@ static inline FZ_NOCOV void fz_reach_free(fz_reach *R)
  * adjacent mode an open cell from which one legal step enters t (seen as
  * open), or the start when it is the target. */
 static inline FZ_NOCOV int fz_is_goal(const fz_model *M, const astar_options *o,
-                      astar_point s, astar_point t, int32_t x, int32_t y)
+                                      astar_point s, astar_point t, int32_t x,
+                                      int32_t y)
 {
 	if (!o->adjacent)
 		return x == t.x && y == t.y && fz_open(M, x, y);
@@ -510,11 +515,21 @@ static inline void fz_check_misuse(astar_ctx *ctx, const astar_grid *g,
 	for (int k = 0; k < 5; k++) {
 		bad = *o;
 		switch (k) {
-		case 0: bad.weight = 0.5; break;
-		case 1: bad.weight = NAN; break;
-		case 2: bad.weight = INFINITY; break;
-		case 3: bad.diagonal = (astar_diagonal)4; break;
-		default: bad.heuristic = (astar_heuristic)6; break;
+		case 0:
+			bad.weight = 0.5;
+			break;
+		case 1:
+			bad.weight = NAN;
+			break;
+		case 2:
+			bad.weight = INFINITY;
+			break;
+		case 3:
+			bad.diagonal = (astar_diagonal)4;
+			break;
+		default:
+			bad.heuristic = (astar_heuristic)6;
+			break;
 		}
 		memset(&r, 0xa5, sizeof r);
 		st = astar_search(ctx, g, s, t, &bad, &r);
@@ -536,8 +551,7 @@ static inline void fz_check_misuse(astar_ctx *ctx, const astar_grid *g,
  * and the library's own Dijkstra; bounded suboptimality for weight 2; the
  * fewest steps for breadth-first search.
  */
-static FZ_NOCOV_ENTRY void fz_check_search(astar_ctx *ctx,
-                                           const astar_grid *g,
+static FZ_NOCOV_ENTRY void fz_check_search(astar_ctx *ctx, const astar_grid *g,
                                            astar_point s, astar_point t,
                                            const astar_options *o)
 {
@@ -628,7 +642,7 @@ static FZ_NOCOV_ENTRY void fz_check_search(astar_ctx *ctx,
 			size_t i;
 			FZ_CHECK(grid_contains(g, p.x, p.y));
 			i = (size_t)p.y * (size_t)M.w + (size_t)p.x;
-			FZ_CHECK(R.steps[i] >= 0); /* reachable, so open */
+			FZ_CHECK(R.steps[i] >= 0);   /* reachable, so open */
 			FZ_CHECK(twice || !seen[i]); /* expanded once */
 			seen[i] = 1;
 		}
@@ -652,7 +666,8 @@ static FZ_NOCOV_ENTRY void fz_check_search(astar_ctx *ctx,
 		for (size_t k = 1; k < r.path_len; k++) {
 			astar_point a = r.path[k - 1], b = r.path[k];
 			int dx = (int)(b.x - a.x), dy = (int)(b.y - a.y);
-			FZ_CHECK(fz_legal(&M, o->diagonal, a.x, a.y, dx, dy, NULL));
+			FZ_CHECK(fz_legal(&M, o->diagonal, a.x, a.y, dx, dy,
+			                  NULL));
 			cost += fz_step_cost(&M, a.x, a.y, dx, dy);
 		}
 		FZ_CHECK(isfinite(r.cost) && r.cost >= 0);
@@ -668,7 +683,8 @@ static FZ_NOCOV_ENTRY void fz_check_search(astar_ctx *ctx,
 				FZ_CHECK(r.end.x == t.x && r.end.y == t.y);
 		} else {
 			/* closest: a reachable cell nearest the target */
-			int64_t dx = (int64_t)r.end.x - t.x, dy = (int64_t)r.end.y - t.y;
+			int64_t dx = (int64_t)r.end.x - t.x,
+				dy = (int64_t)r.end.y - t.y;
 			FZ_CHECK(dx * dx + dy * dy == best_d2);
 		}
 	}
@@ -691,9 +707,12 @@ static FZ_NOCOV_ENTRY void fz_check_search(astar_ctx *ctx,
 		for (int32_t y = 0; y < M.h; y++)
 			for (int32_t x = 0; x < M.w; x++) {
 				size_t i = (size_t)y * (size_t)M.w + (size_t)x;
-				int64_t dx = (int64_t)x - t.x, dy = (int64_t)y - t.y;
-				if (R.steps[i] >= 0 && dx * dx + dy * dy == best_d2)
-					FZ_CHECK(r.cost <= R.dist[i] * (1 + 1e-9) + 1e-9);
+				int64_t dx = (int64_t)x - t.x,
+					dy = (int64_t)y - t.y;
+				if (R.steps[i] >= 0 &&
+				    dx * dx + dy * dy == best_d2)
+					FZ_CHECK(r.cost <=
+					         R.dist[i] * (1 + 1e-9) + 1e-9);
 			}
 	}
 

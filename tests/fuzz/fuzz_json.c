@@ -69,7 +69,8 @@ static void model_compare(const char *buf, size_t len, const map *m)
 		json_t *row = json_array_get(rows ? rows : cells, (size_t)y);
 		if (rows) {
 			const char *str = json_string_value(row);
-			FZ_CHECK(str != NULL && json_string_length(row) == (size_t)w);
+			FZ_CHECK(str != NULL &&
+			         json_string_length(row) == (size_t)w);
 			for (int32_t x = 0; x < w; x++) {
 				unsigned char c = (unsigned char)str[x];
 				int cost = model_cost(legend, c);
@@ -92,7 +93,8 @@ static void model_compare(const char *buf, size_t len, const map *m)
 			for (int32_t x = 0; x < w; x++) {
 				json_t *c = json_array_get(row, (size_t)x);
 				FZ_CHECK(json_is_integer(c));
-				FZ_CHECK(grid_get(m->grid, x, y) == json_integer_value(c));
+				FZ_CHECK(grid_get(m->grid, x, y) ==
+				         json_integer_value(c));
 			}
 		}
 	}
@@ -112,7 +114,8 @@ static void model_compare(const char *buf, size_t len, const map *m)
 	v = json_object_get(root, "queries");
 	FZ_CHECK(m->nqueries == (v ? json_array_size(v) : 0));
 	for (size_t i = 0; i < m->nqueries; i++) {
-		json_t *q = json_array_get(v, i), *e = json_object_get(q, "expect");
+		json_t *q = json_array_get(v, i),
+		       *e = json_object_get(q, "expect");
 		json_t *f;
 		const map_expect *x = &m->queries[i].expect;
 		model_point(json_object_get(q, "start"), m->queries[i].start);

@@ -116,7 +116,8 @@ static int model_read(const char *buf, size_t len, size_t max_cells,
 			if (cost < 0)
 				return -1;
 			if (g != NULL)
-				FZ_CHECK(grid_get(g, (int32_t)x, (int32_t)y) == cost);
+				FZ_CHECK(grid_get(g, (int32_t)x, (int32_t)y) ==
+				         cost);
 		}
 	}
 	while ((s = model_line(&c, &n)) != NULL)

@@ -87,7 +87,8 @@ static void model_entry(const char *l, size_t n, const scen_entry *e)
 	FZ_CHECK(e->bad == !good);
 	if (good) {
 		const char *dot = memchr(num, '.', f[8].n);
-		int decimals = dot ? (int)(f[8].n - (size_t)(dot - num) - 1) : 0;
+		int decimals =
+			dot ? (int)(f[8].n - (size_t)(dot - num) - 1) : 0;
 		if (memchr(num, 'e', f[8].n) || memchr(num, 'E', f[8].n))
 			decimals = -1;
 		FZ_CHECK(e->map != NULL);
@@ -181,8 +182,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			touched += strlen(e->map);
 			FZ_CHECK(e->width >= 0 && e->width <= ASTAR_DIM_MAX);
 			FZ_CHECK(e->height >= 0 && e->height <= ASTAR_DIM_MAX);
-			FZ_CHECK(e->start.x >= 0 && e->start.x <= ASTAR_DIM_MAX);
-			FZ_CHECK(e->start.y >= 0 && e->start.y <= ASTAR_DIM_MAX);
+			FZ_CHECK(e->start.x >= 0 &&
+			         e->start.x <= ASTAR_DIM_MAX);
+			FZ_CHECK(e->start.y >= 0 &&
+			         e->start.y <= ASTAR_DIM_MAX);
 			FZ_CHECK(e->goal.x >= 0 && e->goal.x <= ASTAR_DIM_MAX);
 			FZ_CHECK(e->goal.y >= 0 && e->goal.y <= ASTAR_DIM_MAX);
 			FZ_CHECK(isfinite(e->optimal) && e->optimal >= 0);

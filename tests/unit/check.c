@@ -12,8 +12,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#define DETAIL_CASES 25
-#define BRIEF_CASES 200
+#define DETAIL_CASES  25
+#define BRIEF_CASES   200
 #define MSGS_PER_CASE 10
 
 static unsigned long n_pass, n_fail;
@@ -74,7 +74,8 @@ int check_at(int ok, const char *file, int line, const char *fmt, ...)
 				if (ctx_dump)
 					ctx_dump(ctx_arg);
 			} else if (n_fail < DETAIL_CASES + BRIEF_CASES) {
-				fprintf(stderr, "FAIL: %s (details suppressed)\n",
+				fprintf(stderr,
+				        "FAIL: %s (details suppressed)\n",
 				        case_name);
 			}
 		}

@@ -23,8 +23,8 @@ int ref_open(const ref_grid *g, int x, int y)
 	return ref_cost(g, x, y) != 0;
 }
 
-int ref_move_legal(const ref_grid *g, astar_diagonal pol, int x, int y,
-                   int dx, int dy, int px, int py)
+int ref_move_legal(const ref_grid *g, astar_diagonal pol, int x, int y, int dx,
+                   int dy, int px, int py)
 {
 	int nx = x + dx, ny = y + dy;
 	int a, b;
@@ -159,14 +159,18 @@ int ref_dijkstra(const ref_grid *g, astar_diagonal pol, int sx, int sy,
 				size_t v;
 				double nd;
 
-				if (!ref_move_legal(g, pol, x, y, dx, dy, -1, -1))
+				if (!ref_move_legal(g, pol, x, y, dx, dy, -1,
+				                    -1))
 					continue;
-				v = (size_t)(y + dy) * (size_t)g->w + (size_t)(x + dx);
-				nd = dist[it.cell] + ref_step_cost(g, x, y, dx, dy);
+				v = (size_t)(y + dy) * (size_t)g->w +
+				    (size_t)(x + dx);
+				nd = dist[it.cell] +
+				     ref_step_cost(g, x, y, dx, dy);
 				if (nd < dist[v]) {
 					dist[v] = nd;
 					if (exact) {
-						int64_t c = ref_cost(g, x + dx, y + dy);
+						int64_t c = ref_cost(g, x + dx,
+						                     y + dy);
 
 						exact[v] = exact[it.cell];
 						if (dx != 0 && dy != 0)

@@ -34,8 +34,8 @@ int ref_open(const ref_grid *g, int x, int y);
  * blocked (the --adjacent target); pass (-1, -1) for none.  The corner
  * cells of a diagonal step are always judged by the grid itself.
  */
-int ref_move_legal(const ref_grid *g, astar_diagonal pol, int x, int y,
-                   int dx, int dy, int px, int py);
+int ref_move_legal(const ref_grid *g, astar_diagonal pol, int x, int y, int dx,
+                   int dy, int px, int py);
 
 /* Cost of the (legal, destination-open) step (x, y) -> (x+dx, y+dy). */
 double ref_step_cost(const ref_grid *g, int x, int y, int dx, int dy);

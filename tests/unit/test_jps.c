@@ -32,7 +32,7 @@
 #include "test_jps.h"
 
 #define JPS_GRIDS 2500
-#define JPS_SEED 0x1F5A0000ULL
+#define JPS_SEED  0x1F5A0000ULL
 
 /* splitmix64 */
 static uint64_t rnd(uint64_t *s)
@@ -53,7 +53,7 @@ static int below(uint64_t *s, int n)
 typedef struct tgrid {
 	ref_grid ref;
 	astar_grid *lib;
-	uint8_t c;                /* the cost of every open cell */
+	uint8_t c; /* the cost of every open cell */
 	unsigned long long seed;
 } tgrid;
 
@@ -65,10 +65,10 @@ typedef struct tquery {
 } tquery;
 
 static tquery cur;
-static astar_ctx *jctx;           /* the context of nearly every query */
-static double *dist;              /* the reference's answers from cur.s */
+static astar_ctx *jctx; /* the context of nearly every query */
+static double *dist;    /* the reference's answers from cur.s */
 static ref_exact *ex;
-static unsigned *stamp;           /* duplicate test of explored lists */
+static unsigned *stamp; /* duplicate test of explored lists */
 static unsigned stamp_now;
 static size_t cap;
 
@@ -112,10 +112,10 @@ static void dump(void *arg)
 	for (int y = 0; y < g->h; y++) {
 		fputs("  ", stderr);
 		for (int x = 0; x < g->w; x++)
-			fputc(same(P(x, y), q->s) ? 'S'
+			fputc(same(P(x, y), q->s)   ? 'S'
 			      : same(P(x, y), q->t) ? 'G'
-			      : open_at(g, x, y)   ? '.'
-			                           : '#',
+			      : open_at(g, x, y)    ? '.'
+			                            : '#',
 			      stderr);
 		fputc('\n', stderr);
 	}
@@ -186,8 +186,8 @@ static int replay(const tquery *q, const astar_result *r, ref_exact *sum)
 	for (size_t i = 0; i + 1 < r->path_len; i++) {
 		astar_point a = r->path[i], b = r->path[i + 1];
 		int dx = (int)(b.x - a.x), dy = (int)(b.y - a.y);
-		if (!CHECK(ref_move_legal(g, q->o.diagonal, (int)a.x, (int)a.y, dx,
-		                          dy, -1, -1),
+		if (!CHECK(ref_move_legal(g, q->o.diagonal, (int)a.x, (int)a.y,
+		                          dx, dy, -1, -1),
 		           "step %zu (%d,%d)->(%d,%d) is not a legal move", i,
 		           (int)a.x, (int)a.y, (int)b.x, (int)b.y))
 			return 0;
@@ -242,8 +242,9 @@ static void check_explored(const tquery *q, const astar_result *r, int runs)
 		return;
 	if (!runs || r->explored_len == 0)
 		return;
-	CHECK(same(r->explored[0], q->s), "explored[0] (%d,%d) is not the start",
-	      (int)r->explored[0].x, (int)r->explored[0].y);
+	CHECK(same(r->explored[0], q->s),
+	      "explored[0] (%d,%d) is not the start", (int)r->explored[0].x,
+	      (int)r->explored[0].y);
 	if (r->reached_goal)
 		CHECK(same(r->explored[r->explored_len - 1], r->end),
 		      "last explored (%d,%d), path end (%d,%d)",
@@ -257,10 +258,11 @@ static void check_explored(const tquery *q, const astar_result *r, int runs)
 	for (size_t i = 0; i < r->explored_len; i++) {
 		astar_point p = r->explored[i];
 		if (!CHECK(p.x >= 0 && p.y >= 0 && p.x < g->w && p.y < g->h,
-		           "explored[%zu] (%d,%d) outside", i, (int)p.x, (int)p.y))
+		           "explored[%zu] (%d,%d) outside", i, (int)p.x,
+		           (int)p.y))
 			return;
-		if (!CHECK(reachable(g, p), "explored[%zu] (%d,%d) unreachable", i,
-		           (int)p.x, (int)p.y))
+		if (!CHECK(reachable(g, p), "explored[%zu] (%d,%d) unreachable",
+		           i, (int)p.x, (int)p.y))
 			return;
 		if (!CHECK(stamp[at(g, p)] != stamp_now,
 		           "explored[%zu] (%d,%d) expanded twice", i, (int)p.x,
@@ -270,8 +272,8 @@ static void check_explored(const tquery *q, const astar_result *r, int runs)
 		if (i == 0 || (r->reached_goal && i + 1 == r->explored_len))
 			continue;
 		if (!CHECK(jump_point(g, (int)p.x, (int)p.y, eight),
-		           "explored[%zu] (%d,%d) is not a jump point", i, (int)p.x,
-		           (int)p.y))
+		           "explored[%zu] (%d,%d) is not a jump point", i,
+		           (int)p.x, (int)p.y))
 			return;
 	}
 }
@@ -316,7 +318,8 @@ static void expect_fallback(const tquery *q, const astar_result *r)
 	for (int y = 0; y < g->h; y++)
 		for (int x = 0; x < g->w; x++) {
 			size_t k = (size_t)y * (size_t)g->w + (size_t)x;
-			long long dx = x - q->t.x, dy = y - q->t.y, d = dx * dx + dy * dy;
+			long long dx = x - q->t.x, dy = y - q->t.y,
+				  d = dx * dx + dy * dy;
 			if (ex[k].a < 0)
 				continue;
 			if (bd < 0 || d < bd ||
@@ -341,8 +344,8 @@ static void run_query(void)
 
 	check_context(dump, &cur);
 	if (!q->o.adjacent && !q->o.closest && !t_open) {
-		CHECK(st == ASTAR_EGOAL_BLOCKED, "status %d, expected goal blocked",
-		      (int)st);
+		CHECK(st == ASTAR_EGOAL_BLOCKED,
+		      "status %d, expected goal blocked", (int)st);
 		return;
 	}
 	if (!CHECK(st == ASTAR_OK, "status %d (%s)", (int)st,
@@ -358,7 +361,8 @@ static void run_query(void)
 				size_t k = (size_t)y * (size_t)g->w + (size_t)x;
 				if (same(P(x, y), q->t) || !open_at(g, x, y) ||
 				    !ref_move_legal(g, q->o.diagonal, x, y,
-				                    (int)(q->t.x - x), (int)(q->t.y - y),
+				                    (int)(q->t.x - x),
+				                    (int)(q->t.y - y),
 				                    (int)q->t.x, (int)q->t.y))
 					continue;
 				if (same(P(x, y), q->s))
@@ -369,7 +373,7 @@ static void run_query(void)
 			}
 		if (start_ok) {
 			CHECK(r.found && r.reached_goal && r.path_len == 1 &&
-			          r.cost == 0.0 && same(r.end, q->s),
+			              r.cost == 0.0 && same(r.end, q->s),
 			      "start at/next to the target: found %d reached %d "
 			      "path_len %zu cost %g",
 			      r.found, r.reached_goal, r.path_len, r.cost);
@@ -377,20 +381,22 @@ static void run_query(void)
 			/* Any goal cell as cheap as best will do. */
 			ref_exact sum;
 			size_t e = at(g, r.end);
-			if (CHECK(r.found && r.reached_goal, "no path, reference %g",
-			          dist[at(g, best)]) &&
-			    CHECK(r.end.x >= 0 && r.end.y >= 0 && r.end.x < g->w &&
-			              r.end.y < g->h && !same(r.end, q->t) &&
-			              ref_move_legal(g, q->o.diagonal, (int)r.end.x,
-			                             (int)r.end.y,
-			                             (int)(q->t.x - r.end.x),
-			                             (int)(q->t.y - r.end.y),
-			                             (int)q->t.x, (int)q->t.y),
+			if (CHECK(r.found && r.reached_goal,
+			          "no path, reference %g", dist[at(g, best)]) &&
+			    CHECK(r.end.x >= 0 && r.end.y >= 0 &&
+			                  r.end.x < g->w && r.end.y < g->h &&
+			                  !same(r.end, q->t) &&
+			                  ref_move_legal(
+						  g, q->o.diagonal,
+						  (int)r.end.x, (int)r.end.y,
+						  (int)(q->t.x - r.end.x),
+						  (int)(q->t.y - r.end.y),
+						  (int)q->t.x, (int)q->t.y),
 			          "ends at (%d,%d), not next to the target",
 			          (int)r.end.x, (int)r.end.y) &&
 			    replay(q, &r, &sum))
 				CHECK(exact_eq(sum, ex[at(g, best)]) &&
-				          exact_eq(ex[e], ex[at(g, best)]),
+				              exact_eq(ex[e], ex[at(g, best)]),
 				      "cost %lld + %lld*sqrt2, reference %g",
 				      (long long)sum.a, (long long)sum.b,
 				      dist[at(g, best)]);
@@ -456,8 +462,8 @@ static void put(tgrid *g, int x, int y, int open)
 
 static void gen(uint64_t *rng, tgrid *g)
 {
-	static const int edge[] = {31, 32, 33, 62, 63, 64, 65, 66,
-	                           126, 127, 128, 129, 130};
+	static const int edge[] = {31, 32,  33,  62,  63,  64, 65,
+	                           66, 126, 127, 128, 129, 130};
 	static const int density[] = {0, 5, 12, 20, 30, 40, 48};
 	const int ne = (int)(sizeof edge / sizeof edge[0]);
 	int kind = below(rng, 10), w, h, dens;
@@ -502,7 +508,8 @@ static void gen(uint64_t *rng, tgrid *g)
 	if (below(rng, 3) == 0) { /* wall segments */
 		int n = below(rng, 1 + (w + h) / 3);
 		for (int k = 0; k < n; k++) {
-			int horiz = below(rng, 2), x = below(rng, w), y = below(rng, h);
+			int horiz = below(rng, 2), x = below(rng, w),
+			    y = below(rng, h);
 			int len = 1 + below(rng, horiz ? w : h);
 			for (int i = 0; i < len; i++)
 				put(g, horiz ? x + i : x, horiz ? y : y + i, 0);
@@ -512,7 +519,8 @@ static void gen(uint64_t *rng, tgrid *g)
 		int sx = 3 + below(rng, 8), sy = 3 + below(rng, 8);
 		for (int y = 0; y < h; y++)
 			for (int x = 0; x < w; x++)
-				if ((x % sx == 0 || y % sy == 0) && below(rng, 6) != 0)
+				if ((x % sx == 0 || y % sy == 0) &&
+				    below(rng, 6) != 0)
 					put(g, x, y, 0);
 	}
 	make_lib(g, below(rng, 2));
@@ -588,8 +596,8 @@ static void queries_from(uint64_t *rng, tgrid *g, astar_diagonal pol,
 			cur.o.adjacent = k == nplain || k == nplain + 1;
 			cur.o.closest = k != nplain;
 		}
-		check_begin("jps grid %llu %dx%d pol %d query %d", g->seed, g->ref.w,
-		            g->ref.h, (int)pol, k);
+		check_begin("jps grid %llu %dx%d pol %d query %d", g->seed,
+		            g->ref.w, g->ref.h, (int)pol, k);
 		run_query();
 		check_end();
 	}
@@ -616,8 +624,8 @@ static void edit(uint64_t *rng, tgrid *g)
 
 /* The same query on a fresh context gives the same answer, path and
  * expansions as on the shared one, whose cache has seen other grids. */
-static void fresh_context_agrees(tgrid *g, astar_diagonal pol,
-                                 astar_point s, astar_point t)
+static void fresh_context_agrees(tgrid *g, astar_diagonal pol, astar_point s,
+                                 astar_point t)
 {
 	astar_ctx *fresh = astar_ctx_new();
 	astar_options o;
@@ -643,8 +651,8 @@ static void fresh_context_agrees(tgrid *g, astar_diagonal pol,
 		memcpy(pa, a.path, n * sizeof *pa);
 	sb = astar_search(fresh, g->lib, s, t, &o, &b);
 	CHECK(sa == sb && a.found == b.found && a.cost == b.cost &&
-	          a.expanded == b.expanded && n == b.path_len &&
-	          (n == 0 || memcmp(pa, b.path, n * sizeof *pa) == 0),
+	              a.expanded == b.expanded && n == b.path_len &&
+	              (n == 0 || memcmp(pa, b.path, n * sizeof *pa) == 0),
 	      "status %d/%d found %d/%d cost %.17g/%.17g expanded %llu/%llu",
 	      (int)sa, (int)sb, a.found, b.found, a.cost, b.cost,
 	      (unsigned long long)a.expanded, (unsigned long long)b.expanded);
@@ -675,7 +683,8 @@ static void property_tests(void)
 		}
 		if (i % 16 == 0 && random_open(&rng, &g, &s) &&
 		    random_open(&rng, &g, &t))
-			fresh_context_agrees(&g, below(&rng, 2)
+			fresh_context_agrees(&g,
+			                     below(&rng, 2)
 			                             ? ASTAR_DIAG_NEVER
 			                             : ASTAR_DIAG_NO_OBSTACLES,
 			                     s, t);
@@ -721,20 +730,20 @@ static void test_open_ground(void)
 
 	check_begin("jps open ground");
 	st = jps(lg, P(0, 5), P(199, 5), ASTAR_DIAG_NO_OBSTACLES, &r);
-	CHECK(st == ASTAR_OK && r.found && r.cost == 199.0 && r.path_len == 200 &&
-	          r.expanded == 2,
+	CHECK(st == ASTAR_OK && r.found && r.cost == 199.0 &&
+	              r.path_len == 200 && r.expanded == 2,
 	      "row: status %d found %d cost %g path_len %zu expanded %llu",
 	      (int)st, r.found, r.cost, r.path_len,
 	      (unsigned long long)r.expanded);
 	st = jps(lg, P(3, 0), P(3, 129), ASTAR_DIAG_NEVER, &r);
-	CHECK(st == ASTAR_OK && r.found && r.cost == 129.0 && r.path_len == 130 &&
-	          r.expanded == 2,
+	CHECK(st == ASTAR_OK && r.found && r.cost == 129.0 &&
+	              r.path_len == 130 && r.expanded == 2,
 	      "column: status %d found %d cost %g path_len %zu expanded %llu",
 	      (int)st, r.found, r.cost, r.path_len,
 	      (unsigned long long)r.expanded);
 	st = jps(lg, P(150, 0), P(21, 129), ASTAR_DIAG_NO_OBSTACLES, &r);
 	CHECK(st == ASTAR_OK && r.found && r.path_len == 130 &&
-	          fabs(r.cost - 129 * sqrt(2.0)) < 1e-9 && r.expanded == 2,
+	              fabs(r.cost - 129 * sqrt(2.0)) < 1e-9 && r.expanded == 2,
 	      "diagonal: status %d found %d cost %.17g path_len %zu "
 	      "expanded %llu",
 	      (int)st, r.found, r.cost, r.path_len,
@@ -767,8 +776,8 @@ static void test_edits_seen(void)
 	grid_row(lg, 19)[64] = 0; /* closed: no way through */
 	grid_recount(lg);
 	st = jps(lg, P(0, 0), P(69, 0), ASTAR_DIAG_NEVER, &r);
-	CHECK(st == ASTAR_OK && !r.found, "closed by grid_row: found %d cost %g",
-	      r.found, r.cost);
+	CHECK(st == ASTAR_OK && !r.found,
+	      "closed by grid_row: found %d cost %g", r.found, r.cost);
 	grid_free(lg);
 
 	/* Two grids filled by one grid_row per row and a grid_recount: the
@@ -784,16 +793,24 @@ static void test_edits_seen(void)
 			row[0] = 1;
 		}
 		grid_recount(lg);
-		for (int k = 0; k < 2; k++) /* the second builds the walk maps */
-			st = jps(lg, P(0, 0), P(69, 19), ASTAR_DIAG_NO_OBSTACLES, &r);
+		for (int k = 0; k < 2;
+		     k++) /* the second builds the walk maps */
+			st = jps(lg, P(0, 0), P(69, 19),
+			         ASTAR_DIAG_NO_OBSTACLES, &r);
 		if (round == 0) {
-			CHECK(st == ASTAR_OK && fabs(r.cost - (50 + 19 * sqrt(2.0))) < 1e-9,
-			      "open grid: status %d cost %.17g", (int)st, r.cost);
+			CHECK(st == ASTAR_OK &&
+			              fabs(r.cost - (50 + 19 * sqrt(2.0))) <
+			                      1e-9,
+			      "open grid: status %d cost %.17g", (int)st,
+			      r.cost);
 			first = (uintptr_t)lg;
 		} else {
-			CHECK(st == ASTAR_OK && r.cost == 88.0 && r.path_len == 89,
+			CHECK(st == ASTAR_OK && r.cost == 88.0 &&
+			              r.path_len == 89,
 			      "L grid%s: status %d cost %.17g path_len %zu",
-			      (uintptr_t)lg == first ? " (at the first's address)" : "",
+			      (uintptr_t)lg == first
+			              ? " (at the first's address)"
+			              : "",
 			      (int)st, r.cost, r.path_len);
 		}
 		grid_free(lg);
@@ -819,11 +836,13 @@ static void test_alternating(void)
 		st = astar_search(jctx, a, P(0, 0), P(39, 0), &o, &r);
 		CHECK(st == ASTAR_OK && r.cost == 39.0, "a: cost %g", r.cost);
 		st = astar_search(jctx, b, P(0, 0), P(39, 0), &o, &r);
-		CHECK(st == ASTAR_OK && fabs(r.cost - (35 + 4 * sqrt(2.0))) < 1e-9,
+		CHECK(st == ASTAR_OK &&
+		              fabs(r.cost - (35 + 4 * sqrt(2.0))) < 1e-9,
 		      "b: cost %.17g", r.cost);
 		o.algorithm = ASTAR_ALGO_ASTAR;
 		st = astar_search(jctx, b, P(0, 0), P(39, 0), &o, &r);
-		CHECK(st == ASTAR_OK && fabs(r.cost - (35 + 4 * sqrt(2.0))) < 1e-9,
+		CHECK(st == ASTAR_OK &&
+		              fabs(r.cost - (35 + 4 * sqrt(2.0))) < 1e-9,
 		      "b by A*: cost %.17g", r.cost);
 	}
 	check_end();
@@ -834,13 +853,14 @@ static void test_alternating(void)
 static void zeroed(const astar_result *r)
 {
 	CHECK(r->found == 0 && r->path == NULL && r->path_len == 0 &&
-	          r->expanded == 0 && r->generated == 0 && r->explored == NULL &&
-	          r->explored_len == 0 && r->cost == 0.0,
+	              r->expanded == 0 && r->generated == 0 &&
+	              r->explored == NULL && r->explored_len == 0 &&
+	              r->cost == 0.0,
 	      "result not zeroed after a failure");
 }
 
-static void expect_status(const char *what, const astar_grid *lg,
-                          astar_point s, astar_point t, const astar_options *o,
+static void expect_status(const char *what, const astar_grid *lg, astar_point s,
+                          astar_point t, const astar_options *o,
                           astar_status want)
 {
 	astar_result r;
@@ -882,7 +902,8 @@ static void test_statuses(void)
 	o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
 
 	o.weight = 1.5;
-	expect_status("weight 1.5", lg, P(0, 0), P(5, 4), &o, ASTAR_EUNSUPPORTED);
+	expect_status("weight 1.5", lg, P(0, 0), P(5, 4), &o,
+	              ASTAR_EUNSUPPORTED);
 	o.weight = 0.5;
 	expect_status("weight 0.5", lg, P(0, 0), P(5, 4), &o, ASTAR_EINVAL);
 	o.weight = NAN;
@@ -890,12 +911,14 @@ static void test_statuses(void)
 	o.weight = 1.0;
 
 	o.heuristic = ASTAR_H_OCTILE;
-	expect_status("octile, 8-connected", lg, P(0, 0), P(5, 4), &o, ASTAR_OK);
+	expect_status("octile, 8-connected", lg, P(0, 0), P(5, 4), &o,
+	              ASTAR_OK);
 	o.heuristic = ASTAR_H_MANHATTAN;
 	expect_status("manhattan, 8-connected", lg, P(0, 0), P(5, 4), &o,
 	              ASTAR_EUNSUPPORTED);
 	o.heuristic = ASTAR_H_EUCLIDEAN;
-	expect_status("euclidean", lg, P(0, 0), P(5, 4), &o, ASTAR_EUNSUPPORTED);
+	expect_status("euclidean", lg, P(0, 0), P(5, 4), &o,
+	              ASTAR_EUNSUPPORTED);
 	o.heuristic = ASTAR_H_ZERO;
 	expect_status("zero", lg, P(0, 0), P(5, 4), &o, ASTAR_EUNSUPPORTED);
 	o.heuristic = (astar_heuristic)42;

@@ -26,7 +26,7 @@
 #include "reference.h"
 #include "test_jps.h"
 
-#define N_GRIDS 3000
+#define N_GRIDS   3000
 #define BASE_SEED 0xA57A0000ULL
 
 /* The context shared by nearly every query in this file. */
@@ -92,16 +92,17 @@ static const char *diag_name(astar_diagonal d)
 
 static const char *heur_name(astar_heuristic h)
 {
-	static const char *const n[] = {"default",   "manhattan", "euclidean",
-	                                "octile",    "chebyshev", "zero"};
+	static const char *const n[] = {"default", "manhattan", "euclidean",
+	                                "octile",  "chebyshev", "zero"};
 
 	return (unsigned)h < 6 ? n[h] : "?";
 }
 
 static const char *algo_name(astar_algorithm a)
 {
-	return a == ASTAR_ALGO_ASTAR ? "astar"
-	       : a == ASTAR_ALGO_DIJKSTRA ? "dijkstra" : "?";
+	return a == ASTAR_ALGO_ASTAR      ? "astar"
+	       : a == ASTAR_ALGO_DIJKSTRA ? "dijkstra"
+	                                  : "?";
 }
 
 /* ------------------------------------------------------- reference */
@@ -157,7 +158,10 @@ static void print_grid(const ref_grid *g, astar_point s, astar_point t)
 		fputs("    ", stderr);
 		for (x = 0; x < g->w; x++) {
 			int c = ref_cost(g, x, y);
-			int ch = c == 0 ? '#' : c == 1 ? '.' : c <= 9 ? '0' + c : '+';
+			int ch = c == 0   ? '#'
+			         : c == 1 ? '.'
+			         : c <= 9 ? '0' + c
+			                  : '+';
 
 			if (x == t.x && y == t.y)
 				ch = c ? 'G' : '@';
@@ -263,7 +267,9 @@ static void ref_from_rows(ref_grid *g, const char *const *rows, int h)
 			char c = rows[y][x];
 
 			g->cost[(size_t)y * (size_t)g->w + (size_t)x] =
-			    (uint8_t)(c == '#' ? 0 : c == '.' ? 1 : c - '0');
+				(uint8_t)(c == '#'   ? 0
+			                  : c == '.' ? 1
+			                             : c - '0');
 		}
 	}
 }
@@ -362,8 +368,8 @@ static void check_explored(const query *q, const double *dist,
 		size_t k;
 
 		if (!CHECK(p.x >= 0 && p.y >= 0 && p.x < g->w && p.y < g->h,
-		           "explored[%zu] (%d,%d) outside the grid", i, (int)p.x,
-		           (int)p.y))
+		           "explored[%zu] (%d,%d) outside the grid", i,
+		           (int)p.x, (int)p.y))
 			return;
 		k = cell_index(g, p);
 		if (!CHECK(seen[k] != seen_stamp,
@@ -505,13 +511,14 @@ static void expect_fallback(const query *q, const double *dist,
 }
 
 /* --adjacent, alone or with --closest. */
-static void expect_adjacent(const query *q, const double *dist,
-                            astar_status st, const astar_result *r)
+static void expect_adjacent(const query *q, const double *dist, astar_status st,
+                            const astar_result *r)
 {
 	const ref_grid *g = q->g;
 	astar_diagonal pol = q->opts.diagonal;
 	astar_point t = q->goal;
-	int start_ok = pt_eq(q->start, t) || adjacent_goal_cell(g, pol, q->start, t);
+	int start_ok =
+		pt_eq(q->start, t) || adjacent_goal_cell(g, pol, q->start, t);
 	double best = INFINITY;
 	int x, y;
 
@@ -522,7 +529,8 @@ static void expect_adjacent(const query *q, const double *dist,
 		for (x = 0; x < g->w; x++)
 			if (adjacent_goal_cell(g, pol, pt(x, y), t) &&
 			    dist[(size_t)y * (size_t)g->w + (size_t)x] < best)
-				best = dist[(size_t)y * (size_t)g->w + (size_t)x];
+				best = dist[(size_t)y * (size_t)g->w +
+				            (size_t)x];
 	if (start_ok) {
 		if (!CHECK(r->found == 1 && r->reached_goal == 1,
 		           "start on/next to the target: found %d reached_goal "
@@ -558,12 +566,13 @@ static void expect_adjacent(const query *q, const double *dist,
 }
 
 /* --closest without --adjacent. */
-static void expect_closest(const query *q, const double *dist,
-                           astar_status st, const astar_result *r)
+static void expect_closest(const query *q, const double *dist, astar_status st,
+                           const astar_result *r)
 {
 	size_t k = cell_index(q->g, q->goal);
 
-	if (ref_open(q->g, (int)q->goal.x, (int)q->goal.y) && isfinite(dist[k])) {
+	if (ref_open(q->g, (int)q->goal.x, (int)q->goal.y) &&
+	    isfinite(dist[k])) {
 		expect_goal(q, dist, st, r, 1.0);
 		return;
 	}
@@ -624,7 +633,8 @@ static void compare_results(const char *what, astar_status sa,
 	CHECK(a->expanded == b->expanded && a->generated == b->generated,
 	      "%s: expanded/generated %llu/%llu vs %llu/%llu", what,
 	      (unsigned long long)a->expanded, (unsigned long long)a->generated,
-	      (unsigned long long)b->expanded, (unsigned long long)b->generated);
+	      (unsigned long long)b->expanded,
+	      (unsigned long long)b->generated);
 	if (CHECK(a->path_len == b->path_len, "%s: path_len %zu vs %zu", what,
 	          a->path_len, b->path_len) &&
 	    a->path_len)
@@ -634,7 +644,8 @@ static void compare_results(const char *what, astar_status sa,
 	          "%s: explored_len %zu vs %zu", what, a->explored_len,
 	          b->explored_len) &&
 	    a->explored_len)
-		CHECK(memcmp(ea, b->explored, a->explored_len * sizeof *ea) == 0,
+		CHECK(memcmp(ea, b->explored, a->explored_len * sizeof *ea) ==
+		              0,
 		      "%s: explored arrays differ", what);
 }
 
@@ -720,23 +731,26 @@ static void gen_grid(uint64_t *rng, ref_grid *g, int w, int h)
 		exit(2);
 	for (i = 0; i < n; i++)
 		g->cost[i] = rng_below(rng, 100) < density
-		                 ? 0
-		                 : pick_cost(rng, mode, uni);
+		                     ? 0
+		                     : pick_cost(rng, mode, uni);
 	if (rng_below(rng, 4) == 0) {
 		unsigned k, lines = 1 + rng_below(rng, 3);
 
 		for (k = 0; k < lines; k++) {
 			int vertical = (int)rng_below(rng, 2);
 			int len = vertical ? g->h : g->w;
-			int at = (int)rng_below(rng, (unsigned)(vertical ? g->w : g->h));
+			int at = (int)rng_below(
+				rng, (unsigned)(vertical ? g->w : g->h));
 			int gap = (int)rng_below(rng, (unsigned)len);
 			int nogap = rng_below(rng, 4) == 0;
 			int j;
 
 			for (j = 0; j < len; j++) {
 				size_t c = vertical
-				               ? (size_t)j * (size_t)g->w + (size_t)at
-				               : (size_t)at * (size_t)g->w + (size_t)j;
+				                   ? (size_t)j * (size_t)g->w +
+				                             (size_t)at
+				                   : (size_t)at * (size_t)g->w +
+				                             (size_t)j;
 
 				if (j == gap && !nogap)
 					g->cost[c] = pick_cost(rng, mode, uni);
@@ -748,7 +762,8 @@ static void gen_grid(uint64_t *rng, ref_grid *g, int w, int h)
 	for (i = 0; i < n; i++)
 		open += g->cost[i] != 0;
 	if (!open)
-		g->cost[rng_below(rng, (unsigned)n)] = pick_cost(rng, mode, uni);
+		g->cost[rng_below(rng, (unsigned)n)] =
+			pick_cost(rng, mode, uni);
 }
 
 /* want: 0 any cell, 1 open cell, 2 blocked cell, 3 cell with infinite
@@ -804,10 +819,11 @@ static void check_grid_matches(unsigned long long seed, const ref_grid *g,
 		for (x = -1; x <= g->w && !bad; x++) {
 			int inside = x >= 0 && y >= 0 && x < g->w && y < g->h;
 
-			bad |= !CHECK(grid_get(lg, x, y) == ref_cost(g, x, y),
-			              "seed %llu: grid_get(%d,%d) = %d, expected %d",
-			              seed, x, y, grid_get(lg, x, y),
-			              ref_cost(g, x, y));
+			bad |= !CHECK(
+				grid_get(lg, x, y) == ref_cost(g, x, y),
+				"seed %llu: grid_get(%d,%d) = %d, expected %d",
+				seed, x, y, grid_get(lg, x, y),
+				ref_cost(g, x, y));
 			bad |= !CHECK(!grid_contains(lg, x, y) == !inside,
 			              "grid_contains(%d,%d) = %d", x, y,
 			              grid_contains(lg, x, y));
@@ -840,8 +856,9 @@ static void property_tests(void)
 		lg = lib_grid(&g, via_rows);
 		check_grid_matches(seed, &g, lg, via_rows);
 		start = random_cell(&rng, &g, 1, NULL);
-		goal = rng_below(&rng, 20) == 0 ? start
-		                                : random_cell(&rng, &g, 1, NULL);
+		goal = rng_below(&rng, 20) == 0
+		               ? start
+		               : random_cell(&rng, &g, 1, NULL);
 		for (pol = 0; pol < 4; pol++) {
 			query q;
 			int h, k;
@@ -878,8 +895,8 @@ static void property_tests(void)
 				pick_admissible(&rng, &q.opts);
 				q.opts.algorithm = ASTAR_ALGO_ASTAR;
 				if (!astar_heuristic_admissible(
-				        astar_effective_heuristic(&q.opts),
-				        q.opts.diagonal))
+					    astar_effective_heuristic(&q.opts),
+					    q.opts.diagonal))
 					q.opts.heuristic = ASTAR_H_DEFAULT;
 				q.opts.weight = weights[k];
 				q.kind = "weighted";
@@ -895,9 +912,9 @@ static void property_tests(void)
 				q.kind = k < 2   ? "adjacent"
 				         : k < 4 ? "closest"
 				                 : "closest+adjacent";
-				q.goal = random_cell(&rng, &g,
-				                     k % 2 == 0 ? 0 : (k < 2 ? 2 : 3),
-				                     dist);
+				q.goal = random_cell(
+					&rng, &g,
+					k % 2 == 0 ? 0 : (k < 2 ? 2 : 3), dist);
 				pick_admissible(&rng, &q.opts);
 				q.opts.explored = rng_below(&rng, 4) == 0;
 				run_and_verify(&q, lg, dist);
@@ -916,7 +933,7 @@ static void property_tests(void)
  * and against a fresh context. */
 static void resize_tests(void)
 {
-	static const int dims[][2] = {{40, 40}, {1, 1},  {3, 60},  {120, 90},
+	static const int dims[][2] = {{40, 40}, {1, 1},   {3, 60},  {120, 90},
 	                              {5, 5},   {250, 4}, {40, 40}, {200, 200},
 	                              {2, 2},   {1, 300}, {64, 64}, {1, 1}};
 	size_t d;
@@ -983,7 +1000,8 @@ static void test_options_and_strings(void)
 		const char *m = astar_strerror((astar_status)s);
 
 		check_begin("astar_strerror(%d)", s);
-		CHECK(m != NULL && m[0] != '\0', "empty message for status %d", s);
+		CHECK(m != NULL && m[0] != '\0', "empty message for status %d",
+		      s);
 		check_end();
 	}
 }
@@ -1000,7 +1018,7 @@ static void test_heuristic_tables(void)
 		check_begin("effective heuristic, default, %s",
 		            diag_name(o.diagonal));
 		CHECK(astar_effective_heuristic(&o) ==
-		          (d == 0 ? ASTAR_H_MANHATTAN : ASTAR_H_OCTILE),
+		              (d == 0 ? ASTAR_H_MANHATTAN : ASTAR_H_OCTILE),
 		      "got %s", heur_name(astar_effective_heuristic(&o)));
 		check_end();
 		for (h = ASTAR_H_DEFAULT; h <= ASTAR_H_ZERO; h++) {
@@ -1008,26 +1026,33 @@ static void test_heuristic_tables(void)
 			o.algorithm = ASTAR_ALGO_ASTAR;
 			if (h != ASTAR_H_DEFAULT) {
 				check_begin("effective heuristic %s, %s",
-				            heur_name(o.heuristic), diag_name(o.diagonal));
-				CHECK(astar_effective_heuristic(&o) == o.heuristic,
-				      "got %s", heur_name(astar_effective_heuristic(&o)));
+				            heur_name(o.heuristic),
+				            diag_name(o.diagonal));
+				CHECK(astar_effective_heuristic(&o) ==
+				              o.heuristic,
+				      "got %s",
+				      heur_name(astar_effective_heuristic(&o)));
 				check_end();
 			}
 			o.algorithm = ASTAR_ALGO_DIJKSTRA;
 			check_begin("effective heuristic %s + dijkstra, %s",
-			            heur_name(o.heuristic), diag_name(o.diagonal));
-			CHECK(astar_effective_heuristic(&o) == ASTAR_H_ZERO, "got %s",
+			            heur_name(o.heuristic),
+			            diag_name(o.diagonal));
+			CHECK(astar_effective_heuristic(&o) == ASTAR_H_ZERO,
+			      "got %s",
 			      heur_name(astar_effective_heuristic(&o)));
 			check_end();
 		}
 		for (h = ASTAR_H_MANHATTAN; h <= ASTAR_H_ZERO; h++) {
-			int want = h != ASTAR_H_MANHATTAN || d == ASTAR_DIAG_NEVER;
+			int want =
+				h != ASTAR_H_MANHATTAN || d == ASTAR_DIAG_NEVER;
 
 			check_begin("admissible(%s, %s)",
 			            heur_name((astar_heuristic)h),
 			            diag_name((astar_diagonal)d));
 			CHECK(!astar_heuristic_admissible((astar_heuristic)h,
-			                                  (astar_diagonal)d) == !want,
+			                                  (astar_diagonal)d) ==
+			              !want,
 			      "got %d, expected %d",
 			      astar_heuristic_admissible((astar_heuristic)h,
 			                                 (astar_diagonal)d),
@@ -1039,10 +1064,15 @@ static void test_heuristic_tables(void)
 
 static void test_grid_api(void)
 {
-	static const int32_t bad[][2] = {
-	    {0, 5},  {5, 0},  {0, 0},  {-1, 5},  {5, -1},
-	    {ASTAR_DIM_MAX + 1, 1},    {1, ASTAR_DIM_MAX + 1},
-	    {INT32_MAX, INT32_MAX},    {INT32_MIN, 1}};
+	static const int32_t bad[][2] = {{0, 5},
+	                                 {5, 0},
+	                                 {0, 0},
+	                                 {-1, 5},
+	                                 {5, -1},
+	                                 {ASTAR_DIM_MAX + 1, 1},
+	                                 {1, ASTAR_DIM_MAX + 1},
+	                                 {INT32_MAX, INT32_MAX},
+	                                 {INT32_MIN, 1}};
 	astar_grid *g;
 	astar_status st;
 	uint8_t *row;
@@ -1050,7 +1080,8 @@ static void test_grid_api(void)
 	int x, y;
 
 	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		check_begin("grid_new(%ld, %ld)", (long)bad[i][0], (long)bad[i][1]);
+		check_begin("grid_new(%ld, %ld)", (long)bad[i][0],
+		            (long)bad[i][1]);
 		st = ASTAR_OK;
 		g = grid_new(bad[i][0], bad[i][1], &st);
 		CHECK(g == NULL, "returned a grid");
@@ -1072,12 +1103,14 @@ static void test_grid_api(void)
 		      (int)grid_width(g), (int)grid_height(g));
 		for (y = 0; y < 3; y++)
 			for (x = 0; x < 4; x++)
-				CHECK(grid_get(g, x, y) == 0, "(%d,%d) = %d, expected 0",
-				      x, y, grid_get(g, x, y));
+				CHECK(grid_get(g, x, y) == 0,
+				      "(%d,%d) = %d, expected 0", x, y,
+				      grid_get(g, x, y));
 		grid_set(g, 2, 1, 7);
 		grid_set(g, 3, 2, 255);
 		CHECK(grid_get(g, 2, 1) == 7, "(2,1) = %d", grid_get(g, 2, 1));
-		CHECK(grid_get(g, 3, 2) == 255, "(3,2) = %d", grid_get(g, 3, 2));
+		CHECK(grid_get(g, 3, 2) == 255, "(3,2) = %d",
+		      grid_get(g, 3, 2));
 		/* Outside: get gives 0, set is ignored. */
 		grid_set(g, -1, 0, 9);
 		grid_set(g, 4, 0, 9);
@@ -1085,28 +1118,31 @@ static void test_grid_api(void)
 		grid_set(g, 0, -1, 9);
 		grid_set(g, INT32_MIN, INT32_MAX, 9);
 		CHECK(grid_get(g, -1, 0) == 0 && grid_get(g, 4, 0) == 0 &&
-		          grid_get(g, 0, 3) == 0 && grid_get(g, 0, -1) == 0 &&
-		          grid_get(g, INT32_MIN, 0) == 0 &&
-		          grid_get(g, 0, INT32_MAX) == 0 &&
-		          grid_get(g, INT32_MAX, INT32_MAX) == 0,
+		              grid_get(g, 0, 3) == 0 &&
+		              grid_get(g, 0, -1) == 0 &&
+		              grid_get(g, INT32_MIN, 0) == 0 &&
+		              grid_get(g, 0, INT32_MAX) == 0 &&
+		              grid_get(g, INT32_MAX, INT32_MAX) == 0,
 		      "grid_get outside the grid is not 0");
 		for (y = 0; y < 3; y++)
 			for (x = 0; x < 4; x++)
 				if (!((x == 2 && y == 1) || (x == 3 && y == 2)))
 					CHECK(grid_get(g, x, y) == 0,
-					      "(%d,%d) = %d after out-of-range sets", x, y,
-					      grid_get(g, x, y));
+					      "(%d,%d) = %d after out-of-range sets",
+					      x, y, grid_get(g, x, y));
 		CHECK(grid_contains(g, 0, 0) && grid_contains(g, 3, 2),
 		      "grid_contains inside");
 		CHECK(!grid_contains(g, -1, 0) && !grid_contains(g, 4, 0) &&
-		          !grid_contains(g, 0, 3) && !grid_contains(g, 0, -1),
+		              !grid_contains(g, 0, 3) &&
+		              !grid_contains(g, 0, -1),
 		      "grid_contains outside");
 		/* grid_row reads and writes the same cells. */
 		row = grid_row(g, 1);
 		if (CHECK(row != NULL, "grid_row(1) NULL")) {
 			CHECK(row[2] == 7, "grid_row(1)[2] = %d", row[2]);
 			row[0] = 3;
-			CHECK(grid_get(g, 0, 1) == 3, "write through grid_row lost");
+			CHECK(grid_get(g, 0, 1) == 3,
+			      "write through grid_row lost");
 		}
 		grid_set(g, 3, 2, 0);
 		CHECK(grid_get(g, 3, 2) == 0, "grid_set 0 does not block");
@@ -1131,7 +1167,8 @@ static void test_grid_api(void)
 		grid_set(g, 2, 2, 2);
 		CHECK(grid_min_cost(g) == 2, "after a 2: %d", grid_min_cost(g));
 		grid_set(g, 2, 1, 200);
-		CHECK(grid_min_cost(g) == 2, "after a 200: %d", grid_min_cost(g));
+		CHECK(grid_min_cost(g) == 2, "after a 200: %d",
+		      grid_min_cost(g));
 		grid_set(g, 2, 2, 9);
 		CHECK(grid_min_cost(g) >= 1 && grid_min_cost(g) <= 5,
 		      "min cost %d overestimates the smallest open cost 5",
@@ -1143,8 +1180,8 @@ static void test_grid_api(void)
 		      "grid_recount: min %d max %d, expected 5 and 200",
 		      grid_min_cost(g), grid_max_cost(g));
 		grid_set(g, 0, 1, 1);
-		CHECK(grid_min_cost(g) == 1, "grid_set(1) after grid_recount: %d",
-		      grid_min_cost(g));
+		CHECK(grid_min_cost(g) == 1,
+		      "grid_set(1) after grid_recount: %d", grid_min_cost(g));
 		grid_free(g);
 	}
 	check_end();
@@ -1202,17 +1239,20 @@ static void known(const char *name, const char *const *rows, int h,
 		          astar_strerror(st))) {
 			if (want < 0) {
 				check_not_found(&r);
-			} else if (CHECK(r.found == 1, "found 0, expected cost %.12g",
+			} else if (CHECK(r.found == 1,
+			                 "found 0, expected cost %.12g",
 			                 want)) {
 				CHECK(r.reached_goal == want_reached,
-				      "reached_goal %d, expected %d", r.reached_goal,
-				      want_reached);
-				CHECK(cost_eq(r.cost, want), "cost %.12g, expected %.12g",
-				      r.cost, want);
+				      "reached_goal %d, expected %d",
+				      r.reached_goal, want_reached);
+				CHECK(cost_eq(r.cost, want),
+				      "cost %.12g, expected %.12g", r.cost,
+				      want);
 				if (end_x >= 0)
 					CHECK(pt_eq(r.end, pt(end_x, end_y)),
-					      "end (%d,%d), expected (%d,%d)", (int)r.end.x,
-					      (int)r.end.y, end_x, end_y);
+					      "end (%d,%d), expected (%d,%d)",
+					      (int)r.end.x, (int)r.end.y, end_x,
+					      end_y);
 				check_path(&q, &r);
 			}
 			check_explored(&q, NULL, &r);
@@ -1244,25 +1284,26 @@ static void test_known_answers(void)
 	for (d = 0; d < 4; d++) {
 		astar_diagonal p = (astar_diagonal)d;
 
-		known("open 5x5 corner to corner", open5, 5, pt(0, 0), pt(4, 4), p,
-		      0, 0, d == 0 ? 8.0 : 4.0 * r2, 1, 4, 4);
+		known("open 5x5 corner to corner", open5, 5, pt(0, 0), pt(4, 4),
+		      p, 0, 0, d == 0 ? 8.0 : 4.0 * r2, 1, 4, 4);
 		known("open 5x5 knight", open5, 5, pt(0, 0), pt(2, 1), p, 0, 0,
 		      d == 0 ? 3.0 : 1.0 + r2, 1, 2, 1);
-		known("start == goal", open5, 5, pt(2, 3), pt(2, 3), p, 0, 0, 0.0, 1,
-		      2, 3);
+		known("start == goal", open5, 5, pt(2, 3), pt(2, 3), p, 0, 0,
+		      0.0, 1, 2, 3);
 		known("1x1", one, 1, pt(0, 0), pt(0, 0), p, 0, 0, 0.0, 1, 0, 0);
-		known("1x1 adjacent", one, 1, pt(0, 0), pt(0, 0), p, 1, 0, 0.0, 1,
-		      0, 0);
-		known("1x1 closest", one, 1, pt(0, 0), pt(0, 0), p, 0, 1, 0.0, 1, 0,
-		      0);
+		known("1x1 adjacent", one, 1, pt(0, 0), pt(0, 0), p, 1, 0, 0.0,
+		      1, 0, 0);
+		known("1x1 closest", one, 1, pt(0, 0), pt(0, 0), p, 0, 1, 0.0,
+		      1, 0, 0);
 		known("pinched diagonal", pinch, 2, pt(0, 0), pt(1, 1), p, 0, 0,
 		      d == ASTAR_DIAG_ALWAYS ? r2 : -1.0, 1, 1, 1);
 		known("half-open corner", half, 2, pt(0, 0), pt(1, 1), p, 0, 0,
-		      d == ASTAR_DIAG_ALWAYS || d == ASTAR_DIAG_ONE_OBSTACLE ? r2
-		                                                             : 2.0,
+		      d == ASTAR_DIAG_ALWAYS || d == ASTAR_DIAG_ONE_OBSTACLE
+		              ? r2
+		              : 2.0,
 		      1, 1, 1);
-		known("terrain line", line, 1, pt(0, 0), pt(2, 0), p, 0, 0, 14.0, 1,
-		      2, 0);
+		known("terrain line", line, 1, pt(0, 0), pt(2, 0), p, 0, 0,
+		      14.0, 1, 2, 0);
 		known("terrain line back", line, 1, pt(2, 0), pt(0, 0), p, 0, 0,
 		      10.0, 1, 0, 0);
 		known("terrain diagonal", diagt, 2, pt(0, 0), pt(1, 1), p, 0, 0,
@@ -1272,49 +1313,51 @@ static void test_known_answers(void)
 		/* --adjacent around a walled target. */
 		known("adjacent ring", ring, 3, pt(0, 0), pt(1, 1), p, 1, 0,
 		      d == 0 ? 1.0 : 0.0, 1, d == 0 ? -1 : 0, 0);
-		known("adjacent ring, wall above", ring2, 3, pt(0, 0), pt(1, 1), p,
-		      1, 0, d == 0 || d == ASTAR_DIAG_NO_OBSTACLES ? 1.0 : 0.0, 1,
-		      0, d == 0 || d == ASTAR_DIAG_NO_OBSTACLES ? 1 : 0);
-		known("adjacent on the target", ring2, 3, pt(2, 2), pt(2, 2), p, 1,
-		      0, 0.0, 1, 2, 2);
-		known("adjacent unreachable", split, 3, pt(0, 0), pt(4, 1), p, 1, 0,
-		      -1.0, 0, -1, -1);
+		known("adjacent ring, wall above", ring2, 3, pt(0, 0), pt(1, 1),
+		      p, 1, 0,
+		      d == 0 || d == ASTAR_DIAG_NO_OBSTACLES ? 1.0 : 0.0, 1, 0,
+		      d == 0 || d == ASTAR_DIAG_NO_OBSTACLES ? 1 : 0);
+		known("adjacent on the target", ring2, 3, pt(2, 2), pt(2, 2), p,
+		      1, 0, 0.0, 1, 2, 2);
+		known("adjacent unreachable", split, 3, pt(0, 0), pt(4, 1), p,
+		      1, 0, -1.0, 0, -1, -1);
 		/* --closest ties: equal distance and cost -> lower y; equal
 		 * distance, different cost -> cheaper. */
 		known("closest tie by y", split, 3, pt(0, 1), pt(3, 1), p, 0, 1,
 		      d == 0 ? 3.0 : 1.0 + r2, 0, 2, 0);
-		known("closest tie by cost", split, 3, pt(0, 2), pt(3, 1), p, 0, 1,
-		      2.0, 0, 2, 2);
+		known("closest tie by cost", split, 3, pt(0, 2), pt(3, 1), p, 0,
+		      1, 2.0, 0, 2, 2);
 		known("closest to an unreachable open cell", split, 3, pt(0, 0),
 		      pt(4, 1), p, 0, 1, 2.0, 0, 2, 0);
-		known("closest+adjacent fallback", split, 3, pt(0, 0), pt(4, 1), p,
-		      1, 1, 2.0, 0, 2, 0);
-		known("closest when start is nearest", split, 3, pt(2, 0), pt(4, 0),
-		      p, 0, 1, 0.0, 0, 2, 0);
+		known("closest+adjacent fallback", split, 3, pt(0, 0), pt(4, 1),
+		      p, 1, 1, 2.0, 0, 2, 0);
+		known("closest when start is nearest", split, 3, pt(2, 0),
+		      pt(4, 0), p, 0, 1, 0.0, 0, 2, 0);
 	}
 	/* (1,0) and (0,1) are both at distance 1 from the walled target and
 	 * both cost 1 + 2 sqrt 2, but summed in different orders
 	 * ((r2 + r2) + 1 vs (r2 + 1) + r2, one ulp apart): still a tie, so
 	 * the lower y wins. */
 	for (d = ASTAR_DIAG_ALWAYS; d <= ASTAR_DIAG_ONE_OBSTACLE; d++)
-		known("closest tie, costs summed in different orders", sumorder, 4,
-		      pt(3, 3), pt(0, 0), (astar_diagonal)d, 0, 1, 1.0 + 2.0 * r2, 0,
-		      1, 0);
+		known("closest tie, costs summed in different orders", sumorder,
+		      4, pt(3, 3), pt(0, 0), (astar_diagonal)d, 0, 1,
+		      1.0 + 2.0 * r2, 0, 1, 0);
 }
 
 static void check_zeroed(const astar_result *r)
 {
 	CHECK(r->found == 0 && r->reached_goal == 0 && r->cost == 0.0 &&
-	          r->end.x == 0 && r->end.y == 0 && r->path == NULL &&
-	          r->path_len == 0 && r->expanded == 0 && r->generated == 0 &&
-	          r->explored == NULL && r->explored_len == 0,
+	              r->end.x == 0 && r->end.y == 0 && r->path == NULL &&
+	              r->path_len == 0 && r->expanded == 0 &&
+	              r->generated == 0 && r->explored == NULL &&
+	              r->explored_len == 0,
 	      "result not zeroed on failure (found %d path_len %zu cost %g)",
 	      r->found, r->path_len, r->cost);
 }
 
-static void expect_status(const char *name, const astar_grid *lg,
-                          astar_point s, astar_point t,
-                          const astar_options *o, astar_status want)
+static void expect_status(const char *name, const astar_grid *lg, astar_point s,
+                          astar_point t, const astar_options *o,
+                          astar_status want)
 {
 	astar_result r;
 	astar_status st;
@@ -1332,8 +1375,8 @@ static void expect_status(const char *name, const astar_grid *lg,
 static void test_status_codes(void)
 {
 	static const char *const rows[] = {"..#", "...", "#.."};
-	static const double bad_w[] = {0.5, 0.0, -1.0, 0.999999, NAN, INFINITY,
-	                               -INFINITY};
+	static const double bad_w[] = {0.5, 0.0,      -1.0,     0.999999,
+	                               NAN, INFINITY, -INFINITY};
 	ref_grid g;
 	astar_grid *lg;
 	astar_options o;
@@ -1347,17 +1390,17 @@ static void test_status_codes(void)
 
 	/* Out of range, also with --adjacent / --closest. */
 	for (k = 0; k < 3; k++) {
-		static const astar_point outs[] = {{-1, 0}, {0, -1}, {3, 0},
-		                                   {0, 3},  {3, 3},  {INT32_MIN, 0},
-		                                   {0, INT32_MAX}};
+		static const astar_point outs[] = {
+			{-1, 0}, {0, -1},        {3, 0},        {0, 3},
+			{3, 3},  {INT32_MIN, 0}, {0, INT32_MAX}};
 		astar_options_init(&o);
 		o.adjacent = k == 1;
 		o.closest = k == 2;
 		for (i = 0; i < sizeof outs / sizeof outs[0]; i++) {
-			expect_status("start out of range", lg, outs[i], pt(1, 1), &o,
-			              ASTAR_ERANGE);
-			expect_status("goal out of range", lg, pt(0, 0), outs[i], &o,
-			              ASTAR_ERANGE);
+			expect_status("start out of range", lg, outs[i],
+			              pt(1, 1), &o, ASTAR_ERANGE);
+			expect_status("goal out of range", lg, pt(0, 0),
+			              outs[i], &o, ASTAR_ERANGE);
 		}
 	}
 
@@ -1370,16 +1413,16 @@ static void test_status_codes(void)
 		expect_status("goal blocked", lg, pt(0, 0), pt(0, 2), &o,
 		              ASTAR_EGOAL_BLOCKED);
 		o.adjacent = 1;
-		expect_status("goal blocked, adjacent", lg, pt(0, 0), pt(0, 2), &o,
-		              ASTAR_OK);
-		expect_status("start blocked, adjacent", lg, pt(2, 0), pt(1, 1), &o,
-		              ASTAR_ESTART_BLOCKED);
+		expect_status("goal blocked, adjacent", lg, pt(0, 0), pt(0, 2),
+		              &o, ASTAR_OK);
+		expect_status("start blocked, adjacent", lg, pt(2, 0), pt(1, 1),
+		              &o, ASTAR_ESTART_BLOCKED);
 		o.adjacent = 0;
 		o.closest = 1;
-		expect_status("goal blocked, closest", lg, pt(0, 0), pt(0, 2), &o,
-		              ASTAR_OK);
-		expect_status("start blocked, closest", lg, pt(2, 0), pt(1, 1), &o,
-		              ASTAR_ESTART_BLOCKED);
+		expect_status("goal blocked, closest", lg, pt(0, 0), pt(0, 2),
+		              &o, ASTAR_OK);
+		expect_status("start blocked, closest", lg, pt(2, 0), pt(1, 1),
+		              &o, ASTAR_ESTART_BLOCKED);
 	}
 
 	/* Weights and enum values out of range. */
@@ -1434,20 +1477,19 @@ static void test_status_codes(void)
 		astar_grid *blocked = grid_new(1, 1, NULL);
 
 		astar_options_init(&o);
-		expect_status("1x1 blocked start", blocked, pt(0, 0), pt(0, 0), &o,
-		              ASTAR_ESTART_BLOCKED);
-		expect_status("1x1 goal outside", blocked, pt(0, 0), pt(1, 0), &o,
-		              ASTAR_ERANGE);
+		expect_status("1x1 blocked start", blocked, pt(0, 0), pt(0, 0),
+		              &o, ASTAR_ESTART_BLOCKED);
+		expect_status("1x1 goal outside", blocked, pt(0, 0), pt(1, 0),
+		              &o, ASTAR_ERANGE);
 		grid_free(blocked);
 	}
 }
 
 static void test_explored_and_determinism(void)
 {
-	static const char *const rows[] = {"..........", ".####.###.",
-	                                   "..........", "###.####..",
-	                                   "....2.....", ".##.####.#",
-	                                   ".........."};
+	static const char *const rows[] = {
+		"..........", ".####.###.", "..........", "###.####..",
+		"....2.....", ".##.####.#", ".........."};
 	ref_grid g;
 	astar_grid *lg;
 	double *dist;
@@ -1496,7 +1538,7 @@ static void test_explored_and_determinism(void)
 		CHECK(b.expanded == ex, "expanded %llu vs %llu with explored",
 		      (unsigned long long)b.expanded, (unsigned long long)ex);
 		CHECK(b.path_len == len &&
-		          memcmp(pa, b.path, len * sizeof *pa) == 0,
+		              memcmp(pa, b.path, len * sizeof *pa) == 0,
 		      "path differs with and without explored");
 		free(pa);
 		check_end();
@@ -1518,8 +1560,8 @@ static void test_huge_corridor(void)
 		astar_options o;
 		astar_result r;
 		astar_status st;
-		astar_point goal = t ? pt(0, ASTAR_DIM_MAX - 1)
-		                     : pt(ASTAR_DIM_MAX - 1, 0);
+		astar_point goal =
+			t ? pt(0, ASTAR_DIM_MAX - 1) : pt(ASTAR_DIM_MAX - 1, 0);
 		int32_t y;
 
 		check_begin("corridor %dx%d", (int)w, (int)h);
@@ -1533,11 +1575,12 @@ static void test_huge_corridor(void)
 		st = astar_search(ctx, lg, pt(0, 0), goal, &o, &r);
 		if (CHECK(st == ASTAR_OK, "status %s", astar_strerror(st)) &&
 		    CHECK(r.found == 1, "no path along the corridor")) {
-			CHECK(r.cost == (double)(ASTAR_DIM_MAX - 1), "cost %.12g",
-			      r.cost);
-			CHECK(r.path_len == ASTAR_DIM_MAX, "path_len %zu", r.path_len);
+			CHECK(r.cost == (double)(ASTAR_DIM_MAX - 1),
+			      "cost %.12g", r.cost);
+			CHECK(r.path_len == ASTAR_DIM_MAX, "path_len %zu",
+			      r.path_len);
 			CHECK(pt_eq(r.path[r.path_len - 1], goal) &&
-			          pt_eq(r.path[0], pt(0, 0)),
+			              pt_eq(r.path[0], pt(0, 0)),
 			      "path ends wrong");
 		}
 		/* An unreachable goal on a huge grid: the wall is near the
@@ -1545,12 +1588,13 @@ static void test_huge_corridor(void)
 		grid_set(lg, t ? 0 : 5, t ? 5 : 0, 0);
 		st = astar_search(ctx, lg, pt(0, 0), goal, &o, &r);
 		CHECK(st == ASTAR_OK && r.found == 0 && r.expanded <= 5,
-		      "walled corridor: status %d found %d expanded %llu", (int)st,
-		      r.found, (unsigned long long)r.expanded);
+		      "walled corridor: status %d found %d expanded %llu",
+		      (int)st, r.found, (unsigned long long)r.expanded);
 		o.closest = 1;
 		st = astar_search(ctx, lg, pt(0, 0), goal, &o, &r);
 		CHECK(st == ASTAR_OK && r.found == 1 && r.reached_goal == 0 &&
-		          r.cost == 4.0 && pt_eq(r.end, t ? pt(0, 4) : pt(4, 0)),
+		              r.cost == 4.0 &&
+		              pt_eq(r.end, t ? pt(0, 4) : pt(4, 0)),
 		      "walled corridor closest: status %d found %d reached %d "
 		      "cost %g end (%d,%d)",
 		      (int)st, r.found, r.reached_goal, r.cost, (int)r.end.x,
