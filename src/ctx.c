@@ -1,6 +1,8 @@
 /*
- * ctx.c - creating, growing and freeing the search context (see ctx.h).
+ * ctx.c - creating, growing and freeing the search context (see ctx.h),
+ * and the checks of a query that every search makes before it starts.
  */
+#include <math.h>
 #include <stdlib.h>
 
 #include "ctx.h"
@@ -28,8 +30,9 @@ void astar_ctx_free(astar_ctx *ctx)
 	free(ctx);
 }
 
-/* Makes room for n cells; new records start at generation 0. */
-astar_status ctx_reserve(astar_ctx *ctx, size_t n)
+/* Makes room for n cells; new records start at generation 0.  Returns
+ * ASTAR_OK or ASTAR_ENOMEM (the context is unchanged). */
+static astar_status ctx_reserve(astar_ctx *ctx, size_t n)
 {
 	node *nodes;
 	uint32_t *pos;
@@ -50,6 +53,35 @@ astar_status ctx_reserve(astar_ctx *ctx, size_t n)
 	ctx->cap = n;
 	ctx->gen = 0;
 	return ASTAR_OK;
+}
+
+int ctx_options_valid(const astar_options *o)
+{
+	return o->diagonal >= ASTAR_DIAG_NEVER &&
+	       o->diagonal <= ASTAR_DIAG_NO_OBSTACLES &&
+	       o->heuristic >= ASTAR_H_DEFAULT &&
+	       o->heuristic <= ASTAR_H_ZERO &&
+	       o->algorithm >= ASTAR_ALGO_ASTAR &&
+	       o->algorithm <= ASTAR_ALGO_JPS && isfinite(o->weight) &&
+	       o->weight >= 1.0;
+}
+
+astar_status ctx_begin(astar_ctx *ctx, const astar_grid *grid,
+                       astar_point start, astar_point goal,
+                       const astar_options *opts, size_t *s, size_t *t)
+{
+	if (!grid_contains(grid, start.x, start.y) ||
+	    !grid_contains(grid, goal.x, goal.y))
+		return ASTAR_ERANGE;
+	*s = grid_index(grid, start.x, start.y);
+	*t = grid_index(grid, goal.x, goal.y);
+	if (grid->cells[*s] == 0)
+		return ASTAR_ESTART_BLOCKED;
+	if (grid->cells[*t] == 0 && !opts->adjacent && !opts->closest)
+		return ASTAR_EGOAL_BLOCKED;
+	if (grid->ncells >= CLOSED)
+		return ASTAR_ETOOBIG;
+	return ctx_reserve(ctx, grid->ncells);
 }
 
 /* Starts a new generation, clearing the records only when it wraps. */

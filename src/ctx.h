@@ -38,9 +38,22 @@ struct astar_ctx {
 	              freed by jps_cache_free */
 };
 
-/* Makes room for n cells (records start at generation 0 when the arrays
- * grow).  Returns ASTAR_OK or ASTAR_ENOMEM (the context is unchanged). */
-astar_status ctx_reserve(astar_ctx *ctx, size_t n);
+/* Nonzero when every field of opts is in range: the enums, and a finite
+ * weight >= 1.  Both searches start with it (ASTAR_EINVAL otherwise). */
+int ctx_options_valid(const astar_options *opts);
+
+/*
+ * The checks every search makes before it starts, in this order: start
+ * and goal on the grid (ASTAR_ERANGE), the start open
+ * (ASTAR_ESTART_BLOCKED), the goal open unless adjacent or closest allows
+ * a blocked one (ASTAR_EGOAL_BLOCKED), fewer cells than a heap position
+ * can number (ASTAR_ETOOBIG); then it makes room for the grid's cells
+ * (ASTAR_ENOMEM).  On ASTAR_OK *s and *t are the padded indices of start
+ * and goal; on an error the context is as it was.
+ */
+astar_status ctx_begin(astar_ctx *ctx, const astar_grid *grid,
+                       astar_point start, astar_point goal,
+                       const astar_options *opts, size_t *s, size_t *t);
 
 /* Starts a new generation, clearing the records only when it wraps. */
 void ctx_next_generation(astar_ctx *ctx);

@@ -1240,17 +1240,6 @@ static astar_status closest_path(jps *s, const astar_grid *grid, size_t start,
 	return build_path(s, grid, start, found_at, &o, &d, r);
 }
 
-static int options_valid(const astar_options *o)
-{
-	return o->diagonal >= ASTAR_DIAG_NEVER &&
-	       o->diagonal <= ASTAR_DIAG_NO_OBSTACLES &&
-	       o->heuristic >= ASTAR_H_DEFAULT &&
-	       o->heuristic <= ASTAR_H_ZERO &&
-	       o->algorithm >= ASTAR_ALGO_ASTAR &&
-	       o->algorithm <= ASTAR_ALGO_JPS && isfinite(o->weight) &&
-	       o->weight >= 1.0;
-}
-
 int jps_supported(const astar_grid *grid, const astar_options *opts)
 {
 	astar_heuristic own = opts->diagonal == ASTAR_DIAG_NEVER
@@ -1281,22 +1270,11 @@ static astar_status search(astar_ctx *ctx, jps_cache **cache,
 	int ngoals = 0;
 	astar_status rc;
 
-	if (!options_valid(opts))
+	if (!ctx_options_valid(opts))
 		return ASTAR_EINVAL;
 	if (!jps_supported(grid, opts))
 		return ASTAR_EUNSUPPORTED;
-	if (!grid_contains(grid, start.x, start.y) ||
-	    !grid_contains(grid, goal.x, goal.y))
-		return ASTAR_ERANGE;
-	st = grid_index(grid, start.x, start.y);
-	t = grid_index(grid, goal.x, goal.y);
-	if (cells[st] == 0)
-		return ASTAR_ESTART_BLOCKED;
-	if (cells[t] == 0 && !opts->adjacent && !opts->closest)
-		return ASTAR_EGOAL_BLOCKED;
-	if (grid->ncells >= CLOSED)
-		return ASTAR_ETOOBIG;
-	if ((rc = ctx_reserve(ctx, grid->ncells)) != ASTAR_OK)
+	if ((rc = ctx_begin(ctx, grid, start, goal, opts, &st, &t)) != ASTAR_OK)
 		return rc;
 	if ((rc = cache_get(cache, grid)) != ASTAR_OK)
 		return rc;

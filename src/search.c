@@ -299,17 +299,6 @@ static astar_status build_path(astar_ctx *ctx, const astar_grid *g,
 	return ASTAR_OK;
 }
 
-static int options_valid(const astar_options *o)
-{
-	return o->diagonal >= ASTAR_DIAG_NEVER &&
-	       o->diagonal <= ASTAR_DIAG_NO_OBSTACLES &&
-	       o->heuristic >= ASTAR_H_DEFAULT &&
-	       o->heuristic <= ASTAR_H_ZERO &&
-	       o->algorithm >= ASTAR_ALGO_ASTAR &&
-	       o->algorithm <= ASTAR_ALGO_GREEDY && isfinite(o->weight) &&
-	       o->weight >= 1.0;
-}
-
 /*
  * One neighbour of the expanded cell i, in direction d: skips it when it
  * is blocked or the diagonal policy forbids the step, opens it on its
@@ -508,20 +497,9 @@ static astar_status search(astar_ctx *ctx, const astar_grid *grid,
 	astar_status st;
 
 	memset(r, 0, sizeof *r);
-	if (!options_valid(opts))
+	if (!ctx_options_valid(opts))
 		return ASTAR_EINVAL;
-	if (!grid_contains(grid, start.x, start.y) ||
-	    !grid_contains(grid, goal.x, goal.y))
-		return ASTAR_ERANGE;
-	s = grid_index(grid, start.x, start.y);
-	t = grid_index(grid, goal.x, goal.y);
-	if (cells[s] == 0)
-		return ASTAR_ESTART_BLOCKED;
-	if (cells[t] == 0 && !opts->adjacent && !opts->closest)
-		return ASTAR_EGOAL_BLOCKED;
-	if (grid->ncells >= CLOSED)
-		return ASTAR_ETOOBIG;
-	if ((st = ctx_reserve(ctx, grid->ncells)) != ASTAR_OK)
+	if ((st = ctx_begin(ctx, grid, start, goal, opts, &s, &t)) != ASTAR_OK)
 		return st;
 	if (opts->explored &&
 	    ctx_grow_points(&ctx->explored, &ctx->explored_cap, 64) != 0)
