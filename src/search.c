@@ -27,7 +27,6 @@ typedef struct expansion {
 	ptrdiff_t off[8];    /* index offset of each direction */
 	ptrdiff_t side_a[8]; /* a diagonal's two orthogonal neighbours */
 	ptrdiff_t side_b[8];
-	double step[8]; /* 1 or sqrt(2), before the cell's cost */
 } expansion;
 
 static void expansion_init(expansion *e, const astar_grid *g,
@@ -39,7 +38,23 @@ static void expansion_init(expansion *e, const astar_grid *g,
 		e->off[d] = (ptrdiff_t)dir_dy[d] * g->stride + dir_dx[d];
 		e->side_a[d] = (ptrdiff_t)dir_dy[d] * g->stride;
 		e->side_b[d] = dir_dx[d];
-		e->step[d] = d < 4 ? 1.0 : SQRT2;
+	}
+}
+
+/*
+ * The corner rule: nonzero when a diagonal step is allowed under policy,
+ * a and b telling whether its two orthogonal neighbours are open.
+ */
+static inline __attribute__((always_inline)) int corner_ok(
+	astar_diagonal policy, int a, int b)
+{
+	switch (policy) {
+	case ASTAR_DIAG_ONE_OBSTACLE:
+		return a || b;
+	case ASTAR_DIAG_NO_OBSTACLES:
+		return a && b;
+	default:
+		return 1;
 	}
 }
 
@@ -50,16 +65,8 @@ static void expansion_init(expansion *e, const astar_grid *g,
 static inline int diagonal_ok(const expansion *e, const uint8_t *cells,
                               size_t i, int d)
 {
-	int a = cells[i + e->side_a[d]] != 0, b = cells[i + e->side_b[d]] != 0;
-
-	switch (e->policy) {
-	case ASTAR_DIAG_ONE_OBSTACLE:
-		return a || b;
-	case ASTAR_DIAG_NO_OBSTACLES:
-		return a && b;
-	default:
-		return 1;
-	}
+	return corner_ok(e->policy, cells[i + e->side_a[d]] != 0,
+	                 cells[i + e->side_b[d]] != 0);
 }
 
 /* ------------------------------------------------------------ heuristic */
@@ -318,41 +325,32 @@ static inline __attribute__((always_inline)) int relax(
 	uint8_t c = cells[j];
 	node *nj = &nodes[j];
 	double gj, f;
+	int fresh;
 
 	if (c == 0)
 		return 0;
-	if (d >= 4) {
-		int a = cells[i + side_a] != 0, b = cells[i + side_b] != 0;
-		if (policy == ASTAR_DIAG_NO_OBSTACLES && !(a && b))
-			return 0;
-		if (policy == ASTAR_DIAG_ONE_OBSTACLE && !(a || b))
-			return 0;
-	}
+	if (d >= 4 &&
+	    !corner_ok(policy, cells[i + side_a] != 0, cells[i + side_b] != 0))
+		return 0;
 	/* Breadth-first search counts steps in g; the path's cost is summed
 	 * again when the path is built. */
 	if (algo == ASTAR_ALGO_BFS)
 		gj = gi + 1.0;
 	else
 		gj = gi + (d < 4 ? (double)c : SQRT2 * c);
-	if (nj->gen != gen) {
-		nj->gen = gen;
-		nj->g = gj;
-		nj->dir = (uint32_t)d;
-		f = heuristic_at(hk, p.x + dir_dx[d], p.y + dir_dy[d]);
-		if (algo != ASTAR_ALGO_GREEDY)
-			f += gj;
-		if (heap_push(&ctx->open, (uint32_t)j, f, gj) != 0)
-			return -1;
-		++*generated;
-	} else if (gj < nj->g && pos[j] != CLOSED) {
-		nj->g = gj;
-		nj->dir = (uint32_t)d;
-		f = heuristic_at(hk, p.x + dir_dx[d], p.y + dir_dy[d]);
-		if (algo != ASTAR_ALGO_GREEDY)
-			f += gj;
-		heap_decrease(&ctx->open, (uint32_t)j, f, gj);
-		++*generated;
-	}
+	fresh = nj->gen != gen;
+	if (!fresh && (gj >= nj->g || pos[j] == CLOSED))
+		return 0; /* no shorter way, or already expanded */
+	nj->gen = gen;
+	nj->g = gj;
+	nj->dir = (uint32_t)d;
+	f = heuristic_at(hk, p.x + dir_dx[d], p.y + dir_dy[d]);
+	if (algo != ASTAR_ALGO_GREEDY)
+		f += gj;
+	++*generated;
+	if (fresh)
+		return heap_push(&ctx->open, (uint32_t)j, f, gj);
+	heap_decrease(&ctx->open, (uint32_t)j, f, gj);
 	return 0;
 }
 
