@@ -3,7 +3,9 @@
  * and the checks of a query that every search makes before it starts.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ctx.h"
 #include "jps.h"
@@ -39,13 +41,24 @@ static astar_status ctx_reserve(astar_ctx *ctx, size_t n)
 
 	if (n <= ctx->cap)
 		return ASTAR_OK;
-	nodes = calloc(n, sizeof *nodes);
+	if (n > SIZE_MAX / sizeof *nodes)
+		return ASTAR_ENOMEM;
+	nodes = malloc(n * sizeof *nodes);
 	pos = malloc(n * sizeof *pos);
 	if (nodes == NULL || pos == NULL) {
 		free(nodes);
 		free(pos);
 		return ASTAR_ENOMEM;
 	}
+	/* Zeroed by writing, not calloc: the kernel maps a fresh allocation
+	 * to its shared zero page on the first read, and the first write
+	 * after that (the search reads a record's generation before it
+	 * writes it) swaps the page and flushes every CPU's TLB, which costs
+	 * an interrupt to each other thread's CPU.  Written first, each page
+	 * is faulted in once, locally.  The empty asm keeps the compiler from
+	 * folding malloc and memset back into calloc. */
+	__asm__ volatile("" : : "r"(nodes) : "memory");
+	memset(nodes, 0, n * sizeof *nodes);
 	free(ctx->nodes);
 	free(ctx->pos);
 	ctx->nodes = nodes;
