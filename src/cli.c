@@ -64,10 +64,14 @@ typedef struct batch {
 	scen *scens;
 	size_t nscens;
 	size_t ninputs; /* items before --shard */
-	/* Work sharing between threads. */
+	/* Work sharing between threads: a worker takes the next `chunk`
+	 * items at once and marks them done together, and wakes the main
+	 * thread only when it waits for one of them (`waiting`), so that a
+	 * batch of many small queries costs few locks and wake-ups. */
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
-	size_t next;
+	size_t next, chunk;
+	size_t waiting; /* the item the main thread waits for, or SIZE_MAX */
 	int stop;
 } batch;
 
@@ -512,21 +516,27 @@ static void *worker(void *arg)
 	astar_ctx *ctx = astar_ctx_new();
 
 	for (;;) {
-		size_t i;
+		size_t lo, hi;
 		pthread_mutex_lock(&b->lock);
 		if (b->stop || b->next == b->n) {
 			pthread_mutex_unlock(&b->lock);
 			break;
 		}
-		i = b->next++;
+		lo = b->next;
+		hi = b->n - lo > b->chunk ? lo + b->chunk : b->n;
+		b->next = hi;
 		pthread_mutex_unlock(&b->lock);
-		if (ctx == NULL)
-			b->items[i].status = -1;
-		else if (b->items[i].kind != ITEM_ERROR)
-			run_item(b->cfg, &b->items[i], ctx);
+		for (size_t i = lo; i < hi; i++) {
+			if (ctx == NULL)
+				b->items[i].status = -1;
+			else if (b->items[i].kind != ITEM_ERROR)
+				run_item(b->cfg, &b->items[i], ctx);
+		}
 		pthread_mutex_lock(&b->lock);
-		b->items[i].done = 1;
-		pthread_cond_broadcast(&b->cond);
+		for (size_t i = lo; i < hi; i++)
+			b->items[i].done = 1;
+		if (b->waiting >= lo && b->waiting < hi)
+			pthread_cond_signal(&b->cond);
 		pthread_mutex_unlock(&b->lock);
 	}
 	astar_ctx_free(ctx);
@@ -673,6 +683,11 @@ static int plan_scen(batch *b, size_t *cap, const char *path, scen *sc)
 		         "no queries after the version line");
 		return push_error(b, cap, path, &err);
 	}
+	/* The map field of the last query whose map was looked up, and its
+	 * map: a scenario file names one map on every line, and finding it
+	 * again would cost a system call a line. */
+	const char *last_field = NULL;
+	shared_map *last_sm = NULL;
 	for (size_t i = 0; i < sc->n; i++) {
 		const scen_entry *e = &sc->entries[i];
 		item it;
@@ -691,9 +706,15 @@ static int plan_scen(batch *b, size_t *cap, const char *path, scen *sc)
 				return -1;
 			continue;
 		}
-		char *mp = resolve_map(b->cfg, path, e->map);
-		if (mp == NULL || (it.sm = shared(b, mp)) == NULL)
-			return -1;
+		if (last_field != NULL && strcmp(last_field, e->map) == 0) {
+			it.sm = last_sm;
+		} else {
+			char *mp = resolve_map(b->cfg, path, e->map);
+			if (mp == NULL || (it.sm = shared(b, mp)) == NULL)
+				return -1;
+			last_field = e->map;
+			last_sm = it.sm;
+		}
 		if (!it.sm->ok) {
 			/* Its error was printed when it was read; one line per
 			 * query would only repeat it. */
@@ -859,6 +880,11 @@ int cli_run(const cli_config *cfg)
 	}
 	if ((size_t)nthreads > b.n)
 		nthreads = b.n > 0 ? (int)b.n : 1;
+	/* Some sixteen chunks a thread, so that one slow query does not
+	 * leave the other threads idle for long; at most 64 items. */
+	b.chunk = b.n / ((size_t)nthreads * 16);
+	b.chunk = b.chunk < 1 ? 1 : b.chunk > 64 ? 64 : b.chunk;
+	b.waiting = SIZE_MAX;
 	if (nthreads > 1 &&
 	    (threads = calloc((size_t)nthreads, sizeof *threads))) {
 		for (int i = 0; i < nthreads; i++)
@@ -897,7 +923,9 @@ int cli_run(const cli_config *cfg)
 					ts.tv_sec++;
 					ts.tv_nsec -= 1000000000L;
 				}
+				b.waiting = i;
 				pthread_cond_timedwait(&b.cond, &b.lock, &ts);
+				b.waiting = SIZE_MAX;
 				if (!it->done) {
 					pthread_mutex_unlock(&b.lock);
 					progress_show(&prog, i, b.n);
