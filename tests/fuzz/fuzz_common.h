@@ -1,8 +1,9 @@
 /*
  * fuzz_common.h - what the libFuzzer targets share: the decoding of the
- * option bytes, an independent model of the movement rules with a plain
- * Dijkstra/BFS over it, and fz_check_search, which runs one query through
- * astar_search and checks every invariant of its result.
+ * option bytes, a model of the grid over the unit tests' reference
+ * (tests/unit/reference.c: the movement rules and a plain Dijkstra) with
+ * a breadth-first search for step counts, and fz_check_search, which runs
+ * one query through astar_search and checks every invariant of its result.
  *
  * Everything here is written from the contracts in include/astar.h and
  * src/map.h, not from the library's code: the model reads the grid only
@@ -22,6 +23,7 @@
 
 #include "astar.h"
 #include "map.h"
+#include "reference.h"
 
 /* The harness's own loops are kept out of the coverage feedback (and
  * fast): only the library's code should steer the fuzzer.  ASan and UBSan
@@ -44,8 +46,6 @@
 
 /* Queries of a JSON map searched per input. */
 #define FZ_MAX_QUERIES 8
-
-#define SQRT2_ 1.41421356237309504880
 
 static inline void fz_fail(const char *what, const char *file, int line)
 {
@@ -253,6 +253,7 @@ typedef struct fz_model {
 	int32_t w, h;
 	size_t n;
 	uint8_t *cost; /* w * h costs read once through grid_get */
+	ref_grid rg;   /* the same cells, for tests/unit/reference.c */
 } fz_model;
 
 static inline FZ_NOCOV void fz_model_init(fz_model *M, const astar_grid *g)
@@ -266,168 +267,61 @@ static inline FZ_NOCOV void fz_model_init(fz_model *M, const astar_grid *g)
 		for (int32_t x = 0; x < M->w; x++)
 			M->cost[(size_t)y * (size_t)M->w + (size_t)x] =
 				grid_get(g, x, y);
+	M->rg.w = M->w;
+	M->rg.h = M->h;
+	M->rg.cost = M->cost;
 }
 
-/* The cost of entering (x, y); 0 when blocked or outside. */
-static inline FZ_NOCOV uint8_t fz_cost(const fz_model *M, int32_t x, int32_t y)
-{
-	if (x < 0 || y < 0 || x >= M->w || y >= M->h)
-		return 0;
-	return M->cost[(size_t)y * (size_t)M->w + (size_t)x];
-}
-
+/* The movement rules are tests/unit/reference.c's, the unit tests'
+ * oracle, written from the specification and not from src/. */
 static inline FZ_NOCOV int fz_open(const fz_model *M, int32_t x, int32_t y)
 {
-	return fz_cost(M, x, y) != 0;
+	return ref_open(&M->rg, x, y);
 }
 
 /*
- * Nonzero when the step (x, y) -> (x + dx, y + dy) is legal under pol:
- * one of the eight neighbours, inside the grid, entering an open cell
- * (or the cell `as_open`, when given, as if it were open), and for a
- * diagonal the policy's rule on the two cells sharing the corner.
+ * Nonzero when the step (x, y) -> (x + dx, y + dy) is legal under pol
+ * (ref_move_legal), the cell `as_open`, when given, entered as if open.
  */
 static inline FZ_NOCOV int fz_legal(const fz_model *M, astar_diagonal pol,
                                     int32_t x, int32_t y, int dx, int dy,
                                     const astar_point *as_open)
 {
-	int32_t nx = x + dx, ny = y + dy;
-	int a, b;
-
-	if ((dx == 0 && dy == 0) || dx < -1 || dx > 1 || dy < -1 || dy > 1)
-		return 0;
-	if (nx < 0 || ny < 0 || nx >= M->w || ny >= M->h)
-		return 0;
-	if (!fz_open(M, nx, ny) &&
-	    !(as_open && as_open->x == nx && as_open->y == ny))
-		return 0;
-	if (dx == 0 || dy == 0)
-		return 1;
-	a = fz_open(M, x + dx, y);
-	b = fz_open(M, x, y + dy);
-	switch (pol) {
-	case ASTAR_DIAG_NEVER:
-		return 0;
-	case ASTAR_DIAG_ALWAYS:
-		return 1;
-	case ASTAR_DIAG_ONE_OBSTACLE:
-		return a || b;
-	case ASTAR_DIAG_NO_OBSTACLES:
-		return a && b;
-	}
-	return 0;
+	return ref_move_legal(&M->rg, pol, x, y, dx, dy,
+	                      as_open ? as_open->x : -1,
+	                      as_open ? as_open->y : -1);
 }
 
 static inline FZ_NOCOV double fz_step_cost(const fz_model *M, int32_t x,
                                            int32_t y, int dx, int dy)
 {
-	double c = fz_cost(M, x + dx, y + dy);
-
-	return (dx != 0 && dy != 0) ? SQRT2_ * c : c;
+	return ref_step_cost(&M->rg, x, y, dx, dy);
 }
 
-/* Single-source shortest costs (dist, INFINITY when unreachable) and
- * fewest steps (steps, -1 when unreachable) from s, with a lazy binary
- * heap.  Plain, slow, bounds-checked. */
-typedef struct fz_item {
-	double d;
-	size_t i;
-} fz_item;
-
+/* Single-source shortest costs (dist, INFINITY when unreachable: the
+ * reference Dijkstra) and fewest steps (steps, -1 when unreachable: a
+ * breadth-first search here) from s. */
 typedef struct fz_reach {
 	double *dist;
 	long *steps;
 	size_t nreach;
 } fz_reach;
 
-static inline FZ_NOCOV void fz_heap_push(fz_item **a, size_t *n, size_t *cap,
-                                         fz_item it)
-{
-	size_t k;
-
-	if (*n == *cap) {
-		*cap = *cap ? *cap * 2 : 256;
-		*a = realloc(*a, *cap * sizeof **a);
-		if (*a == NULL)
-			abort();
-	}
-	k = (*n)++;
-	while (k > 0 && (*a)[(k - 1) / 2].d > it.d) {
-		(*a)[k] = (*a)[(k - 1) / 2];
-		k = (k - 1) / 2;
-	}
-	(*a)[k] = it;
-}
-
-static inline FZ_NOCOV fz_item fz_heap_pop(fz_item *a, size_t *n)
-{
-	fz_item top = a[0], last = a[--*n];
-	size_t k = 0;
-
-	for (;;) {
-		size_t c = 2 * k + 1;
-		if (c >= *n)
-			break;
-		if (c + 1 < *n && a[c + 1].d < a[c].d)
-			c++;
-		if (!(a[c].d < last.d))
-			break;
-		a[k] = a[c];
-		k = c;
-	}
-	if (*n > 0)
-		a[k] = last;
-	return top;
-}
-
 static inline FZ_NOCOV void fz_reach_compute(const fz_model *M,
                                              astar_diagonal pol, astar_point s,
                                              fz_reach *R)
 {
-	fz_item *heap = NULL;
-	size_t hn = 0, hcap = 0, *queue;
-	size_t qh = 0, qt = 0;
-	unsigned char *done = fz_alloc(M->n);
+	size_t *queue, qh = 0, qt = 0;
 
 	R->dist = fz_alloc(M->n * sizeof *R->dist);
 	R->steps = fz_alloc(M->n * sizeof *R->steps);
+	if (!ref_dijkstra(&M->rg, pol, s.x, s.y, R->dist, NULL))
+		abort();
 	R->nreach = 0;
 	for (size_t i = 0; i < M->n; i++) {
-		R->dist[i] = INFINITY;
+		R->nreach += R->dist[i] != INFINITY;
 		R->steps[i] = -1;
 	}
-	/* Dijkstra for the costs. */
-	{
-		size_t si = (size_t)s.y * (size_t)M->w + (size_t)s.x;
-		fz_item it = {0.0, si};
-		R->dist[si] = 0.0;
-		fz_heap_push(&heap, &hn, &hcap, it);
-	}
-	while (hn > 0) {
-		fz_item it = fz_heap_pop(heap, &hn);
-		int32_t x = (int32_t)(it.i % (size_t)M->w);
-		int32_t y = (int32_t)(it.i / (size_t)M->w);
-		if (done[it.i])
-			continue;
-		done[it.i] = 1;
-		R->nreach++;
-		for (int dy = -1; dy <= 1; dy++)
-			for (int dx = -1; dx <= 1; dx++) {
-				size_t j;
-				double d;
-				if (!fz_legal(M, pol, x, y, dx, dy, NULL))
-					continue;
-				j = (size_t)(y + dy) * (size_t)M->w +
-				    (size_t)(x + dx);
-				d = it.d + fz_step_cost(M, x, y, dx, dy);
-				if (!done[j] && d < R->dist[j]) {
-					fz_item nt = {d, j};
-					R->dist[j] = d;
-					fz_heap_push(&heap, &hn, &hcap, nt);
-				}
-			}
-	}
-	free(heap);
 	/* Breadth-first for the steps. */
 	queue = fz_alloc(M->n * sizeof *queue);
 	{
@@ -454,7 +348,6 @@ static inline FZ_NOCOV void fz_reach_compute(const fz_model *M,
 	}
 	FZ_CHECK(qt == R->nreach);
 	free(queue);
-	free(done);
 }
 
 static inline FZ_NOCOV void fz_reach_free(fz_reach *R)
