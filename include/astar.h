@@ -205,7 +205,7 @@ void astar_ctx_free(astar_ctx *ctx);
  * or goal lies outside the grid, ASTAR_ESTART_BLOCKED, ASTAR_EGOAL_BLOCKED
  * (goal blocked without adjacent or closest), ASTAR_EINVAL for options out
  * of range (weight below 1 or not finite, unknown enum values),
- * ASTAR_ETOOBIG for a grid of 2^32 - 1 cells or more (padding included),
+ * ASTAR_ETOOBIG for a grid of 2^32 - 5 cells or more (padding included),
  * ASTAR_EUNSUPPORTED when the algorithm does not apply (JPS on a grid
  * whose open cells do not all cost the same, as far as grid_min_cost and
  * grid_max_cost tell, or under another diagonal policy, another heuristic

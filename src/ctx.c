@@ -92,7 +92,10 @@ astar_status ctx_begin(astar_ctx *ctx, const astar_grid *grid,
 		return ASTAR_ESTART_BLOCKED;
 	if (grid->cells[*t] == 0 && !opts->adjacent && !opts->closest)
 		return ASTAR_EGOAL_BLOCKED;
-	if (grid->ncells >= CLOSED)
+	/* Heap positions run from HEAP_ROOT to HEAP_ROOT + ncells - 1 and
+	 * must stay below the markers kept in the same array (CLOSED and,
+	 * in jps.c, CLOSED - 1). */
+	if (grid->ncells >= (size_t)CLOSED - HEAP_ROOT - 1)
 		return ASTAR_ETOOBIG;
 	return ctx_reserve(ctx, grid->ncells);
 }

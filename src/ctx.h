@@ -46,8 +46,9 @@ int ctx_options_valid(const astar_options *opts);
  * The checks every search makes before it starts, in this order: start
  * and goal on the grid (ASTAR_ERANGE), the start open
  * (ASTAR_ESTART_BLOCKED), the goal open unless adjacent or closest allows
- * a blocked one (ASTAR_EGOAL_BLOCKED), fewer cells than a heap position
- * can number (ASTAR_ETOOBIG); then it makes room for the grid's cells
+ * a blocked one (ASTAR_EGOAL_BLOCKED), few enough cells that every heap
+ * position stays below the markers CLOSED and CLOSED - 1 (ASTAR_ETOOBIG:
+ * about 4 billion); then it makes room for the grid's cells
  * (ASTAR_ENOMEM).  On ASTAR_OK *s and *t are the padded indices of start
  * and goal; on an error the context is as it was.
  */
