@@ -258,6 +258,19 @@ static void emit_image(sink *k, const query_report *q)
 	}
 }
 
+/* A TAP stream on stdout (--report=tap without a file). */
+static int tap_on_stdout(const cli_config *cfg)
+{
+	return cfg->tap && !cfg->tap_file;
+}
+
+/* Whether stdout carries data for programs (JSON Lines or a TAP stream):
+ * then --check's mismatches and summary go to stderr instead. */
+static int notes_to_stderr(const cli_config *cfg)
+{
+	return cfg->format == FORMAT_JSON || tap_on_stdout(cfg);
+}
+
 /*
  * Prints one solved query and checks it.  label names the query in
  * mismatch messages and reports; draw selects the map drawing (single
@@ -278,15 +291,12 @@ static void emit(sink *k, query_report *q, const char *label, int draw)
 		k->it->checked++;
 		k->it->failed += !ok;
 		if (!ok)
-			fprintf(cfg->format == FORMAT_JSON ||
-			                        (cfg->tap && !cfg->tap_file)
-			                ? k->err
-			                : k->out,
+			fprintf(notes_to_stderr(cfg) ? k->err : k->out,
 			        "%s: %s\n", label, why);
 	} else if (!r->reached_goal) {
 		snprintf(why, sizeof why, "no path");
 	}
-	if (!cfg->tap || cfg->tap_file) {
+	if (!tap_on_stdout(cfg)) {
 		if (cfg->format == FORMAT_JSON)
 			rc = output_json(k->out, q);
 		else if (!cfg->check && draw)
@@ -992,10 +1002,7 @@ int cli_run(const cli_config *cfg)
 
 	if (!write_failed && !nomem) {
 		if (cfg->check) {
-			FILE *f = cfg->format == FORMAT_JSON ||
-			                          (cfg->tap && !cfg->tap_file)
-			                  ? stderr
-			                  : stdout;
+			FILE *f = notes_to_stderr(cfg) ? stderr : stdout;
 			fprintf(f, "checked %u, passed %u, failed %u\n",
 			        checked, checked - failed, failed);
 		}

@@ -378,12 +378,13 @@ static void fill_overlay(uint8_t *ov, const query_report *q, int32_t w,
 		if (p.x < 0 || p.y < 0 || p.x >= w || p.y >= h)
 			continue;
 		at = (size_t)p.y * (size_t)w + (size_t)p.x;
-		if (ov[at] == 0) /* the first expansion counts */
-			ov[at] = (uint8_t)(1 +
-			                   (n > 1 ? (uint64_t)i *
-			                                    (RANK_LEVELS - 1) /
-			                                    (n - 1)
-			                          : 0));
+		if (ov[at] == 0) { /* the first expansion counts */
+			uint64_t rank = 0;
+			if (n > 1)
+				rank = (uint64_t)i * (RANK_LEVELS - 1) /
+				       (n - 1);
+			ov[at] = (uint8_t)(1 + rank);
+		}
 	}
 	for (size_t i = 0; r && r->found && i < r->path_len; i++) {
 		astar_point p = r->path[i];

@@ -357,28 +357,23 @@ static astar_status build_walks(jps_cache *c, const astar_grid *g)
 		const int dx = dirs[d][0], dy = dirs[d][1];
 		const uint64_t *jh = dx > 0 ? je : jw, *jv = dy > 0 ? js : jn;
 		uint64_t *lines = (dirs[d][2] ? c->diag : c->anti) + dirs[d][3];
+		const ptrdiff_t row_words = (ptrdiff_t)(rw * NSLOTS);
 
 		for (size_t y = 0; y < nrows; y++) {
 			const uint64_t *o = c->rows + y * rw * NSLOTS + OPEN;
 			int has_side = !(dy > 0 ? y == 0 : y + 1 == nrows);
-			const uint64_t *os =
-				has_side ? o - (ptrdiff_t)dy *
-							   (ptrdiff_t)(rw *
-			                                               NSLOTS)
-					 : o;
+			const uint64_t *os = has_side ? o - dy * row_words : o;
 			size_t sh = dirs[d][2] ? nrows - 1 - y : y;
 			uint64_t *row = sk + y * w2;
 			for (size_t k = 0; k < rw; k++) {
 				uint64_t ow = o[k * NSLOTS], back, legal;
+				uint64_t before = k ? o[(k - 1) * NSLOTS] : 0;
+				uint64_t after =
+					k + 1 < rw ? o[(k + 1) * NSLOTS] : 0;
 				if (dx > 0)
-					back = (ow << 1) |
-					       (k ? o[(k - 1) * NSLOTS] >> 63
-					          : 0);
+					back = (ow << 1) | (before >> 63);
 				else
-					back = (ow >> 1) |
-					       (k + 1 < rw ? o[(k + 1) * NSLOTS]
-					                             << 63
-					                   : 0);
+					back = (ow >> 1) | (after << 63);
 				legal = ow & back &
 				        (has_side ? os[k * NSLOTS] : 0);
 				t[y * rw + k] = ~legal | jh[y * rw + k] |
@@ -794,10 +789,10 @@ ALWAYS_INLINE void walk_fast(jps *s, uint32_t i, double g, int32_t x, int32_t y,
 		}
 	for (;;) {
 		const int d = dy ? dy : dx;
-		int32_t q = (int32_t)(d > 0 ? next_stop(line, (uint32_t)pos,
-		                                        dy ? 2 : 1)
-		                            : prev_stop(line, (uint32_t)pos,
-		                                        dy ? 2 : 1));
+		const size_t ss = dy ? 2 : 1;
+		int32_t q =
+			(int32_t)(d > 0 ? next_stop(line, (uint32_t)pos, ss)
+		                        : prev_stop(line, (uint32_t)pos, ss));
 		int32_t kstop = k + (q - pos) * d;
 		size_t j;
 
