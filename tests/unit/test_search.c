@@ -24,6 +24,7 @@
 #include "astar.h"
 #include "check.h"
 #include "reference.h"
+#include "test_heap.h"
 #include "test_jps.h"
 
 #define N_GRIDS   3000
@@ -1612,6 +1613,7 @@ int main(void)
 		printf("unit: 0 passed, 1 failed\n");
 		return 1;
 	}
+	test_heap(); /* test_heap.c: the open list against a model */
 	test_options_and_strings();
 	test_heuristic_tables();
 	test_grid_api();

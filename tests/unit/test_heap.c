@@ -1,0 +1,169 @@
+/*
+ * test_heap.c - the indexed heap of src/heap.h against a plain model.
+ *
+ * The model is an array of every node's current key and whether it is in
+ * the heap; the least is found by a linear scan.  Seeded random pushes,
+ * decreases and pops must come out in the model's order of f, with every
+ * position the heap keeps pointing back at its node.  One case builds the
+ * decrease that raises a key (equal f, a smaller g that rounds to a
+ * smaller float; see heap_decrease), after which the order by f must
+ * still hold.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "heap.h"
+#include "test_heap.h"
+
+enum { NODES = 512 };
+
+typedef struct model {
+	heap_key key[NODES];
+	double f[NODES], g[NODES];
+	int in[NODES];
+} model;
+
+static uint64_t rng_state;
+
+static uint32_t rng(void)
+{
+	rng_state = rng_state * 6364136223846793005u + 1442695040888963407u;
+	return (uint32_t)(rng_state >> 33);
+}
+
+/* The f of key k. */
+static double key_f(heap_key k)
+{
+	uint64_t fb = (uint64_t)(k >> 64);
+	double f;
+
+	memcpy(&f, &fb, sizeof f);
+	return f;
+}
+
+/* Nonzero when every entry's position is right and no child has a lower
+ * f than its parent. */
+static int heap_sound(const heap *h)
+{
+	for (size_t i = HEAP_ROOT; i < HEAP_ROOT + h->n; i++) {
+		size_t p = (i - HEAP_ROOT - 1) / 4 + HEAP_ROOT;
+		if (h->pos[heap_key_node(h->a[i])] != i)
+			return 0;
+		if (i > HEAP_ROOT && key_f(h->a[i]) < key_f(h->a[p]))
+			return 0;
+	}
+	return 1;
+}
+
+static int model_least(const model *m)
+{
+	int best = -1;
+
+	for (int i = 0; i < NODES; i++)
+		if (m->in[i] && (best < 0 || m->key[i] < m->key[best]))
+			best = i;
+	return best;
+}
+
+static void set_key(model *m, int i, double f, double g)
+{
+	m->f[i] = f;
+	m->g[i] = g;
+	m->key[i] = heap_make_key((uint32_t)i, f, g);
+}
+
+static void random_run(heap *h, uint32_t *pos, model *m, uint64_t seed)
+{
+	double floor_f = 0.0; /* f never falls below the last pop's */
+	int ok = 1;
+
+	rng_state = seed;
+	heap_reset(h, pos);
+	for (int i = 0; i < NODES; i++)
+		m->in[i] = 0;
+	for (int step = 0; step < 6000 && ok; step++) {
+		int op = (int)(rng() % 5), i = (int)(rng() % NODES);
+		if (op <= 1 && !m->in[i]) {
+			set_key(m, i, floor_f + (rng() % 6) * 0.25, rng() % 8);
+			ok &= CHECK(heap_push(h, (uint32_t)i, m->f[i],
+			                      m->g[i]) == 0,
+			            "push %d", i);
+			m->in[i] = 1;
+		} else if (op == 2 && m->in[i] && m->g[i] > 0.0) {
+			/* a lower g; f the same or lower, never below the
+			 * floor: the key may rise through the g tie */
+			double g = m->g[i] - (1 + rng() % 3) * 0.125;
+			double f = m->f[i] - (rng() % 2) * 0.25;
+			set_key(m, i, f < floor_f ? floor_f : f, g < 0 ? 0 : g);
+			heap_decrease(h, (uint32_t)i, m->f[i], m->g[i]);
+		} else if (op >= 3 && !heap_empty(h)) {
+			int want = model_least(m);
+			uint32_t got = heap_pop(h);
+			ok &= CHECK(got < NODES && m->in[got] &&
+			                    m->f[got] == m->f[want],
+			            "seed %llu step %d: popped %u, least f %g",
+			            (unsigned long long)seed, step, got,
+			            m->f[want]);
+			if (got >= NODES)
+				break;
+			m->in[got] = 0;
+			floor_f = m->f[got];
+		}
+		ok &= CHECK(heap_sound(h), "seed %llu step %d: heap unsound",
+		            (unsigned long long)seed, step);
+	}
+	while (ok && !heap_empty(h)) {
+		int want = model_least(m);
+		uint32_t got = heap_pop(h);
+		ok &= CHECK(got < NODES && m->in[got] &&
+		                    m->f[got] == m->f[want],
+		            "drain: popped %u, least f %g", got, m->f[want]);
+		if (got >= NODES)
+			break;
+		m->in[got] = 0;
+	}
+}
+
+/* Equal f, g from 5 down to a value whose float is smaller: the key rises
+ * past a node whose g lies between; both come out before every larger
+ * f, in the order of f. */
+static void rising_key(heap *h, uint32_t *pos)
+{
+	uint32_t first, second;
+
+	heap_reset(h, pos);
+	check_begin("heap: a decrease that raises the key keeps the f order");
+	CHECK(heap_push(h, 0, 10.0, 5.0) == 0, "push 0");
+	CHECK(heap_push(h, 1, 10.0, 4.5) == 0, "push 1");
+	for (uint32_t i = 2; i < 40; i++)
+		CHECK(heap_push(h, i, 11.0 + i, 1.0) == 0, "push %u", i);
+	heap_decrease(h, 0, 10.0, 4.25); /* key now above node 1's */
+	CHECK(heap_sound(h), "heap unsound after the decrease");
+	first = heap_pop(h);
+	second = heap_pop(h);
+	CHECK((first == 0 && second == 1) || (first == 1 && second == 0),
+	      "nodes 0 and 1 (f 10) first, got %u and %u", first, second);
+	for (uint32_t i = 2; i < 40; i++)
+		CHECK(heap_pop(h) == i, "then node %u", i);
+	CHECK(heap_empty(h), "empty at the end");
+	check_end();
+}
+
+void test_heap(void)
+{
+	static model m;
+	static uint32_t pos[NODES];
+	heap h;
+
+	heap_init(&h);
+	rising_key(&h, pos);
+	for (uint64_t seed = 1; seed <= 40; seed++) {
+		check_begin("heap: random operations, seed %llu",
+		            (unsigned long long)seed);
+		random_run(&h, pos, &m, seed);
+		check_end();
+	}
+	heap_free(&h);
+}
