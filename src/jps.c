@@ -253,49 +253,40 @@ static astar_status cache_build(jps_cache *c, const astar_grid *g)
 	return ASTAR_OK;
 }
 
-/* Bits lo .. hi (inclusive, lo <= hi <= 63). */
-static inline uint64_t bit_range(unsigned lo, unsigned hi)
-{
-	return (~0ULL >> (63 - hi)) & (~0ULL << lo);
-}
-
 /*
  * The jump maps of one line of nw words (word k's stops at stop[k * ss],
  * its open cells at open[k * ss]) into out[0 .. nw): bit i set when a
  * jump from cell i toward higher bits (fwd) or lower bits (!fwd) stops on
  * an open cell, that is finds a jump point rather than a dead end.
+ *
+ * Bit i takes the open bit of the nearest stop beyond it, found for all
+ * 64 bits of a word at once by doubling: after the step of shift k, bit i
+ * knows the nearest stop within 2k cells (found) and whether it is open
+ * (val).  Bits with no stop beyond them in their word take the nearest
+ * stop's in the words further on (v, carried from word to word).
  */
 static void jump_line(const uint64_t *stop, const uint64_t *open, size_t nw,
                       size_t ss, int fwd, uint64_t *out)
 {
-	uint64_t v = 0; /* whether the stop beyond the word is open */
+	uint64_t v = 0; /* whether the nearest stop beyond the word is open */
 
 	for (size_t n = 0; n < nw; n++) {
 		size_t k = fwd ? nw - 1 - n : n;
-		uint64_t rest = stop[k * ss], o = open[k * ss], r = 0;
-		unsigned edge = fwd ? 64 : 0; /* where the last stop was */
+		uint64_t st = stop[k * ss], jp = st & open[k * ss];
+		uint64_t found = fwd ? st >> 1 : st << 1;
+		uint64_t val = fwd ? jp >> 1 : jp << 1;
 
-		while (rest) {
-			unsigned p;
-			if (fwd) {
-				p = 63u - (unsigned)__builtin_clzll(rest);
-				if (v)
-					r |= bit_range(p, edge - 1);
-				edge = p;
-			} else {
-				p = (unsigned)__builtin_ctzll(rest);
-				if (v)
-					r |= bit_range(edge, p);
-				edge = p + 1;
-			}
-			v = (o >> p) & 1;
-			rest &= ~(1ULL << p);
+		for (unsigned sh = 1; sh < 64; sh <<= 1) {
+			val |= ~found & (fwd ? val >> sh : val << sh);
+			found |= fwd ? found >> sh : found << sh;
 		}
-		if (v && fwd && edge > 0)
-			r |= bit_range(0, edge - 1);
-		if (v && !fwd && edge < 64)
-			r |= bit_range(edge, 63);
-		out[k] = r;
+		out[k] = val | (~found & (0 - v));
+		if (st != 0) { /* the stop nearest the words still to come */
+			unsigned near =
+				fwd ? (unsigned)__builtin_ctzll(st)
+				    : 63u - (unsigned)__builtin_clzll(st);
+			v = (jp >> near) & 1;
+		}
 	}
 }
 
