@@ -10,11 +10,12 @@
  * still hold.
  */
 #include <stdint.h>
-#include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "check.h"
 #include "heap.h"
+#include "rng.h"
 #include "test_heap.h"
 
 enum { NODES = 512 };
@@ -24,14 +25,6 @@ typedef struct model {
 	double f[NODES], g[NODES];
 	int in[NODES];
 } model;
-
-static uint64_t rng_state;
-
-static uint32_t rng(void)
-{
-	rng_state = rng_state * 6364136223846793005u + 1442695040888963407u;
-	return (uint32_t)(rng_state >> 33);
-}
 
 /* The f of key k. */
 static double key_f(heap_key k)
@@ -74,19 +67,35 @@ static void set_key(model *m, int i, double f, double g)
 	m->key[i] = heap_make_key((uint32_t)i, f, g);
 }
 
+/* Pops one entry, which must be in the model with the least f there, and
+ * takes it out of the model.  Returns its node, or -1 after a failure. */
+static int pop_checked(heap *h, model *m, const char *where)
+{
+	int want = model_least(m);
+	uint32_t got = heap_pop(h);
+
+	if (!CHECK(got < NODES && m->in[got] && m->f[got] == m->f[want],
+	           "%s: popped %u, least f %g", where, got, m->f[want]))
+		return -1;
+	m->in[got] = 0;
+	return (int)got;
+}
+
 static void random_run(heap *h, uint32_t *pos, model *m, uint64_t seed)
 {
 	double floor_f = 0.0; /* f never falls below the last pop's */
+	uint64_t rng = seed;
+	char where[64];
 	int ok = 1;
 
-	rng_state = seed;
 	heap_reset(h, pos);
 	for (int i = 0; i < NODES; i++)
 		m->in[i] = 0;
 	for (int step = 0; step < 6000 && ok; step++) {
-		int op = (int)(rng() % 5), i = (int)(rng() % NODES);
+		int op = rng_int(&rng, 5), i = rng_int(&rng, NODES);
 		if (op <= 1 && !m->in[i]) {
-			set_key(m, i, floor_f + (rng() % 6) * 0.25, rng() % 8);
+			set_key(m, i, floor_f + rng_int(&rng, 6) * 0.25,
+			        rng_int(&rng, 8));
 			ok &= CHECK(heap_push(h, (uint32_t)i, m->f[i],
 			                      m->g[i]) == 0,
 			            "push %d", i);
@@ -94,36 +103,23 @@ static void random_run(heap *h, uint32_t *pos, model *m, uint64_t seed)
 		} else if (op == 2 && m->in[i] && m->g[i] > 0.0) {
 			/* a lower g; f the same or lower, never below the
 			 * floor: the key may rise through the g tie */
-			double g = m->g[i] - (1 + rng() % 3) * 0.125;
-			double f = m->f[i] - (rng() % 2) * 0.25;
+			double g = m->g[i] - (1 + rng_int(&rng, 3)) * 0.125;
+			double f = m->f[i] - rng_int(&rng, 2) * 0.25;
 			set_key(m, i, f < floor_f ? floor_f : f, g < 0 ? 0 : g);
 			heap_decrease(h, (uint32_t)i, m->f[i], m->g[i]);
 		} else if (op >= 3 && !heap_empty(h)) {
-			int want = model_least(m);
-			uint32_t got = heap_pop(h);
-			ok &= CHECK(got < NODES && m->in[got] &&
-			                    m->f[got] == m->f[want],
-			            "seed %llu step %d: popped %u, least f %g",
-			            (unsigned long long)seed, step, got,
-			            m->f[want]);
-			if (got >= NODES)
-				break;
-			m->in[got] = 0;
+			int got;
+			snprintf(where, sizeof where, "seed %llu step %d",
+			         (unsigned long long)seed, step);
+			if ((got = pop_checked(h, m, where)) < 0)
+				return;
 			floor_f = m->f[got];
 		}
 		ok &= CHECK(heap_sound(h), "seed %llu step %d: heap unsound",
 		            (unsigned long long)seed, step);
 	}
-	while (ok && !heap_empty(h)) {
-		int want = model_least(m);
-		uint32_t got = heap_pop(h);
-		ok &= CHECK(got < NODES && m->in[got] &&
-		                    m->f[got] == m->f[want],
-		            "drain: popped %u, least f %g", got, m->f[want]);
-		if (got >= NODES)
-			break;
-		m->in[got] = 0;
-	}
+	while (ok && !heap_empty(h))
+		ok = pop_checked(h, m, "drain") >= 0;
 }
 
 /* Equal f, g from 5 down to a value whose float is smaller: the key rises

@@ -29,25 +29,11 @@
 #include "astar.h"
 #include "check.h"
 #include "reference.h"
+#include "rng.h"
 #include "test_jps.h"
 
 #define JPS_GRIDS 2500
 #define JPS_SEED  0x1F5A0000ULL
-
-/* splitmix64 */
-static uint64_t rnd(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
-
-static int below(uint64_t *s, int n)
-{
-	return (int)(rnd(s) % (uint64_t)n);
-}
 
 /* A grid under test: the reference's cells and the library's copy. */
 typedef struct tgrid {
@@ -466,27 +452,27 @@ static void gen(uint64_t *rng, tgrid *g)
 	                           66, 126, 127, 128, 129, 130};
 	static const int density[] = {0, 5, 12, 20, 30, 40, 48};
 	const int ne = (int)(sizeof edge / sizeof edge[0]);
-	int kind = below(rng, 10), w, h, dens;
+	int kind = rng_int(rng, 10), w, h, dens;
 
 	if (kind < 2) {
-		w = edge[below(rng, ne)];
-		h = 1 + below(rng, 24);
+		w = edge[rng_int(rng, ne)];
+		h = 1 + rng_int(rng, 24);
 	} else if (kind < 4) {
-		h = edge[below(rng, ne)];
-		w = 1 + below(rng, 24);
+		h = edge[rng_int(rng, ne)];
+		w = 1 + rng_int(rng, 24);
 	} else if (kind < 5) {
-		w = 1 + below(rng, 5);
-		h = 1 + below(rng, 5);
+		w = 1 + rng_int(rng, 5);
+		h = 1 + rng_int(rng, 5);
 	} else if (kind < 6) {
-		w = 60 + below(rng, 8);
-		h = 60 + below(rng, 8);
+		w = 60 + rng_int(rng, 8);
+		h = 60 + rng_int(rng, 8);
 	} else {
-		w = 1 + below(rng, 45);
-		h = 1 + below(rng, 45);
+		w = 1 + rng_int(rng, 45);
+		h = 1 + rng_int(rng, 45);
 	}
-	switch (below(rng, 4)) {
+	switch (rng_int(rng, 4)) {
 	case 0:
-		g->c = (uint8_t)(1 + below(rng, 255));
+		g->c = (uint8_t)(1 + rng_int(rng, 255));
 		break;
 	case 1:
 		g->c = 3;
@@ -501,35 +487,35 @@ static void gen(uint64_t *rng, tgrid *g)
 		fprintf(stderr, "test_jps: out of memory\n");
 		exit(2);
 	}
-	dens = density[below(rng, (int)(sizeof density / sizeof density[0]))];
+	dens = density[rng_int(rng, (int)(sizeof density / sizeof density[0]))];
 	for (int y = 0; y < h; y++)
 		for (int x = 0; x < w; x++)
-			put(g, x, y, below(rng, 100) >= dens);
-	if (below(rng, 3) == 0) { /* wall segments */
-		int n = below(rng, 1 + (w + h) / 3);
+			put(g, x, y, rng_int(rng, 100) >= dens);
+	if (rng_int(rng, 3) == 0) { /* wall segments */
+		int n = rng_int(rng, 1 + (w + h) / 3);
 		for (int k = 0; k < n; k++) {
-			int horiz = below(rng, 2), x = below(rng, w),
-			    y = below(rng, h);
-			int len = 1 + below(rng, horiz ? w : h);
+			int horiz = rng_int(rng, 2), x = rng_int(rng, w),
+			    y = rng_int(rng, h);
+			int len = 1 + rng_int(rng, horiz ? w : h);
 			for (int i = 0; i < len; i++)
 				put(g, horiz ? x + i : x, horiz ? y : y + i, 0);
 		}
 	}
-	if (below(rng, 5) == 0) { /* rooms with doors */
-		int sx = 3 + below(rng, 8), sy = 3 + below(rng, 8);
+	if (rng_int(rng, 5) == 0) { /* rooms with doors */
+		int sx = 3 + rng_int(rng, 8), sy = 3 + rng_int(rng, 8);
 		for (int y = 0; y < h; y++)
 			for (int x = 0; x < w; x++)
 				if ((x % sx == 0 || y % sy == 0) &&
-				    below(rng, 6) != 0)
+				    rng_int(rng, 6) != 0)
 					put(g, x, y, 0);
 	}
-	make_lib(g, below(rng, 2));
+	make_lib(g, rng_int(rng, 2));
 }
 
 static int random_open(uint64_t *rng, const tgrid *g, astar_point *p)
 {
 	for (int tries = 0; tries < 64; tries++) {
-		*p = P(below(rng, g->ref.w), below(rng, g->ref.h));
+		*p = P(rng_int(rng, g->ref.w), rng_int(rng, g->ref.h));
 		if (open_at(&g->ref, (int)p->x, (int)p->y))
 			return 1;
 	}
@@ -547,7 +533,7 @@ static int random_open(uint64_t *rng, const tgrid *g, astar_point *p)
 static astar_point pick_goal(uint64_t *rng, const tgrid *g, astar_point s)
 {
 	astar_point t;
-	int k = below(rng, 6), d = 1 + below(rng, 64);
+	int k = rng_int(rng, 6), d = 1 + rng_int(rng, 64);
 
 	if (!random_open(rng, g, &t))
 		return s;
@@ -556,7 +542,8 @@ static astar_point pick_goal(uint64_t *rng, const tgrid *g, astar_point s)
 	else if (k == 1)
 		t.x = s.x;
 	else if (k == 2) {
-		int sx = below(rng, 2) ? 1 : -1, sy = below(rng, 2) ? 1 : -1;
+		int sx = rng_int(rng, 2) ? 1 : -1,
+		    sy = rng_int(rng, 2) ? 1 : -1;
 		t = P((int)s.x + sx * d, (int)s.y + sy * d);
 		if (t.x < 0 || t.y < 0 || t.x >= g->ref.w || t.y >= g->ref.h)
 			t = s;
@@ -569,8 +556,8 @@ static void base_options(uint64_t *rng, astar_options *o, astar_diagonal pol)
 	astar_options_init(o);
 	o->algorithm = ASTAR_ALGO_JPS;
 	o->diagonal = pol;
-	o->explored = below(rng, 5) != 0;
-	if (below(rng, 4) == 0) /* the movement's own heuristic, named */
+	o->explored = rng_int(rng, 5) != 0;
+	if (rng_int(rng, 4) == 0) /* the movement's own heuristic, named */
 		o->heuristic = pol == ASTAR_DIAG_NEVER ? ASTAR_H_MANHATTAN
 		                                       : ASTAR_H_OCTILE;
 }
@@ -592,7 +579,8 @@ static void queries_from(uint64_t *rng, tgrid *g, astar_diagonal pol,
 		if (k < nplain) {
 			cur.t = pick_goal(rng, g, s);
 		} else {
-			cur.t = P(below(rng, g->ref.w), below(rng, g->ref.h));
+			cur.t = P(rng_int(rng, g->ref.w),
+			          rng_int(rng, g->ref.h));
 			cur.o.adjacent = k == nplain || k == nplain + 1;
 			cur.o.closest = k != nplain;
 		}
@@ -607,10 +595,10 @@ static void queries_from(uint64_t *rng, tgrid *g, astar_diagonal pol,
  * grid_set or by writing through grid_row and calling grid_recount. */
 static void edit(uint64_t *rng, tgrid *g)
 {
-	int n = 1 + below(rng, 8), rows = below(rng, 2);
+	int n = 1 + rng_int(rng, 8), rows = rng_int(rng, 2);
 
 	for (int k = 0; k < n; k++) {
-		int x = below(rng, g->ref.w), y = below(rng, g->ref.h);
+		int x = rng_int(rng, g->ref.w), y = rng_int(rng, g->ref.h);
 		int open = !open_at(&g->ref, x, y);
 		put(g, x, y, open);
 		if (rows)
@@ -677,14 +665,14 @@ static void property_tests(void)
 		for (int round = 0; round < 2; round++) {
 			edit(&rng, &g);
 			queries_from(&rng, &g,
-			             below(&rng, 2) ? ASTAR_DIAG_NEVER
-			                            : ASTAR_DIAG_NO_OBSTACLES,
+			             rng_int(&rng, 2) ? ASTAR_DIAG_NEVER
+			                              : ASTAR_DIAG_NO_OBSTACLES,
 			             3);
 		}
 		if (i % 16 == 0 && random_open(&rng, &g, &s) &&
 		    random_open(&rng, &g, &t))
 			fresh_context_agrees(&g,
-			                     below(&rng, 2)
+			                     rng_int(&rng, 2)
 			                             ? ASTAR_DIAG_NEVER
 			                             : ASTAR_DIAG_NO_OBSTACLES,
 			                     s, t);

@@ -24,6 +24,7 @@
 #include "astar.h"
 #include "check.h"
 #include "reference.h"
+#include "rng.h"
 #include "test_heap.h"
 #include "test_jps.h"
 
@@ -32,23 +33,6 @@
 
 /* The context shared by nearly every query in this file. */
 static astar_ctx *ctx;
-
-/* ------------------------------------------------------------- PRNG */
-
-/* splitmix64: small, fast and fully deterministic. */
-static uint64_t rng_next(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
-
-static unsigned rng_below(uint64_t *s, unsigned n)
-{
-	return (unsigned)(rng_next(s) % n);
-}
 
 /* ------------------------------------------------------------ helpers */
 
