@@ -609,9 +609,11 @@ static int file_exists(const char *p)
 	return access(p, R_OK) == 0;
 }
 
-/* Where a scenario's map is: --map, else beside the scenario file by the
- * name in the map field, else by that name's last component.  Returns a
- * malloc'd path. */
+/* Where a scenario's map is: --map, else the map field itself when it is
+ * an absolute path to a readable file, else beside the scenario file by
+ * the name in the map field, else by that name's last component (so a
+ * scenario written elsewhere still finds the maps copied beside it).
+ * Returns a malloc'd path. */
 static char *resolve_map(const cli_config *cfg, const char *scen_path,
                          const char *field)
 {
@@ -623,6 +625,8 @@ static char *resolve_map(const cli_config *cfg, const char *scen_path,
 
 	if (cfg->map_override)
 		return strdup(cfg->map_override);
+	if (field[0] == '/' && file_exists(field))
+		return strdup(field);
 	for (int k = 0; k < 2; k++) {
 		size_t n = dirlen + strlen(cand[k]) + 1;
 		if ((p = malloc(n)) == NULL)

@@ -87,5 +87,27 @@ else
 	bad "--shard pieces differ from the whole"
 fi
 
+# A map field holding an absolute path is used as it is (no map beside
+# the scenario file here), and one that does not exist falls back to its
+# last component beside the scenario file.
+abs=$(cd "$B/dao" && pwd)/arena.map
+rm -rf "$out/abs" && mkdir -p "$out/abs"
+sed "2,11s#arena.map#$abs#" "$B/dao/arena.map.scen" | sed 11q >"$out/abs/abs.scen"
+got=$("$ASTAR" --check --no-timing "$out/abs/abs.scen" 2>&1)
+if [ "$got" = "checked 10, passed 10, failed 0" ]; then
+	ok "an absolute map path in a scenario line"
+else
+	bad "an absolute map path in a scenario line: $got"
+fi
+cp "$B/dao/arena.map" "$out/abs/"
+sed "2,11s#arena.map#/nonexistent/arena.map#" "$B/dao/arena.map.scen" |
+	sed 11q >"$out/abs/gone.scen"
+got=$("$ASTAR" --check --no-timing "$out/abs/gone.scen" 2>&1)
+if [ "$got" = "checked 10, passed 10, failed 0" ]; then
+	ok "a missing absolute map path falls back to the map beside"
+else
+	bad "a missing absolute map path: $got"
+fi
+
 echo "movingai: $passed passed, $failed failed"
 [ $failed -eq 0 ]
