@@ -1,7 +1,16 @@
 /*
  * output_json.c - one compact JSON object per query (JSON Lines), built
- * with jansson and written with a single fwrite so that a failed write
+ * whole in memory and written with a single fwrite so that a failed write
  * never leaves half a record followed by more.
+ *
+ * jansson writes every key, string, number and object.  The two arrays of
+ * points, "path" and "explored", which are nearly all of a record's bytes,
+ * are written here as [[x,y],...]: through jansson each point cost three
+ * allocations and two snprintf calls, and a batch with --json spent most
+ * of its time there.  The record is dumped by jansson in three parts (the
+ * keys before "path", those between "path" and "explored", those after)
+ * and the arrays are put between them, so the bytes are those jansson
+ * would write for the whole object.
  */
 #include <errno.h>
 #include <math.h>
@@ -18,16 +27,109 @@ static json_t *point(astar_point p)
 	return json_pack("[ii]", (int)p.x, (int)p.y);
 }
 
-static json_t *points(const astar_point *a, size_t n)
-{
-	json_t *arr = json_array();
+/* A growing line of text; on failure of an allocation nomem is set and
+ * the rest is dropped. */
+typedef struct text {
+	char *s;
+	size_t n, cap;
+	int nomem;
+} text;
 
-	for (size_t i = 0; arr != NULL && i < n; i++)
-		if (json_array_append_new(arr, point(a[i])) != 0) {
-			json_decref(arr);
-			return NULL;
-		}
-	return arr;
+/* Room for at least more bytes after s[n]; 0 or -1. */
+static int reserve(text *t, size_t more)
+{
+	char *p;
+	size_t cap;
+
+	if (t->nomem)
+		return -1;
+	if (t->cap - t->n >= more)
+		return 0;
+	cap = t->cap ? t->cap : 1024;
+	while (cap - t->n < more)
+		cap *= 2;
+	if ((p = realloc(t->s, cap)) == NULL) {
+		t->nomem = 1;
+		return -1;
+	}
+	t->s = p;
+	t->cap = cap;
+	return 0;
+}
+
+static void put(text *t, const char *s, size_t n)
+{
+	if (reserve(t, n) == 0) {
+		memcpy(t->s + t->n, s, n);
+		t->n += n;
+	}
+}
+
+/* Writes v in decimal at p; returns the number of characters. */
+static size_t put_int(char *p, int32_t v)
+{
+	char d[11];
+	size_t n = 0, k = 0;
+	uint32_t u = v < 0 ? 0u - (uint32_t)v : (uint32_t)v;
+
+	do
+		d[k++] = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		p[n++] = '-';
+	while (k > 0)
+		p[n++] = d[--k];
+	return n;
+}
+
+/* [[x,y],...], as jansson writes an array of arrays compactly. */
+static void put_points(text *t, const astar_point *a, size_t n)
+{
+	put(t, "[", 1);
+	for (size_t i = 0; i < n; i++) {
+		char *p;
+		/* ",[" x "," y "]": at most 2 + 11 + 1 + 11 + 1 bytes */
+		if (reserve(t, 26) != 0)
+			return;
+		p = t->s + t->n;
+		if (i > 0)
+			*p++ = ',';
+		*p++ = '[';
+		p += put_int(p, a[i].x);
+		*p++ = ',';
+		p += put_int(p, a[i].y);
+		*p++ = ']';
+		t->n = (size_t)(p - t->s);
+	}
+	put(t, "]", 1);
+}
+
+/*
+ * Appends the members of obj (taking the reference) without its braces,
+ * after a comma when lead is set; nothing when obj has no members.
+ * Returns -1 when jansson failed to allocate.
+ */
+static int put_members(text *t, json_t *obj, int lead)
+{
+	char *s;
+	size_t n;
+
+	if (obj == NULL)
+		return -1;
+	if (json_object_size(obj) == 0) {
+		json_decref(obj);
+		return 0;
+	}
+	s = json_dumps(obj, JSON_COMPACT | JSON_REAL_PRECISION(15));
+	json_decref(obj);
+	if (s == NULL)
+		return -1;
+	n = strlen(s); /* "{...}", at least one member */
+	if (lead)
+		put(t, ",", 1);
+	put(t, s + 1, n - 2);
+	free(s);
+	return 0;
 }
 
 /* {"passed": bool, "expected": {...}} for --check. */
@@ -63,9 +165,8 @@ int output_json(FILE *out, const query_report *q)
 {
 	const astar_result *r = q->res;
 	const astar_options *o = q->opts;
-	json_t *obj, *opts;
-	char *line;
-	size_t n;
+	json_t *head, *mid, *tail, *opts;
+	text t = {NULL, 0, 0, 0};
 	int rc = 0;
 
 	opts = json_pack("{s:s, s:s, s:s, s:f, s:b, s:b}", "diagonal",
@@ -74,68 +175,71 @@ int output_json(FILE *out, const query_report *q)
 	                 "algorithm", algorithm_name(o->algorithm), "weight",
 	                 o->weight, "adjacent", o->adjacent, "closest",
 	                 o->closest);
-	obj = json_pack("{s:s, s:o, s:o, s:o, s:b, s:b}", "map", q->map_name,
-	                "start", point(q->start), "goal", point(q->goal),
-	                "options", opts, "found", r->found, "reached_goal",
-	                r->reached_goal);
-	if (obj == NULL)
+	head = json_pack("{s:s, s:o, s:o, s:o, s:b, s:b}", "map", q->map_name,
+	                 "start", point(q->start), "goal", point(q->goal),
+	                 "options", opts, "found", r->found, "reached_goal",
+	                 r->reached_goal);
+	mid = json_pack("{s:I, s:I}", "expanded", (json_int_t)r->expanded,
+	                "generated", (json_int_t)r->generated);
+	tail = json_object();
+	if (head == NULL || mid == NULL || tail == NULL)
 		goto nomem;
 	if (q->scen != NULL &&
-	    (json_object_set_new(obj, "scen", json_string(q->scen)) ||
-	     json_object_set_new(obj, "line", json_integer(q->line))))
+	    (json_object_set_new(head, "scen", json_string(q->scen)) ||
+	     json_object_set_new(head, "line", json_integer(q->line))))
 		goto nomem;
 	if (q->query >= 0 &&
-	    json_object_set_new(obj, "query", json_integer(q->query)))
+	    json_object_set_new(head, "query", json_integer(q->query)))
 		goto nomem;
 	if (r->found) {
-		if (json_object_set_new(obj, "cost", json_real(r->cost)) ||
+		if (json_object_set_new(head, "cost", json_real(r->cost)) ||
 		    json_object_set_new(
-			    obj, "steps",
+			    head, "steps",
 			    json_integer((json_int_t)r->path_len - 1)) ||
-		    json_object_set_new(obj, "end", point(r->end)) ||
-		    json_object_set_new(obj, "path",
-		                        points(r->path, r->path_len)))
+		    json_object_set_new(head, "end", point(r->end)))
 			goto nomem;
 	} else {
-		if (json_object_set_new(obj, "cost", json_null()) ||
-		    json_object_set_new(obj, "steps", json_null()) ||
-		    json_object_set_new(obj, "end", json_null()) ||
-		    json_object_set_new(obj, "path", json_array()))
+		if (json_object_set_new(head, "cost", json_null()) ||
+		    json_object_set_new(head, "steps", json_null()) ||
+		    json_object_set_new(head, "end", json_null()))
 			goto nomem;
 	}
-	if (json_object_set_new(obj, "expanded",
-	                        json_integer((json_int_t)r->expanded)) ||
-	    json_object_set_new(obj, "generated",
-	                        json_integer((json_int_t)r->generated)))
-		goto nomem;
-	if (o->explored &&
-	    json_object_set_new(obj, "explored",
-	                        points(r->explored, r->explored_len)))
-		goto nomem;
-	if (q->check >= 0 && json_object_set_new(obj, "check", check_object(q)))
+	if (q->check >= 0 &&
+	    json_object_set_new(tail, "check", check_object(q)))
 		goto nomem;
 	if (q->timing &&
-	    json_object_set_new(obj, "time_us",
+	    json_object_set_new(tail, "time_us",
 	                        json_pack("{s:o, s:o}", "load",
 	                                  micros(q->load_us), "search",
 	                                  micros(q->search_us))))
 		goto nomem;
 
-	line = json_dumps(obj, JSON_COMPACT | JSON_REAL_PRECISION(15));
-	json_decref(obj);
-	if (line == NULL) {
+	/* head's members, "path", mid's, "explored", tail's: the order in
+	 * which the keys were always written. */
+	put(&t, "{", 1);
+	rc |= put_members(&t, head, 0);
+	put(&t, ",\"path\":", 8);
+	put_points(&t, r->path, r->found ? r->path_len : 0);
+	rc |= put_members(&t, mid, 1);
+	if (o->explored) {
+		put(&t, ",\"explored\":", 12);
+		put_points(&t, r->explored, r->explored_len);
+	}
+	rc |= put_members(&t, tail, 1);
+	put(&t, "}\n", 2);
+	if (rc != 0 || t.nomem) {
+		free(t.s);
 		errno = ENOMEM;
 		return -1;
 	}
-	n = strlen(line);
-	line[n] = '\n'; /* json_dumps' NUL becomes the record's newline */
-	if (fwrite(line, 1, n + 1, out) != n + 1)
-		rc = -1;
-	free(line);
+	rc = fwrite(t.s, 1, t.n, out) == t.n ? 0 : -1;
+	free(t.s);
 	return rc;
 
 nomem:
-	json_decref(obj);
+	json_decref(head);
+	json_decref(mid);
+	json_decref(tail);
 	errno = ENOMEM;
 	return -1;
 }
