@@ -97,14 +97,27 @@ static inline __attribute__((always_inline)) void heap_sift_up(heap *h,
 /* Makes room for one more entry; returns 0 or -1 (heap unchanged). */
 int heap_grow(heap *h);
 
+/* Adds an entry made by heap_make_key; 0, or -1 (heap unchanged). */
+static inline __attribute__((always_inline)) int heap_push_key(heap *h,
+                                                               heap_key k)
+{
+	if (h->n + HEAP_ROOT + 4 >= h->cap && heap_grow(h) != 0)
+		return -1;
+	heap_sift_up(h, HEAP_ROOT + h->n++, k);
+	return 0;
+}
+
 static inline __attribute__((always_inline)) int heap_push(heap *h,
                                                            uint32_t node,
                                                            double f, double g)
 {
-	if (h->n + HEAP_ROOT + 4 >= h->cap && heap_grow(h) != 0)
-		return -1;
-	heap_sift_up(h, HEAP_ROOT + h->n++, heap_make_key(node, f, g));
-	return 0;
+	return heap_push_key(h, heap_make_key(node, f, g));
+}
+
+/* The least entry's key; the heap must not be empty. */
+static inline heap_key heap_top(const heap *h)
+{
+	return h->a[HEAP_ROOT];
 }
 
 /*
@@ -124,20 +137,31 @@ static inline __attribute__((always_inline)) void heap_decrease(heap *h,
 	heap_sift_up(h, h->pos[node], heap_make_key(node, f, g));
 }
 
-/* heap_pop works bottom-up: the hole left by the top walks down to a leaf along the
- * least children, then the last entry, which nearly always belongs near
- * the bottom, sifts up from there.  This saves the comparison with the
- * moving entry at every level.
+/*
+ * Removes the least entry, puts entry e (or, when e is NULL, the last
+ * entry) in its place and returns the node removed.  It works bottom-up:
+ * the hole left by the top walks down to a leaf along the least children,
+ * then the entry to place, which nearly always belongs near the bottom,
+ * sifts up from there.  This saves the comparison with the moving entry
+ * at every level.
  */
-static inline uint32_t heap_pop(heap *h)
+static inline __attribute__((always_inline)) uint32_t heap_take(
+	heap *h, const heap_key *e)
 {
 	heap_key *a = h->a;
 	uint32_t top = heap_key_node(a[HEAP_ROOT]);
 	size_t i = HEAP_ROOT, end;
+	heap_key last;
 
-	if (--h->n == 0)
-		return top;
-	end = h->n + HEAP_ROOT; /* a[end] is the last entry, to be placed */
+	if (e == NULL) {
+		if (--h->n == 0)
+			return top;
+		end = h->n + HEAP_ROOT; /* a[end], the last entry, is placed */
+		last = a[end];
+	} else {
+		end = h->n + HEAP_ROOT;
+		last = *e;
+	}
 	for (;;) {
 		size_t c = 4 * (i - HEAP_ROOT) + HEAP_ROOT + 1, best = c;
 		if (c + 4 <= end) {
@@ -153,8 +177,21 @@ static inline uint32_t heap_pop(heap *h)
 		h->pos[heap_key_node(a[i])] = (uint32_t)i;
 		i = best;
 	}
-	heap_sift_up(h, i, a[end]);
+	heap_sift_up(h, i, last);
 	return top;
+}
+
+/* Removes the least entry and returns its node. */
+static inline uint32_t heap_pop(heap *h)
+{
+	return heap_take(h, NULL);
+}
+
+/* Removes the least entry, adds entry e and returns the node removed: a
+ * pop and a push in one walk down. */
+static inline uint32_t heap_replace_top(heap *h, heap_key e)
+{
+	return heap_take(h, &e);
 }
 
 #endif

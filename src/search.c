@@ -317,8 +317,8 @@ static astar_status build_path(astar_ctx *ctx, const astar_grid *g,
 static inline __attribute__((always_inline)) int relax(
 	astar_ctx *ctx, const uint8_t *cells, node *nodes, const uint32_t *pos,
 	uint32_t gen, size_t i, ptrdiff_t w, astar_point p, double gi,
-	const heuristic *hk, uint64_t *generated, const int d,
-	const astar_diagonal policy, const astar_algorithm algo)
+	const heuristic *hk, uint64_t *generated, heap_key *held, int *holding,
+	const int d, const astar_diagonal policy, const astar_algorithm algo)
 {
 	const ptrdiff_t side_a = (ptrdiff_t)dir_dy[d] * w, side_b = dir_dx[d];
 	size_t j = i + side_a + side_b;
@@ -348,8 +348,26 @@ static inline __attribute__((always_inline)) int relax(
 	if (algo != ASTAR_ALGO_GREEDY)
 		f += gj;
 	++*generated;
-	if (fresh)
+	/* Greedy search's key can rise on a decrease (its f is h alone and
+	 * the smaller g loses the tie), which leaves the heap's order
+	 * dependent on its layout: it keeps to the heap alone, so that its
+	 * expansions stay as they were. */
+	if (fresh && algo == ASTAR_ALGO_GREEDY)
 		return heap_push(&ctx->open, (uint32_t)j, f, gj);
+	if (fresh) {
+		heap_key k = heap_make_key((uint32_t)j, f, gj);
+		if (!*holding) {
+			*held = k;
+			*holding = 1;
+			return 0;
+		}
+		if (k < *held) { /* the new one is held, the other pushed */
+			heap_key t = *held;
+			*held = k;
+			k = t;
+		}
+		return heap_push_key(&ctx->open, k);
+	}
 	heap_decrease(&ctx->open, (uint32_t)j, f, gj);
 	return 0;
 }
@@ -376,11 +394,34 @@ static inline __attribute__((always_inline)) astar_status loop(
 	uint64_t expanded = 0, generated = r->generated;
 	const uint64_t inv = ctx_stride_inverse(grid); /* see ctx_point_fast */
 
+	heap_key held = 0;
+	int holding = 0;
+
 	hk.kind = kind;
-	while (!heap_empty(&ctx->open)) {
-		size_t i = heap_pop(&ctx->open);
-		astar_point p = ctx_point_fast(grid, inv, i);
-		double gi = nodes[i].g;
+	for (;;) {
+		size_t i;
+		astar_point p;
+		double gi;
+
+		/* The least new neighbour of the last expanded cell is held out
+		 * of the heap: when it is also less than the heap's top (on a
+		 * straight run over open ground), it is expanded next without
+		 * a push and a pop; otherwise it takes the top's place.  The
+		 * least key still comes first, so the order is the heap's. */
+		if (holding) {
+			holding = 0;
+			if (heap_empty(&ctx->open) ||
+			    held < heap_top(&ctx->open))
+				i = heap_key_node(held);
+			else
+				i = heap_replace_top(&ctx->open, held);
+		} else if (!heap_empty(&ctx->open)) {
+			i = heap_pop(&ctx->open);
+		} else {
+			break;
+		}
+		p = ctx_point_fast(grid, inv, i);
+		gi = nodes[i].g;
 
 		pos[i] = CLOSED;
 		if (opts->explored) {
@@ -399,7 +440,7 @@ static inline __attribute__((always_inline)) astar_status loop(
 			              t);
 #define RELAX(D)                                                             \
 	if (relax(ctx, cells, nodes, pos, gen, i, w, p, gi, &hk, &generated, \
-	          D, policy, algo) != 0)                                     \
+	          &held, &holding, D, policy, algo) != 0)                    \
 	return ASTAR_ENOMEM
 		RELAX(0);
 		RELAX(1);

@@ -4,7 +4,8 @@
  * The model is an array of every node's current key and whether it is in
  * the heap; the least is found by a linear scan.  Seeded random pushes,
  * decreases and pops must come out in the model's order of f, with every
- * position the heap keeps pointing back at its node.  One case builds the
+ * position the heap keeps pointing back at its node; heap_replace_top
+ * (a pop and a push in one) is among the operations.  One case builds the
  * decrease that raises a key (equal f, a smaller g that rounds to a
  * smaller float; see heap_decrease), after which the order by f must
  * still hold.
@@ -92,8 +93,27 @@ static void random_run(heap *h, uint32_t *pos, model *m, uint64_t seed)
 	for (int i = 0; i < NODES; i++)
 		m->in[i] = 0;
 	for (int step = 0; step < 6000 && ok; step++) {
-		int op = rng_int(&rng, 5), i = rng_int(&rng, NODES);
-		if (op <= 1 && !m->in[i]) {
+		int op = rng_int(&rng, 6), i = rng_int(&rng, NODES);
+		if (op == 5 && !m->in[i] && !heap_empty(h)) {
+			/* a pop and a push in one: the least comes out, and
+			 * the new entry may be less than all that stay */
+			int want = model_least(m);
+			uint32_t got;
+			set_key(m, i, floor_f + rng_int(&rng, 6) * 0.25,
+			        rng_int(&rng, 8));
+			got = heap_replace_top(h, m->key[i]);
+			ok &= CHECK(
+				got < NODES && m->in[got] &&
+					m->f[got] == m->f[want],
+				"seed %llu step %d: replaced %u, least f %g",
+				(unsigned long long)seed, step, got,
+				m->f[want]);
+			if (!ok)
+				return;
+			m->in[got] = 0;
+			m->in[i] = 1;
+			floor_f = m->f[got];
+		} else if (op <= 1 && !m->in[i]) {
 			set_key(m, i, floor_f + rng_int(&rng, 6) * 0.25,
 			        rng_int(&rng, 8));
 			ok &= CHECK(heap_push(h, (uint32_t)i, m->f[i],
