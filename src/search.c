@@ -309,10 +309,12 @@ static astar_status build_path(astar_ctx *ctx, const astar_grid *g,
 /*
  * One neighbour of the expanded cell i, in direction d: skips it when it
  * is blocked or the diagonal policy forbids the step, opens it on its
- * first sight, lowers its key when the step is a shorter way to a cell
- * still open.  Inlined with d a constant, so the offsets, the step cost
- * and the policy test fold into the loop.  Returns 0, or -1 when the open
- * list could not grow.
+ * first sight (into *held when it is the least new neighbour so far,
+ * *holding telling whether *held is in use; else into the heap), lowers
+ * its key when the step is a shorter way to a cell still in the heap.
+ * Inlined with d a constant, so the offsets, the step cost and the
+ * policy test fold into the loop.  Returns 0, or -1 when the open list
+ * could not grow.
  */
 static inline __attribute__((always_inline)) int relax(
 	astar_ctx *ctx, const uint8_t *cells, node *nodes, const uint32_t *pos,
@@ -393,8 +395,7 @@ static inline __attribute__((always_inline)) astar_status loop(
 	heuristic hk = *h;
 	uint64_t expanded = 0, generated = r->generated;
 	const uint64_t inv = ctx_stride_inverse(grid); /* see ctx_point_fast */
-
-	heap_key held = 0;
+	heap_key held = 0;                             /* see below */
 	int holding = 0;
 
 	hk.kind = kind;
