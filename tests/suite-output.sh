@@ -8,6 +8,8 @@
 #   - a pipe closed after 100000 bytes: what was written is exactly the
 #     start of the complete output (no half line followed by more lines);
 #   - the same batch with --jobs=1, 2 and 3 gives byte-identical output;
+#   - an item's output and diagnostics past 64 KiB come out whole and in
+#     order;
 #   - an unreadable map (skipped as root, who can read anything) and a
 #     failed allocation (ulimit -v; skipped in sanitizer builds, whose
 #     shadow memory needs more address space than any useful limit).
@@ -147,6 +149,65 @@ for fmt in text json; do
 		ok "jobs-identical-$fmt"
 	else
 		fail "jobs-identical-$fmt" "output differs between --jobs=1, 2 and 3"
+	fi
+done
+
+# --- diagnostics past 64 KiB in one item (each thread hands such a buffer
+# over whole instead of copying it): two copies of a map whose 2000
+# queries all start on a wall, around one good map.  stderr must be every
+# message, in order, for each copy; stdout the good map's result alone.
+{
+	printf '{"width": 3, "height": 3, "rows": ["...", ".#.", "..."], "queries": ['
+	i=0
+	while [ $i -lt 2000 ]; do
+		[ $i -gt 0 ] && printf ', '
+		printf '{"start": [1, 1], "goal": [0, 0]}'
+		i=$((i + 1))
+	done
+	printf ']}\n'
+} >"$d/walls.json"
+i=0
+while [ $i -lt 2000 ]; do
+	echo "astar: $d/walls.json: queries[$i]: start 1,1 is blocked"
+	i=$((i + 1))
+done >"$d/walls.err1"
+cat "$d/walls.err1" "$d/walls.err1" >"$d/walls.err"
+$A --no-timing --json maps/dungeon.txt >"$d/walls.out" 2>/dev/null
+for j in 1 2; do
+	timeout "$T" $A --no-timing --json --jobs=$j "$d/walls.json" maps/dungeon.txt "$d/walls.json" \
+		>"$d/walls-$j.out" 2>"$d/walls-$j.err"
+	st=$?
+	if [ $st != 2 ]; then
+		fail big-diagnostics-jobs-$j "exit status $st, expected 2"
+	elif ! cmp -s "$d/walls.err" "$d/walls-$j.err"; then
+		fail big-diagnostics-jobs-$j "stderr is not the 4000 messages in order: $(diff "$d/walls.err" "$d/walls-$j.err" | head -n 3)"
+	elif ! cmp -s "$d/walls.out" "$d/walls-$j.out"; then
+		fail big-diagnostics-jobs-$j "stdout is not dungeon.txt's result alone"
+	else
+		ok big-diagnostics-jobs-$j
+	fi
+done
+
+# The same for standard output: big.txt's record (a path of 300 rows of
+# 599 steps and 299 turns of 2, 1.7 MB of JSON) between two small ones.
+want=$((300 * 599 + 299 * 2))
+for j in 1 2; do
+	timeout "$T" $A --no-timing --json --jobs=$j maps/dungeon.txt "$d/big.txt" maps/dungeon.txt \
+		>"$d/bigout-$j.out" 2>"$d/bigout-$j.err"
+	st=$?
+	sed -n 2p "$d/bigout-$j.out" >"$d/bigout-$j.line"
+	steps=$(grep -o '"steps":[0-9]*' "$d/bigout-$j.line" | cut -d: -f2)
+	joins=$(grep -o '\],\[' "$d/bigout-$j.line" | wc -l)
+	if [ $st != 0 ] || [ -s "$d/bigout-$j.err" ]; then
+		fail big-output-jobs-$j "exit status $st; stderr: $(head -c 300 "$d/bigout-$j.err")"
+	elif [ "$(wc -l <"$d/bigout-$j.out")" != 3 ] || [ "$steps" != "$want" ] || [ "$joins" != "$want" ] ||
+		[ "$(tail -c 2 "$d/bigout-$j.line")" != "}" ]; then
+		fail big-output-jobs-$j "the big record is not whole: steps ${steps:-none}, $joins points joined, want $want"
+	elif [ "$(sed -n 1p "$d/bigout-$j.out")" != "$(cat "$d/walls.out")" ] ||
+		[ "$(sed -n 3p "$d/bigout-$j.out")" != "$(cat "$d/walls.out")" ]; then
+		fail big-output-jobs-$j "the small records around it differ from dungeon.txt's alone"
+	else
+		ok big-output-jobs-$j
 	fi
 done
 
