@@ -172,7 +172,7 @@ while [ $i -lt 2000 ]; do
 	i=$((i + 1))
 done >"$d/walls.err1"
 cat "$d/walls.err1" "$d/walls.err1" >"$d/walls.err"
-$A --no-timing --json maps/dungeon.txt >"$d/walls.out" 2>/dev/null
+$A --no-timing --json maps/dungeon.txt >"$d/dungeon.json" 2>/dev/null
 for j in 1 2; do
 	timeout "$T" $A --no-timing --json --jobs=$j "$d/walls.json" maps/dungeon.txt "$d/walls.json" \
 		>"$d/walls-$j.out" 2>"$d/walls-$j.err"
@@ -181,7 +181,7 @@ for j in 1 2; do
 		fail big-diagnostics-jobs-$j "exit status $st, expected 2"
 	elif ! cmp -s "$d/walls.err" "$d/walls-$j.err"; then
 		fail big-diagnostics-jobs-$j "stderr is not the 4000 messages in order: $(diff "$d/walls.err" "$d/walls-$j.err" | head -n 3)"
-	elif ! cmp -s "$d/walls.out" "$d/walls-$j.out"; then
+	elif ! cmp -s "$d/dungeon.json" "$d/walls-$j.out"; then
 		fail big-diagnostics-jobs-$j "stdout is not dungeon.txt's result alone"
 	else
 		ok big-diagnostics-jobs-$j
@@ -203,8 +203,8 @@ for j in 1 2; do
 	elif [ "$(wc -l <"$d/bigout-$j.out")" != 3 ] || [ "$steps" != "$want" ] || [ "$joins" != "$want" ] ||
 		[ "$(tail -c 2 "$d/bigout-$j.line")" != "}" ]; then
 		fail big-output-jobs-$j "the big record is not whole: steps ${steps:-none}, $joins points joined, want $want"
-	elif [ "$(sed -n 1p "$d/bigout-$j.out")" != "$(cat "$d/walls.out")" ] ||
-		[ "$(sed -n 3p "$d/bigout-$j.out")" != "$(cat "$d/walls.out")" ]; then
+	elif [ "$(sed -n 1p "$d/bigout-$j.out")" != "$(cat "$d/dungeon.json")" ] ||
+		[ "$(sed -n 3p "$d/bigout-$j.out")" != "$(cat "$d/dungeon.json")" ]; then
 		fail big-output-jobs-$j "the small records around it differ from dungeon.txt's alone"
 	else
 		ok big-output-jobs-$j
