@@ -65,21 +65,46 @@ static void put(text *t, const char *s, size_t n)
 	}
 }
 
-/* Writes v in decimal at p; returns the number of characters. */
-static size_t put_int(char *p, int32_t v)
-{
-	char d[11];
-	size_t n = 0, k = 0;
-	uint32_t u = v < 0 ? 0u - (uint32_t)v : (uint32_t)v;
+/* "00" to "99": put_int writes two digits per division. */
+static const char digit_pairs[] =
+	"0001020304050607080910111213141516171819"
+	"2021222324252627282930313233343536373839"
+	"4041424344454647484950515253545556575859"
+	"6061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
 
-	do
-		d[k++] = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
-	if (v < 0)
-		p[n++] = '-';
-	while (k > 0)
-		p[n++] = d[--k];
-	return n;
+/* Writes v in decimal at p (at most 11 characters); returns how many.
+ * The digits are written from the last, two at a time, into their final
+ * places: the count is known first.  A coordinate usually has 1 to 4. */
+static inline size_t put_int(char *p, int32_t v)
+{
+	uint32_t u = v < 0 ? 0u - (uint32_t)v : (uint32_t)v;
+	size_t n, lead = v < 0;
+	char *q;
+
+	if (u < 10000) {
+		n = u < 100 ? 1 + (u >= 10) : 3 + (u >= 1000);
+	} else {
+		n = 5;
+		for (uint32_t t = u / 100000; t > 0; t /= 10)
+			n++;
+	}
+	if (lead)
+		*p = '-';
+	q = p + lead + n;
+	while (u >= 100) {
+		uint32_t r = u % 100;
+		u /= 100;
+		q -= 2;
+		memcpy(q, digit_pairs + 2 * r, 2);
+	}
+	if (u >= 10) {
+		q -= 2;
+		memcpy(q, digit_pairs + 2 * u, 2);
+	} else {
+		*--q = (char)('0' + u);
+	}
+	return lead + n;
 }
 
 /* [[x,y],...], as jansson writes an array of arrays compactly. */

@@ -211,6 +211,24 @@ for j in 1 2; do
 	fi
 done
 
+# --- coordinates of five and six digits: a one-row map 123457 cells wide,
+# walked end to end, backwards.  The JSON path must be every point from
+# 123456 down to 0, as awk writes them (the goldens reach four digits).
+awk 'BEGIN { r = ""; for (x = 0; x < 123457; x++) r = r "."; print r }' >"$d/wide.txt"
+awk 'BEGIN { printf "\"path\":["
+	for (x = 123456; x >= 0; x--) printf "%s[%d,0]", (x < 123456 ? "," : ""), x
+	printf "]\n" }' >"$d/wide.want"
+timeout "$T" $A --no-timing --json -s 123456,0 -g 0,0 "$d/wide.txt" >"$d/wide.out" 2>"$d/wide.err"
+st=$?
+grep -o '"path":\[[^"]*\]' "$d/wide.out" | sed 's/,$//' >"$d/wide.got"
+if [ $st != 0 ] || [ -s "$d/wide.err" ]; then
+	fail wide-coordinates "exit status $st; stderr: $(head -c 300 "$d/wide.err")"
+elif ! cmp -s "$d/wide.want" "$d/wide.got"; then
+	fail wide-coordinates "the path is not 123456,0 down to 0,0: $(cmp "$d/wide.want" "$d/wide.got" 2>&1 | head -c 200)"
+else
+	ok wide-coordinates
+fi
+
 # --- an unreadable map.
 if [ "$(id -u)" = 0 ]; then
 	skip unreadable-map "running as root, who can read any file"
