@@ -18,6 +18,11 @@ asserts no timing; it fails only when a run fails or a cost is wrong.
 How each figure is measured:
   mean_us, median_us   astar's own per-query search time (--json time_us.search)
   ns/exp               total search time / total expanded nodes
+  prep_ms              total time_us.prepare: the one-time work on the map
+                       (astar_prepare: room for its cells, JPS's bit maps),
+                       timed apart from the searches since the first query;
+                       before, the first (and for JPS the second) query's
+                       search time held it
   load_MB/s            map file bytes / astar's load time of that map
                        (read, parse, build the grid; time_us.load)
   peak_MB              peak resident set of the whole astar process solving
@@ -172,6 +177,7 @@ def bench_astar_once(probe, scen, algo, tmp):
         "expanded_per_query": statistics.fmean(exp),
         "ns_per_expansion": 1000.0 * sum(us) / max(1, sum(exp)),
         "total_search_ms": sum(us) / 1000.0,
+        "total_prepare_ms": sum(r["time_us"].get("prepare", 0.0) for r in rows) / 1000.0,
         "load_us": rows[0]["time_us"]["load"],
         "peak_rss_kib": rss,
     }
@@ -236,7 +242,7 @@ def fmt(v, spec, none="-"):
     return none if v is None else spec % v
 
 
-ROW = "%-28s %-8s %7s %9s %9s %9s %7s %9s %7s %6s %8s %8s"
+ROW = "%-28s %-8s %7s %9s %9s %9s %7s %7s %9s %7s %6s %8s %8s"
 
 
 def main():
@@ -260,7 +266,7 @@ def main():
         "maps": [],
     }
     hdr = ROW % ("scenario", "algo", "queries", "mean_us", "median_us", "exp/query",
-                 "ns/exp", "load_MB/s", "peak_MB", "B/cell", "vs_pfjs", "vs_astar")
+                 "ns/exp", "prep_ms", "load_MB/s", "peak_MB", "B/cell", "vs_pfjs", "vs_astar")
     print(hdr)
     print("-" * len(hdr))
     with tempfile.TemporaryDirectory() as tmp:
@@ -294,7 +300,7 @@ def main():
                 print(ROW % (
                     name[:28], algo, r["queries"], "%.1f" % r["mean_us"], "%.1f" % r["median_us"],
                     "%.0f" % r["expanded_per_query"], "%.1f" % r["ns_per_expansion"],
-                    "%.1f" % r["load_mb_per_s"],
+                    "%.2f" % r["total_prepare_ms"], "%.1f" % r["load_mb_per_s"],
                     fmt(r["peak_rss_kib"] and r["peak_rss_kib"] / 1024.0, "%.1f"),
                     fmt(r["bytes_per_cell_single_query"], "%.1f"),
                     fmt(r.get("speedup_vs_pfjs_search_only"), "%.1fx"),
@@ -304,7 +310,7 @@ def main():
                     name[:28], "pfjs-A*", n, "%.1f" % (1000.0 * pr["search_only_ms"] / n), "-",
                     "%.0f" % pr["expanded_per_query"],
                     "%.1f" % (1e6 * pr["search_only_ms"] / max(1.0, pr["expanded_per_query"] * n)),
-                    "-", "-", "-", "1.0x", "-"), flush=True)
+                    "-", "-", "-", "-", "1.0x", "-"), flush=True)
             results["maps"].append(entry)
     summary(results)
     os.makedirs(os.path.dirname(os.path.abspath(OUT)), exist_ok=True)
@@ -319,7 +325,8 @@ def summary(results):
     print("settings: at most %s queries per file (0 = all, sampled evenly), best of %d run(s) each;"
           " peer %s" % (results["max_queries_per_file"], results["repeat"],
                         "PathFinding.js A* (search only)" if results["peer"] else "left out"))
-    print("how: us and ns/exp from astar's own per-query search times; load_MB/s = map bytes /"
+    print("how: us and ns/exp from astar's own per-query search times, the map's one-time"
+          " preparation (prep_ms) apart; load_MB/s = map bytes /"
           " astar's load time; peak_MB = peak RSS of the whole astar run (wait4);"
           " B/cell = peak bytes the library holds for one query (the file's last, longest),"
           " counted at every allocation by bench/memprobe.c, / map cells")

@@ -200,6 +200,25 @@ astar_ctx *astar_ctx_new(void);
 void astar_ctx_free(astar_ctx *ctx);
 
 /*
+ * Readies ctx for many searches of grid with opts by doing now the work
+ * that the first searches would otherwise do: room for the grid's cells,
+ * written once so that the system maps the memory now rather than during
+ * a search, and for JPS the bit maps of the grid, including those that
+ * only pay off over many queries (a lone search does without them).
+ * Optional: astar_search does what is missing on its own.  Call it where
+ * a pause is cheap (a game when a level loads, a batch before its first
+ * query) so that no search pays for it.  The work holds while ctx
+ * searches this grid unchanged; after grid_set or a write through
+ * grid_row, JPS's maps are rebuilt by the next search (or prepare).
+ * Fails with ASTAR_EINVAL for options out of range, ASTAR_EUNSUPPORTED
+ * when opts ask for JPS and it does not apply, ASTAR_ETOOBIG and
+ * ASTAR_ENOMEM; ctx stays usable.  Costs next to nothing when the work
+ * is already done.
+ */
+astar_status astar_prepare(astar_ctx *ctx, const astar_grid *grid,
+                           const astar_options *opts);
+
+/*
  * Searches grid from start to goal.  On ASTAR_OK *result describes the
  * outcome (found may be 0: no path).  Fails with ASTAR_ERANGE when start
  * or goal lies outside the grid, ASTAR_ESTART_BLOCKED, ASTAR_EGOAL_BLOCKED

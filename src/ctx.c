@@ -34,7 +34,7 @@ void astar_ctx_free(astar_ctx *ctx)
 
 /* Makes room for n cells; new records start at generation 0.  Returns
  * ASTAR_OK or ASTAR_ENOMEM (the context is unchanged). */
-static astar_status ctx_reserve(astar_ctx *ctx, size_t n)
+static astar_status ctx_reserve(astar_ctx *ctx, size_t n, int touch_pos)
 {
 	node *nodes;
 	uint32_t *pos;
@@ -59,6 +59,12 @@ static astar_status ctx_reserve(astar_ctx *ctx, size_t n)
 	 * folding malloc and memset back into calloc. */
 	__asm__ volatile("" : : "r"(nodes) : "memory");
 	memset(nodes, 0, n * sizeof *nodes);
+	/* The heap positions need no initial value: a search reads only
+	 * those it wrote.  ctx_prepare writes them anyway, for their pages. */
+	if (touch_pos) {
+		__asm__ volatile("" : : "r"(pos) : "memory");
+		memset(pos, 0, n * sizeof *pos);
+	}
 	free(ctx->nodes);
 	free(ctx->pos);
 	ctx->nodes = nodes;
@@ -92,12 +98,17 @@ astar_status ctx_begin(astar_ctx *ctx, const astar_grid *grid,
 		return ASTAR_ESTART_BLOCKED;
 	if (grid->cells[*t] == 0 && !opts->adjacent && !opts->closest)
 		return ASTAR_EGOAL_BLOCKED;
+	return ctx_prepare(ctx, grid, 0);
+}
+
+astar_status ctx_prepare(astar_ctx *ctx, const astar_grid *grid, int touch)
+{
 	/* Heap positions run from HEAP_ROOT to HEAP_ROOT + ncells - 1 and
 	 * must stay below the markers kept in the same array (CLOSED and,
 	 * in jps.c, CLOSED - 1). */
 	if (grid->ncells >= (size_t)CLOSED - HEAP_ROOT - 1)
 		return ASTAR_ETOOBIG;
-	return ctx_reserve(ctx, grid->ncells);
+	return ctx_reserve(ctx, grid->ncells, touch);
 }
 
 /* Starts a new generation, clearing the records only when it wraps. */

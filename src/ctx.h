@@ -56,6 +56,15 @@ astar_status ctx_begin(astar_ctx *ctx, const astar_grid *grid,
                        astar_point start, astar_point goal,
                        const astar_options *opts, size_t *s, size_t *t);
 
+/*
+ * The last step of ctx_begin, without a query: room for the grid's cells
+ * (ASTAR_ETOOBIG past about 4 billion, ASTAR_ENOMEM).  The records of
+ * newly allocated room are always written, so that their pages are mapped
+ * before the search; with touch, the heap positions as well
+ * (astar_prepare).  On an error the context is as it was.
+ */
+astar_status ctx_prepare(astar_ctx *ctx, const astar_grid *grid, int touch);
+
 /* Starts a new generation, clearing the records only when it wraps. */
 void ctx_next_generation(astar_ctx *ctx);
 

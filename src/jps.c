@@ -1335,6 +1335,17 @@ static astar_status search(astar_ctx *ctx, jps_cache **cache,
 	return ASTAR_OK;
 }
 
+astar_status jps_prepare(astar_ctx *ctx, const astar_grid *grid)
+{
+	jps_cache *cache = ctx->jps;
+	astar_status rc = cache_get(&cache, grid);
+
+	ctx->jps = cache;
+	if (rc == ASTAR_OK && !cache->walks)
+		rc = build_walks(cache, grid);
+	return rc;
+}
+
 astar_status jps_search(astar_ctx *ctx, const astar_grid *grid,
                         astar_point start, astar_point goal,
                         const astar_options *opts, astar_result *r)

@@ -25,6 +25,12 @@ astar_status jps_search(astar_ctx *ctx, const astar_grid *grid,
  * range are astar_search's to judge (ASTAR_EINVAL). */
 int jps_supported(const astar_grid *grid, const astar_options *opts);
 
+/* Builds every bit map jps_search uses on grid, those it would otherwise
+ * add on the grid's second query included, into the context's cache (see
+ * astar_prepare).  The grid and options must be jps_supported.  Returns
+ * ASTAR_OK or ASTAR_ENOMEM; the cache stays usable either way. */
+astar_status jps_prepare(astar_ctx *ctx, const astar_grid *grid);
+
 /* Frees a cache jps_search left in a context; NULL is ignored. */
 void jps_cache_free(void *cache);
 

@@ -18,11 +18,13 @@ typedef struct query_report {
 	astar_point start, goal;
 	const astar_options *opts;
 	const astar_result *res;
-	int timing; /* include load_us and search_us */
+	int timing; /* include load_us, prepare_us and search_us */
 	double load_us, search_us;
-	const char *scen;         /* the scenario file, or NULL */
-	long line;                /* the query's line in it */
-	long query;               /* index in the map's queries, or -1 */
+	int prepared;      /* astar_prepare ran before the search (batches) */
+	double prepare_us; /* its time; 0 when not prepared */
+	const char *scen;  /* the scenario file, or NULL */
+	long line;         /* the query's line in it */
+	long query;        /* index in the map's queries, or -1 */
 	const map_expect *expect; /* what the query expects, or NULL */
 	int check;                /* -1 not checked, 0 failed, 1 passed */
 } query_report;

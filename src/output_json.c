@@ -233,8 +233,9 @@ int output_json(FILE *out, const query_report *q)
 		goto nomem;
 	if (q->timing &&
 	    json_object_set_new(tail, "time_us",
-	                        json_pack("{s:o, s:o}", "load",
-	                                  micros(q->load_us), "search",
+	                        json_pack("{s:o, s:o, s:o}", "load",
+	                                  micros(q->load_us), "prepare",
+	                                  micros(q->prepare_us), "search",
 	                                  micros(q->search_us))))
 		goto nomem;
 

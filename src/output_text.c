@@ -123,7 +123,12 @@ int output_text(FILE *out, const query_report *q, int color)
 	fprintf(out, "expanded: %llu\ngenerated: %llu\n",
 	        (unsigned long long)r->expanded,
 	        (unsigned long long)r->generated);
-	if (q->timing)
+	if (q->timing && q->prepared)
+		fprintf(out,
+		        "time: load %.3f ms, prepare %.3f ms, search %.3f ms\n",
+		        q->load_us / 1000.0, q->prepare_us / 1000.0,
+		        q->search_us / 1000.0);
+	else if (q->timing)
 		fprintf(out, "time: load %.3f ms, search %.3f ms\n",
 		        q->load_us / 1000.0, q->search_us / 1000.0);
 	return ferror(out) ? -1 : 0;

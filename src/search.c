@@ -511,6 +511,22 @@ static astar_status search(astar_ctx *ctx, const astar_grid *grid,
                            astar_point start, astar_point goal,
                            const astar_options *opts, astar_result *r);
 
+astar_status astar_prepare(astar_ctx *ctx, const astar_grid *grid,
+                           const astar_options *opts)
+{
+	astar_status st;
+
+	if (!ctx_options_valid(opts))
+		return ASTAR_EINVAL;
+	if (opts->algorithm == ASTAR_ALGO_JPS && !jps_supported(grid, opts))
+		return ASTAR_EUNSUPPORTED;
+	if ((st = ctx_prepare(ctx, grid, 1)) != ASTAR_OK)
+		return st;
+	if (opts->algorithm == ASTAR_ALGO_JPS)
+		return jps_prepare(ctx, grid);
+	return ASTAR_OK;
+}
+
 astar_status astar_search(astar_ctx *ctx, const astar_grid *grid,
                           astar_point start, astar_point goal,
                           const astar_options *opts, astar_result *r)

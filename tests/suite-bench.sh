@@ -71,6 +71,7 @@ algos = m["algorithms"]
 assert sorted(algos) == ["astar", "bfs", "dijkstra", "greedy", "jps"], sorted(algos)
 for name, a in algos.items():
     assert a["queries"] == 3, name
+    assert isinstance(a["total_prepare_ms"], float) and a["total_prepare_ms"] >= 0, name
     for k in ("mean_us", "median_us", "expanded_per_query", "ns_per_expansion",
               "load_mb_per_s", "bytes_per_cell_single_query", "peak_rss_kib"):
         if san and k in ("bytes_per_cell_single_query", "peak_rss_kib"):

@@ -611,14 +611,16 @@ static void edit(uint64_t *rng, tgrid *g)
 }
 
 /* The same query on a fresh context gives the same answer, path and
- * expansions as on the shared one, whose cache has seen other grids. */
+ * expansions as on the shared one, whose cache has seen other grids; so
+ * does a context that astar_prepare readied (its first search then has
+ * the maps that otherwise come from a grid's second query on). */
 static void fresh_context_agrees(tgrid *g, astar_diagonal pol, astar_point s,
                                  astar_point t)
 {
-	astar_ctx *fresh = astar_ctx_new();
+	astar_ctx *fresh = astar_ctx_new(), *prep = astar_ctx_new();
 	astar_options o;
-	astar_result a, b;
-	astar_status sa, sb;
+	astar_result a, b, c;
+	astar_status sa, sb, sc, sp = ASTAR_EINVAL;
 	astar_point *pa;
 	size_t n;
 
@@ -626,13 +628,17 @@ static void fresh_context_agrees(tgrid *g, astar_diagonal pol, astar_point s,
 	o.algorithm = ASTAR_ALGO_JPS;
 	o.diagonal = pol;
 	check_begin("jps grid %llu: fresh context agrees", g->seed);
-	if (!CHECK(fresh != NULL, "astar_ctx_new failed"))
+	if (!CHECK(fresh != NULL && prep != NULL, "astar_ctx_new failed")) {
+		astar_ctx_free(fresh);
+		astar_ctx_free(prep);
 		return;
+	}
 	sa = astar_search(jctx, g->lib, s, t, &o, &a);
 	n = a.path_len;
 	pa = malloc((n ? n : 1) * sizeof *pa);
 	if (pa == NULL) {
 		astar_ctx_free(fresh);
+		astar_ctx_free(prep);
 		return;
 	}
 	if (n)
@@ -644,8 +650,19 @@ static void fresh_context_agrees(tgrid *g, astar_diagonal pol, astar_point s,
 	      "status %d/%d found %d/%d cost %.17g/%.17g expanded %llu/%llu",
 	      (int)sa, (int)sb, a.found, b.found, a.cost, b.cost,
 	      (unsigned long long)a.expanded, (unsigned long long)b.expanded);
+	sp = astar_prepare(prep, g->lib, &o);
+	sc = astar_search(prep, g->lib, s, t, &o, &c);
+	CHECK(sp == ASTAR_OK && sa == sc && a.found == c.found &&
+	              a.cost == c.cost && a.expanded == c.expanded &&
+	              n == c.path_len &&
+	              (n == 0 || memcmp(pa, c.path, n * sizeof *pa) == 0),
+	      "prepared: prepare %d, status %d/%d found %d/%d cost "
+	      "%.17g/%.17g expanded %llu/%llu",
+	      (int)sp, (int)sa, (int)sc, a.found, c.found, a.cost, c.cost,
+	      (unsigned long long)a.expanded, (unsigned long long)c.expanded);
 	free(pa);
 	astar_ctx_free(fresh);
+	astar_ctx_free(prep);
 	check_end();
 }
 
@@ -756,6 +773,13 @@ static void test_edits_seen(void)
 	CHECK(st == ASTAR_OK && r.cost == 69.0, "before: cost %g", r.cost);
 	st = jps(lg, P(0, 0), P(69, 0), ASTAR_DIAG_NEVER, &r); /* walk maps */
 	CHECK(st == ASTAR_OK && r.cost == 69.0, "again: cost %g", r.cost);
+	{ /* every map built now, and left stale by the edits below */
+		astar_options o;
+		astar_options_init(&o);
+		o.algorithm = ASTAR_ALGO_JPS;
+		CHECK(astar_prepare(jctx, lg, &o) == ASTAR_OK,
+		      "astar_prepare failed");
+	}
 	for (int y = 0; y < 19; y++) /* a wall at x = 64, open at the bottom */
 		grid_set(lg, 64, y, 0);
 	st = jps(lg, P(0, 0), P(69, 0), ASTAR_DIAG_NEVER, &r);
@@ -854,6 +878,12 @@ static void expect_status(const char *what, const astar_grid *lg, astar_point s,
 	astar_result r;
 	astar_status st;
 
+	astar_ctx *prep;
+	/* astar_prepare has no query: it fails on the options alone. */
+	astar_status pwant = want == ASTAR_EINVAL || want == ASTAR_EUNSUPPORTED
+	                             ? want
+	                             : ASTAR_OK;
+
 	memset(&r, 0x5a, sizeof r);
 	st = astar_search(jctx, lg, s, t, o, &r);
 	check_begin("jps status: %s", what);
@@ -861,6 +891,18 @@ static void expect_status(const char *what, const astar_grid *lg, astar_point s,
 	      astar_strerror(st), (int)want, astar_strerror(want));
 	if (want != ASTAR_OK)
 		zeroed(&r);
+	/* The same on a context prepared first, whether or not the
+	 * preparation could be done. */
+	prep = astar_ctx_new();
+	if (CHECK(prep != NULL, "astar_ctx_new failed")) {
+		st = astar_prepare(prep, lg, o);
+		CHECK(st == pwant, "astar_prepare: status %d (%s), expected %d",
+		      (int)st, astar_strerror(st), (int)pwant);
+		st = astar_search(prep, lg, s, t, o, &r);
+		CHECK(st == want, "after astar_prepare: status %d, expected %d",
+		      (int)st, (int)want);
+		astar_ctx_free(prep);
+	}
 	check_end();
 }
 
