@@ -48,7 +48,9 @@ Environment:
   BENCH_REPEAT   run every timed command this many times and keep, for astar
                  and for the peer alike, the run with the least total search
                  time, which sheds the stalls other processes cause on a
-                 shared machine (default 1)
+                 shared machine (default 1).  The runs of one scenario file
+                 take turns (the peer, then each algorithm, then again), so
+                 that a slow spell falls on both sides of a ratio
   BENCH_OUT      where to write the JSON (default bench/results.json)
   CC             compiler for bench/memprobe.c (default cc)
 """
@@ -148,9 +150,8 @@ def sample_scen(scen, tmp):
     return out, dst_map, fixed
 
 
-def bench_astar(probe, scen, algo, tmp):
-    """The fastest of REPEAT runs (least total search time)."""
-    runs = [bench_astar_once(probe, scen, algo, tmp) for _ in range(REPEAT)]
+def best_astar(runs):
+    """The fastest of the runs of one algorithm (least total search time)."""
     best = min(runs, key=lambda r: r["total_search_ms"])
     best["runs_total_search_ms"] = [r["total_search_ms"] for r in runs]
     best["peak_rss_kib"] = max((r["peak_rss_kib"] or 0) for r in runs) or None
@@ -212,10 +213,9 @@ def peer_setup():
     return dst
 
 
-def bench_peer(peer, scen, mapfile):
-    """The fastest of REPEAT runs (least search-only time)."""
-    runs = [bench_peer_once(peer, scen, mapfile) for _ in range(REPEAT)]
-    if any(r is None for r in runs):
+def best_peer(runs):
+    """The fastest of the peer's runs (least search-only time), or None."""
+    if not runs or any(r is None for r in runs):
         return None
     best = min(runs, key=lambda r: r["search_only_ms"])
     best["runs_search_only_ms"] = [r["search_only_ms"] for r in runs]
@@ -280,10 +280,20 @@ def main():
             size = os.path.getsize(smap)
             entry = {"scenario": os.path.relpath(scen, BENCH_DIR), "map_bytes": size,
                      "queries": n, "algorithms": {}}
-            pr = bench_peer(peer, sscen, smap) if peer else None
+            # The repeats take turns, the peer and then every algorithm
+            # once per round, so that a slow spell of the machine (on a
+            # shared VM they last minutes) weighs on both sides of a ratio
+            # instead of on one tool's every run.
+            peer_runs, algo_runs = [], {a: [] for a in ALGOS}
+            for _ in range(REPEAT):
+                if peer:
+                    peer_runs.append(bench_peer_once(peer, sscen, smap))
+                for algo in ALGOS:
+                    algo_runs[algo].append(bench_astar_once(probe, sscen, algo, sub))
+            pr = best_peer(peer_runs) if peer else None
             entry["peer"] = pr
             for algo in ALGOS:
-                r = bench_astar(probe, sscen, algo, sub)
+                r = best_astar(algo_runs[algo])
                 r["load_mb_per_s"] = size / max(r["load_us"], 1e-3)
                 mem = single_query_memory(probe, smap, queries[-1], algo)
                 r["single_query_memory"] = mem
