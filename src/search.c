@@ -375,6 +375,27 @@ static inline __attribute__((always_inline)) int relax(
 }
 
 /*
+ * The neighbours an expansion need not look at, by the direction of the
+ * step that reached the cell (nodes[i].dir; 8 for the start): the parent
+ * and the two cells next to both it and the cell.  When the parent p was
+ * expanded it offered each of those its cost from p, one step; through
+ * the cell it would be two steps, each entering cell at a positive cost,
+ * so relax would reject it (or find it closed).  Skipping them changes
+ * nothing but the work.  Directions: N E S W, then NE SE SW NW.
+ */
+static const unsigned char back_mask[9] = {
+	/* N: S, SE, SW */ 1u << 2 | 1u << 5 | 1u << 6,
+	/* E: W, SW, NW */ 1u << 3 | 1u << 6 | 1u << 7,
+	/* S: N, NE, NW */ 1u << 0 | 1u << 4 | 1u << 7,
+	/* W: E, NE, SE */ 1u << 1 | 1u << 4 | 1u << 5,
+	/* NE: SW, S, W */ 1u << 6 | 1u << 2 | 1u << 3,
+	/* SE: NW, N, W */ 1u << 7 | 1u << 0 | 1u << 3,
+	/* SW: NE, N, E */ 1u << 4 | 1u << 0 | 1u << 1,
+	/* NW: SE, S, E */ 1u << 5 | 1u << 2 | 1u << 1,
+	0, /* the start */
+};
+
+/*
  * The search loop proper.  It is inlined into one instance per heuristic
  * and diagonal policy (see run), so that the compiler folds the choices
  * out of the inner loop; the directions are unrolled (relax).
@@ -439,8 +460,10 @@ static inline __attribute__((always_inline)) astar_status loop(
 		if (opts->closest)
 			nearest_offer(best, ctx, grid, e->off, start, i, p, gi,
 			              t);
+		const unsigned skip = back_mask[nodes[i].dir];
 #define RELAX(D)                                                             \
-	if (relax(ctx, cells, nodes, pos, gen, i, w, p, gi, &hk, &generated, \
+	if (!(skip >> D & 1) &&                                              \
+	    relax(ctx, cells, nodes, pos, gen, i, w, p, gi, &hk, &generated, \
 	          &held, &holding, D, policy, algo) != 0)                    \
 	return ASTAR_ENOMEM
 		RELAX(0);
@@ -586,6 +609,7 @@ static astar_status search(astar_ctx *ctx, const astar_grid *grid,
 	heap_reset(&ctx->open, ctx->pos);
 	ctx->nodes[s].g = 0.0;
 	ctx->nodes[s].gen = ctx->gen;
+	ctx->nodes[s].dir = 8;
 	if (heap_push(&ctx->open, (uint32_t)s,
 	              heuristic_at(&h, start.x, start.y), 0.0) != 0)
 		return ASTAR_ENOMEM;
