@@ -69,9 +69,13 @@
  * one of the walk's two components finds a jump point), stored by
  * diagonals, so that a walk skips 64 uninteresting cells at a time; and
  * for 4-connected walks, by rows, the cells blocked or with a vertical
- * jump point.
+ * jump point.  The four maps those are made of are kept, by rows: for
+ * each straight direction, the cells from which a jump finds a jump
+ * point (struct jps_cache's fruit), so that a walk stopped at a cell
+ * makes only the jumps that find something.
  */
 enum { FWD, BWD, OPEN, NSLOTS };
+enum { FRUIT_E, FRUIT_W, FRUIT_S, FRUIT_N };
 
 /* Words of padding before and after the maps, which next_stop and
  * prev_stop may read (and ignore) beyond either end of a line. */
@@ -91,6 +95,9 @@ struct jps_cache {
 	uint64_t *anti;       /* lines x + y, bits by y: cw pairs {SW, NE} */
 	uint64_t *diag;       /* lines x - y + height + 1, the same {SE, NW} */
 	uint64_t *hwalk;      /* rows, rw words each */
+	uint64_t *fruit[4];   /* rows, rw words each: a jump E, W, S, N
+	                         (FRUIT_E ...) from the cell finds a jump
+	                         point */
 	uint64_t *walk_words; /* their allocation, with scratch space */
 	size_t walk_cap;
 	uint32_t *stack; /* the search's stack of nodes (see relax) */
@@ -305,8 +312,8 @@ static astar_status build_walks(jps_cache *c, const astar_grid *g)
 	const size_t rw = c->rw, cw = c->cw, nd = stride + nrows - 1;
 	const size_t w2 = (nd + 63) / 64;
 	const size_t nr = nrows * rw, ncl = stride * cw, fam = nd * cw * 2;
-	size_t keep = 2 * fam + nr + 2 * PAD;
-	size_t need = keep + 5 * nr + 2 * ncl + nrows * w2;
+	size_t keep = 2 * fam + 5 * nr + 2 * PAD;
+	size_t need = keep + nr + 2 * ncl + nrows * w2;
 	uint64_t *je, *jw, *jn, *js, *t, *cn, *cs, *sk, *w;
 	/* The four directions: (dx, dy), the family and its slot. */
 	static const int dirs[4][4] = {
@@ -320,11 +327,11 @@ static astar_status build_walks(jps_cache *c, const astar_grid *g)
 	c->diag = c->anti + fam;
 	c->hwalk = c->diag + fam;
 	memset(c->hwalk + nr, 0, PAD * sizeof *w);
-	je = w + keep;
-	jw = je + nr;
-	jn = jw + nr;
-	js = jn + nr;
-	t = js + nr;
+	je = c->fruit[FRUIT_E] = c->hwalk + nr + PAD; /* kept */
+	jw = c->fruit[FRUIT_W] = je + nr;
+	js = c->fruit[FRUIT_S] = jw + nr;
+	jn = c->fruit[FRUIT_N] = js + nr;
+	t = w + keep; /* scratch from here on */
 	cn = t + nr;
 	cs = cn + ncl;
 	sk = cs + ncl;
@@ -481,6 +488,7 @@ typedef struct jps {
 	const uint8_t *cells;
 	const uint64_t *rows, *cols; /* the maps, see jps_cache */
 	const uint64_t *anti, *diag, *hwalk;
+	const uint64_t *fruit[4];
 	int walks; /* the walk maps are there */
 	size_t rw, cw;
 	int32_t nrows; /* height + 2 */
@@ -751,6 +759,12 @@ ALWAYS_INLINE void walk_fast(jps *s, uint32_t i, double g, int32_t x, int32_t y,
 	const ptrdiff_t sy = (ptrdiff_t)dy * s->stride, step = dx + sy;
 	const double unit = dy ? s->dc : s->c;
 	const uint64_t *line;
+	/* The jumps made at a stop, along dx (4-connected: north) and along
+	 * dy (south), and the cells from which they find a jump point. */
+	const uint64_t *fa = s->fruit[!dy      ? FRUIT_N
+	                              : dx > 0 ? FRUIT_E
+	                                       : FRUIT_W];
+	const uint64_t *fb = s->fruit[dy < 0 ? FRUIT_N : FRUIT_S];
 	int32_t special[16], kgoal = INT32_MAX, k = 0, pos = dy ? y : x;
 	int nspecial = 0, next = 0;
 
@@ -784,8 +798,10 @@ ALWAYS_INLINE void walk_fast(jps *s, uint32_t i, double g, int32_t x, int32_t y,
 		int32_t q =
 			(int32_t)(d > 0 ? next_stop(line, (uint32_t)pos, ss)
 		                        : prev_stop(line, (uint32_t)pos, ss));
-		int32_t kstop = k + (q - pos) * d;
-		size_t j;
+		int32_t kstop = k + (q - pos) * d, cx, cy;
+		size_t j, wi;
+		unsigned b;
+		int both = 1; /* a goal's row or column: both jumps */
 
 		while (next < nspecial && special[next] <= k)
 			next++;
@@ -798,22 +814,25 @@ ALWAYS_INLINE void walk_fast(jps *s, uint32_t i, double g, int32_t x, int32_t y,
 			if (dy ? !(cells[j] & cells[j - dx] & cells[j - sy])
 			       : !cells[j])
 				return;
+			both = next < nspecial && special[next] == k;
 		}
-		pos = (dy ? y + k * dy : x + k * dx);
+		cx = x + k * dx;
+		cy = y + k * dy;
+		pos = dy ? cy : cx;
 		if (k == kgoal) {
-			offer(s, i, g + (double)k * unit, (uint32_t)j,
-			      x + k * dx, y + k * dy);
+			offer(s, i, g + (double)k * unit, (uint32_t)j, cx, cy);
 			return;
 		}
-		if (dy) {
-			jump_h(s, i, g + (double)k * unit, x + k * dx,
-			       y + k * dy, dx);
-			jump_v(s, i, g + (double)k * unit, x + k * dx,
-			       y + k * dy, dy);
-		} else {
-			jump_v(s, i, g + (double)k * unit, x + k * dx, y, -1);
-			jump_v(s, i, g + (double)k * unit, x + k * dx, y, 1);
+		wi = (size_t)cy * s->rw + ((uint32_t)cx >> 6);
+		b = (unsigned)cx & 63;
+		if (both || (fa[wi] >> b & 1)) {
+			if (dy)
+				jump_h(s, i, g + (double)k * unit, cx, cy, dx);
+			else
+				jump_v(s, i, g + (double)k * unit, cx, cy, -1);
 		}
+		if (both || (fb[wi] >> b & 1))
+			jump_v(s, i, g + (double)k * unit, cx, cy, dy ? dy : 1);
 	}
 }
 
@@ -1274,6 +1293,7 @@ static astar_status search(astar_ctx *ctx, jps_cache **cache,
 	s.anti = (*cache)->anti;
 	s.diag = (*cache)->diag;
 	s.hwalk = (*cache)->hwalk;
+	memcpy(s.fruit, (*cache)->fruit, sizeof s.fruit);
 	s.nrows = grid->height + 2;
 	s.cache = *cache;
 	s.rw = (*cache)->rw;
