@@ -699,6 +699,34 @@ ALWAYS_INLINE void jump_v(jps *s, uint32_t parent, double g0, int32_t x,
 }
 
 /*
+ * jump_h and jump_v, made only when they may find a jump point: the walk
+ * maps are not there yet, the jump's line holds a goal cell, or the maps
+ * say that the jump finds one (a dead end is only read, never offered).
+ */
+ALWAYS_INLINE int fruitful(const jps *s, int map, int32_t x, int32_t y)
+{
+	const uint64_t *m = s->fruit[map];
+
+	return (int)(m[(size_t)y * s->rw + ((uint32_t)x >> 6)] >> (x & 63)) & 1;
+}
+
+ALWAYS_INLINE void jump_h_if(jps *s, uint32_t parent, double g0, int32_t x,
+                             int32_t y, int dx)
+{
+	if (!s->walks || (uint32_t)(y - s->gy0) <= s->gys ||
+	    fruitful(s, dx > 0 ? FRUIT_E : FRUIT_W, x, y))
+		jump_h(s, parent, g0, x, y, dx);
+}
+
+ALWAYS_INLINE void jump_v_if(jps *s, uint32_t parent, double g0, int32_t x,
+                             int32_t y, int dy)
+{
+	if (!s->walks || (uint32_t)(x - s->gx0) <= s->gxs ||
+	    fruitful(s, dy > 0 ? FRUIT_S : FRUIT_N, x, y))
+		jump_v(s, parent, g0, x, y, dy);
+}
+
+/*
  * 8-connected: walks diagonally from node i = (x, y) while the steps are
  * legal (both orthogonal neighbours open), jumping straight along both
  * components from every cell reached.  4-connected (dy == 0): walks
@@ -886,11 +914,11 @@ static void expand(jps *s, uint32_t i, int32_t x, int32_t y)
 	dy = sign(ay);
 
 	if (p == i) { /* the start: every direction */
-		jump_v(s, i, g, x, y, -1);
-		jump_v(s, i, g, x, y, 1);
+		jump_v_if(s, i, g, x, y, -1);
+		jump_v_if(s, i, g, x, y, 1);
 		if (s->eight) {
-			jump_h(s, i, g, x, y, -1);
-			jump_h(s, i, g, x, y, 1);
+			jump_h_if(s, i, g, x, y, -1);
+			jump_h_if(s, i, g, x, y, 1);
 			walk(s, i, g, x, y, 1, -1);
 			walk(s, i, g, x, y, 1, 1);
 			walk(s, i, g, x, y, -1, 1);
@@ -904,13 +932,13 @@ static void expand(jps *s, uint32_t i, int32_t x, int32_t y)
 	if (!s->eight) {
 		if (ay == 0) { /* arrived horizontally: only the goal does */
 			walk(s, i, g, x, y, dx, 0);
-			jump_v(s, i, g, x, y, -1);
-			jump_v(s, i, g, x, y, 1);
+			jump_v_if(s, i, g, x, y, -1);
+			jump_v_if(s, i, g, x, y, 1);
 			return;
 		}
 		/* Arrived vertically: on, or turn where a side opens. */
 		size_t b = i - (size_t)((ptrdiff_t)dy * st);
-		jump_v(s, i, g, x, y, dy);
+		jump_v_if(s, i, g, x, y, dy);
 		if (!cells[b - 1] && cells[i - 1])
 			walk(s, i, g, x, y, -1, 0);
 		if (!cells[b + 1] && cells[i + 1])
@@ -920,31 +948,31 @@ static void expand(jps *s, uint32_t i, int32_t x, int32_t y)
 		 * opens after a blocked cell, up (down) both straight and
 		 * diagonally. */
 		size_t b = i - (size_t)(ptrdiff_t)dx;
-		jump_h(s, i, g, x, y, dx);
+		jump_h_if(s, i, g, x, y, dx);
 		if (!cells[b - st] && cells[i - st]) {
-			jump_v(s, i, g, x, y, -1);
+			jump_v_if(s, i, g, x, y, -1);
 			walk(s, i, g, x, y, dx, -1);
 		}
 		if (!cells[b + st] && cells[i + st]) {
-			jump_v(s, i, g, x, y, 1);
+			jump_v_if(s, i, g, x, y, 1);
 			walk(s, i, g, x, y, dx, 1);
 		}
 	} else if (abs(ay) > abs(ax)) {
 		size_t b = i - (size_t)((ptrdiff_t)dy * st);
-		jump_v(s, i, g, x, y, dy);
+		jump_v_if(s, i, g, x, y, dy);
 		if (!cells[b - 1] && cells[i - 1]) {
-			jump_h(s, i, g, x, y, -1);
+			jump_h_if(s, i, g, x, y, -1);
 			walk(s, i, g, x, y, -1, dy);
 		}
 		if (!cells[b + 1] && cells[i + 1]) {
-			jump_h(s, i, g, x, y, 1);
+			jump_h_if(s, i, g, x, y, 1);
 			walk(s, i, g, x, y, 1, dy);
 		}
 	} else {
 		/* Arrived diagonally (only the goal does): no forced
 		 * neighbours without corner cutting. */
-		jump_h(s, i, g, x, y, dx);
-		jump_v(s, i, g, x, y, dy);
+		jump_h_if(s, i, g, x, y, dx);
+		jump_v_if(s, i, g, x, y, dy);
 		walk(s, i, g, x, y, dx, dy);
 	}
 }
