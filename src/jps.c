@@ -787,12 +787,10 @@ ALWAYS_INLINE void walk_fast(jps *s, uint32_t i, double g, int32_t x, int32_t y,
 	const ptrdiff_t sy = (ptrdiff_t)dy * s->stride, step = dx + sy;
 	const double unit = dy ? s->dc : s->c;
 	const uint64_t *line;
-	/* The jumps made at a stop, along dx (4-connected: north) and along
-	 * dy (south), and the cells from which they find a jump point. */
-	const uint64_t *fa = s->fruit[!dy      ? FRUIT_N
-	                              : dx > 0 ? FRUIT_E
-	                                       : FRUIT_W];
-	const uint64_t *fb = s->fruit[dy < 0 ? FRUIT_N : FRUIT_S];
+	/* The maps of the jumps made at a stop: along dx (4-connected:
+	 * north) and along dy (south). */
+	const int fa = !dy ? FRUIT_N : dx > 0 ? FRUIT_E : FRUIT_W;
+	const int fb = dy < 0 ? FRUIT_N : FRUIT_S;
 	int32_t special[16], kgoal = INT32_MAX, k = 0, pos = dy ? y : x;
 	int nspecial = 0, next = 0;
 
@@ -827,8 +825,7 @@ ALWAYS_INLINE void walk_fast(jps *s, uint32_t i, double g, int32_t x, int32_t y,
 			(int32_t)(d > 0 ? next_stop(line, (uint32_t)pos, ss)
 		                        : prev_stop(line, (uint32_t)pos, ss));
 		int32_t kstop = k + (q - pos) * d, cx, cy;
-		size_t j, wi;
-		unsigned b;
+		size_t j;
 		int both = 1; /* a goal's row or column: both jumps */
 
 		while (next < nspecial && special[next] <= k)
@@ -851,15 +848,13 @@ ALWAYS_INLINE void walk_fast(jps *s, uint32_t i, double g, int32_t x, int32_t y,
 			offer(s, i, g + (double)k * unit, (uint32_t)j, cx, cy);
 			return;
 		}
-		wi = (size_t)cy * s->rw + ((uint32_t)cx >> 6);
-		b = (unsigned)cx & 63;
-		if (both || (fa[wi] >> b & 1)) {
+		if (both || fruitful(s, fa, cx, cy)) {
 			if (dy)
 				jump_h(s, i, g + (double)k * unit, cx, cy, dx);
 			else
 				jump_v(s, i, g + (double)k * unit, cx, cy, -1);
 		}
-		if (both || (fb[wi] >> b & 1))
+		if (both || fruitful(s, fb, cx, cy))
 			jump_v(s, i, g + (double)k * unit, cx, cy, dy ? dy : 1);
 	}
 }

@@ -379,7 +379,7 @@ static inline __attribute__((always_inline)) int relax(
  * step that reached the cell (nodes[i].dir; 8 for the start): the parent
  * and the two cells next to both it and the cell.  When the parent p was
  * expanded it offered each of those its cost from p, one step; through
- * the cell it would be two steps, each entering cell at a positive cost,
+ * the cell it would be two steps, each entering a cell at a positive cost,
  * so relax would reject it (or find it closed).  Skipping them changes
  * nothing but the work.  Directions: N E S W, then NE SE SW NW.
  */
