@@ -67,13 +67,32 @@ static inline uint32_t heap_key_node(heap_key k)
 	return (uint32_t)k;
 }
 
-/* The least of the four keys at c .. c+3, compared in a tournament. */
-static inline size_t heap_least_of_four(const heap_key *a, size_t c)
+/* The one of x (at index i) and y (at j) with the lesser key, into *k and
+ * the index returned.  With masks rather than a condition, so that the
+ * compiler cannot make a branch of it: which child is least is as good
+ * as random, and a branch on it missed a third of the time. */
+static inline size_t heap_lesser(heap_key x, size_t i, heap_key y, size_t j,
+                                 heap_key *k)
 {
-	size_t b1 = a[c + 1] < a[c] ? c + 1 : c;
-	size_t b2 = a[c + 3] < a[c + 2] ? c + 3 : c + 2;
+	uint64_t m = 0 - (uint64_t)(y < x);
+	uint64_t lo = (uint64_t)x ^ (((uint64_t)x ^ (uint64_t)y) & m);
+	uint64_t hi = (uint64_t)(x >> 64) ^
+	              (((uint64_t)(x >> 64) ^ (uint64_t)(y >> 64)) & m);
 
-	return a[b2] < a[b1] ? b2 : b1;
+	*k = (heap_key)hi << 64 | lo;
+	return i ^ ((i ^ j) & (size_t)m);
+}
+
+/* The least of the four keys at c .. c+3, compared in a tournament, into
+ * *k; returns its index. */
+static inline size_t heap_least_of_four(const heap_key *a, size_t c,
+                                        heap_key *k)
+{
+	heap_key k1, k2;
+	size_t b1 = heap_lesser(a[c], c, a[c + 1], c + 1, &k1);
+	size_t b2 = heap_lesser(a[c + 2], c + 2, a[c + 3], c + 3, &k2);
+
+	return heap_lesser(k1, b1, k2, b2, k);
 }
 
 static inline __attribute__((always_inline)) void heap_sift_up(heap *h,
@@ -164,17 +183,21 @@ static inline __attribute__((always_inline)) uint32_t heap_take(
 	}
 	for (;;) {
 		size_t c = 4 * (i - HEAP_ROOT) + HEAP_ROOT + 1, best = c;
+		heap_key k;
 		if (c + 4 <= end) {
-			best = heap_least_of_four(a, c);
+			best = heap_least_of_four(a, c, &k);
 		} else if (c < end) {
-			for (size_t k = c + 1; k < end; k++)
-				if (a[k] < a[best])
-					best = k;
+			k = a[c];
+			for (size_t j = c + 1; j < end; j++)
+				if (a[j] < k) {
+					best = j;
+					k = a[j];
+				}
 		} else {
 			break;
 		}
-		a[i] = a[best];
-		h->pos[heap_key_node(a[i])] = (uint32_t)i;
+		a[i] = k;
+		h->pos[heap_key_node(k)] = (uint32_t)i;
 		i = best;
 	}
 	heap_sift_up(h, i, last);
