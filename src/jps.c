@@ -521,15 +521,17 @@ typedef struct jps {
 
 static inline double jps_h(const jps *s, int32_t x, int32_t y)
 {
-	double dx = fabs((double)(x - s->tx)), dy = fabs((double)(y - s->ty));
-	double v;
+	/* In integers, where the compiler picks the least and the largest
+	 * without a branch (which is which is as random as the jump points);
+	 * exact, so the same doubles as summing them as doubles. */
+	int32_t dx = abs(x - s->tx), dy = abs(y - s->ty);
+	int32_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+	double v = s->eight ? (double)(hi - lo) + SQRT2 * (double)lo
+	                    : (double)(dx + dy);
 
-	if (s->eight)
-		v = dx < dy ? dy - dx + SQRT2 * dx : dx - dy + SQRT2 * dy;
-	else
-		v = dx + dy;
 	v -= s->slack;
-	return v > 0.0 ? v * s->c : 0.0;
+	v = v > 0.0 ? v : 0.0;
+	return v * s->c;
 }
 
 /* The coordinates of padded index i, without a division: the quotient
