@@ -8,7 +8,8 @@
  * (a pop and a push in one) is among the operations.  One case builds the
  * decrease that raises a key (equal f, a smaller g that rounds to a
  * smaller float; see heap_decrease), after which the order by f must
- * still hold.
+ * still hold.  heap_lesser, the selection the walk down is made of, is
+ * checked against its portable form and against the plain comparison.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -163,6 +164,36 @@ static void rising_key(heap *h, uint32_t *pos)
 	check_end();
 }
 
+/* A key drawn so that ties, and ties of the high or the low half alone,
+ * come up often. */
+static heap_key random_key(uint64_t *r)
+{
+	static const uint64_t few[4] = {0, 1, UINT64_MAX,
+	                                0x8000000000000000ULL};
+	uint64_t hi = rng_next(r) & 3 ? few[rng_below(r, 4)] : rng_next(r);
+	uint64_t lo = rng_next(r) & 3 ? few[rng_below(r, 4)] : rng_next(r);
+
+	return (heap_key)hi << 64 | lo;
+}
+
+static void lesser(void)
+{
+	uint64_t r = 7;
+
+	check_begin("heap: heap_lesser picks the lesser key, x on a tie");
+	for (int n = 0; n < 100000; n++) {
+		heap_key x = random_key(&r), y = random_key(&r), k, kp;
+		size_t i = rng_next(&r), j = rng_next(&r);
+		size_t b = heap_lesser(x, i, y, j, &k);
+		size_t bp = heap_lesser_portable(x, i, y, j, &kp);
+		int want_y = y < x;
+		CHECK(b == (want_y ? j : i) && k == (want_y ? y : x),
+		      "heap_lesser, case %d", n);
+		CHECK(bp == b && kp == k, "heap_lesser_portable, case %d", n);
+	}
+	check_end();
+}
+
 void test_heap(void)
 {
 	static model m;
@@ -170,6 +201,7 @@ void test_heap(void)
 	heap h;
 
 	heap_init(&h);
+	lesser();
 	rising_key(&h, pos);
 	for (uint64_t seed = 1; seed <= 40; seed++) {
 		check_begin("heap: random operations, seed %llu",
