@@ -59,7 +59,9 @@ static inline heap_key heap_make_key(uint32_t node, double f, double g)
 
 	memcpy(&fb, &f, sizeof fb);
 	memcpy(&gb, &gf, sizeof gb);
-	return ((heap_key)fb << 64) | ((heap_key)(uint32_t)~gb << 32) | node;
+	/* Put together from 64-bit halves: the 128-bit shifts of the
+	 * smaller parts made gcc go through the stack. */
+	return (heap_key)fb << 64 | (uint64_t)(uint32_t)~gb << 32 | node;
 }
 
 static inline uint32_t heap_key_node(heap_key k)
