@@ -320,7 +320,8 @@ static inline __attribute__((always_inline)) int relax(
 	astar_ctx *ctx, const uint8_t *cells, node *nodes, const uint32_t *pos,
 	uint32_t gen, size_t i, ptrdiff_t w, astar_point p, double gi,
 	const heuristic *hk, uint64_t *generated, heap_key *held, int *holding,
-	const int d, const astar_diagonal policy, const astar_algorithm algo)
+	const int d, const astar_diagonal policy, const astar_algorithm algo,
+	const int plain)
 {
 	const ptrdiff_t side_a = (ptrdiff_t)dir_dy[d] * w, side_b = dir_dx[d];
 	size_t j = i + side_a + side_b;
@@ -338,6 +339,8 @@ static inline __attribute__((always_inline)) int relax(
 	 * again when the path is built. */
 	if (algo == ASTAR_ALGO_BFS)
 		gj = gi + 1.0;
+	else if (plain) /* every open cell costs 1 */
+		gj = gi + (d < 4 ? 1.0 : SQRT2);
 	else
 		gj = gi + (d < 4 ? (double)c : SQRT2 * c);
 	fresh = nj->gen != gen;
@@ -346,7 +349,13 @@ static inline __attribute__((always_inline)) int relax(
 	nj->gen = gen;
 	nj->g = gj;
 	nj->dir = (uint32_t)d;
-	f = heuristic_at(hk, p.x + dir_dx[d], p.y + dir_dy[d]);
+	/* plain: weight and cell costs 1, no slack, so h is the raw
+	 * distance (the same double heuristic_at gives, without its steps) */
+	if (plain)
+		f = heuristic_raw(hk->kind, p.x + dir_dx[d] - hk->tx,
+		                  p.y + dir_dy[d] - hk->ty);
+	else
+		f = heuristic_at(hk, p.x + dir_dx[d], p.y + dir_dy[d]);
 	if (algo != ASTAR_ALGO_GREEDY)
 		f += gj;
 	++*generated;
@@ -405,7 +414,7 @@ static inline __attribute__((always_inline)) astar_status loop(
 	const heuristic *h, const goal_set *goals, const astar_options *opts,
 	size_t start, nearest *best, size_t *found_at, astar_result *r,
 	const astar_heuristic kind, const astar_diagonal policy,
-	const astar_algorithm algo)
+	const astar_algorithm algo, const int plain)
 {
 	const uint8_t *cells = grid->cells;
 	node *nodes = ctx->nodes;
@@ -464,7 +473,7 @@ static inline __attribute__((always_inline)) astar_status loop(
 #define RELAX(D)                                                             \
 	if (!(skip >> D & 1) &&                                              \
 	    relax(ctx, cells, nodes, pos, gen, i, w, p, gi, &hk, &generated, \
-	          &held, &holding, D, policy, algo) != 0)                    \
+	          &held, &holding, D, policy, algo, plain) != 0)             \
 	return ASTAR_ENOMEM
 		RELAX(0);
 		RELAX(1);
@@ -485,9 +494,12 @@ static inline __attribute__((always_inline)) astar_status loop(
 
 #define LOOP(K, P)                                                         \
 	loop(ctx, grid, e, h, goals, opts, start, best, found_at, r, K, P, \
-	     ASTAR_ALGO_ASTAR)
+	     ASTAR_ALGO_ASTAR, 0)
+#define PLAIN(K, P)                                                        \
+	loop(ctx, grid, e, h, goals, opts, start, best, found_at, r, K, P, \
+	     ASTAR_ALGO_ASTAR, 1)
 #define OTHER(K, P, A) \
-	loop(ctx, grid, e, h, goals, opts, start, best, found_at, r, K, P, A)
+	loop(ctx, grid, e, h, goals, opts, start, best, found_at, r, K, P, A, 0)
 #define POLICIES(K)                                      \
 	switch (e->policy) {                             \
 	case ASTAR_DIAG_NEVER:                           \
@@ -512,6 +524,18 @@ static astar_status run(astar_ctx *ctx, const astar_grid *grid,
 		return OTHER(h->kind, e->policy, ASTAR_ALGO_BFS);
 	if (opts->algorithm == ASTAR_ALGO_GREEDY)
 		return OTHER(h->kind, e->policy, ASTAR_ALGO_GREEDY);
+	/* The defaults on a map whose open cells all cost 1, with weight 1
+	 * and no slack (the common case), get instances of their own, with
+	 * constant step costs and the heuristic unscaled. */
+	if (h->scale == 1.0 && h->slack == 0.0 && grid->min_cost == 1 &&
+	    grid->max_cost == 1) {
+		if (h->kind == ASTAR_H_OCTILE &&
+		    e->policy == ASTAR_DIAG_NO_OBSTACLES)
+			return PLAIN(ASTAR_H_OCTILE, ASTAR_DIAG_NO_OBSTACLES);
+		if (h->kind == ASTAR_H_MANHATTAN &&
+		    e->policy == ASTAR_DIAG_NEVER)
+			return PLAIN(ASTAR_H_MANHATTAN, ASTAR_DIAG_NEVER);
+	}
 	switch (h->kind) {
 	case ASTAR_H_MANHATTAN:
 		POLICIES(ASTAR_H_MANHATTAN);
@@ -528,6 +552,7 @@ static astar_status run(astar_ctx *ctx, const astar_grid *grid,
 
 #undef POLICIES
 #undef LOOP
+#undef PLAIN
 #undef OTHER
 
 static astar_status search(astar_ctx *ctx, const astar_grid *grid,
