@@ -73,10 +73,11 @@ static inline uint32_t heap_key_node(heap_key k)
  * The one of x (at index i) and y (at j) with the lesser key: into *k,
  * its index returned; x on a tie.  Which child of a node is least is as
  * good as random, so this must not be a branch (one missed a third of
- * the time), and gcc made one of some of these selections whatever the
- * source said.  The portable form selects with masks; on x86-64 three
- * conditional moves on the comparison's borrow do it in half the
- * instructions.  tests/unit/test_heap.c checks the two against each other.
+ * the time), and gcc turned some of these selections into branches
+ * whatever the source said.  The portable form selects with masks; on
+ * x86-64 three conditional moves on the comparison's borrow do it in half
+ * the instructions.  tests/unit/test_heap.c checks the two against each
+ * other.
  */
 static inline size_t heap_lesser_portable(heap_key x, size_t i, heap_key y,
                                           size_t j, heap_key *k)

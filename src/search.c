@@ -102,11 +102,16 @@ static inline __attribute__((always_inline)) double heuristic_raw(
 	}
 }
 
+/* The heuristic at (x, y).  plain, a constant: the scale is 1 and the
+ * slack 0 (see run), so the raw distance is already the same double. */
 static inline __attribute__((always_inline)) double heuristic_at(
-	const heuristic *h, int32_t x, int32_t y)
+	const heuristic *h, int32_t x, int32_t y, const int plain)
 {
-	double v = heuristic_raw(h->kind, x - h->tx, y - h->ty) - h->slack;
+	double v = heuristic_raw(h->kind, x - h->tx, y - h->ty);
 
+	if (plain)
+		return v;
+	v -= h->slack;
 	return v > 0.0 ? v * h->scale : 0.0;
 }
 
@@ -337,25 +342,20 @@ static inline __attribute__((always_inline)) int relax(
 		return 0;
 	/* Breadth-first search counts steps in g; the path's cost is summed
 	 * again when the path is built. */
-	if (algo == ASTAR_ALGO_BFS)
+	if (algo == ASTAR_ALGO_BFS) {
 		gj = gi + 1.0;
-	else if (plain) /* every open cell costs 1 */
-		gj = gi + (d < 4 ? 1.0 : SQRT2);
-	else
-		gj = gi + (d < 4 ? (double)c : SQRT2 * c);
+	} else {
+		/* plain: every open cell costs 1, which the compiler folds */
+		const double cost = plain ? 1.0 : (double)c;
+		gj = gi + (d < 4 ? cost : SQRT2 * cost);
+	}
 	fresh = nj->gen != gen;
 	if (!fresh && (gj >= nj->g || pos[j] == CLOSED))
 		return 0; /* no shorter way, or already expanded */
 	nj->gen = gen;
 	nj->g = gj;
 	nj->dir = (uint32_t)d;
-	/* plain: weight and cell costs 1, no slack, so h is the raw
-	 * distance (the same double heuristic_at gives, without its steps) */
-	if (plain)
-		f = heuristic_raw(hk->kind, p.x + dir_dx[d] - hk->tx,
-		                  p.y + dir_dy[d] - hk->ty);
-	else
-		f = heuristic_at(hk, p.x + dir_dx[d], p.y + dir_dy[d]);
+	f = heuristic_at(hk, p.x + dir_dx[d], p.y + dir_dy[d], plain);
 	if (algo != ASTAR_ALGO_GREEDY)
 		f += gj;
 	++*generated;
@@ -636,7 +636,7 @@ static astar_status search(astar_ctx *ctx, const astar_grid *grid,
 	ctx->nodes[s].gen = ctx->gen;
 	ctx->nodes[s].dir = 8;
 	if (heap_push(&ctx->open, (uint32_t)s,
-	              heuristic_at(&h, start.x, start.y), 0.0) != 0)
+	              heuristic_at(&h, start.x, start.y, 0), 0.0) != 0)
 		return ASTAR_ENOMEM;
 	r->generated = 1;
 
