@@ -72,6 +72,18 @@ void ctx_next_generation(astar_ctx *ctx);
 /* Grows *a (capacity *cap) to hold need points.  Returns 0 or -1. */
 int ctx_grow_points(astar_point **a, size_t *cap, size_t need);
 
+/* The octile distance of an offset of dx and dy cells (both >= 0), for
+ * both searches: in integers, where the compiler picks the least and the
+ * largest without a branch (which is which is as random as the cells
+ * searched); the difference is exact, so it is the same double as when
+ * formed from doubles. */
+static inline double ctx_octile(int32_t dx, int32_t dy)
+{
+	int32_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+
+	return (double)(hi - lo) + SQRT2 * (double)lo;
+}
+
 /* The coordinates of padded index i. */
 static inline astar_point ctx_point_of(const astar_grid *g, size_t i)
 {

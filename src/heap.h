@@ -220,10 +220,7 @@ static inline __attribute__((always_inline)) uint32_t heap_take(
 		} else if (c < end) {
 			k = a[c];
 			for (size_t j = c + 1; j < end; j++)
-				if (a[j] < k) {
-					best = j;
-					k = a[j];
-				}
+				best = heap_lesser(k, best, a[j], j, &k);
 		} else {
 			break;
 		}

@@ -35,7 +35,6 @@
  * comparison per query sees edits between queries, and a new grid at a
  * freed grid's address.
  */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -521,13 +520,8 @@ typedef struct jps {
 
 static inline double jps_h(const jps *s, int32_t x, int32_t y)
 {
-	/* In integers, where the compiler picks the least and the largest
-	 * without a branch (which is which is as random as the jump points);
-	 * exact, so the same doubles as summing them as doubles. */
 	int32_t dx = abs(x - s->tx), dy = abs(y - s->ty);
-	int32_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
-	double v = s->eight ? (double)(hi - lo) + SQRT2 * (double)lo
-	                    : (double)(dx + dy);
+	double v = s->eight ? ctx_octile(dx, dy) : (double)(dx + dy);
 
 	v -= s->slack;
 	v = v > 0.0 ? v : 0.0;

@@ -82,8 +82,6 @@ typedef struct heuristic {
 static inline __attribute__((always_inline)) double heuristic_raw(
 	astar_heuristic kind, int32_t dx, int32_t dy)
 {
-	double lo, hi;
-
 	dx = dx < 0 ? -dx : dx;
 	dy = dy < 0 ? -dy : dy;
 	switch (kind) {
@@ -92,9 +90,7 @@ static inline __attribute__((always_inline)) double heuristic_raw(
 	case ASTAR_H_EUCLIDEAN:
 		return sqrt((double)dx * dx + (double)dy * dy);
 	case ASTAR_H_OCTILE:
-		lo = dx < dy ? dx : dy;
-		hi = dx < dy ? dy : dx;
-		return hi - lo + SQRT2 * lo;
+		return ctx_octile(dx, dy);
 	case ASTAR_H_CHEBYSHEV:
 		return dx > dy ? dx : dy;
 	default:
