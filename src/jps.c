@@ -35,6 +35,7 @@
  * comparison per query sees edits between queries, and a new grid at a
  * freed grid's address.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -506,13 +507,14 @@ typedef struct jps {
 	int32_t gx[8], gy[8];
 	int32_t gx0, gy0;
 	uint32_t gxs, gys;
-	double fcur;                  /* f of the node being expanded */
-	found_point found[FOUND_MAX]; /* jump points not yet relaxed */
+	double fcur; /* f of the node being expanded */
 	int nfound;
 	jps_cache *cache; /* holds the stack */
 	size_t nstack;
 	uint64_t generated;
 	int nomem;
+	/* Last, so that a new search clears only the fields above. */
+	found_point found[FOUND_MAX]; /* jump points not yet relaxed */
 } jps;
 
 /* pos[] of a node on the stack rather than in the heap. */
@@ -1042,54 +1044,66 @@ static astar_status build_path(jps *s, const astar_grid *g, size_t start,
                                astar_result *r)
 {
 	astar_ctx *ctx = s->ctx;
-	const uint32_t st = (uint32_t)s->stride;
 	size_t len = 1, k;
 	uint64_t sum[2] = {0, 0};
+	int32_t x, y, px, py;
 
 	for (size_t i = end; i != start; i = s->nodes[i].dir) {
-		size_t p = s->nodes[i].dir;
-		int32_t ax = abs((int32_t)(i % st) - (int32_t)(p % st));
-		int32_t ay = abs((int32_t)(i / st) - (int32_t)(p / st));
+		coords(s, (uint32_t)i, &x, &y);
+		coords(s, s->nodes[i].dir, &px, &py);
+		int32_t ax = abs(x - px), ay = abs(y - py);
 		len += s->eight ? (size_t)(ax > ay ? ax : ay)
 		                : (size_t)(ax + ay);
 	}
 	if (r != NULL && ctx_grow_points(&ctx->path, &ctx->path_cap, len) != 0)
 		return ASTAR_ENOMEM;
 	k = len;
+	/* Cell by cell backwards from end, its coordinates (x, y) stepped
+	 * along with its index i rather than divided out of it. */
+	coords(s, (uint32_t)end, &x, &y);
 	for (size_t i = end; i != start;) {
 		size_t p = s->nodes[i].dir;
-		int32_t ax = (int32_t)(i % st) - (int32_t)(p % st);
-		int32_t ay = (int32_t)(i / st) - (int32_t)(p / st);
+		coords(s, (uint32_t)p, &px, &py);
+		int32_t ax = x - px, ay = y - py;
 		int dx = sign(ax), dy = sign(ay);
 		int32_t n = abs(ax), m = abs(ay);
 		/* Walked backwards: part 1 (the straight or vertical steps),
 		 * then part 0 (the diagonal or horizontal ones). */
-		int32_t count[2];
-		ptrdiff_t back[2];
+		int32_t count[2], bx[2], by[2];
 		int kind[2]; /* 0 straight, 1 diagonal */
 
 		if (s->eight) {
 			int32_t nd = n < m ? n : m;
 			count[0] = nd;
-			back[0] = (ptrdiff_t)dy * s->stride + dx;
+			bx[0] = dx;
+			by[0] = dy;
 			kind[0] = 1;
 			count[1] = (n > m ? n : m) - nd;
-			back[1] = n > m ? dx : (ptrdiff_t)dy * s->stride;
+			bx[1] = n > m ? dx : 0;
+			by[1] = n > m ? 0 : dy;
 			kind[1] = 0;
 		} else {
 			count[0] = n;
-			back[0] = dx;
+			bx[0] = dx;
+			by[0] = 0;
 			kind[0] = 0;
 			count[1] = m;
-			back[1] = (ptrdiff_t)dy * s->stride;
+			bx[1] = 0;
+			by[1] = dy;
 			kind[1] = 0;
 		}
 		for (int part = 1; part >= 0; part--) {
+			ptrdiff_t back =
+				(ptrdiff_t)by[part] * s->stride + bx[part];
 			for (int32_t t = count[part]; t > 0; t--) {
 				sum[kind[part]] += s->cells[i];
-				if (r != NULL)
-					ctx->path[--k] = ctx_point_of(g, i);
-				i -= (size_t)back[part];
+				if (r != NULL) {
+					astar_point q = {x - 1, y - 1};
+					ctx->path[--k] = q;
+				}
+				i -= (size_t)back;
+				x -= bx[part];
+				y -= by[part];
 			}
 		}
 	}
@@ -1303,7 +1317,7 @@ static astar_status search(astar_ctx *ctx, jps_cache **cache,
 	if ((rc = cache_get(cache, grid)) != ASTAR_OK)
 		return rc;
 
-	memset(&s, 0, sizeof s);
+	memset(&s, 0, offsetof(jps, found));
 	s.ctx = ctx;
 	s.cells = cells;
 	s.rows = (*cache)->rows;
