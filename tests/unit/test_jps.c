@@ -862,6 +862,51 @@ static void test_alternating(void)
 	grid_free(b);
 }
 
+/*
+ * Long jumps, over hundreds of words of the maps: a map 40000 cells long
+ * and 3 wide, whose first line opens 35000 cells along, so that the jump
+ * along the middle line finds its jump point 35000 cells away, and the
+ * jumps along the last line a dead end 40000 away (from the start's
+ * expansion and from its diagonal walk).  Across and along, each searched
+ * three times (the second and third with the walk maps), by JPS and by
+ * A*, which must agree on the cost and the path's length.
+ */
+static void test_far_jumps(void)
+{
+	check_begin("jps long jumps");
+	for (int across = 0; across < 2; across++) {
+		const int n = 40000, open_from = 35000;
+		astar_grid *lg =
+			across ? open_grid(n, 3, 1) : open_grid(3, n, 1);
+		astar_point s = across ? P(0, 1) : P(1, 0);
+		astar_point t = across ? P(n - 1, 0) : P(0, n - 1);
+		astar_options o;
+		astar_result a, r;
+		astar_status st;
+
+		for (int k = 0; k < open_from; k++)
+			grid_set(lg, across ? k : 0, across ? 0 : k, 0);
+		astar_options_init(&o);
+		o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
+		st = astar_search(jctx, lg, s, t, &o, &a);
+		CHECK(st == ASTAR_OK && a.found &&
+		              a.cost == (double)(n - 2) + sqrt(2.0),
+		      "%s: A*: status %d cost %.17g",
+		      across ? "across" : "along", (int)st, a.cost);
+		for (int k = 0; k < 3; k++) {
+			st = jps(lg, s, t, ASTAR_DIAG_NO_OBSTACLES, &r);
+			CHECK(st == ASTAR_OK && r.found && r.cost == a.cost &&
+			              r.path_len == a.path_len,
+			      "%s, search %d: status %d cost %.17g (A* %.17g) "
+			      "path_len %zu (A* %zu)",
+			      across ? "across" : "along", k + 1, (int)st,
+			      r.cost, a.cost, r.path_len, a.path_len);
+		}
+		grid_free(lg);
+	}
+	check_end();
+}
+
 static void zeroed(const astar_result *r)
 {
 	CHECK(r->found == 0 && r->path == NULL && r->path_len == 0 &&
@@ -1007,6 +1052,7 @@ void test_jps(void)
 	test_open_ground();
 	test_edits_seen();
 	test_alternating();
+	test_far_jumps();
 	property_tests();
 	/* The context has served every size: the hand-made cases again. */
 	test_open_ground();
