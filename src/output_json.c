@@ -21,10 +21,34 @@
 
 #include "args.h"
 #include "output.h"
+#include "utf8.h"
 
 static json_t *point(astar_point p)
 {
 	return json_pack("[ii]", (int)p.x, (int)p.y);
+}
+
+/*
+ * A JSON string of the file name s, which may hold any bytes: a JSON
+ * string holds Unicode text (and jansson takes only UTF-8), so each byte
+ * that does not start a well-formed UTF-8 sequence is written as U+FFFD,
+ * the replacement character.  NULL when out of memory.
+ */
+static json_t *file_name(const char *s)
+{
+	size_t len = strlen(s), n, k = 0;
+	char *u;
+	json_t *v;
+
+	for (n = 0; n < len && (k = utf8_seq(s + n)) > 0; n += k)
+		;
+	if (n == len)
+		return json_stringn(s, len);
+	if ((u = utf8_clean(s, len, &k)) == NULL)
+		return NULL;
+	v = json_stringn(u, k);
+	free(u);
+	return v;
 }
 
 /* A growing line of text; on failure of an allocation nomem is set and
@@ -199,17 +223,17 @@ int output_json(FILE *out, const query_report *q)
 	                 "algorithm", algorithm_name(o->algorithm), "weight",
 	                 o->weight, "adjacent", o->adjacent, "closest",
 	                 o->closest);
-	head = json_pack("{s:s, s:o, s:o, s:o, s:b, s:b}", "map", q->map_name,
-	                 "start", point(q->start), "goal", point(q->goal),
-	                 "options", opts, "found", r->found, "reached_goal",
-	                 r->reached_goal);
+	head = json_pack("{s:o, s:o, s:o, s:o, s:b, s:b}", "map",
+	                 file_name(q->map_name), "start", point(q->start),
+	                 "goal", point(q->goal), "options", opts, "found",
+	                 r->found, "reached_goal", r->reached_goal);
 	mid = json_pack("{s:I, s:I}", "expanded", (json_int_t)r->expanded,
 	                "generated", (json_int_t)r->generated);
 	tail = json_object();
 	if (head == NULL || mid == NULL || tail == NULL)
 		goto nomem;
 	if (q->scen != NULL &&
-	    (json_object_set_new(head, "scen", json_string(q->scen)) ||
+	    (json_object_set_new(head, "scen", file_name(q->scen)) ||
 	     json_object_set_new(head, "line", json_integer(q->line))))
 		goto nomem;
 	if (q->query >= 0 &&

@@ -4,10 +4,24 @@
 #include <stdio.h>
 
 #include "report.h"
+#include "utf8.h"
 
+/* s as XML text: escaped, and with UTF8_REPLACEMENT for each byte that
+ * does not start well-formed UTF-8 (the document says it is UTF-8, and a
+ * file name may hold any bytes). */
 static void xml_text(FILE *f, const char *s)
 {
 	for (; *s; s++) {
+		size_t n = utf8_seq(s);
+		if (n == 0) {
+			fputs(UTF8_REPLACEMENT, f);
+			continue;
+		}
+		if (n > 1) {
+			fwrite(s, 1, n, f);
+			s += n - 1;
+			continue;
+		}
 		switch (*s) {
 		case '<':
 			fputs("&lt;", f);

@@ -10,6 +10,8 @@
 #   - the same batch with --jobs=1, 2 and 3 gives byte-identical output;
 #   - an item's output and diagnostics past 64 KiB come out whole and in
 #     order;
+#   - file names that are not UTF-8, in JSON and in a JUnit report: each
+#     byte that does not start well-formed UTF-8 written as U+FFFD;
 #   - an unreadable map (skipped as root, who can read anything) and a
 #     failed allocation (ulimit -v; skipped in sanitizer builds, whose
 #     shadow memory needs more address space than any useful limit).
@@ -227,6 +229,60 @@ elif ! cmp -s "$d/wide.want" "$d/wide.got"; then
 	fail wide-coordinates "the path is not 123456,0 down to 0,0: $(cmp "$d/wide.want" "$d/wide.got" 2>&1 | head -c 200)"
 else
 	ok wide-coordinates
+fi
+
+# --- file names that are not UTF-8: JSON strings and the JUnit report (an
+# XML document that says it is UTF-8) hold Unicode text, so each byte that
+# does not start a well-formed UTF-8 sequence is written as U+FFFD (EF BF
+# BD); well-formed sequences of two, three and four bytes stay as they
+# are.  Each name below is followed by what its "map" member must read:
+# a Latin-1 e-acute; an overlong '/' (C0 AF), a surrogate (ED A0 80), a
+# code point past U+10FFFF (F4 90 80 80) and '/' overlong in three and
+# four bytes (E0 80 AF, F0 80 80 AF), each byte replaced; a
+# three-byte sequence cut after two bytes; e-acute, the euro sign and an
+# emoji in UTF-8.
+R='\357\277\275'
+i=0
+for pair in "caf\351:caf$R" "a\300\257b:a$R${R}b" "s\355\240\200:s$R$R$R" \
+	"m\364\220\200\200:m$R$R$R$R" "o\340\200\257:o$R$R$R" \
+	"p\360\200\200\257:p$R$R$R$R" "c\342\202:c$R$R" \
+	"caf\303\251-\342\202\254-\360\237\230\200:caf\303\251-\342\202\254-\360\237\230\200"; do
+	i=$((i + 1))
+	name=$(printf "${pair%%:*}.txt")
+	want=$(printf "${pair#*:}.txt")
+	cp maps/dungeon.txt "$d/$name"
+	timeout "$T" $A --no-timing --json "$d/$name" >"$d/name-$i.out" 2>"$d/name-$i.err"
+	st=$?
+	if [ $st != 0 ] || [ -s "$d/name-$i.err" ]; then
+		fail json-file-name-$i "exit status $st; stderr: $(head -c 300 "$d/name-$i.err")"
+	elif ! LC_ALL=C grep -qF "{\"map\":\"$d/$want\"," "$d/name-$i.out"; then
+		fail json-file-name-$i "the map member is not $d/$want: $(head -c 120 "$d/name-$i.out")"
+	else
+		ok json-file-name-$i
+	fi
+done
+# The same in a scenario file's name and the map name it holds, in the
+# JSON records and in the JUnit report's test names.
+sname=$(printf 'sc\377.scen')
+mname=$(printf 'caf\351.txt')
+printf '..\n..\n' >"$d/$mname"
+printf 'version 1\n0\t%s\t2\t2\t0\t0\t1\t0\t2\n' "$d/$mname" >"$d/$sname"
+timeout "$T" $A --no-timing --json --scen "$d/$sname" >"$d/sname.out" 2>"$d/sname.err"
+st=$?
+if [ $st != 0 ] || [ -s "$d/sname.err" ] ||
+	! LC_ALL=C grep -qF "\"map\":\"$d/caf$(printf "$R").txt\"" "$d/sname.out" ||
+	! LC_ALL=C grep -qF "\"scen\":\"$d/sc$(printf "$R").scen\"" "$d/sname.out"; then
+	fail json-scen-name "exit status $st; $(head -c 300 "$d/sname.err" "$d/sname.out")"
+else
+	ok json-scen-name
+fi
+timeout "$T" $A --check --report=junit:"$d/sname.xml" --scen "$d/$sname" >/dev/null 2>&1
+st=$?
+if [ $st != 1 ] || ! LC_ALL=C grep -qF "name=\"$d/sc$(printf "$R").scen:2\"" "$d/sname.xml" ||
+	LC_ALL=C grep -q "$(printf '\377')" "$d/sname.xml"; then
+	fail junit-file-name "exit status $st (want 1: the query's cost is 1, not 2); $(head -c 400 "$d/sname.xml")"
+else
+	ok junit-file-name
 fi
 
 # --- an unreadable map.
