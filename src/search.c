@@ -319,7 +319,7 @@ static astar_status build_path(astar_ctx *ctx, const astar_grid *g,
  */
 static inline __attribute__((always_inline)) int relax(
 	astar_ctx *ctx, const uint8_t *cells, node *nodes, const uint32_t *pos,
-	uint32_t gen, size_t i, ptrdiff_t w, astar_point p, double gi,
+	uint32_t gen, size_t i, ptrdiff_t w, int32_t px, int32_t py, double gi,
 	const heuristic *hk, uint64_t *generated, heap_key *held, int *holding,
 	const int d, const astar_diagonal policy, const astar_algorithm algo,
 	const int plain)
@@ -351,7 +351,7 @@ static inline __attribute__((always_inline)) int relax(
 	nj->gen = gen;
 	nj->g = gj;
 	nj->dir = (uint32_t)d;
-	f = heuristic_at(hk, p.x + dir_dx[d], p.y + dir_dy[d], plain);
+	f = heuristic_at(hk, px + dir_dx[d], py + dir_dy[d], plain);
 	if (algo != ASTAR_ALGO_GREEDY)
 		f += gj;
 	++*generated;
@@ -427,7 +427,7 @@ static inline __attribute__((always_inline)) astar_status loop(
 	hk.kind = kind;
 	for (;;) {
 		size_t i;
-		astar_point p;
+		int32_t px, py;
 		double gi;
 
 		/* The least new neighbour of the last expanded cell is held out
@@ -447,7 +447,15 @@ static inline __attribute__((always_inline)) astar_status loop(
 		} else {
 			break;
 		}
-		p = ctx_point_fast(grid, inv, i);
+		/* The coordinates as two integers: gcc kept an astar_point
+		 * here in memory and read it back whole just after writing its
+		 * halves, which stalled every expansion (a store that cannot
+		 * be forwarded to the wider load). */
+		{
+			astar_point p = ctx_point_fast(grid, inv, i);
+			px = p.x;
+			py = p.y;
+		}
 		gi = nodes[i].g;
 
 		pos[i] = CLOSED;
@@ -455,7 +463,8 @@ static inline __attribute__((always_inline)) astar_status loop(
 			if (ctx_grow_points(&ctx->explored, &ctx->explored_cap,
 			                    expanded + 1) != 0)
 				return ASTAR_ENOMEM;
-			ctx->explored[expanded] = p;
+			ctx->explored[expanded].x = px;
+			ctx->explored[expanded].y = py;
 		}
 		expanded++;
 		if (goal_member(goals, i)) {
@@ -463,13 +472,13 @@ static inline __attribute__((always_inline)) astar_status loop(
 			break;
 		}
 		if (opts->closest)
-			nearest_offer(best, ctx, grid, e->off, start, i, p, gi,
-			              t);
+			nearest_offer(best, ctx, grid, e->off, start, i,
+			              (astar_point){px, py}, gi, t);
 		const unsigned skip = back_mask[nodes[i].dir];
 #define RELAX(D)                                                             \
 	if (!(skip >> D & 1) &&                                              \
-	    relax(ctx, cells, nodes, pos, gen, i, w, p, gi, &hk, &generated, \
-	          &held, &holding, D, policy, algo, plain) != 0)             \
+	    relax(ctx, cells, nodes, pos, gen, i, w, px, py, gi, &hk,        \
+	          &generated, &held, &holding, D, policy, algo, plain) != 0) \
 	return ASTAR_ENOMEM
 		RELAX(0);
 		RELAX(1);
