@@ -1048,12 +1048,14 @@ static astar_status build_path(jps *s, const astar_grid *g, size_t start,
 	uint64_t sum[2] = {0, 0};
 	int32_t x, y, px, py;
 
+	coords(s, (uint32_t)end, &x, &y);
 	for (size_t i = end; i != start; i = s->nodes[i].dir) {
-		coords(s, (uint32_t)i, &x, &y);
 		coords(s, s->nodes[i].dir, &px, &py);
 		int32_t ax = abs(x - px), ay = abs(y - py);
 		len += s->eight ? (size_t)(ax > ay ? ax : ay)
 		                : (size_t)(ax + ay);
+		x = px;
+		y = py;
 	}
 	if (r != NULL && ctx_grow_points(&ctx->path, &ctx->path_cap, len) != 0)
 		return ASTAR_ENOMEM;

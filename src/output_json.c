@@ -36,17 +36,10 @@ static json_t *point(astar_point p)
  */
 static json_t *file_name(const char *s)
 {
-	size_t len = strlen(s), n, k = 0;
-	char *u;
-	json_t *v;
+	size_t n;
+	char *u = utf8_clean(s, strlen(s), &n);
+	json_t *v = u != NULL ? json_stringn(u, n) : NULL;
 
-	for (n = 0; n < len && (k = utf8_seq(s + n)) > 0; n += k)
-		;
-	if (n == len)
-		return json_stringn(s, len);
-	if ((u = utf8_clean(s, len, &k)) == NULL)
-		return NULL;
-	v = json_stringn(u, k);
 	free(u);
 	return v;
 }

@@ -282,14 +282,18 @@ static astar_status build_path(astar_ctx *ctx, const astar_grid *g,
 {
 	size_t len = 1, i;
 	uint64_t orth = 0, diag = 0;
+	astar_point p;
 
 	for (i = end; i != start; i -= e->off[ctx->nodes[i].dir])
 		len++;
 	if (ctx_grow_points(&ctx->path, &ctx->path_cap, len) != 0)
 		return ASTAR_ENOMEM;
+	/* Backwards from end, the coordinates stepped along with the index
+	 * (as jps.c's build_path does) instead of divided out of it. */
 	i = end;
+	p = ctx_point_of(g, end);
 	for (size_t k = len; k-- > 0;) {
-		ctx->path[k] = ctx_point_of(g, i);
+		ctx->path[k] = p;
 		if (i != start) {
 			int d = (int)ctx->nodes[i].dir;
 			if (d < 4)
@@ -297,6 +301,8 @@ static astar_status build_path(astar_ctx *ctx, const astar_grid *g,
 			else
 				diag += g->cells[i];
 			i -= e->off[d];
+			p.x -= dir_dx[d];
+			p.y -= dir_dy[d];
 		}
 	}
 	r->path = ctx->path;
