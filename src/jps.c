@@ -496,11 +496,12 @@ typedef struct jps {
 	uint32_t *pos;
 	uint32_t gen;
 	int32_t stride;
-	double inv_stride; /* 1.0 / stride, to split indices into x, y */
-	int eight;         /* 8-connected; 4-connected otherwise */
-	double c, dc;      /* a straight and a diagonal step's cost */
-	int32_t tx, ty;    /* the heuristic's target */
-	double slack;      /* adjacent mode: subtracted from the heuristic */
+	const astar_grid *grid;
+	uint64_t inv;   /* ctx_stride_inverse, to split indices into x, y */
+	int eight;      /* 8-connected; 4-connected otherwise */
+	double c, dc;   /* a straight and a diagonal step's cost */
+	int32_t tx, ty; /* the heuristic's target */
+	double slack;   /* adjacent mode: subtracted from the heuristic */
 	/* The goal cells and their bounding box, gx0 .. gx0 + gxs (none:
 	 * gx0 = gy0 = -2, outside every padded line). */
 	int ngoals;
@@ -530,22 +531,14 @@ static inline double jps_h(const jps *s, int32_t x, int32_t y)
 	return v * s->c;
 }
 
-/* The coordinates of padded index i, without a division: the quotient
- * by a floating-point product is off by at most one, then corrected. */
+/* The padded coordinates of index i: ctx_point_fast's, which are the
+ * grid's, plus the padding. */
 static inline void coords(const jps *s, uint32_t i, int32_t *x, int32_t *y)
 {
-	int64_t q = (int64_t)((double)i * s->inv_stride);
-	int64_t r = (int64_t)i - q * s->stride;
+	astar_point p = ctx_point_fast(s->grid, s->inv, i);
 
-	if (r < 0) {
-		q--;
-		r += s->stride;
-	} else if (r >= s->stride) {
-		q++;
-		r -= s->stride;
-	}
-	*x = (int32_t)r;
-	*y = (int32_t)q;
+	*x = p.x + 1;
+	*y = p.y + 1;
 }
 
 static inline int is_goal(const jps *s, int32_t x, int32_t y)
@@ -1336,7 +1329,8 @@ static astar_status search(astar_ctx *ctx, jps_cache **cache,
 	s.nodes = ctx->nodes;
 	s.pos = ctx->pos;
 	s.stride = grid->stride;
-	s.inv_stride = 1.0 / grid->stride;
+	s.grid = grid;
+	s.inv = ctx_stride_inverse(grid);
 	s.eight = opts->diagonal == ASTAR_DIAG_NO_OBSTACLES;
 	s.c = (double)grid->min_cost;
 	s.dc = SQRT2 * s.c;
