@@ -12,6 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "grid.h"
 
 /* The next grid's id.  Ids only ever tell grids apart: a grid freed and
@@ -123,40 +127,47 @@ uint8_t grid_max_cost(const astar_grid *grid)
 void grid_recount(astar_grid *grid)
 {
 	/* The least open cost is found as the least of c - 1, where a
-	 * blocked 0 wraps to 255 and drops out: plain minima and maxima,
-	 * sixteen cells at a time in a vector (GCC and Clang vector
-	 * extensions), then one at a time for the rest of the row. */
-	typedef uint8_t v16 __attribute__((vector_size(16)));
-	v16 lov, hiv, one;
-	uint8_t lo1 = 0xFF, hi = 0, l[16], h[16];
+	 * blocked 0 wraps to 255 and drops out.  With SSE2, unsigned byte
+	 * minima and maxima of 32 cells a step, two accumulators each so
+	 * that the steps do not wait on one another; the rest of a row, and
+	 * every row without SSE2, one cell at a time. */
+	uint8_t lo1 = 0xFF, hi = 0;
+	int32_t y, x;
+#if defined(__SSE2__)
+	__m128i lo_a = _mm_set1_epi8(-1), lo_b = lo_a;
+	__m128i hi_a = _mm_setzero_si128(), hi_b = hi_a;
+	const __m128i one = _mm_set1_epi8(1);
+	uint8_t l[16], h[16];
+#endif
 
-	memset(&lov, 0xFF, sizeof lov);
-	memset(&hiv, 0, sizeof hiv);
-	memset(&one, 1, sizeof one);
-	for (int32_t y = 0; y < grid->height; y++) {
+	for (y = 0; y < grid->height; y++) {
 		const uint8_t *row = grid->cells + grid_index(grid, 0, y);
-		int32_t x = 0;
-		for (; x + 16 <= grid->width; x += 16) {
-			v16 c, d, m;
-			memcpy(&c, row + x, sizeof c);
-			d = c - one;
-			m = (v16)(d < lov);
-			lov = (d & m) | (lov & ~m);
-			m = (v16)(c > hiv);
-			hiv = (c & m) | (hiv & ~m);
+		x = 0;
+#if defined(__SSE2__)
+		for (; x + 32 <= grid->width; x += 32) {
+			__m128i a = _mm_loadu_si128((const __m128i *)(row + x));
+			__m128i b = _mm_loadu_si128(
+				(const __m128i *)(row + x + 16));
+			lo_a = _mm_min_epu8(lo_a, _mm_sub_epi8(a, one));
+			lo_b = _mm_min_epu8(lo_b, _mm_sub_epi8(b, one));
+			hi_a = _mm_max_epu8(hi_a, a);
+			hi_b = _mm_max_epu8(hi_b, b);
 		}
+#endif
 		for (; x < grid->width; x++) {
 			uint8_t c = row[x], d = (uint8_t)(c - 1);
 			lo1 = d < lo1 ? d : lo1;
 			hi = c > hi ? c : hi;
 		}
 	}
-	memcpy(l, &lov, sizeof l);
-	memcpy(h, &hiv, sizeof h);
+#if defined(__SSE2__)
+	_mm_storeu_si128((__m128i *)l, _mm_min_epu8(lo_a, lo_b));
+	_mm_storeu_si128((__m128i *)h, _mm_max_epu8(hi_a, hi_b));
 	for (int k = 0; k < 16; k++) {
 		lo1 = l[k] < lo1 ? l[k] : lo1;
 		hi = h[k] > hi ? h[k] : hi;
 	}
+#endif
 	/* No open cell, or every one at 255: ASTAR_COST_MAX either way. */
 	grid->min_cost = lo1 == 0xFF ? ASTAR_COST_MAX : (uint8_t)(lo1 + 1);
 	grid->max_cost = hi;

@@ -1171,6 +1171,74 @@ static void test_grid_api(void)
 	}
 	check_end();
 
+	/* grid_recount against a plain scan: widths on both sides of its
+	 * 32-cell steps, so that rows have wide steps, a tail, or only a
+	 * tail; grids all blocked, all 255, and with the extreme cell alone
+	 * at a random place (first step, second half of a step, tail). */
+	check_begin("grid_recount: bounds of random grids");
+	{
+		uint64_t rng = 0x5eed0c0417ULL;
+		int bad = 0;
+
+		for (int t = 0; t < 3000 && !bad; t++) {
+			int w = 1 + rng_int(&rng, 130),
+			    h = 1 + rng_int(&rng, 6);
+			int kind = rng_int(&rng, 5), lo = 0, hi = 0;
+			int ex = rng_int(&rng, w), ey = rng_int(&rng, h);
+			astar_grid *rg = grid_new(w, h, NULL);
+
+			if (!CHECK(rg != NULL, "grid_new(%d,%d) failed", w, h))
+				break;
+			for (y = 0; y < h; y++) {
+				uint8_t *row = grid_row(rg, y);
+				for (x = 0; x < w; x++) {
+					int c;
+					switch (kind) {
+					case 0: /* any cost */
+						c = rng_int(&rng, 256);
+						break;
+					case 1: /* all blocked */
+						c = 0;
+						break;
+					case 2: /* 255 but one cell */
+						c = x == ex && y == ey
+						            ? rng_int(&rng, 255)
+						            : 255;
+						break;
+					case 3: /* blocked but one cell */
+						c = x == ex && y == ey
+						            ? 1 + rng_int(&rng,
+						                          255)
+						            : 0;
+						break;
+					default: /* 200..254, one lower */
+						c = x == ex && y == ey
+						            ? 1 + rng_int(&rng,
+						                          199)
+						            : 200 + rng_int(&rng,
+						                            55);
+						break;
+					}
+					row[x] = (uint8_t)c;
+					if (c != 0 && (lo == 0 || c < lo))
+						lo = c;
+					hi = c > hi ? c : hi;
+				}
+			}
+			grid_recount(rg);
+			if (lo == 0) /* no open cell */
+				lo = ASTAR_COST_MAX;
+			bad = !CHECK(grid_min_cost(rg) == lo &&
+			                     grid_max_cost(rg) == hi,
+			             "%dx%d grid (kind %d): recount gives min "
+			             "%d max %d, expected %d and %d",
+			             w, h, kind, grid_min_cost(rg),
+			             grid_max_cost(rg), lo, hi);
+			grid_free(rg);
+		}
+	}
+	check_end();
+
 	check_begin("grid_new(ASTAR_DIM_MAX, 1) and (1, ASTAR_DIM_MAX)");
 	st = ASTAR_OK;
 	g = grid_new(ASTAR_DIM_MAX, 1, &st);
