@@ -97,7 +97,8 @@ def build_memprobe(tmp):
     cmd = [cc, "-std=c11", "-O2", "-I" + os.path.join(ROOT, "include"),
            "-o", exe, os.path.join(ROOT, "bench", "memprobe.c"),
            os.path.join(ROOT, "libastar.a"), "-lm",
-           "-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free,--wrap=aligned_alloc"]
+           "-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free,--wrap=aligned_alloc",
+           "-Wl,--wrap=posix_memalign"]
     _, err, code = run(cmd)
     if code != 0:
         print("bench: cannot build bench/memprobe.c; memory columns left out\n" + err, file=sys.stderr)

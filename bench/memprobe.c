@@ -10,9 +10,9 @@
  *     query with diagonal steps only past open corners and prints one JSON
  *     line: the cells, the peak of the bytes the library held live at once
  *     (grid, context, open list, result arrays) and that per map cell.  The
- *     library's malloc, calloc, realloc, aligned_alloc and free are counted
- *     through the linker's --wrap, so the figure is exact and the same on
- *     every run; the harness's own buffers are not counted.
+ *     library's malloc, calloc, realloc, aligned_alloc, posix_memalign and
+ *     free are counted through the linker's --wrap, so the figure is exact
+ *     and the same on every run; the harness's own buffers are not counted.
  *
  *   memprobe rss OUT CMD [ARG...]
  *     Runs CMD and writes its peak resident set (KiB, from wait4) and exit
@@ -20,6 +20,7 @@
  *     from Python reports Python's resident set when that is larger.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,6 +74,17 @@ void *__wrap_aligned_alloc(size_t align, size_t n)
 {
 	(void)align; /* HDR keeps every alignment up to 64 */
 	return __wrap_malloc(n);
+}
+
+int __wrap_posix_memalign(void **out, size_t align, size_t n)
+{
+	void *p;
+
+	(void)align; /* as above: the probe counts bytes, not alignment */
+	if ((p = __wrap_malloc(n)) == NULL)
+		return ENOMEM;
+	*out = p;
+	return 0;
 }
 
 void __wrap_free(void *p)
