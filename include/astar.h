@@ -93,6 +93,11 @@ uint8_t grid_get(const astar_grid *grid, int32_t x, int32_t y);
  */
 uint8_t *grid_row(astar_grid *grid, int32_t y);
 
+/* Row y's cells as a read-only array of width costs (what grid_get gives
+ * for each x), for drawing or copying a whole row; NULL when y is
+ * outside.  Valid until grid_free; it sees later changes to the grid. */
+const uint8_t *grid_row_view(const astar_grid *grid, int32_t y);
+
 /* Recomputes the least and greatest open-cell costs from the cells; it
  * cannot fail.  Needed only after writing through grid_row. */
 void grid_recount(astar_grid *grid);

@@ -114,6 +114,13 @@ uint8_t *grid_row(astar_grid *grid, int32_t y)
 	return grid->cells + grid_index(grid, 0, y);
 }
 
+const uint8_t *grid_row_view(const astar_grid *grid, int32_t y)
+{
+	if (y < 0 || y >= grid->height)
+		return NULL;
+	return grid->cells + grid_index(grid, 0, y);
+}
+
 uint8_t grid_min_cost(const astar_grid *grid)
 {
 	return grid->min_cost;

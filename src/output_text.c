@@ -61,14 +61,18 @@ static int draw(FILE *out, const query_report *q, int color)
 	const astar_grid *g = q->map->grid;
 	const astar_result *r = q->res;
 	int32_t w = grid_width(g), h = grid_height(g);
-	char *canvas = malloc((size_t)w * (size_t)h);
+	char *canvas = malloc((size_t)w * (size_t)h), chars[256];
 
 	if (canvas == NULL)
 		return -1;
-	for (int32_t y = 0; y < h; y++)
+	for (int c = 0; c < 256; c++)
+		chars[c] = cell_char((uint8_t)c);
+	for (int32_t y = 0; y < h; y++) {
+		const uint8_t *cells = grid_row_view(g, y);
+		char *row = canvas + (size_t)y * (size_t)w;
 		for (int32_t x = 0; x < w; x++)
-			canvas[(size_t)y * (size_t)w + (size_t)x] =
-				cell_char(grid_get(g, x, y));
+			row[x] = chars[cells[x]];
+	}
 	for (size_t i = 0; i < q->nblocks; i++)
 		put(canvas, w, q->blocks[i], 'X');
 	for (size_t i = 0; i < r->explored_len; i++)

@@ -1131,6 +1131,31 @@ static void test_grid_api(void)
 		}
 		grid_set(g, 3, 2, 0);
 		CHECK(grid_get(g, 3, 2) == 0, "grid_set 0 does not block");
+		/* grid_row_view gives what grid_get gives, sees later
+		 * writes and is NULL outside. */
+		{
+			const uint8_t *view;
+			int same = 1;
+			grid_set(g, 1, 2, 4);
+			for (y = 0; y < 3; y++) {
+				view = grid_row_view(g, y);
+				if (!CHECK(view != NULL,
+				           "grid_row_view(%d) NULL", y))
+					break;
+				for (x = 0; x < 4; x++)
+					same &= view[x] == grid_get(g, x, y);
+			}
+			CHECK(same, "grid_row_view differs from grid_get");
+			view = grid_row_view(g, 2);
+			grid_set(g, 1, 2, 6);
+			CHECK(view != NULL && view[1] == 6,
+			      "grid_row_view does not see a later grid_set");
+			CHECK(grid_row_view(g, -1) == NULL &&
+			              grid_row_view(g, 3) == NULL &&
+			              grid_row_view(g, INT32_MIN) == NULL &&
+			              grid_row_view(g, INT32_MAX) == NULL,
+			      "grid_row_view outside is not NULL");
+		}
 		grid_free(g);
 	}
 	check_end();
