@@ -106,19 +106,27 @@ uint8_t grid_get(const astar_grid *grid, int32_t x, int32_t y)
 	return grid->cells[grid_index(grid, x, y)];
 }
 
-uint8_t *grid_row(astar_grid *grid, int32_t y)
+/* Row y's first cell, or NULL when y is outside: grid_row and
+ * grid_row_view. */
+static uint8_t *row_at(const astar_grid *grid, int32_t y)
 {
 	if (y < 0 || y >= grid->height)
 		return NULL;
-	grid->version++; /* the caller may write through it */
 	return grid->cells + grid_index(grid, 0, y);
+}
+
+uint8_t *grid_row(astar_grid *grid, int32_t y)
+{
+	uint8_t *row = row_at(grid, y);
+
+	if (row != NULL)
+		grid->version++; /* the caller may write through it */
+	return row;
 }
 
 const uint8_t *grid_row_view(const astar_grid *grid, int32_t y)
 {
-	if (y < 0 || y >= grid->height)
-		return NULL;
-	return grid->cells + grid_index(grid, 0, y);
+	return row_at(grid, y);
 }
 
 uint8_t grid_min_cost(const astar_grid *grid)

@@ -428,8 +428,9 @@ static int encode(png_structp png, png_infop info, png_out *o,
 
 	for (int32_t y = 0; y < h; y++) {
 		const uint8_t *orow = ov + (size_t)y * (size_t)w;
+		const uint8_t *grow = grid_row_view(g, y);
 		for (int32_t x = 0; x < w; x++)
-			cells[x] = cell_colour(grid_get(g, x, y), orow[x]);
+			cells[x] = cell_colour(grow[x], orow[x]);
 		for (int sy = 0; sy < scale; sy++) {
 			int64_t py = (int64_t)y * scale + sy;
 			unsigned char *px = row;
