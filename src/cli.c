@@ -4,11 +4,12 @@
  *
  * An item is a map file (read, and solved for its one query or its list
  * of queries, by the thread that takes it), one query of a scenario file
- * (whose map was read once, beforehand, and is shared read-only), or a
- * scenario line that could not be read.  Each item writes its standard
- * output and its diagnostics into buffers of its own; the main thread
- * prints the buffers in item order, so the output is the same, byte for
- * byte, whatever the number of threads.
+ * (whose map is read once, by the first thread that needs it, shared
+ * read-only, and freed after its last query), or a scenario line that
+ * could not be read.  Each item writes its standard output and its
+ * diagnostics into buffers of its own; the main thread prints the buffers
+ * in item order, so the output is the same, byte for byte, whatever the
+ * number of threads.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -26,12 +27,25 @@
 #include "report.h"
 #include "scen.h"
 
-/* A map read once and shared by the queries of scenario files. */
+/*
+ * A map read once and shared by the queries of scenario files.  Planning
+ * only names it; the first worker to need it reads it (the others wait),
+ * so that the maps of a batch are read in parallel, and the last query on
+ * it frees it, so that the next map reuses its memory rather than fresh
+ * pages.  state and users are the batch lock's; the reading thread fills
+ * the rest before it sets SM_DONE under the lock, and the others read it
+ * only after they see SM_DONE.
+ */
 typedef struct shared_map {
 	char *path;
+	enum { SM_NEW, SM_LOADING, SM_DONE } state;
 	map m;
-	int ok;
+	int ok;    /* read, and --block applied */
+	int nomem; /* its diagnostics could not be kept */
 	double load_us;
+	char *err; /* the diagnostics of reading it, which its first query */
+	size_t errlen; /* writes (whichever thread read it) */
+	size_t users;  /* queries on it not yet done */
 } shared_map;
 
 enum item_kind { ITEM_FILE, ITEM_SCEN, ITEM_ERROR };
@@ -42,6 +56,8 @@ typedef struct item {
 	const char *scen_name;   /* SCEN, ERROR: the scenario file */
 	const scen_entry *entry; /* SCEN */
 	shared_map *sm;          /* SCEN */
+	int map_first;           /* SCEN: the first query on sm, which writes
+	                            sm->err */
 	size_t index;            /* position among the inputs, before --shard
 	                            (%d of --image) */
 	size_t ninputs;          /* how many inputs there are, before --shard */
@@ -70,6 +86,7 @@ typedef struct batch {
 	 * batch of many small queries costs few locks and wake-ups. */
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
+	pthread_cond_t loaded; /* a shared map was read */
 	size_t next, chunk;
 	size_t waiting; /* the item the main thread waits for, or SIZE_MAX */
 	int stop;
@@ -143,6 +160,57 @@ static int apply_blocks(const cli_config *cfg, const char *name, map *m)
 	return 0;
 }
 
+/* Reads sm, its diagnostics kept in sm->err for its first query to write;
+ * `diag` is the calling thread's diagnostic stream, set again after. */
+static void shared_read(const cli_config *cfg, shared_map *sm, FILE *diag)
+{
+	FILE *f = open_memstream(&sm->err, &sm->errlen);
+	double t0 = now_us();
+
+	if (f == NULL) {
+		sm->nomem = 1;
+		return;
+	}
+	diag_set_stream(f);
+	sm->ok = load_map(cfg, sm->path, &sm->m) == 0 &&
+	         apply_blocks(cfg, sm->path, &sm->m) == 0;
+	sm->load_us = now_us() - t0;
+	diag_set_stream(diag);
+	if (fclose(f) != 0)
+		sm->nomem = 1;
+	if (!sm->ok)
+		map_free(&sm->m);
+}
+
+/* Makes sm read: reads it, or waits for the thread reading it. */
+static void shared_acquire(batch *b, shared_map *sm, FILE *diag)
+{
+	pthread_mutex_lock(&b->lock);
+	while (sm->state == SM_LOADING)
+		pthread_cond_wait(&b->loaded, &b->lock);
+	if (sm->state == SM_NEW) {
+		sm->state = SM_LOADING;
+		pthread_mutex_unlock(&b->lock);
+		shared_read(b->cfg, sm, diag);
+		pthread_mutex_lock(&b->lock);
+		sm->state = SM_DONE;
+		pthread_cond_broadcast(&b->loaded);
+	}
+	pthread_mutex_unlock(&b->lock);
+}
+
+/* One query on sm is done; the last frees the map. */
+static void shared_release(batch *b, shared_map *sm)
+{
+	int last;
+
+	pthread_mutex_lock(&b->lock);
+	last = --sm->users == 0;
+	pthread_mutex_unlock(&b->lock);
+	if (last)
+		map_free(&sm->m);
+}
+
 /*
  * Checks a query's start and goal against the map; `where` locates the
  * query in messages ("queries[2]: " or "").  Reports and returns -1.
@@ -196,6 +264,7 @@ typedef struct sink {
 	FILE *out, *err;
 	item *it;
 	const cli_config *cfg;
+	batch *b;
 	int nomem;
 } sink;
 
@@ -222,15 +291,21 @@ static void add_case(sink *k, const char *name, int ok, const char *msg,
 		k->nomem = 1;
 }
 
-/* Records a query that could not run (its message is in k->err). */
-static void query_error(sink *k, const char *label)
+/* Records a query that could not run (its message is in k->err), with
+ * `why` as its report's failure message. */
+static void query_failed(sink *k, const char *label, const char *why)
 {
 	k->it->status = EXIT_ERROR;
 	if (k->cfg->check) {
 		k->it->checked++;
 		k->it->failed++;
 	}
-	add_case(k, label, 0, "invalid query (see the error output)", 0);
+	add_case(k, label, 0, why, 0);
+}
+
+static void query_error(sink *k, const char *label)
+{
+	query_failed(k, label, "invalid query (see the error output)");
 }
 
 /*
@@ -443,7 +518,7 @@ static void run_file(sink *k, astar_ctx *ctx)
 	query_error(k, name);
 }
 
-static void run_scen(sink *k, astar_ctx *ctx)
+static void scen_query(sink *k, astar_ctx *ctx)
 {
 	const cli_config *cfg = k->cfg;
 	const scen_entry *e = k->it->entry;
@@ -505,6 +580,32 @@ static void run_scen(sink *k, astar_ctx *ctx)
 	expect.cost_decimals = e->decimals;
 	q.expect = &expect;
 	emit(k, &q, label, 0);
+}
+
+/* A query of a scenario file, on its shared map. */
+static void run_scen(sink *k, astar_ctx *ctx)
+{
+	shared_map *sm = k->it->sm;
+
+	shared_acquire(k->b, sm, k->err);
+	if (sm->nomem ||
+	    (k->it->map_first && sm->errlen > 0 &&
+	     fwrite(sm->err, 1, sm->errlen, k->err) != sm->errlen)) {
+		k->nomem = 1;
+	} else if (!sm->ok) {
+		/* The map's own error is written once, by its first query;
+		 * one line per query would only repeat it. */
+		const scen_entry *e = k->it->entry;
+		char label[512], why[512];
+		snprintf(label, sizeof label, "%s:%ld", k->it->scen_name,
+		         e->line);
+		snprintf(why, sizeof why, "map %s could not be read", sm->path);
+		diag_error(k->it->scen_name, e->line, 0, "%s", why);
+		query_failed(k, label, why);
+	} else {
+		scen_query(k, ctx);
+	}
+	shared_release(k->b, sm);
 }
 
 /*
@@ -585,8 +686,9 @@ static int lane_take(FILE **f, char **buf, size_t *len, char **dst,
 
 /* Does one item on a lane, with this thread's diagnostics sent to the
  * lane's stream; the item's status is -1 when memory ran out. */
-static void run_item(const cli_config *cfg, item *it, lane *l)
+static void run_item(batch *b, item *it, lane *l)
 {
+	const cli_config *cfg = b->cfg;
 	sink k;
 
 	if (l->out == NULL || l->err == NULL) { /* a stream was lost */
@@ -596,6 +698,7 @@ static void run_item(const cli_config *cfg, item *it, lane *l)
 	memset(&k, 0, sizeof k);
 	k.it = it;
 	k.cfg = cfg;
+	k.b = b;
 	k.out = l->out;
 	k.err = l->err;
 	diag_set_stream(k.err);
@@ -639,7 +742,7 @@ static void *worker(void *arg)
 			if (!ok)
 				b->items[i].status = -1;
 			else if (b->items[i].kind != ITEM_ERROR)
-				run_item(b->cfg, &b->items[i], &l);
+				run_item(b, &b->items[i], &l);
 		}
 		pthread_mutex_lock(&b->lock);
 		for (size_t i = lo; i < hi; i++)
@@ -739,11 +842,11 @@ static char *resolve_map(const cli_config *cfg, const char *scen_path,
 	return NULL;
 }
 
-/* The shared map at path, read now if it is new. */
+/* The shared map at path, new (to be read when a query needs it) or
+ * already named; takes path. */
 static shared_map *shared(batch *b, char *path)
 {
 	shared_map *sm, **nm;
-	double t0;
 
 	for (size_t i = 0; i < b->nmaps; i++)
 		if (strcmp(b->maps[i]->path, path) == 0) {
@@ -761,10 +864,6 @@ static shared_map *shared(batch *b, char *path)
 	}
 	b->maps[b->nmaps++] = sm;
 	sm->path = path;
-	t0 = now_us();
-	sm->ok = load_map(b->cfg, path, &sm->m) == 0 &&
-	         apply_blocks(b->cfg, path, &sm->m) == 0;
-	sm->load_us = now_us() - t0;
 	return sm;
 }
 
@@ -828,17 +927,7 @@ static int plan_scen(batch *b, size_t *cap, const char *path, scen *sc)
 			last_field = e->map;
 			last_sm = it.sm;
 		}
-		if (!it.sm->ok) {
-			/* Its error was printed when it was read; one line per
-			 * query would only repeat it. */
-			memset(&err, 0, sizeof err);
-			err.line = e->line;
-			snprintf(err.msg, sizeof err.msg,
-			         "map %s could not be read", it.sm->path);
-			if (push_error(b, cap, path, &err) != 0)
-				return -1;
-			continue;
-		}
+		it.map_first = it.sm->users++ == 0;
 		if (push_item(b, cap, it) != 0)
 			return -1;
 	}
@@ -966,6 +1055,7 @@ int cli_run(const cli_config *cfg)
 	b.cfg = cfg;
 	pthread_mutex_init(&b.lock, NULL);
 	pthread_cond_init(&b.cond, NULL);
+	pthread_cond_init(&b.loaded, NULL);
 	if (plan(&b) != 0) {
 		diag_error(NULL, 0, 0, "out of memory");
 		status = EXIT_ERROR;
@@ -1026,7 +1116,7 @@ int cli_run(const cli_config *cfg)
 		item *it = &b.items[i];
 		if (threads == NULL) {
 			if (it->kind != ITEM_ERROR)
-				run_item(cfg, it, &main_lane);
+				run_item(&b, it, &main_lane);
 		} else {
 			pthread_mutex_lock(&b.lock);
 			while (!it->done) {
@@ -1152,6 +1242,7 @@ out:
 	for (size_t i = 0; i < b.nmaps; i++) {
 		free(b.maps[i]->path);
 		map_free(&b.maps[i]->m);
+		free(b.maps[i]->err);
 		free(b.maps[i]);
 	}
 	free(b.maps);
@@ -1161,5 +1252,6 @@ out:
 	free(b.scens);
 	pthread_mutex_destroy(&b.lock);
 	pthread_cond_destroy(&b.cond);
+	pthread_cond_destroy(&b.loaded);
 	return status;
 }

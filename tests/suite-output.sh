@@ -12,8 +12,9 @@
 #     order;
 #   - file names that are not UTF-8, in JSON and in a JUnit report: each
 #     byte that does not start well-formed UTF-8 written as U+FFFD;
-#   - an unreadable map (skipped as root, who can read anything) and a
-#     failed allocation (ulimit -v; skipped in sanitizer builds, whose
+#   - an unreadable map (skipped as root, who can read anything), a
+#     failed allocation, and a batch of 60 large maps in less memory than
+#     they take together (ulimit -v; skipped in sanitizer builds, whose
 #     shadow memory needs more address space than any useful limit).
 # Run from the top of the tree (tests/run.sh does).  Prints "ok NAME" or
 # "FAIL NAME: why" per check and last "output: N passed, M failed".
@@ -304,6 +305,26 @@ else
 	printf 'type octile\nheight 20000\nwidth 20000\nmap\n...\n' >"$d/huge.map"
 	echo "astar: $d/huge.map:4:1: 20000x20000 map: out of memory" >"$d/enomem"
 	run out-of-memory 2 "$d/enomem" "ulimit -v 200000; $A --max-cells=400000000 $d/huge.map"
+
+	# A scenario file over 60 maps of 2000x2000 (4 MB each; links to
+	# one file, each its own map by its path): each map is freed after
+	# its last query, so the batch fits in 200 MB of address space,
+	# where keeping them all would take more than 240 MB.
+	mkdir "$d/many-maps"
+	awk 'BEGIN { print "type octile\nheight 2000\nwidth 2000\nmap"
+		r = sprintf("%2000s", ""); gsub(/ /, ".", r)
+		for (y = 0; y < 2000; y++) print r }' >"$d/many-maps/open.map"
+	{
+		echo "version 1"
+		i=1
+		while [ $i -le 60 ]; do
+			ln -s open.map "$d/many-maps/m$i.map"
+			printf '0\tm%d.map\t2000\t2000\t0\t0\t1\t0\t1\n' $i
+			i=$((i + 1))
+		done
+	} >"$d/many-maps/all.scen"
+	: >"$d/empty"
+	run maps-freed 0 "$d/empty" "ulimit -v 200000; $A -J1 --check $d/many-maps/all.scen >$d/many-maps/out"
 fi
 
 echo "output: $passed passed, $failed failed"
