@@ -28,6 +28,10 @@
  * reported is summed from the path cell by cell, like search.c does, so
  * it equals A*'s to the bit when the two paths cost the same.
  *
+ * A context that searches one grid many times keeps the successors of
+ * the expansions it made and replays them when the goal cannot have
+ * changed them (the successor memo, below).
+ *
  * The bitmaps are cached (struct jps_cache, in the context's jps field)
  * and rebuilt only when another grid comes or the grid has changed: the
  * cache remembers the grid's id and version (grid.h), which grid_new
@@ -75,6 +79,30 @@
  * makes only the jumps that find something.
  */
 enum { FWD, BWD, OPEN, NSLOTS };
+
+/*
+ * The successor memo.  Which jump points an expansion finds, and at what
+ * distance, depends on the node, the direction it was reached from and
+ * the maps, and on the goal only where a scan meets the goal's row or
+ * column.  A batch expands the same few thousand nodes over and over
+ * (brc202d: 2141 distinct expansions in 874027), so an expansion whose
+ * scans met neither is kept: its successors in the order they were found
+ * and the places its scans covered.  A later query replays it when its
+ * goal is outside those places (memo_valid), and makes it anew otherwise.
+ * The replay offers the same points in the same order at the same costs,
+ * to the bit, so results do not depend on what was searched before.
+ */
+typedef struct memo_succ {
+	uint32_t j;   /* the jump point's index */
+	int32_t x, y; /* and padded coordinates */
+	int32_t k, m; /* diagonal steps to it, then straight ones */
+} memo_succ;
+
+typedef struct memo_entry {
+	uint64_t key;               /* cell * 8 + arrival + 1; 0: empty */
+	uint32_t first, n;          /* successors succ[first .. first + n) */
+	int32_t wx0, wx1, wy0, wy1; /* the columns and rows walked across */
+} memo_entry;
 enum { FRUIT_E, FRUIT_W, FRUIT_S, FRUIT_N };
 
 /* Words of padding before and after the maps, which next_stop and
@@ -102,6 +130,12 @@ struct jps_cache {
 	size_t walk_cap;
 	uint32_t *stack; /* the search's stack of nodes (see relax) */
 	size_t stack_cap;
+	memo_entry *memo; /* open addressing, memo_cap a power of two */
+	size_t memo_cap, memo_n;
+	memo_succ *succ;
+	size_t nsucc, succ_cap;
+	int memo_off; /* given up on for this grid (memo_count) */
+	unsigned memo_looks, memo_hits; /* in the current window */
 };
 
 typedef struct jps_cache jps_cache;
@@ -115,6 +149,8 @@ void jps_cache_free(void *cache)
 	free(c->words);
 	free(c->walk_words);
 	free(c->stack);
+	free(c->memo);
+	free(c->succ);
 	free(c);
 }
 
@@ -231,6 +267,11 @@ static astar_status cache_build(jps_cache *c, const astar_grid *g)
 	size_t need = nr + nc + 2 * PAD;
 
 	c->valid = c->walks = 0;
+	free(c->memo); /* its successors are the old grid's */
+	c->memo = NULL;
+	c->memo_cap = c->memo_n = c->nsucc = 0;
+	c->memo_off = 0;
+	c->memo_looks = c->memo_hits = 0;
 	if (grow_words(&c->words, &c->words_cap, need) != 0)
 		return ASTAR_ENOMEM;
 	c->id = g->id;
@@ -514,6 +555,11 @@ typedef struct jps {
 	size_t nstack;
 	uint64_t generated;
 	int nomem;
+	/* Recording an expansion for the memo: the columns and rows its
+	 * walks crossed, as memo_entry's; rec_lost when a successor could
+	 * not be kept. */
+	int rec, rec_lost;
+	int32_t wx0, wx1, wy0, wy1;
 	/* Last, so that a new search clears only the fields above. */
 	found_point found[FOUND_MAX]; /* jump points not yet relaxed */
 } jps;
@@ -613,10 +659,35 @@ static void flush(jps *s)
 	s->nfound = 0;
 }
 
+/* Keeps a successor of the expansion being recorded. */
+static void memo_note(jps *s, uint32_t j, int32_t x, int32_t y, int32_t k,
+                      int32_t m)
+{
+	jps_cache *c = s->cache;
+
+	if (c->nsucc == c->succ_cap) {
+		size_t n = c->succ_cap ? 2 * c->succ_cap : 256;
+		memo_succ *a = n <= UINT32_MAX ? realloc(c->succ, n * sizeof *a)
+		                               : NULL;
+		if (a == NULL) {
+			s->rec_lost = 1;
+			return;
+		}
+		c->succ = a;
+		c->succ_cap = n;
+	}
+	c->succ[c->nsucc++] = (memo_succ){j, x, y, k, m};
+}
+
+/* Offers jump point j = (x, y), k diagonal and then m straight steps
+ * from the node being expanded, at cost g. */
 static inline void offer(jps *s, uint32_t parent, double g, uint32_t j,
-                         int32_t x, int32_t y)
+                         int32_t x, int32_t y, int32_t k, int32_t m)
 {
 	found_point *f = &s->found[s->nfound];
+
+	if (s->rec)
+		memo_note(s, j, x, y, k, m);
 
 	__builtin_prefetch(&s->nodes[j]);
 	f->parent = parent;
@@ -653,10 +724,11 @@ static inline int32_t goal_on_line(const jps *s, int horiz, int32_t at,
 	return best;
 }
 
-/* Jumps horizontally from (x, y) by step dx, offering the jump point
- * found (if any) at cost g0 plus the distance. */
+/* Jumps horizontally from (x, y), k diagonal steps from the node being
+ * expanded, by step dx, offering the jump point found (if any) at cost
+ * g0 plus the distance. */
 ALWAYS_INLINE void jump_h(jps *s, uint32_t parent, double g0, int32_t x,
-                          int32_t y, const int dx)
+                          int32_t y, const int dx, int32_t k)
 {
 	const uint64_t *line = s->rows + (size_t)y * s->rw * NSLOTS;
 	int32_t q =
@@ -669,11 +741,12 @@ ALWAYS_INLINE void jump_h(jps *s, uint32_t parent, double g0, int32_t x,
 	else if (!line_open(line, (uint32_t)q))
 		return; /* a dead end */
 	offer(s, parent, g0 + (double)((q - x) * dx) * s->c,
-	      (uint32_t)y * (uint32_t)s->stride + (uint32_t)q, q, y);
+	      (uint32_t)y * (uint32_t)s->stride + (uint32_t)q, q, y, k,
+	      (q - x) * dx);
 }
 
 ALWAYS_INLINE void jump_v(jps *s, uint32_t parent, double g0, int32_t x,
-                          int32_t y, const int dy)
+                          int32_t y, const int dy, int32_t k)
 {
 	const uint64_t *line = s->cols + (size_t)x * s->cw * NSLOTS;
 	int32_t q =
@@ -686,7 +759,8 @@ ALWAYS_INLINE void jump_v(jps *s, uint32_t parent, double g0, int32_t x,
 	else if (!line_open(line, (uint32_t)q))
 		return;
 	offer(s, parent, g0 + (double)((q - y) * dy) * s->c,
-	      (uint32_t)q * (uint32_t)s->stride + (uint32_t)x, x, q);
+	      (uint32_t)q * (uint32_t)s->stride + (uint32_t)x, x, q, k,
+	      (q - y) * dy);
 }
 
 /*
@@ -706,7 +780,7 @@ ALWAYS_INLINE void jump_h_if(jps *s, uint32_t parent, double g0, int32_t x,
 {
 	if (!s->walks || (uint32_t)(y - s->gy0) <= s->gys ||
 	    fruitful(s, dx > 0 ? FRUIT_E : FRUIT_W, x, y))
-		jump_h(s, parent, g0, x, y, dx);
+		jump_h(s, parent, g0, x, y, dx, 0);
 }
 
 ALWAYS_INLINE void jump_v_if(jps *s, uint32_t parent, double g0, int32_t x,
@@ -714,7 +788,7 @@ ALWAYS_INLINE void jump_v_if(jps *s, uint32_t parent, double g0, int32_t x,
 {
 	if (!s->walks || (uint32_t)(x - s->gx0) <= s->gxs ||
 	    fruitful(s, dy > 0 ? FRUIT_S : FRUIT_N, x, y))
-		jump_v(s, parent, g0, x, y, dy);
+		jump_v(s, parent, g0, x, y, dy, 0);
 }
 
 /*
@@ -751,15 +825,16 @@ ALWAYS_INLINE void walk_dir(jps *s, uint32_t i, double g, int32_t x, int32_t y,
 		y += dy;
 		k++;
 		if (k == kgoal) {
-			offer(s, i, g + (double)k * unit, (uint32_t)j, x, y);
+			offer(s, i, g + (double)k * unit, (uint32_t)j, x, y, k,
+			      0);
 			return;
 		}
 		if (dy) {
-			jump_h(s, i, g + (double)k * unit, x, y, dx);
-			jump_v(s, i, g + (double)k * unit, x, y, dy);
+			jump_h(s, i, g + (double)k * unit, x, y, dx, k);
+			jump_v(s, i, g + (double)k * unit, x, y, dy, k);
 		} else {
-			jump_v(s, i, g + (double)k * unit, x, y, -1);
-			jump_v(s, i, g + (double)k * unit, x, y, 1);
+			jump_v(s, i, g + (double)k * unit, x, y, -1, k);
+			jump_v(s, i, g + (double)k * unit, x, y, 1, k);
 		}
 	}
 }
@@ -819,6 +894,19 @@ ALWAYS_INLINE void walk_fast(jps *s, uint32_t i, double g, int32_t x, int32_t y,
 		size_t j;
 		int both = 1; /* a goal's row or column: both jumps */
 
+		if (s->rec) { /* the walk crosses up to the stop (the memo
+		                 records 8-connected walks only) */
+			int32_t ex = x + kstop * dx, ey = y + kstop * dy;
+			s->wx0 = dx > 0 ? (x + 1 < s->wx0 ? x + 1 : s->wx0)
+			                : (ex < s->wx0 ? ex : s->wx0);
+			s->wx1 = dx > 0 ? (ex > s->wx1 ? ex : s->wx1)
+			                : (x - 1 > s->wx1 ? x - 1 : s->wx1);
+			s->wy0 = dy > 0 ? (y + 1 < s->wy0 ? y + 1 : s->wy0)
+			                : (ey < s->wy0 ? ey : s->wy0);
+			s->wy1 = dy > 0 ? (ey > s->wy1 ? ey : s->wy1)
+			                : (y - 1 > s->wy1 ? y - 1 : s->wy1);
+		}
+
 		while (next < nspecial && special[next] <= k)
 			next++;
 		if (next < nspecial && special[next] < kstop) {
@@ -836,17 +924,21 @@ ALWAYS_INLINE void walk_fast(jps *s, uint32_t i, double g, int32_t x, int32_t y,
 		cy = y + k * dy;
 		pos = dy ? cy : cx;
 		if (k == kgoal) {
-			offer(s, i, g + (double)k * unit, (uint32_t)j, cx, cy);
+			offer(s, i, g + (double)k * unit, (uint32_t)j, cx, cy,
+			      k, 0);
 			return;
 		}
 		if (both || fruitful(s, fa, cx, cy)) {
 			if (dy)
-				jump_h(s, i, g + (double)k * unit, cx, cy, dx);
+				jump_h(s, i, g + (double)k * unit, cx, cy, dx,
+				       k);
 			else
-				jump_v(s, i, g + (double)k * unit, cx, cy, -1);
+				jump_v(s, i, g + (double)k * unit, cx, cy, -1,
+				       k);
 		}
 		if (both || fruitful(s, fb, cx, cy))
-			jump_v(s, i, g + (double)k * unit, cx, cy, dy ? dy : 1);
+			jump_v(s, i, g + (double)k * unit, cx, cy, dy ? dy : 1,
+			       k);
 	}
 }
 
@@ -883,8 +975,9 @@ static inline int sign(int32_t v)
 	return (v > 0) - (v < 0);
 }
 
-/* Generates the successors of node i = (x, y), whose parent is p. */
-static void expand(jps *s, uint32_t i, int32_t x, int32_t y)
+/* Generates the successors of node i = (x, y), whose parent is p.
+ * Inlined into the search loop, where the memo is not used. */
+ALWAYS_INLINE void expand_online(jps *s, uint32_t i, int32_t x, int32_t y)
 {
 	const uint8_t *cells = s->cells;
 	const int32_t st = s->stride;
@@ -963,6 +1056,190 @@ static void expand(jps *s, uint32_t i, int32_t x, int32_t y)
 	}
 }
 
+/* ------------------------------------------------------------- memo */
+
+/* The entry of key, or the empty slot where it would go; NULL when the
+ * table is not there. */
+static memo_entry *memo_slot(const jps_cache *c, uint64_t key)
+{
+	size_t mask, h;
+
+	if (c->memo == NULL)
+		return NULL;
+	mask = c->memo_cap - 1;
+	h = (size_t)((key * 0x9E3779B97F4A7C15ULL) >> 32) & mask;
+	while (c->memo[h].key != 0 && c->memo[h].key != key)
+		h = (h + 1) & mask;
+	return &c->memo[h];
+}
+
+/* Entries the memo may hold: a few hundred kilobytes, so that it stays
+ * in the cache beside the maps.  Where it cannot hold most of a batch's
+ * expansions (mazes and random maps expand tens of thousands of distinct
+ * nodes), its lookups and its replays cost more than the expansions they
+ * save, and memo_count gives it up. */
+#define MEMO_MAX    4096
+#define MEMO_WINDOW 4096
+
+static int memo_open(const jps_cache *c)
+{
+	return c->memo_n < MEMO_MAX;
+}
+
+/* Counts a lookup (hit or not).  Once the memo is full, a window of
+ * lookups of which fewer than nine in ten hit turns it off for the grid,
+ * and frees it. */
+static void memo_count(jps_cache *c, int hit)
+{
+	c->memo_looks++;
+	c->memo_hits += (unsigned)hit;
+	if (c->memo_looks < MEMO_WINDOW)
+		return;
+	if (!memo_open(c) && c->memo_hits < c->memo_looks / 10 * 9) {
+		free(c->memo);
+		free(c->succ);
+		c->memo = NULL;
+		c->succ = NULL;
+		c->memo_cap = c->memo_n = c->nsucc = c->succ_cap = 0;
+		c->memo_off = 1;
+	}
+	c->memo_looks = c->memo_hits = 0;
+}
+
+/* Room for one more entry, the table at most half full: 0, or -1 when
+ * there is none. */
+static int memo_room(jps_cache *c)
+{
+	memo_entry *t, *old = c->memo;
+	size_t n, oldcap = c->memo_cap;
+
+	if (!memo_open(c))
+		return -1;
+	if (c->memo != NULL && 2 * (c->memo_n + 1) <= c->memo_cap)
+		return 0;
+	n = c->memo_cap ? 2 * c->memo_cap : 64;
+	if ((t = calloc(n, sizeof *t)) == NULL)
+		return -1;
+	c->memo = t;
+	c->memo_cap = n;
+	for (size_t k = 0; k < oldcap; k++)
+		if (old[k].key != 0)
+			*memo_slot(c, old[k].key) = old[k];
+	free(old);
+	return 0;
+}
+
+/*
+ * Whether the expansion of node (x, y), whose walks crossed columns wx0
+ * .. wx1 and rows wy0 .. wy1, finds the same points for this search's
+ * goal as for none.  The goal changes an expansion only along its own
+ * row and column: a straight jump along them looks for it (goal_on_line)
+ * and the node's own jumps along them are made even where the maps say
+ * they find nothing (jump_h_if, jump_v_if); a walk stops where it
+ * crosses them and ends on the goal (walk_fast).  Every straight jump of
+ * an expansion starts on the node or on a cell of its walks, so it runs
+ * along the goal's row or column only when the node or a walk shares
+ * it.  So the memo holds when no goal is set, or when neither the node
+ * nor its walks share the goal's row or column.
+ */
+static int memo_valid(const jps *s, int32_t x, int32_t y, int32_t wx0,
+                      int32_t wx1, int32_t wy0, int32_t wy1)
+{
+	int32_t gx, gy;
+
+	if (s->ngoals == 0)
+		return 1;
+	gx = s->gx[0];
+	gy = s->gy[0];
+	return gx != x && gy != y && !(gx >= wx0 && gx <= wx1) &&
+	       !(gy >= wy0 && gy <= wy1);
+}
+
+/* expand_online, not inlined, for expand_memo. */
+static void expand_apart(jps *s, uint32_t i, int32_t x, int32_t y)
+{
+	expand_online(s, i, x, y);
+}
+
+/* Whether expand_memo serves node i: 8-connected searches with the walk
+ * maps and at most one goal cell, while the memo is on; not the start,
+ * whose expansion goes every way. */
+static inline int memo_serves(const jps *s, uint32_t i)
+{
+	return s->nodes[i].dir != i && s->eight && s->walks && s->ngoals <= 1 &&
+	       !s->cache->memo_off;
+}
+
+/*
+ * Expands node i = (x, y) from the memo when it holds this expansion and
+ * the goal allows (memo_valid), otherwise online, keeping the expansion
+ * when the goal did not touch it.
+ */
+static void expand_memo(jps *s, uint32_t i, int32_t x, int32_t y)
+{
+	jps_cache *c = s->cache;
+	uint32_t p = s->nodes[i].dir;
+	int32_t px, py, ax, ay;
+	uint64_t key;
+	memo_entry *e;
+	size_t first;
+	int arrival;
+
+	coords(s, p, &px, &py);
+	ax = x - px;
+	ay = y - py;
+	if (abs(ax) > abs(ay))
+		arrival = ax > 0 ? 0 : 1;
+	else if (abs(ay) > abs(ax))
+		arrival = ay > 0 ? 2 : 3;
+	else
+		arrival = 4 + 2 * (ax > 0) + (ay > 0);
+	key = (uint64_t)i * 8 + (uint64_t)arrival + 1;
+	e = memo_slot(c, key);
+	if (e != NULL && e->key == key) {
+		int valid = memo_valid(s, x, y, e->wx0, e->wx1, e->wy0, e->wy1);
+		memo_count(c, valid);
+		if (!valid || c->memo_off) {
+			expand_apart(s, i, x, y);
+			return;
+		}
+		/* The costs as the scans form them: g plus the diagonal
+		 * steps, then plus the straight ones. */
+		double g = s->nodes[i].g;
+		for (uint32_t n = 0; n < e->n; n++) {
+			const memo_succ *m = &c->succ[e->first + n];
+			double g1 = m->k ? g + (double)m->k * s->dc : g;
+			offer(s, i, g1 + (double)m->m * s->c, m->j, m->x, m->y,
+			      m->k, m->m);
+		}
+		return;
+	}
+	memo_count(c, 0);
+	if (!memo_open(c) || c->memo_off) {
+		expand_apart(s, i, x, y);
+		return;
+	}
+	first = c->nsucc;
+	s->rec = 1;
+	s->rec_lost = 0;
+	s->wx0 = s->wy0 = INT32_MAX;
+	s->wx1 = s->wy1 = INT32_MIN;
+	expand_apart(s, i, x, y);
+	s->rec = 0;
+	if (!s->rec_lost &&
+	    memo_valid(s, x, y, s->wx0, s->wx1, s->wy0, s->wy1) &&
+	    memo_room(c) == 0) {
+		e = memo_slot(c, key);
+		*e = (memo_entry){
+			key,    (uint32_t)first, (uint32_t)(c->nsucc - first),
+			s->wx0, s->wx1,          s->wy0,
+			s->wy1};
+		c->memo_n++;
+	} else {
+		c->nsucc = first; /* touched by the goal: not kept */
+	}
+}
+
 /* Runs the search from padded index start; *found_at is the goal cell
  * reached or SIZE_MAX.  Counts into r->expanded and r->generated and
  * appends to ctx->explored when asked. */
@@ -1015,7 +1292,10 @@ static astar_status run(jps *s, const astar_grid *grid, size_t start,
 			break;
 		}
 		s->fcur = s->nodes[i].g + jps_h(s, x, y);
-		expand(s, i, x, y);
+		if (memo_serves(s, i))
+			expand_memo(s, i, x, y);
+		else
+			expand_online(s, i, x, y);
 		flush(s);
 		if (s->nomem)
 			return ASTAR_ENOMEM;

@@ -32,8 +32,10 @@
 #include "rng.h"
 #include "test_jps.h"
 
-#define JPS_GRIDS 2500
-#define JPS_SEED  0x1F5A0000ULL
+#define JPS_GRIDS  2500
+#define JPS_SEED   0x1F5A0000ULL
+#define MEMO_GRIDS 600
+#define MEMO_SEED  0x3E3D0000ULL
 
 /* A grid under test: the reference's cells and the library's copy. */
 typedef struct tgrid {
@@ -698,6 +700,141 @@ static void property_tests(void)
 	}
 }
 
+/* ----------------------------------------------------------- memo */
+
+/* A result's path and explored list, copied out of its context. */
+typedef struct kept {
+	astar_status st;
+	astar_result r;
+	astar_point *path, *explored;
+} kept;
+
+static void keep(kept *k, astar_status st, const astar_result *r)
+{
+	size_t np = r->path_len ? r->path_len : 1;
+	size_t ne = r->explored_len ? r->explored_len : 1;
+
+	k->st = st;
+	k->r = *r;
+	k->path = malloc(np * sizeof *k->path);
+	k->explored = malloc(ne * sizeof *k->explored);
+	if (k->path == NULL || k->explored == NULL) {
+		fprintf(stderr, "test_jps: out of memory\n");
+		exit(2);
+	}
+	if (r->path_len)
+		memcpy(k->path, r->path, r->path_len * sizeof *k->path);
+	if (r->explored_len)
+		memcpy(k->explored, r->explored,
+		       r->explored_len * sizeof *k->explored);
+}
+
+/*
+ * The successor memo (jps.c) replays an expansion seen before when the
+ * goal cannot have changed it.  Many queries on one grid and one context,
+ * 8-connected (where the memo works), with goals often on the start's
+ * row, column or diagonal (pick_goal) and anywhere else, some of them
+ * --closest or --adjacent, and edits between rounds (which must empty
+ * the memo): every answer must be the one a fresh context gives, readied
+ * by astar_prepare and so with the same maps and an empty memo, to the
+ * bit: status, cost, path, expansions, generated count and the explored
+ * list in order.
+ */
+static void test_memo_replay(void)
+{
+	astar_ctx *mctx = astar_ctx_new();
+
+	if (!CHECK(mctx != NULL, "astar_ctx_new failed"))
+		return;
+	for (int i = 0; i < MEMO_GRIDS; i++) {
+		unsigned long long seed = MEMO_SEED + (unsigned long long)i;
+		uint64_t rng = seed;
+		tgrid g;
+		astar_point s = P(0, 0), t;
+
+		memset(&g, 0, sizeof g);
+		g.seed = seed;
+		gen(&rng, &g);
+
+		for (int q = 0; q < 48; q++) {
+			astar_ctx *fresh;
+			astar_options o;
+			astar_result r;
+			kept a, b;
+
+			if (q == 24 || q == 36)
+				edit(&rng, &g);
+			/* Six goals from each start, so that the same nodes
+			 * are expanded for goals on other rows and columns. */
+			if (q % 6 == 0 && !random_open(&rng, &g, &s))
+				break;
+			astar_options_init(&o);
+			o.algorithm = ASTAR_ALGO_JPS;
+			o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
+			o.explored = 1;
+			t = pick_goal(&rng, &g, s);
+			o.closest = rng_int(&rng, 8) == 0;
+			o.adjacent = rng_int(&rng, 8) == 0;
+			check_begin("jps memo grid %llu %dx%d query %d: "
+			            "%d,%d -> %d,%d%s%s",
+			            seed, g.ref.w, g.ref.h, q, (int)s.x,
+			            (int)s.y, (int)t.x, (int)t.y,
+			            o.closest ? " closest" : "",
+			            o.adjacent ? " adjacent" : "");
+			keep(&a, astar_search(mctx, g.lib, s, t, &o, &r), &r);
+			fresh = astar_ctx_new();
+			if (!CHECK(fresh != NULL &&
+			                   astar_prepare(fresh, g.lib, &o) ==
+			                           ASTAR_OK,
+			           "fresh context")) {
+				astar_ctx_free(fresh);
+				free(a.path);
+				free(a.explored);
+				check_end();
+				break;
+			}
+			keep(&b, astar_search(fresh, g.lib, s, t, &o, &r), &r);
+			astar_ctx_free(fresh);
+			CHECK(a.st == b.st && a.r.found == b.r.found &&
+			              a.r.reached_goal == b.r.reached_goal &&
+			              memcmp(&a.r.cost, &b.r.cost,
+			                     sizeof a.r.cost) == 0 &&
+			              a.r.expanded == b.r.expanded &&
+			              a.r.generated == b.r.generated &&
+			              a.r.path_len == b.r.path_len &&
+			              a.r.explored_len == b.r.explored_len,
+			      "status %d/%d found %d/%d cost %.17g/%.17g expanded "
+			      "%llu/%llu generated %llu/%llu path %zu/%zu",
+			      (int)a.st, (int)b.st, a.r.found, b.r.found,
+			      a.r.cost, b.r.cost,
+			      (unsigned long long)a.r.expanded,
+			      (unsigned long long)b.r.expanded,
+			      (unsigned long long)a.r.generated,
+			      (unsigned long long)b.r.generated, a.r.path_len,
+			      b.r.path_len);
+			if (a.r.path_len == b.r.path_len && a.r.path_len)
+				CHECK(memcmp(a.path, b.path,
+				             a.r.path_len * sizeof *a.path) ==
+				              0,
+				      "the paths differ");
+			if (a.r.explored_len == b.r.explored_len &&
+			    a.r.explored_len)
+				CHECK(memcmp(a.explored, b.explored,
+				             a.r.explored_len *
+				                     sizeof *a.explored) == 0,
+				      "the explored lists differ");
+			free(a.path);
+			free(a.explored);
+			free(b.path);
+			free(b.explored);
+			check_end();
+		}
+		grid_free(g.lib);
+		free(g.ref.cost);
+	}
+	astar_ctx_free(mctx);
+}
+
 /* ------------------------------------------------------ hand-made */
 
 static astar_grid *open_grid(int w, int h, uint8_t c)
@@ -1054,6 +1191,7 @@ void test_jps(void)
 	test_alternating();
 	test_far_jumps();
 	property_tests();
+	test_memo_replay();
 	/* The context has served every size: the hand-made cases again. */
 	test_open_ground();
 	test_edits_seen();
