@@ -560,6 +560,7 @@ typedef struct jps {
 	 * not be kept. */
 	int rec, rec_lost;
 	int32_t wx0, wx1, wy0, wy1;
+	int memo_on; /* expand_memo serves this run (memo_serves) */
 	/* Last, so that a new search clears only the fields above. */
 	found_point found[FOUND_MAX]; /* jump points not yet relaxed */
 } jps;
@@ -1161,13 +1162,13 @@ static void expand_apart(jps *s, uint32_t i, int32_t x, int32_t y)
 	expand_online(s, i, x, y);
 }
 
-/* Whether expand_memo serves node i: 8-connected searches with the walk
- * maps and at most one goal cell, while the memo is on; not the start,
- * whose expansion goes every way. */
+/* Whether expand_memo serves node i: in 8-connected runs with the walk
+ * maps and at most one goal cell, while the memo is on (memo_on, set by
+ * run and cleared when the memo is given up); not the start, whose
+ * expansion goes every way. */
 static inline int memo_serves(const jps *s, uint32_t i)
 {
-	return s->nodes[i].dir != i && s->eight && s->walks && s->ngoals <= 1 &&
-	       !s->cache->memo_off;
+	return s->memo_on && s->nodes[i].dir != i;
 }
 
 /*
@@ -1199,6 +1200,7 @@ static void expand_memo(jps *s, uint32_t i, int32_t x, int32_t y)
 	if (e != NULL && e->key == key) {
 		int valid = memo_valid(s, x, y, e->wx0, e->wx1, e->wy0, e->wy1);
 		memo_count(c, valid);
+		s->memo_on = !c->memo_off;
 		if (!valid || c->memo_off) {
 			expand_apart(s, i, x, y);
 			return;
@@ -1215,6 +1217,7 @@ static void expand_memo(jps *s, uint32_t i, int32_t x, int32_t y)
 		return;
 	}
 	memo_count(c, 0);
+	s->memo_on = !c->memo_off;
 	if (!memo_open(c) || c->memo_off) {
 		expand_apart(s, i, x, y);
 		return;
@@ -1267,6 +1270,8 @@ static astar_status run(jps *s, const astar_grid *grid, size_t start,
 	*found_at = SIZE_MAX;
 	s->nstack = 0;
 	s->nfound = 0;
+	s->memo_on =
+		s->eight && s->walks && s->ngoals <= 1 && !s->cache->memo_off;
 	for (;;) {
 		uint32_t i;
 		int32_t x, y;
