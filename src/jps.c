@@ -1083,8 +1083,8 @@ static memo_entry *memo_slot(const jps_cache *c, uint64_t key)
 #define MEMO_WINDOW    4096
 /* Smaller grids are left without: their walks are short and their maps
  * all in the nearest cache, so an expansion costs little more than the
- * memo's own lookup and recording (arena, 49x49: +8 to +14% search time
- * with the memo; the 32x32 maps of mapf/: 0 to +10%). */
+ * memo's own lookup and recording (arena, 49x49: +6 to +15% search time
+ * with the memo; the 32x32 maps of mapf/: 0 to +11%). */
 #define MEMO_MIN_CELLS 8192
 
 static int memo_open(const jps_cache *c)
