@@ -79,18 +79,24 @@
  * makes only the jumps that find something.
  */
 enum { FWD, BWD, OPEN, NSLOTS };
+enum { FRUIT_E, FRUIT_W, FRUIT_S, FRUIT_N };
+
+/* Words of padding before and after the maps, which next_stop and
+ * prev_stop may read (and ignore) beyond either end of a line. */
+#define PAD 8
 
 /*
  * The successor memo.  Which jump points an expansion finds, and at what
  * distance, depends on the node, the direction it was reached from and
- * the maps, and on the goal only where a scan meets the goal's row or
- * column.  A batch expands the same few thousand nodes over and over
- * (brc202d: 2141 distinct expansions in 874027), so an expansion whose
- * scans met neither is kept: its successors in the order they were found
- * and the places its scans covered.  A later query replays it when its
- * goal is outside those places (memo_valid), and makes it anew otherwise.
- * The replay offers the same points in the same order at the same costs,
- * to the bit, so results do not depend on what was searched before.
+ * the maps, and on the goal only where the node or its walks share the
+ * goal's row or column (memo_valid).  A batch expands the same few
+ * thousand nodes over and over (brc202d: 2141 distinct expansions in
+ * 874027), so an expansion that shared neither is kept: its successors
+ * in the order they were found, and the columns and rows its walks
+ * crossed.  A later query replays it when its own goal keeps clear of
+ * them too, and makes it anew otherwise.  The replay offers the same
+ * points in the same order at the same costs, to the bit, so results do
+ * not depend on what was searched before.
  */
 typedef struct memo_succ {
 	uint32_t j;   /* the jump point's index */
@@ -103,11 +109,6 @@ typedef struct memo_entry {
 	uint32_t first, n;          /* successors succ[first .. first + n) */
 	int32_t wx0, wx1, wy0, wy1; /* the columns and rows walked across */
 } memo_entry;
-enum { FRUIT_E, FRUIT_W, FRUIT_S, FRUIT_N };
-
-/* Words of padding before and after the maps, which next_stop and
- * prev_stop may read (and ignore) beyond either end of a line. */
-#define PAD 8
 
 struct jps_cache {
 	int32_t width, height;
@@ -840,6 +841,15 @@ ALWAYS_INLINE void walk_dir(jps *s, uint32_t i, double g, int32_t x, int32_t y,
 	}
 }
 
+/* Widens the range lo .. hi to hold a .. b (either way round). */
+ALWAYS_INLINE void widen(int32_t *lo, int32_t *hi, int32_t a, int32_t b)
+{
+	int32_t l = a < b ? a : b, h = a < b ? b : a;
+
+	*lo = l < *lo ? l : *lo;
+	*hi = h > *hi ? h : *hi;
+}
+
 /*
  * The same walk over the walk maps: from one stop to the next, 64 cells
  * at a time, jumping straight only where a jump point is known to be
@@ -897,15 +907,8 @@ ALWAYS_INLINE void walk_fast(jps *s, uint32_t i, double g, int32_t x, int32_t y,
 
 		if (s->rec) { /* the walk crosses up to the stop (the memo
 		                 records 8-connected walks only) */
-			int32_t ex = x + kstop * dx, ey = y + kstop * dy;
-			s->wx0 = dx > 0 ? (x + 1 < s->wx0 ? x + 1 : s->wx0)
-			                : (ex < s->wx0 ? ex : s->wx0);
-			s->wx1 = dx > 0 ? (ex > s->wx1 ? ex : s->wx1)
-			                : (x - 1 > s->wx1 ? x - 1 : s->wx1);
-			s->wy0 = dy > 0 ? (y + 1 < s->wy0 ? y + 1 : s->wy0)
-			                : (ey < s->wy0 ? ey : s->wy0);
-			s->wy1 = dy > 0 ? (ey > s->wy1 ? ey : s->wy1)
-			                : (y - 1 > s->wy1 ? y - 1 : s->wy1);
+			widen(&s->wx0, &s->wx1, x + dx, x + kstop * dx);
+			widen(&s->wy0, &s->wy1, y + dy, y + kstop * dy);
 		}
 
 		while (next < nspecial && special[next] <= k)
