@@ -17,8 +17,11 @@
  * context serves every query, the grids are edited between queries (cell
  * by cell and row by row), a grid is freed and another of the same size
  * made in its place, and some answers are repeated on a fresh context: a
- * stale cached bitmap would show.  Then the grids and options JPS refuses
- * and the errors it shares with astar_search.
+ * stale cached bitmap would show.  Larger grids (91 to 130 across) take
+ * 48 queries each on one context, every answer compared with a fresh
+ * context's to the bit, for the successor memo (test_memo_replay).  Then
+ * the grids and options JPS refuses and the errors it shares with
+ * astar_search.
  */
 #include <math.h>
 #include <stdint.h>
