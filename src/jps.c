@@ -1192,7 +1192,7 @@ static void expand_memo(jps *s, uint32_t i, int32_t x, int32_t y)
 	uint64_t key;
 	memo_entry *e;
 	size_t first;
-	int arrival;
+	int arrival, found, hit;
 
 	coords(s, p, &px, &py);
 	ax = x - px;
@@ -1205,14 +1205,11 @@ static void expand_memo(jps *s, uint32_t i, int32_t x, int32_t y)
 		arrival = 4 + 2 * (ax > 0) + (ay > 0);
 	key = (uint64_t)i * 8 + (uint64_t)arrival + 1;
 	e = memo_slot(c, key);
-	if (e != NULL && e->key == key) {
-		int valid = memo_valid(s, x, y, e->wx0, e->wx1, e->wy0, e->wy1);
-		memo_count(c, valid);
-		s->memo_on = !c->memo_off;
-		if (!valid || c->memo_off) {
-			expand_apart(s, i, x, y);
-			return;
-		}
+	found = e != NULL && e->key == key;
+	hit = found && memo_valid(s, x, y, e->wx0, e->wx1, e->wy0, e->wy1);
+	memo_count(c, hit); /* may give the memo up, and free it */
+	s->memo_on = !c->memo_off;
+	if (hit && !c->memo_off) {
 		/* The costs as the scans form them: g plus the diagonal
 		 * steps, then plus the straight ones. */
 		double g = s->nodes[i].g;
@@ -1224,9 +1221,7 @@ static void expand_memo(jps *s, uint32_t i, int32_t x, int32_t y)
 		}
 		return;
 	}
-	memo_count(c, 0);
-	s->memo_on = !c->memo_off;
-	if (!memo_open(c) || c->memo_off) {
+	if (found || !memo_open(c) || c->memo_off) {
 		expand_apart(s, i, x, y);
 		return;
 	}
