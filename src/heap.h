@@ -69,6 +69,16 @@ static inline uint32_t heap_key_node(heap_key k)
 	return (uint32_t)k;
 }
 
+/* The f a key was made with, to the bit. */
+static inline double heap_key_f(heap_key k)
+{
+	uint64_t fb = (uint64_t)(k >> 64);
+	double f;
+
+	memcpy(&f, &fb, sizeof f);
+	return f;
+}
+
 /*
  * The one of x (at index i) and y (at j) with the lesser key: into *k,
  * its index returned; x on a tie.  Which child of a node is least is as

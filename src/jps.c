@@ -1213,11 +1213,13 @@ static void expand_memo(jps *s, uint32_t i, int32_t x, int32_t y)
 		/* The costs as the scans form them: g plus the diagonal
 		 * steps, then plus the straight ones. */
 		double g = s->nodes[i].g;
+		const memo_succ *m = c->succ + e->first;
+		for (uint32_t n = 0; n < e->n; n++)
+			__builtin_prefetch(&s->nodes[m[n].j]);
 		for (uint32_t n = 0; n < e->n; n++) {
-			const memo_succ *m = &c->succ[e->first + n];
-			double g1 = m->k ? g + (double)m->k * s->dc : g;
-			offer(s, i, g1 + (double)m->m * s->c, m->j, m->x, m->y,
-			      m->k, m->m);
+			double g1 = m[n].k ? g + (double)m[n].k * s->dc : g;
+			relax(s, i, g1 + (double)m[n].m * s->c, m[n].j, m[n].x,
+			      m[n].y);
 		}
 		return;
 	}
@@ -1280,13 +1282,18 @@ static astar_status run(jps *s, const astar_grid *grid, size_t start,
 	for (;;) {
 		uint32_t i;
 		int32_t x, y;
+		int from_stack = s->nstack > 0;
 
-		if (s->nstack > 0)
+		if (from_stack) {
 			i = s->cache->stack[--s->nstack];
-		else if (!heap_empty(&ctx->open))
+		} else if (!heap_empty(&ctx->open)) {
+			/* The key holds f as the relax that pushed it
+			 * formed it: nodes[i].g plus the heuristic. */
+			s->fcur = heap_key_f(heap_top(&ctx->open));
 			i = heap_pop(&ctx->open);
-		else
+		} else {
 			break;
+		}
 		coords(s, i, &x, &y);
 
 		s->pos[i] = CLOSED;
@@ -1301,7 +1308,8 @@ static astar_status run(jps *s, const astar_grid *grid, size_t start,
 			*found_at = i;
 			break;
 		}
-		s->fcur = s->nodes[i].g + jps_h(s, x, y);
+		if (from_stack)
+			s->fcur = s->nodes[i].g + jps_h(s, x, y);
 		if (memo_serves(s, i))
 			expand_memo(s, i, x, y);
 		else
