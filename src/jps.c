@@ -624,7 +624,7 @@ static void stack_push(jps *s, uint32_t j)
  * would leave the heap next: it goes on a stack that the search empties
  * before it looks at the heap again, and skips the heap altogether.
  */
-static inline void relax(jps *s, uint32_t parent, double g, uint32_t j,
+ALWAYS_INLINE void relax(jps *s, uint32_t parent, double g, uint32_t j,
                          int32_t x, int32_t y)
 {
 	node *n = &s->nodes[j];
