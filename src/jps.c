@@ -99,9 +99,11 @@ enum { FRUIT_E, FRUIT_W, FRUIT_S, FRUIT_N };
  * not depend on what was searched before.
  */
 typedef struct memo_succ {
-	uint32_t j;   /* the jump point's index */
-	int32_t x, y; /* and padded coordinates */
-	int32_t k, m; /* diagonal steps to it, then straight ones */
+	uint32_t j;    /* the jump point's index */
+	int32_t x, y;  /* and padded coordinates */
+	double dk, dm; /* the costs of the diagonal steps to it, then of the
+	                   straight ones, each as the scans form it (k * dc,
+	                   m * c) */
 } memo_succ;
 
 typedef struct memo_entry {
@@ -678,7 +680,8 @@ static void memo_note(jps *s, uint32_t j, int32_t x, int32_t y, int32_t k,
 		c->succ = a;
 		c->succ_cap = n;
 	}
-	c->succ[c->nsucc++] = (memo_succ){j, x, y, k, m};
+	c->succ[c->nsucc++] =
+		(memo_succ){j, x, y, (double)k * s->dc, (double)m * s->c};
 }
 
 /* Offers jump point j = (x, y), k diagonal and then m straight steps
@@ -1211,16 +1214,15 @@ static void expand_memo(jps *s, uint32_t i, int32_t x, int32_t y)
 	s->memo_on = !c->memo_off;
 	if (hit && !c->memo_off) {
 		/* The costs as the scans form them: g plus the diagonal
-		 * steps, then plus the straight ones. */
+		 * steps, then plus the straight ones.  Without diagonal
+		 * steps the scans add nothing, and g + 0.0 is g. */
 		double g = s->nodes[i].g;
 		const memo_succ *m = c->succ + e->first;
 		for (uint32_t n = 0; n < e->n; n++)
 			__builtin_prefetch(&s->nodes[m[n].j]);
-		for (uint32_t n = 0; n < e->n; n++) {
-			double g1 = m[n].k ? g + (double)m[n].k * s->dc : g;
-			relax(s, i, g1 + (double)m[n].m * s->c, m[n].j, m[n].x,
+		for (uint32_t n = 0; n < e->n; n++)
+			relax(s, i, (g + m[n].dk) + m[n].dm, m[n].j, m[n].x,
 			      m[n].y);
-		}
 		return;
 	}
 	if (found || !memo_open(c) || c->memo_off) {
