@@ -25,8 +25,9 @@
  *
  * Every step costs the grid's one cell cost c (times sqrt(2) diagonally),
  * so the heuristic is octile (4-connected: Manhattan) times c.  The cost
- * reported is summed from the path cell by cell, like search.c does, so
- * it equals A*'s to the bit when the two paths cost the same.
+ * reported is formed as search.c forms it, from the whole-number sums of
+ * the cells entered by straight and by diagonal steps (here c times their
+ * counts), so it equals A*'s to the bit when the two paths cost the same.
  *
  * A context that searches one grid many times keeps the successors of
  * the expansions it made and replays them when the goal cannot have
@@ -1353,8 +1354,8 @@ static astar_status build_path(jps *s, const astar_grid *g, size_t start,
 	if (r != NULL && ctx_grow_points(&ctx->path, &ctx->path_cap, len) != 0)
 		return ASTAR_ENOMEM;
 	k = len;
-	/* Cell by cell backwards from end, its coordinates (x, y) stepped
-	 * along with its index i rather than divided out of it. */
+	/* Segment by segment backwards from end, each segment's cells
+	 * written by stepping their coordinates (x, y). */
 	coords(s, (uint32_t)end, &x, &y);
 	for (size_t i = end; i != start;) {
 		size_t p = s->nodes[i].dir;
@@ -1388,19 +1389,21 @@ static astar_status build_path(jps *s, const astar_grid *g, size_t start,
 			kind[1] = 0;
 		}
 		for (int part = 1; part >= 0; part--) {
-			ptrdiff_t back =
-				(ptrdiff_t)by[part] * s->stride + bx[part];
-			for (int32_t t = count[part]; t > 0; t--) {
-				sum[kind[part]] += s->cells[i];
-				if (r != NULL) {
-					astar_point q = {x - 1, y - 1};
-					ctx->path[--k] = q;
-				}
-				i -= (size_t)back;
+			/* Every open cell costs the same (jps_supported), so
+			 * the cells' sum is their count times that, exactly:
+			 * the sums are whole numbers. */
+			sum[kind[part]] += (uint64_t)count[part] * g->min_cost;
+			for (int32_t t = r != NULL ? count[part] : 0; t > 0;
+			     t--) {
+				astar_point q = {x - 1, y - 1};
+				ctx->path[--k] = q;
 				x -= bx[part];
 				y -= by[part];
 			}
 		}
+		i = p;
+		x = px;
+		y = py;
 	}
 	*orth = sum[0];
 	*diag = sum[1];
