@@ -291,6 +291,13 @@ static void add_case(sink *k, const char *name, int ok, const char *msg,
 		k->nomem = 1;
 }
 
+/* The name of a scenario file's query (FILE:LINE) in its text line, its
+ * check's mismatch message and the --junit and --tap reports. */
+static void scen_label(char *buf, size_t n, const char *scen, long line)
+{
+	snprintf(buf, n, "%s:%ld", scen, line);
+}
+
 /* Records a query that could not run (its message is in k->err), with
  * `why` as its report's failure message. */
 static void query_failed(sink *k, const char *label, const char *why)
@@ -532,7 +539,7 @@ static void scen_query(sink *k, astar_ctx *ctx)
 	double t0, prep;
 	astar_status st;
 
-	snprintf(label, sizeof label, "%s:%ld", name, e->line);
+	scen_label(label, sizeof label, name, e->line);
 	if (!cfg->diagonal_given)
 		opts.diagonal = ASTAR_DIAG_NO_OBSTACLES;
 	if (e->width != grid_width(g) || e->height != grid_height(g)) {
@@ -597,8 +604,7 @@ static void run_scen(sink *k, astar_ctx *ctx)
 		 * one line per query would only repeat it. */
 		const scen_entry *e = k->it->entry;
 		char label[512], why[512];
-		snprintf(label, sizeof label, "%s:%ld", k->it->scen_name,
-		         e->line);
+		scen_label(label, sizeof label, k->it->scen_name, e->line);
 		snprintf(why, sizeof why, "map %s could not be read", sm->path);
 		diag_error(k->it->scen_name, e->line, 0, "%s", why);
 		query_failed(k, label, why);
@@ -795,7 +801,7 @@ static int push_error(batch *b, size_t *cap, const char *scen_name,
 	}
 	if (b->cfg->junit || b->cfg->tap) {
 		char label[512];
-		snprintf(label, sizeof label, "%s:%ld", scen_name, err->line);
+		scen_label(label, sizeof label, scen_name, err->line);
 		it.cases = calloc(1, sizeof *it.cases);
 		if (it.cases == NULL ||
 		    (it.cases->name = strdup(label)) == NULL ||
