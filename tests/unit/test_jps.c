@@ -626,6 +626,39 @@ static void edit(uint64_t *rng, tgrid *g)
 		grid_recount(g->lib);
 }
 
+/* A result's path and explored list, copied out of its context. */
+typedef struct kept {
+	astar_status st;
+	astar_result r;
+	astar_point *path, *explored;
+} kept;
+
+static void keep(kept *k, astar_status st, const astar_result *r)
+{
+	size_t np = r->path_len ? r->path_len : 1;
+	size_t ne = r->explored_len ? r->explored_len : 1;
+
+	k->st = st;
+	k->r = *r;
+	k->path = malloc(np * sizeof *k->path);
+	k->explored = malloc(ne * sizeof *k->explored);
+	if (k->path == NULL || k->explored == NULL) {
+		fprintf(stderr, "test_jps: out of memory\n");
+		exit(2);
+	}
+	if (r->path_len)
+		memcpy(k->path, r->path, r->path_len * sizeof *k->path);
+	if (r->explored_len)
+		memcpy(k->explored, r->explored,
+		       r->explored_len * sizeof *k->explored);
+}
+
+static void unkeep(kept *k)
+{
+	free(k->path);
+	free(k->explored);
+}
+
 /* The same query on a fresh context gives the same answer, path and
  * expansions as on the shared one, whose cache has seen other grids; so
  * does a context that astar_prepare readied (its first search then has
@@ -635,9 +668,9 @@ static void fresh_context_agrees(tgrid *g, astar_diagonal pol, astar_point s,
 {
 	astar_ctx *fresh = astar_ctx_new(), *prep = astar_ctx_new();
 	astar_options o;
-	astar_result a, b, c;
-	astar_status sa, sb, sc, sp = ASTAR_EINVAL;
-	astar_point *pa;
+	astar_result r, b, c;
+	astar_status sb, sc, sp = ASTAR_EINVAL;
+	kept a;
 	size_t n;
 
 	astar_options_init(&o);
@@ -649,34 +682,28 @@ static void fresh_context_agrees(tgrid *g, astar_diagonal pol, astar_point s,
 		astar_ctx_free(prep);
 		return;
 	}
-	sa = astar_search(jctx, g->lib, s, t, &o, &a);
-	n = a.path_len;
-	pa = malloc((n ? n : 1) * sizeof *pa);
-	if (pa == NULL) {
-		astar_ctx_free(fresh);
-		astar_ctx_free(prep);
-		return;
-	}
-	if (n)
-		memcpy(pa, a.path, n * sizeof *pa);
+	keep(&a, astar_search(jctx, g->lib, s, t, &o, &r), &r);
+	n = a.r.path_len;
 	sb = astar_search(fresh, g->lib, s, t, &o, &b);
-	CHECK(sa == sb && a.found == b.found && a.cost == b.cost &&
-	              a.expanded == b.expanded && n == b.path_len &&
-	              (n == 0 || memcmp(pa, b.path, n * sizeof *pa) == 0),
+	CHECK(a.st == sb && a.r.found == b.found && a.r.cost == b.cost &&
+	              a.r.expanded == b.expanded && n == b.path_len &&
+	              (n == 0 ||
+	               memcmp(a.path, b.path, n * sizeof *a.path) == 0),
 	      "status %d/%d found %d/%d cost %.17g/%.17g expanded %llu/%llu",
-	      (int)sa, (int)sb, a.found, b.found, a.cost, b.cost,
-	      (unsigned long long)a.expanded, (unsigned long long)b.expanded);
+	      (int)a.st, (int)sb, a.r.found, b.found, a.r.cost, b.cost,
+	      (unsigned long long)a.r.expanded, (unsigned long long)b.expanded);
 	sp = astar_prepare(prep, g->lib, &o);
 	sc = astar_search(prep, g->lib, s, t, &o, &c);
-	CHECK(sp == ASTAR_OK && sa == sc && a.found == c.found &&
-	              a.cost == c.cost && a.expanded == c.expanded &&
+	CHECK(sp == ASTAR_OK && a.st == sc && a.r.found == c.found &&
+	              a.r.cost == c.cost && a.r.expanded == c.expanded &&
 	              n == c.path_len &&
-	              (n == 0 || memcmp(pa, c.path, n * sizeof *pa) == 0),
+	              (n == 0 ||
+	               memcmp(a.path, c.path, n * sizeof *a.path) == 0),
 	      "prepared: prepare %d, status %d/%d found %d/%d cost "
 	      "%.17g/%.17g expanded %llu/%llu",
-	      (int)sp, (int)sa, (int)sc, a.found, c.found, a.cost, c.cost,
-	      (unsigned long long)a.expanded, (unsigned long long)c.expanded);
-	free(pa);
+	      (int)sp, (int)a.st, (int)sc, a.r.found, c.found, a.r.cost, c.cost,
+	      (unsigned long long)a.r.expanded, (unsigned long long)c.expanded);
+	unkeep(&a);
 	astar_ctx_free(fresh);
 	astar_ctx_free(prep);
 	check_end();
@@ -715,33 +742,6 @@ static void property_tests(void)
 }
 
 /* ----------------------------------------------------------- memo */
-
-/* A result's path and explored list, copied out of its context. */
-typedef struct kept {
-	astar_status st;
-	astar_result r;
-	astar_point *path, *explored;
-} kept;
-
-static void keep(kept *k, astar_status st, const astar_result *r)
-{
-	size_t np = r->path_len ? r->path_len : 1;
-	size_t ne = r->explored_len ? r->explored_len : 1;
-
-	k->st = st;
-	k->r = *r;
-	k->path = malloc(np * sizeof *k->path);
-	k->explored = malloc(ne * sizeof *k->explored);
-	if (k->path == NULL || k->explored == NULL) {
-		fprintf(stderr, "test_jps: out of memory\n");
-		exit(2);
-	}
-	if (r->path_len)
-		memcpy(k->path, r->path, r->path_len * sizeof *k->path);
-	if (r->explored_len)
-		memcpy(k->explored, r->explored,
-		       r->explored_len * sizeof *k->explored);
-}
 
 /*
  * The successor memo (jps.c) replays an expansion seen before when the
@@ -804,8 +804,7 @@ static void test_memo_replay(void)
 			                           ASTAR_OK,
 			           "fresh context")) {
 				astar_ctx_free(fresh);
-				free(a.path);
-				free(a.explored);
+				unkeep(&a);
 				check_end();
 				break;
 			}
@@ -839,10 +838,8 @@ static void test_memo_replay(void)
 				             a.r.explored_len *
 				                     sizeof *a.explored) == 0,
 				      "the explored lists differ");
-			free(a.path);
-			free(a.explored);
-			free(b.path);
-			free(b.explored);
+			unkeep(&a);
+			unkeep(&b);
 			check_end();
 		}
 		grid_free(g.lib);
