@@ -1393,8 +1393,9 @@ static astar_status build_path(jps *s, const astar_grid *g, size_t start,
 			 * the cells' sum is their count times that, exactly:
 			 * the sums are whole numbers. */
 			sum[kind[part]] += (uint64_t)count[part] * g->min_cost;
-			for (int32_t t = r != NULL ? count[part] : 0; t > 0;
-			     t--) {
+			if (r == NULL)
+				continue;
+			for (int32_t t = count[part]; t > 0; t--) {
 				astar_point q = {x - 1, y - 1};
 				ctx->path[--k] = q;
 				x -= bx[part];
