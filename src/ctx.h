@@ -23,7 +23,8 @@ typedef struct node {
 	double g;     /* cost of the best known path from the start */
 	uint32_t gen; /* generation that last touched this record */
 	uint32_t dir; /* direction of the step that reached the cell (search.c:
-	                 8 at the start; jps.c: the parent's index) */
+	                 8 at the start; jps.c: the parent's index, and the
+	                 class of the step in the top bits, PARENT_BITS) */
 } node;
 
 struct astar_ctx {

@@ -98,10 +98,17 @@ enum { FRUIT_E, FRUIT_W, FRUIT_S, FRUIT_N };
  * them too, and makes it anew otherwise.  The replay offers the same
  * points in the same order at the same costs, to the bit, so results do
  * not depend on what was searched before.
+ *
+ * The memo's key is the node and the class of the step that reached it
+ * (arrival_of).  In runs that use the memo the class rides in the top
+ * PARENT_BITS..31 of the node's dir field, above the parent's index, set
+ * by the relax that sets the parent: the key is then formed from the
+ * node's record alone when the node leaves the open list.
  */
 typedef struct memo_succ {
 	uint32_t j;    /* the jump point's index */
 	int32_t x, y;  /* and padded coordinates */
+	uint32_t tag;  /* its dir field's top bits (see offer) */
 	double dk, dm; /* the costs of the diagonal steps to it, then of the
 	                   straight ones, each as the scans form it (k * dc,
 	                   m * c) */
@@ -522,6 +529,7 @@ typedef struct found_point {
 	double g;
 	uint32_t parent, j;
 	int32_t x, y;
+	uint32_t tag;
 } found_point;
 
 #define FOUND_MAX 64
@@ -540,6 +548,7 @@ typedef struct jps {
 	node *nodes;
 	uint32_t *pos;
 	uint32_t gen;
+	uint32_t dmask; /* the parent's bits of a node's dir field */
 	int32_t stride;
 	const astar_grid *grid;
 	uint64_t inv;   /* ctx_stride_inverse, to split indices into x, y */
@@ -553,7 +562,8 @@ typedef struct jps {
 	int32_t gx[8], gy[8];
 	int32_t gx0, gy0;
 	uint32_t gxs, gys;
-	double fcur; /* f of the node being expanded */
+	double fcur;    /* f of the node being expanded */
+	int32_t ex, ey; /* the node expand_online expands */
 	int nfound;
 	jps_cache *cache; /* holds the stack */
 	size_t nstack;
@@ -571,6 +581,32 @@ typedef struct jps {
 
 /* pos[] of a node on the stack rather than in the heap. */
 #define ON_STACK (CLOSED - 1)
+
+/* A node's dir field: its parent's index in the low PARENT_BITS, and in
+ * runs that use the memo (so on grids of at most 2^PARENT_BITS padded
+ * cells) the class of the step from the parent above them. */
+#define PARENT_BITS 29
+
+static inline uint32_t parent_of(const jps *s, uint32_t i)
+{
+	return s->nodes[i].dir & s->dmask;
+}
+
+/*
+ * The class of a step of ax columns and ay rows from a node to a jump
+ * point it offers, for the memo's key: 0 to 3 when the step is mostly
+ * east, west, south or north (its last part straight), 4 to 7 when it is
+ * diagonal all the way (NW, SW, NE, SE).  The node's expansion depends on
+ * it (expand_online), not on the rest of the step.
+ */
+static inline uint32_t arrival_of(int32_t ax, int32_t ay)
+{
+	if (abs(ax) > abs(ay))
+		return ax > 0 ? 0 : 1;
+	if (abs(ay) > abs(ax))
+		return ay > 0 ? 2 : 3;
+	return 4 + 2 * (uint32_t)(ax > 0) + (uint32_t)(ay > 0);
+}
 
 static inline double jps_h(const jps *s, int32_t x, int32_t y)
 {
@@ -621,14 +657,15 @@ static void stack_push(jps *s, uint32_t j)
 }
 
 /*
- * Offers jump point j = (x, y) at cost g, reached from node `parent`.  A
+ * Offers jump point j = (x, y) at cost g, reached from node `parent` by
+ * a step of class tag (its dir field's top bits, 0 without the memo).  A
  * new node whose f is no more than the f of the node being expanded (so
  * equal to it, the heuristic being consistent, and the least of all)
  * would leave the heap next: it goes on a stack that the search empties
  * before it looks at the heap again, and skips the heap altogether.
  */
 ALWAYS_INLINE void relax(jps *s, uint32_t parent, double g, uint32_t j,
-                         int32_t x, int32_t y)
+                         int32_t x, int32_t y, uint32_t tag)
 {
 	node *n = &s->nodes[j];
 
@@ -636,7 +673,7 @@ ALWAYS_INLINE void relax(jps *s, uint32_t parent, double g, uint32_t j,
 		double f = g + jps_h(s, x, y);
 		n->gen = s->gen;
 		n->g = g;
-		n->dir = parent;
+		n->dir = parent | tag;
 		if (f <= s->fcur)
 			stack_push(s, j);
 		else if (heap_push(&s->ctx->open, j, f, g) != 0)
@@ -644,7 +681,7 @@ ALWAYS_INLINE void relax(jps *s, uint32_t parent, double g, uint32_t j,
 		s->generated++;
 	} else if (g < n->g && s->pos[j] != CLOSED) {
 		n->g = g;
-		n->dir = parent;
+		n->dir = parent | tag;
 		if (s->pos[j] != ON_STACK)
 			heap_decrease(&s->ctx->open, j, g + jps_h(s, x, y), g);
 		s->generated++;
@@ -660,13 +697,13 @@ static void flush(jps *s)
 {
 	for (int k = 0; k < s->nfound; k++)
 		relax(s, s->found[k].parent, s->found[k].g, s->found[k].j,
-		      s->found[k].x, s->found[k].y);
+		      s->found[k].x, s->found[k].y, s->found[k].tag);
 	s->nfound = 0;
 }
 
 /* Keeps a successor of the expansion being recorded. */
-static void memo_note(jps *s, uint32_t j, int32_t x, int32_t y, int32_t k,
-                      int32_t m)
+static void memo_note(jps *s, uint32_t j, int32_t x, int32_t y, uint32_t tag,
+                      int32_t k, int32_t m)
 {
 	jps_cache *c = s->cache;
 
@@ -682,18 +719,22 @@ static void memo_note(jps *s, uint32_t j, int32_t x, int32_t y, int32_t k,
 		c->succ_cap = n;
 	}
 	c->succ[c->nsucc++] =
-		(memo_succ){j, x, y, (double)k * s->dc, (double)m * s->c};
+		(memo_succ){j, x, y, tag, (double)k * s->dc, (double)m * s->c};
 }
 
 /* Offers jump point j = (x, y), k diagonal and then m straight steps
- * from the node being expanded, at cost g. */
+ * from the node being expanded, (ex, ey), at cost g.  The class of the
+ * step is formed only for the memo (memo_on). */
 static inline void offer(jps *s, uint32_t parent, double g, uint32_t j,
                          int32_t x, int32_t y, int32_t k, int32_t m)
 {
 	found_point *f = &s->found[s->nfound];
+	uint32_t tag = s->memo_on
+	                       ? arrival_of(x - s->ex, y - s->ey) << PARENT_BITS
+	                       : 0;
 
 	if (s->rec)
-		memo_note(s, j, x, y, k, m);
+		memo_note(s, j, x, y, tag, k, m);
 
 	__builtin_prefetch(&s->nodes[j]);
 	f->parent = parent;
@@ -701,6 +742,7 @@ static inline void offer(jps *s, uint32_t parent, double g, uint32_t j,
 	f->j = j;
 	f->x = x;
 	f->y = y;
+	f->tag = tag;
 	if (++s->nfound == FOUND_MAX)
 		flush(s);
 }
@@ -989,11 +1031,13 @@ ALWAYS_INLINE void expand_online(jps *s, uint32_t i, int32_t x, int32_t y)
 {
 	const uint8_t *cells = s->cells;
 	const int32_t st = s->stride;
-	uint32_t p = s->nodes[i].dir;
+	uint32_t p = parent_of(s, i);
 	double g = s->nodes[i].g;
 	int32_t px, py, ax, ay;
 	int dx, dy;
 
+	s->ex = x;
+	s->ey = y;
 	coords(s, p, &px, &py);
 	ax = x - px;
 	ay = y - py;
@@ -1175,12 +1219,13 @@ static void expand_apart(jps *s, uint32_t i, int32_t x, int32_t y)
 }
 
 /* Whether expand_memo serves node i: in 8-connected runs with the walk
- * maps and at most one goal cell, on grids of MEMO_MIN_CELLS or more,
+ * maps and at most one goal cell, on grids of MEMO_MIN_CELLS or more
+ * (and with room for the class in dir fields, PARENT_BITS),
  * while the memo is on (memo_on, set by run and cleared when the memo is
  * given up); not the start, whose expansion goes every way. */
 static inline int memo_serves(const jps *s, uint32_t i)
 {
-	return s->memo_on && s->nodes[i].dir != i;
+	return s->memo_on && parent_of(s, i) != i;
 }
 
 /*
@@ -1191,23 +1236,13 @@ static inline int memo_serves(const jps *s, uint32_t i)
 static void expand_memo(jps *s, uint32_t i, int32_t x, int32_t y)
 {
 	jps_cache *c = s->cache;
-	uint32_t p = s->nodes[i].dir;
-	int32_t px, py, ax, ay;
+	uint32_t arrival = s->nodes[i].dir >> PARENT_BITS; /* arrival_of */
 	uint64_t key;
 	memo_entry *e;
 	size_t first;
-	int arrival, found, hit;
+	int found, hit;
 
-	coords(s, p, &px, &py);
-	ax = x - px;
-	ay = y - py;
-	if (abs(ax) > abs(ay))
-		arrival = ax > 0 ? 0 : 1;
-	else if (abs(ay) > abs(ax))
-		arrival = ay > 0 ? 2 : 3;
-	else
-		arrival = 4 + 2 * (ax > 0) + (ay > 0);
-	key = (uint64_t)i * 8 + (uint64_t)arrival + 1;
+	key = (uint64_t)i * 8 + arrival + 1;
 	e = memo_slot(c, key);
 	found = e != NULL && e->key == key;
 	hit = found && memo_valid(s, x, y, e->wx0, e->wx1, e->wy0, e->wy1);
@@ -1223,7 +1258,7 @@ static void expand_memo(jps *s, uint32_t i, int32_t x, int32_t y)
 			__builtin_prefetch(&s->nodes[m[n].j]);
 		for (uint32_t n = 0; n < e->n; n++)
 			relax(s, i, (g + m[n].dk) + m[n].dm, m[n].j, m[n].x,
-			      m[n].y);
+			      m[n].y, m[n].tag);
 		return;
 	}
 	if (found || !memo_open(c) || c->memo_off) {
@@ -1279,7 +1314,7 @@ static astar_status run(jps *s, const astar_grid *grid, size_t start,
 	s->nstack = 0;
 	s->nfound = 0;
 	s->memo_on = s->eight && s->walks && s->ngoals <= 1 &&
-	             !s->cache->memo_off &&
+	             s->dmask != UINT32_MAX && !s->cache->memo_off &&
 	             (size_t)s->grid->width * (size_t)s->grid->height >=
 	                     MEMO_MIN_CELLS;
 	for (;;) {
@@ -1343,8 +1378,8 @@ static astar_status build_path(jps *s, const astar_grid *g, size_t start,
 	int32_t x, y, px, py;
 
 	coords(s, (uint32_t)end, &x, &y);
-	for (size_t i = end; i != start; i = s->nodes[i].dir) {
-		coords(s, s->nodes[i].dir, &px, &py);
+	for (size_t i = end; i != start; i = parent_of(s, (uint32_t)i)) {
+		coords(s, parent_of(s, (uint32_t)i), &px, &py);
 		int32_t ax = abs(x - px), ay = abs(y - py);
 		len += s->eight ? (size_t)(ax > ay ? ax : ay)
 		                : (size_t)(ax + ay);
@@ -1358,7 +1393,7 @@ static astar_status build_path(jps *s, const astar_grid *g, size_t start,
 	 * written by stepping their coordinates (x, y). */
 	coords(s, (uint32_t)end, &x, &y);
 	for (size_t i = end; i != start;) {
-		size_t p = s->nodes[i].dir;
+		size_t p = parent_of(s, (uint32_t)i);
 		coords(s, (uint32_t)p, &px, &py);
 		int32_t ax = x - px, ay = y - py;
 		int dx = sign(ax), dy = sign(ay);
@@ -1633,6 +1668,10 @@ static astar_status search(astar_ctx *ctx, jps_cache **cache,
 	s.nodes = ctx->nodes;
 	s.pos = ctx->pos;
 	s.stride = grid->stride;
+	s.dmask = (size_t)grid->stride * (size_t)(grid->height + 2) <=
+	                          (size_t)1 << PARENT_BITS
+	                  ? ((uint32_t)1 << PARENT_BITS) - 1
+	                  : UINT32_MAX;
 	s.grid = grid;
 	s.inv = ctx_stride_inverse(grid);
 	s.eight = opts->diagonal == ASTAR_DIAG_NO_OBSTACLES;
