@@ -89,15 +89,15 @@ enum { FRUIT_E, FRUIT_W, FRUIT_S, FRUIT_N };
 /*
  * The successor memo.  Which jump points an expansion finds, and at what
  * distance, depends on the node, the direction it was reached from and
- * the maps, and on the goal only where the node or its walks share the
- * goal's row or column (memo_valid).  A batch expands the same few
- * thousand nodes over and over (brc202d: 2141 distinct expansions in
- * 874027), so an expansion that shared neither is kept: its successors
- * in the order they were found, and the columns and rows its walks
- * crossed.  A later query replays it when its own goal keeps clear of
- * them too, and makes it anew otherwise.  The replay offers the same
- * points in the same order at the same costs, to the bit, so results do
- * not depend on what was searched before.
+ * the maps, and on the goal only where one of its jumps may pass over
+ * the goal (memo_valid).  A batch expands the same few thousand nodes
+ * over and over (brc202d: 2141 distinct expansions in 874027), so an
+ * expansion that the goal did not touch is kept: its successors in the
+ * order they were found, and how far its walks went.  A later query
+ * replays it when its own goal keeps clear of them too, and makes it anew
+ * otherwise.  The replay offers the same points in the same order at the
+ * same costs, to the bit, so results do not depend on what was searched
+ * before.
  *
  * The memo's key is the node and the class of the step that reached it
  * (arrival_of).  In runs that use the memo the class rides in the top
@@ -115,9 +115,10 @@ typedef struct memo_succ {
 } memo_succ;
 
 typedef struct memo_entry {
-	uint64_t key;               /* cell * 8 + arrival + 1; 0: empty */
-	uint32_t first, n;          /* successors succ[first .. first + n) */
-	int32_t wx0, wx1, wy0, wy1; /* the columns and rows walked across */
+	uint64_t key;      /* cell * 8 + arrival + 1; 0: empty */
+	uint32_t first, n; /* successors succ[first .. first + n) */
+	int32_t reach[4];  /* by quadrant (quadrant_of), how far its walks
+	                      went (0: none); see memo_valid */
 } memo_entry;
 
 struct jps_cache {
@@ -569,11 +570,10 @@ typedef struct jps {
 	size_t nstack;
 	uint64_t generated;
 	int nomem;
-	/* Recording an expansion for the memo: the columns and rows its
-	 * walks crossed, as memo_entry's; rec_lost when a successor could
-	 * not be kept. */
+	/* Recording an expansion for the memo: how far its walks went, as
+	 * memo_entry's; rec_lost when a successor could not be kept. */
 	int rec, rec_lost;
-	int32_t wx0, wx1, wy0, wy1;
+	int32_t reach[4];
 	int memo_on; /* expand_memo serves this run (memo_serves) */
 	/* Last, so that a new search clears only the fields above. */
 	found_point found[FOUND_MAX]; /* jump points not yet relaxed */
@@ -887,13 +887,11 @@ ALWAYS_INLINE void walk_dir(jps *s, uint32_t i, double g, int32_t x, int32_t y,
 	}
 }
 
-/* Widens the range lo .. hi to hold a .. b (either way round). */
-ALWAYS_INLINE void widen(int32_t *lo, int32_t *hi, int32_t a, int32_t b)
+/* The quadrant of a diagonal direction, or of an offset with both parts
+ * nonzero, for memo_entry's reach. */
+ALWAYS_INLINE int quadrant_of(int32_t dx, int32_t dy)
 {
-	int32_t l = a < b ? a : b, h = a < b ? b : a;
-
-	*lo = l < *lo ? l : *lo;
-	*hi = h > *hi ? h : *hi;
+	return 2 * (dx > 0) + (dy > 0);
 }
 
 /*
@@ -951,10 +949,11 @@ ALWAYS_INLINE void walk_fast(jps *s, uint32_t i, double g, int32_t x, int32_t y,
 		size_t j;
 		int both = 1; /* a goal's row or column: both jumps */
 
-		if (s->rec) { /* the walk crosses up to the stop (the memo
-		                 records 8-connected walks only) */
-			widen(&s->wx0, &s->wx1, x + dx, x + kstop * dx);
-			widen(&s->wy0, &s->wy1, y + dy, y + kstop * dy);
+		if (s->rec) { /* the walk goes up to the stop, at most (the
+		                 memo records 8-connected walks only) */
+			int qd = quadrant_of(dx, dy);
+			s->reach[qd] =
+				kstop > s->reach[qd] ? kstop : s->reach[qd];
 		}
 
 		while (next < nspecial && special[next] <= k)
@@ -1187,29 +1186,42 @@ static int memo_room(jps_cache *c)
 }
 
 /*
- * Whether the expansion of node (x, y), whose walks crossed columns wx0
- * .. wx1 and rows wy0 .. wy1, finds the same points for this search's
- * goal as for none.  The goal changes an expansion only along its own
- * row and column: a straight jump along them looks for it (goal_on_line)
- * and the node's own jumps along them are made even where the maps say
- * they find nothing (jump_h_if, jump_v_if); a walk stops where it
- * crosses them and ends on the goal (walk_fast).  Every straight jump of
- * an expansion starts on the node or on a cell of its walks, so it runs
- * along the goal's row or column only when the node or a walk shares
- * it.  So the memo holds when no goal is set, or when neither the node
- * nor its walks share the goal's row or column.
+ * Whether the expansion of node (x, y), whose walks went reach[q] steps
+ * into quadrant q at most, finds the same points, in the same order, for
+ * this search's goal as for none.  The goal changes an expansion only
+ * where a jump of it passes over the goal:
+ *
+ * - The node's own jumps run along its row and column, and along the
+ *   goal's row or column they are made even where the maps say they find
+ *   nothing (jump_h_if, jump_v_if).  So the goal must share neither.
+ * - A walk into quadrant (dx, dy) ends on the goal if the goal is on it,
+ *   and stops where it crosses the goal's row or column (walk_fast).
+ *   From each cell it reaches, it jumps only along dx and dy, so a jump
+ *   from the cell k steps out finds the goal only at u = (gx - x) * dx
+ *   and v = (gy - y) * dy with min(u, v) = k and the other no less.
+ *   Where the goal is not, an extra stop's jumps find only what the maps
+ *   say, which is nothing unless the cell was a stop anyway.
+ *
+ * So the memo holds when no goal is set, or when the goal is off the
+ * node's row and column and, in its quadrant q from the node, further
+ * than reach[q] along its nearer axis.  (reach is a walk's last stop:
+ * the goal, where the walk ends on it, or else the blocked step that
+ * ends it, one beyond the last cell entered.)
  */
-static int memo_valid(const jps *s, int32_t x, int32_t y, int32_t wx0,
-                      int32_t wx1, int32_t wy0, int32_t wy1)
+static int memo_valid(const jps *s, int32_t x, int32_t y,
+                      const int32_t reach[4])
 {
-	int32_t gx, gy;
+	int32_t u, v, au, av;
 
 	if (s->ngoals == 0)
 		return 1;
-	gx = s->gx[0];
-	gy = s->gy[0];
-	return gx != x && gy != y && !(gx >= wx0 && gx <= wx1) &&
-	       !(gy >= wy0 && gy <= wy1);
+	u = s->gx[0] - x;
+	v = s->gy[0] - y;
+	if (u == 0 || v == 0)
+		return 0;
+	au = abs(u);
+	av = abs(v);
+	return (au < av ? au : av) > reach[quadrant_of(u, v)];
 }
 
 /* expand_online, not inlined, for expand_memo. */
@@ -1245,7 +1257,7 @@ static void expand_memo(jps *s, uint32_t i, int32_t x, int32_t y)
 	key = (uint64_t)i * 8 + arrival + 1;
 	e = memo_slot(c, key);
 	found = e != NULL && e->key == key;
-	hit = found && memo_valid(s, x, y, e->wx0, e->wx1, e->wy0, e->wy1);
+	hit = found && memo_valid(s, x, y, e->reach);
 	memo_count(c, hit); /* may give the memo up, and free it */
 	s->memo_on = !c->memo_off;
 	if (hit && !c->memo_off) {
@@ -1268,18 +1280,16 @@ static void expand_memo(jps *s, uint32_t i, int32_t x, int32_t y)
 	first = c->nsucc;
 	s->rec = 1;
 	s->rec_lost = 0;
-	s->wx0 = s->wy0 = INT32_MAX;
-	s->wx1 = s->wy1 = INT32_MIN;
+	memset(s->reach, 0, sizeof s->reach);
 	expand_apart(s, i, x, y);
 	s->rec = 0;
-	if (!s->rec_lost &&
-	    memo_valid(s, x, y, s->wx0, s->wx1, s->wy0, s->wy1) &&
+	if (!s->rec_lost && memo_valid(s, x, y, s->reach) &&
 	    memo_room(c) == 0) {
 		e = memo_slot(c, key);
-		*e = (memo_entry){
-			key,    (uint32_t)first, (uint32_t)(c->nsucc - first),
-			s->wx0, s->wx1,          s->wy0,
-			s->wy1};
+		e->key = key;
+		e->first = (uint32_t)first;
+		e->n = (uint32_t)(c->nsucc - first);
+		memcpy(e->reach, s->reach, sizeof e->reach);
 		c->memo_n++;
 	} else {
 		c->nsucc = first; /* touched by the goal: not kept */
