@@ -116,10 +116,29 @@ typedef struct memo_succ {
 
 typedef struct memo_entry {
 	uint64_t key;      /* cell * 8 + arrival + 1; 0: empty */
-	uint32_t first, n; /* successors succ[first .. first + n) */
-	int32_t reach[4];  /* by quadrant (quadrant_of), how far its walks
-	                      went (0: none); see memo_valid */
+	uint32_t first;    /* successors succ[first .. first + n) */
+	uint32_t sweep;    /* its sweep is sweeps[sweep - 1]; 0: not made */
+	uint16_t reach[4]; /* by quadrant (quadrant_of), how far its walks
+	                       went (0: none; 0xFFFF: that far or further) */
+	uint16_t n;        /* how many successors */
+	uint8_t lines;     /* the node's own jumps: a bit per LINE_ */
 } memo_entry;
+
+/*
+ * Where the goal would change a kept expansion, in full (see memo_valid):
+ * for each of the node's own jumps, how many cells it passes (0: not
+ * made), and for each quadrant, how many cells the walk into it entered
+ * (0: none) and how far from the node, along x and along y, the jumps
+ * from those cells went.  Each is saturated: 0xFFFF stands for that far
+ * or further.  Made for an entry when the goal first comes within its
+ * reach (most never need one).
+ */
+enum { LINE_E, LINE_W, LINE_S, LINE_N };
+
+typedef struct memo_sweep {
+	uint16_t line[4];    /* by LINE_ */
+	uint16_t walk[4][3]; /* by quadrant: cells, reach along x, along y */
+} memo_sweep;
 
 struct jps_cache {
 	int32_t width, height;
@@ -146,6 +165,8 @@ struct jps_cache {
 	size_t memo_cap, memo_n;
 	memo_succ *succ;
 	size_t nsucc, succ_cap;
+	memo_sweep *sweeps; /* at most one for each entry */
+	size_t nsweeps, sweeps_cap;
 	int memo_off; /* given up on for this grid (memo_count) */
 	unsigned memo_looks, memo_hits; /* in the current window */
 };
@@ -163,6 +184,7 @@ void jps_cache_free(void *cache)
 	free(c->stack);
 	free(c->memo);
 	free(c->succ);
+	free(c->sweeps);
 	free(c);
 }
 
@@ -281,7 +303,7 @@ static astar_status cache_build(jps_cache *c, const astar_grid *g)
 	c->valid = c->walks = 0;
 	free(c->memo); /* its successors are the old grid's */
 	c->memo = NULL;
-	c->memo_cap = c->memo_n = c->nsucc = 0;
+	c->memo_cap = c->memo_n = c->nsucc = c->nsweeps = 0;
 	c->memo_off = 0;
 	c->memo_looks = c->memo_hits = 0;
 	if (grow_words(&c->words, &c->words_cap, need) != 0)
@@ -570,10 +592,12 @@ typedef struct jps {
 	size_t nstack;
 	uint64_t generated;
 	int nomem;
-	/* Recording an expansion for the memo: how far its walks went, as
-	 * memo_entry's; rec_lost when a successor could not be kept. */
+	/* Recording an expansion for the memo: how far its walks went and
+	 * which jumps the node made, as memo_entry's; rec_lost when a
+	 * successor could not be kept. */
 	int rec, rec_lost;
 	int32_t reach[4];
+	unsigned lines;
 	int memo_on; /* expand_memo serves this run (memo_serves) */
 	/* Last, so that a new search clears only the fields above. */
 	found_point found[FOUND_MAX]; /* jump points not yet relaxed */
@@ -826,6 +850,8 @@ ALWAYS_INLINE int fruitful(const jps *s, int map, int32_t x, int32_t y)
 ALWAYS_INLINE void jump_h_if(jps *s, uint32_t parent, double g0, int32_t x,
                              int32_t y, int dx)
 {
+	if (s->rec)
+		s->lines |= 1u << (dx > 0 ? LINE_E : LINE_W);
 	if (!s->walks || (uint32_t)(y - s->gy0) <= s->gys ||
 	    fruitful(s, dx > 0 ? FRUIT_E : FRUIT_W, x, y))
 		jump_h(s, parent, g0, x, y, dx, 0);
@@ -834,6 +860,8 @@ ALWAYS_INLINE void jump_h_if(jps *s, uint32_t parent, double g0, int32_t x,
 ALWAYS_INLINE void jump_v_if(jps *s, uint32_t parent, double g0, int32_t x,
                              int32_t y, int dy)
 {
+	if (s->rec)
+		s->lines |= 1u << (dy > 0 ? LINE_S : LINE_N);
 	if (!s->walks || (uint32_t)(x - s->gx0) <= s->gxs ||
 	    fruitful(s, dy > 0 ? FRUIT_S : FRUIT_N, x, y))
 		jump_v(s, parent, g0, x, y, dy, 0);
@@ -1154,9 +1182,12 @@ static void memo_count(jps_cache *c, int hit)
 	if (!memo_open(c) && c->memo_hits < c->memo_looks / 10 * 9) {
 		free(c->memo);
 		free(c->succ);
+		free(c->sweeps);
 		c->memo = NULL;
 		c->succ = NULL;
+		c->sweeps = NULL;
 		c->memo_cap = c->memo_n = c->nsucc = c->succ_cap = 0;
+		c->nsweeps = c->sweeps_cap = 0;
 		c->memo_off = 1;
 	}
 	c->memo_looks = c->memo_hits = 0;
@@ -1186,42 +1217,151 @@ static int memo_room(jps_cache *c)
 }
 
 /*
- * Whether the expansion of node (x, y), whose walks went reach[q] steps
- * into quadrant q at most, finds the same points, in the same order, for
- * this search's goal as for none.  The goal changes an expansion only
- * where a jump of it passes over the goal:
+ * Whether the goal can change the expansion of node (x, y): whether one
+ * of its jumps may pass over the goal.  The goal changes an expansion
+ * only there:
  *
  * - The node's own jumps run along its row and column, and along the
  *   goal's row or column they are made even where the maps say they find
- *   nothing (jump_h_if, jump_v_if).  So the goal must share neither.
+ *   nothing (jump_h_if, jump_v_if), and stop at the goal if they pass it.
  * - A walk into quadrant (dx, dy) ends on the goal if the goal is on it,
  *   and stops where it crosses the goal's row or column (walk_fast).
- *   From each cell it reaches, it jumps only along dx and dy, so a jump
+ *   From each cell it reaches, it jumps only along dx and dy, so the jump
  *   from the cell k steps out finds the goal only at u = (gx - x) * dx
  *   and v = (gy - y) * dy with min(u, v) = k and the other no less.
  *   Where the goal is not, an extra stop's jumps find only what the maps
  *   say, which is nothing unless the cell was a stop anyway.
  *
- * So the memo holds when no goal is set, or when the goal is off the
- * node's row and column and, in its quadrant q from the node, further
- * than reach[q] along its nearer axis.  (reach is a walk's last stop:
- * the goal, where the walk ends on it, or else the blocked step that
- * ends it, one beyond the last cell entered.)
+ * The first test, from the entry alone (reach: a walk's last stop, the
+ * goal where the walk ends on it, or else the blocked step that ends it),
+ * clears a goal off the node's row and column and, in its quadrant,
+ * further than the walk went along its nearer axis.  The rest is decided
+ * by the sweep (memo_sweep): how far the jumps actually go.
  */
-static int memo_valid(const jps *s, int32_t x, int32_t y,
-                      const int32_t reach[4])
+static inline int memo_far(const jps *s, int32_t x, int32_t y,
+                           const uint16_t reach[4])
 {
-	int32_t u, v, au, av;
+	int32_t u = s->gx[0] - x, v = s->gy[0] - y, au = abs(u), av = abs(v);
 
-	if (s->ngoals == 0)
-		return 1;
-	u = s->gx[0] - x;
-	v = s->gy[0] - y;
-	if (u == 0 || v == 0)
-		return 0;
-	au = abs(u);
-	av = abs(v);
-	return (au < av ? au : av) > reach[quadrant_of(u, v)];
+	return u != 0 && v != 0 &&
+	       (au < av ? au : av) > (int32_t)reach[quadrant_of(u, v)];
+}
+
+static uint16_t sat16(int32_t v)
+{
+	return v < 0xFFFF ? (uint16_t)v : 0xFFFF;
+}
+
+/* Whether t cells lie within a saturated count. */
+static int within(int32_t t, uint16_t n)
+{
+	return n == 0xFFFF || t <= (int32_t)n;
+}
+
+/* How many cells a jump from (x, y) along dx (horiz) or dy passes, up to
+ * and with its stop, as jump_h and jump_v find it without a goal.  (A
+ * goal on the stop changes nothing, the stop being found anyway when
+ * open, so the sweeps err by one cell toward making an expansion anew.) */
+static int32_t jump_length(const jps *s, int horiz, int32_t x, int32_t y, int d)
+{
+	const uint64_t *line;
+	int32_t at = horiz ? x : y, q;
+
+	line = horiz ? s->rows + (size_t)y * s->rw * NSLOTS
+	             : s->cols + (size_t)x * s->cw * NSLOTS;
+	q = (int32_t)(d > 0 ? next_stop(line + FWD, (uint32_t)at, NSLOTS)
+	                    : prev_stop(line + BWD, (uint32_t)at, NSLOTS));
+	return (q - at) * d;
+}
+
+/* The sweep of the expansion of node (x, y) whose own jumps went the
+ * ways in lines and whose walks went reach (memo_entry's). */
+static void sweep_make(const jps *s, int32_t x, int32_t y, unsigned lines,
+                       const uint16_t reach[4], memo_sweep *w)
+{
+	static const int ldx[4] = {1, -1, 0, 0}, ldy[4] = {0, 0, 1, -1};
+	const uint8_t *cells = s->cells;
+
+	for (int d = 0; d < 4; d++)
+		w->line[d] = lines >> d & 1
+		                     ? sat16(jump_length(s, ldy[d] == 0, x, y,
+		                                         ldx[d] + ldy[d]))
+		                     : 0;
+	for (int q = 0; q < 4; q++) {
+		const int dx = q & 2 ? 1 : -1, dy = q & 1 ? 1 : -1;
+		const ptrdiff_t sy = (ptrdiff_t)dy * s->stride, step = dx + sy;
+		size_t j = (size_t)y * (size_t)s->stride + (size_t)x;
+		int32_t k = 0, ux = 0, uy = 0;
+
+		/* As walk_dir steps, and every jump from where it goes. */
+		while (reach[q] != 0 &&
+		       (cells[j + step] & cells[j + dx] & cells[j + sy])) {
+			int32_t a, b;
+			j += step;
+			k++;
+			a = k + jump_length(s, 1, x + k * dx, y + k * dy, dx);
+			b = k + jump_length(s, 0, x + k * dx, y + k * dy, dy);
+			ux = a > ux ? a : ux;
+			uy = b > uy ? b : uy;
+		}
+		w->walk[q][0] = sat16(k);
+		w->walk[q][1] = sat16(ux);
+		w->walk[q][2] = sat16(uy);
+	}
+}
+
+/* Whether a jump of the expansion swept by w passes over the goal. */
+static int sweep_touches(const jps *s, int32_t x, int32_t y,
+                         const memo_sweep *w)
+{
+	int32_t u = s->gx[0] - x, v = s->gy[0] - y, au = abs(u), av = abs(v);
+	const uint16_t *k;
+
+	if (v == 0)
+		return u == 0 || within(au, w->line[u > 0 ? LINE_E : LINE_W]);
+	if (u == 0)
+		return within(av, w->line[v > 0 ? LINE_S : LINE_N]);
+	k = w->walk[quadrant_of(u, v)]; /* k[0] == 0: no walk, no test holds */
+	if (au == av)
+		return within(au, k[0]);
+	if (au > av)
+		return within(av, k[0]) && within(au, k[1]);
+	return within(au, k[0]) && within(av, k[2]);
+}
+
+/*
+ * memo_valid's second test, by the sweep of entry e: made when it has
+ * none, and kept when there is room (if not, it is made again next time).
+ */
+static __attribute__((noinline)) int memo_clear(const jps *s, jps_cache *c,
+                                                memo_entry *e, int32_t x,
+                                                int32_t y)
+{
+	memo_sweep w;
+
+	if (e->sweep != 0)
+		return !sweep_touches(s, x, y, &c->sweeps[e->sweep - 1]);
+	sweep_make(s, x, y, e->lines, e->reach, &w);
+	if (c->nsweeps == c->sweeps_cap) {
+		size_t n = c->sweeps_cap ? 2 * c->sweeps_cap : 64;
+		memo_sweep *a = realloc(c->sweeps, n * sizeof *a);
+		if (a == NULL)
+			return !sweep_touches(s, x, y, &w);
+		c->sweeps = a;
+		c->sweeps_cap = n;
+	}
+	c->sweeps[c->nsweeps++] = w;
+	e->sweep = (uint32_t)c->nsweeps;
+	return !sweep_touches(s, x, y, &w);
+}
+
+/* Whether entry e, kept or about to be, holds for this search's goal
+ * (none: always). */
+static inline int memo_valid(const jps *s, jps_cache *c, memo_entry *e,
+                             int32_t x, int32_t y)
+{
+	return s->ngoals == 0 || memo_far(s, x, y, e->reach) ||
+	       memo_clear(s, c, e, x, y);
 }
 
 /* expand_online, not inlined, for expand_memo. */
@@ -1257,7 +1397,7 @@ static void expand_memo(jps *s, uint32_t i, int32_t x, int32_t y)
 	key = (uint64_t)i * 8 + arrival + 1;
 	e = memo_slot(c, key);
 	found = e != NULL && e->key == key;
-	hit = found && memo_valid(s, x, y, e->reach);
+	hit = found && memo_valid(s, c, e, x, y);
 	memo_count(c, hit); /* may give the memo up, and free it */
 	s->memo_on = !c->memo_off;
 	if (hit && !c->memo_off) {
@@ -1280,19 +1420,29 @@ static void expand_memo(jps *s, uint32_t i, int32_t x, int32_t y)
 	first = c->nsucc;
 	s->rec = 1;
 	s->rec_lost = 0;
+	s->lines = 0;
 	memset(s->reach, 0, sizeof s->reach);
 	expand_apart(s, i, x, y);
 	s->rec = 0;
-	if (!s->rec_lost && memo_valid(s, x, y, s->reach) &&
-	    memo_room(c) == 0) {
-		e = memo_slot(c, key);
-		e->key = key;
-		e->first = (uint32_t)first;
-		e->n = (uint32_t)(c->nsucc - first);
-		memcpy(e->reach, s->reach, sizeof e->reach);
-		c->memo_n++;
-	} else {
-		c->nsucc = first; /* touched by the goal: not kept */
+	{
+		size_t nsweeps = c->nsweeps;
+		memo_entry t = {key,
+		                (uint32_t)first,
+		                0,
+		                {0, 0, 0, 0},
+		                (uint16_t)(c->nsucc - first),
+		                (uint8_t)s->lines};
+		for (int q = 0; q < 4; q++)
+			t.reach[q] = sat16(s->reach[q]);
+		if (!s->rec_lost && c->nsucc - first <= UINT16_MAX &&
+		    memo_valid(s, c, &t, x, y) && memo_room(c) == 0) {
+			*memo_slot(c, key) = t;
+			c->memo_n++;
+			return;
+		}
+		/* Touched by the goal, or no room: not kept. */
+		c->nsucc = first;
+		c->nsweeps = nsweeps;
 	}
 }
 
