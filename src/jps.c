@@ -1137,6 +1137,20 @@ ALWAYS_INLINE void expand_online(jps *s, uint32_t i, int32_t x, int32_t y)
 
 /* ------------------------------------------------------------- memo */
 
+/* The key of node i reached by a step of class tag (a dir field, or its
+ * top bits: the parent's bits are shifted out), and the slot where the
+ * table's search for it starts. */
+static inline uint64_t memo_key(uint32_t i, uint32_t tag)
+{
+	return (uint64_t)i * 8 + (tag >> PARENT_BITS) + 1;
+}
+
+static inline size_t memo_home(const jps_cache *c, uint64_t key)
+{
+	return (size_t)((key * 0x9E3779B97F4A7C15ULL) >> 32) &
+	       (c->memo_cap - 1);
+}
+
 /* The entry of key, or the empty slot where it would go; NULL when the
  * table is not there. */
 static memo_entry *memo_slot(const jps_cache *c, uint64_t key)
@@ -1146,7 +1160,7 @@ static memo_entry *memo_slot(const jps_cache *c, uint64_t key)
 	if (c->memo == NULL)
 		return NULL;
 	mask = c->memo_cap - 1;
-	h = (size_t)((key * 0x9E3779B97F4A7C15ULL) >> 32) & mask;
+	h = memo_home(c, key);
 	while (c->memo[h].key != 0 && c->memo[h].key != key)
 		h = (h + 1) & mask;
 	return &c->memo[h];
@@ -1388,13 +1402,11 @@ static inline int memo_serves(const jps *s, uint32_t i)
 static void expand_memo(jps *s, uint32_t i, int32_t x, int32_t y)
 {
 	jps_cache *c = s->cache;
-	uint32_t arrival = s->nodes[i].dir >> PARENT_BITS; /* arrival_of */
-	uint64_t key;
+	uint64_t key = memo_key(i, s->nodes[i].dir);
 	memo_entry *e;
 	size_t first;
 	int found, hit;
 
-	key = (uint64_t)i * 8 + arrival + 1;
 	e = memo_slot(c, key);
 	found = e != NULL && e->key == key;
 	hit = found && memo_valid(s, c, e, x, y);
@@ -1406,8 +1418,13 @@ static void expand_memo(jps *s, uint32_t i, int32_t x, int32_t y)
 		 * steps the scans add nothing, and g + 0.0 is g. */
 		double g = s->nodes[i].g;
 		const memo_succ *m = c->succ + e->first;
-		for (uint32_t n = 0; n < e->n; n++)
+		/* Their records, and where their own entries should be, which
+		 * most of them will soon look up. */
+		for (uint32_t n = 0; n < e->n; n++) {
 			__builtin_prefetch(&s->nodes[m[n].j]);
+			__builtin_prefetch(&c->memo[memo_home(
+				c, memo_key(m[n].j, m[n].tag))]);
+		}
 		for (uint32_t n = 0; n < e->n; n++)
 			relax(s, i, (g + m[n].dk) + m[n].dm, m[n].j, m[n].x,
 			      m[n].y, m[n].tag);
