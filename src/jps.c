@@ -33,6 +33,14 @@
  * the expansions it made and replays them when the goal cannot have
  * changed them (the successor memo, below).
  *
+ * On 8-connected grids of MEMO_MIN_CELLS or more, a jump point whose
+ * expansion would find nothing (a barren one: a dead end such as a
+ * corridor's closed side) is not opened at all (relax): it would only be
+ * taken off the open list to no effect.  So explored leaves it out, and
+ * the expanded and generated counts do not count it; the path and its
+ * cost are the same as without.  A quarter to a third of the expansions
+ * of the Dragon Age batches were barren ones.
+ *
  * The bitmaps are cached (struct jps_cache, in the context's jps field)
  * and rebuilt only when another grid comes or the grid has changed: the
  * cache remembers the grid's id and version (grid.h), which grid_new
@@ -100,10 +108,10 @@ enum { FRUIT_E, FRUIT_W, FRUIT_S, FRUIT_N };
  * before.
  *
  * The memo's key is the node and the class of the step that reached it
- * (arrival_of).  In runs that use the memo the class rides in the top
- * PARENT_BITS..31 of the node's dir field, above the parent's index, set
- * by the relax that sets the parent: the key is then formed from the
- * node's record alone when the node leaves the open list.
+ * (ARRIVE_E ...).  The class rides in the top bits of the node's dir
+ * field, above the parent's index (PARENT_BITS), set by the relax that
+ * sets the parent: the key is then formed from the node's record alone
+ * when the node leaves the open list.
  */
 typedef struct memo_succ {
 	uint32_t j;    /* the jump point's index */
@@ -166,6 +174,8 @@ struct jps_cache {
 	memo_succ *succ;
 	size_t nsucc, succ_cap;
 	memo_sweep *sweeps; /* at most one for each entry */
+	uint8_t *barren;    /* barren_n bytes (see relax); 0: not made yet */
+	size_t barren_n, barren_cap;
 	size_t nsweeps, sweeps_cap;
 	int memo_off; /* given up on for this grid (memo_count) */
 	unsigned memo_looks, memo_hits; /* in the current window */
@@ -185,6 +195,7 @@ void jps_cache_free(void *cache)
 	free(c->memo);
 	free(c->succ);
 	free(c->sweeps);
+	free(c->barren);
 	free(c);
 }
 
@@ -308,6 +319,7 @@ static astar_status cache_build(jps_cache *c, const astar_grid *g)
 	c->memo_looks = c->memo_hits = 0;
 	if (grow_words(&c->words, &c->words_cap, need) != 0)
 		return ASTAR_ENOMEM;
+	c->barren_n = 0; /* its facts are the old grid's */
 	c->id = g->id;
 	c->version = g->version;
 	memset(c->words, 0, PAD * sizeof *c->words);
@@ -585,8 +597,13 @@ typedef struct jps {
 	int32_t gx[8], gy[8];
 	int32_t gx0, gy0;
 	uint32_t gxs, gys;
-	double fcur;    /* f of the node being expanded */
-	int32_t ex, ey; /* the node expand_online expands */
+	double fcur; /* f of the node being expanded */
+	/* Pruning barren jump points (see relax): on in this run, the
+	 * table (jps_cache's), and probing (barren_probe) with the jump
+	 * points found so far. */
+	int prune, probe;
+	uint8_t *barren;
+	unsigned nprobe;
 	int nfound;
 	jps_cache *cache; /* holds the stack */
 	size_t nstack;
@@ -617,20 +634,15 @@ static inline uint32_t parent_of(const jps *s, uint32_t i)
 }
 
 /*
- * The class of a step of ax columns and ay rows from a node to a jump
- * point it offers, for the memo's key: 0 to 3 when the step is mostly
- * east, west, south or north (its last part straight), 4 to 7 when it is
- * diagonal all the way (NW, SW, NE, SE).  The node's expansion depends on
- * it (expand_online), not on the rest of the step.
+ * The class of the step from a node to a jump point it offers: 0 to 3
+ * (ARRIVE_E ... ARRIVE_N) when the step ends with a straight jump east,
+ * west, south or north, 4 to 7 when it is diagonal all the way (NW, SW,
+ * NE, SE; only a goal is reached so).  The jump point's own expansion
+ * depends on it (expand_from), not on the rest of the step.  Formed in
+ * 8-connected runs only (the memo and the pruning, which use it, are).
  */
-static inline uint32_t arrival_of(int32_t ax, int32_t ay)
-{
-	if (abs(ax) > abs(ay))
-		return ax > 0 ? 0 : 1;
-	if (abs(ay) > abs(ax))
-		return ay > 0 ? 2 : 3;
-	return 4 + 2 * (uint32_t)(ax > 0) + (uint32_t)(ay > 0);
-}
+enum { ARRIVE_E, ARRIVE_W, ARRIVE_S, ARRIVE_N };
+#define ARRIVE_DIAG(dx, dy) (4 + 2 * ((dx) > 0) + ((dy) > 0))
 
 static inline double jps_h(const jps *s, int32_t x, int32_t y)
 {
@@ -680,13 +692,41 @@ static void stack_push(jps *s, uint32_t j)
 	s->pos[j] = ON_STACK;
 }
 
+static uint8_t barren_probe(jps *s, uint32_t j, int32_t x, int32_t y,
+                            uint32_t a);
+
+/* Whether every goal cell is more than r cells from (x, y) along x or y. */
+static inline int goals_beyond(const jps *s, int32_t x, int32_t y, int32_t r)
+{
+	for (int k = 0; k < s->ngoals; k++) {
+		int32_t dx = abs(s->gx[k] - x), dy = abs(s->gy[k] - y);
+		if ((dx > dy ? dx : dy) <= r)
+			return 0;
+	}
+	return 1;
+}
+
 /*
  * Offers jump point j = (x, y) at cost g, reached from node `parent` by
- * a step of class tag (its dir field's top bits, 0 without the memo).  A
- * new node whose f is no more than the f of the node being expanded (so
+ * a step of class tag (its dir field's top bits, 0 where unused).
+ *
+ * A new node whose f is no more than the f of the node being expanded (so
  * equal to it, the heuristic being consistent, and the least of all)
  * would leave the heap next: it goes on a stack that the search empties
  * before it looks at the heap again, and skips the heap altogether.
+ *
+ * A new node that is barren is not opened at all (prune: 8-connected
+ * runs on grids of MEMO_MIN_CELLS or more): its expansion, reached so,
+ * would find no jump point.  That is known when the table (barren,
+ * made by barren_probe the first time it is asked) says that the
+ * expansion finds none without a goal and that its jumps all stay within
+ * r cells of it, and no goal cell is within r.  Such a node would be
+ * taken off the open list and offer nothing, so leaving it out changes
+ * no other node, the path or its cost; it is not counted, expanded or
+ * listed.  The table holds facts of the grid alone, so what is pruned
+ * depends on the query and the grid only, not on what was searched
+ * before.  A node already open is never pruned, whatever the class of a
+ * later, shorter way to it.
  */
 ALWAYS_INLINE void relax(jps *s, uint32_t parent, double g, uint32_t j,
                          int32_t x, int32_t y, uint32_t tag)
@@ -694,6 +734,14 @@ ALWAYS_INLINE void relax(jps *s, uint32_t parent, double g, uint32_t j,
 	node *n = &s->nodes[j];
 
 	if (n->gen != s->gen) {
+		uint32_t a = tag >> PARENT_BITS;
+		if (s->prune && a <= ARRIVE_N) {
+			uint8_t b = s->barren[(size_t)j * 4 + a];
+			if (b == 0)
+				b = barren_probe(s, j, x, y, a);
+			if (b >= 2 && goals_beyond(s, x, y, b - 2))
+				return;
+		}
 		double f = g + jps_h(s, x, y);
 		n->gen = s->gen;
 		n->g = g;
@@ -747,20 +795,27 @@ static void memo_note(jps *s, uint32_t j, int32_t x, int32_t y, uint32_t tag,
 }
 
 /* Offers jump point j = (x, y), k diagonal and then m straight steps
- * from the node being expanded, (ex, ey), at cost g.  The class of the
- * step is formed only for the memo (memo_on). */
-static inline void offer(jps *s, uint32_t parent, double g, uint32_t j,
-                         int32_t x, int32_t y, int32_t k, int32_t m)
+ * from the node being expanded, at cost g, by a step of class arr
+ * (ARRIVE_E ...: kept in the node's record only where the memo or the
+ * pruning may use it).  A probe only counts it. */
+ALWAYS_INLINE void offer(jps *s, uint32_t parent, double g, uint32_t j,
+                         int32_t x, int32_t y, int32_t k, int32_t m,
+                         uint32_t arr)
 {
 	found_point *f = &s->found[s->nfound];
-	uint32_t tag = s->memo_on
-	                       ? arrival_of(x - s->ex, y - s->ey) << PARENT_BITS
-	                       : 0;
+	uint32_t tag = s->prune ? arr << PARENT_BITS : 0;
+
+	if (s->probe) {
+		s->nprobe++;
+		return;
+	}
 
 	if (s->rec)
 		memo_note(s, j, x, y, tag, k, m);
 
 	__builtin_prefetch(&s->nodes[j]);
+	if (s->prune)
+		__builtin_prefetch(&s->barren[(size_t)j * 4]);
 	f->parent = parent;
 	f->g = g;
 	f->j = j;
@@ -814,7 +869,7 @@ ALWAYS_INLINE void jump_h(jps *s, uint32_t parent, double g0, int32_t x,
 		return; /* a dead end */
 	offer(s, parent, g0 + (double)((q - x) * dx) * s->c,
 	      (uint32_t)y * (uint32_t)s->stride + (uint32_t)q, q, y, k,
-	      (q - x) * dx);
+	      (q - x) * dx, dx > 0 ? ARRIVE_E : ARRIVE_W);
 }
 
 ALWAYS_INLINE void jump_v(jps *s, uint32_t parent, double g0, int32_t x,
@@ -832,13 +887,15 @@ ALWAYS_INLINE void jump_v(jps *s, uint32_t parent, double g0, int32_t x,
 		return;
 	offer(s, parent, g0 + (double)((q - y) * dy) * s->c,
 	      (uint32_t)q * (uint32_t)s->stride + (uint32_t)x, x, q, k,
-	      (q - y) * dy);
+	      (q - y) * dy, dy > 0 ? ARRIVE_S : ARRIVE_N);
 }
 
 /*
  * jump_h and jump_v, made only when they may find a jump point: the walk
  * maps are not there yet, the jump's line holds a goal cell, or the maps
  * say that the jump finds one (a dead end is only read, never offered).
+ * Recording or probing, the way is noted (memo_entry's lines); a probe
+ * stops at the first jump point found, here and in the walks.
  */
 ALWAYS_INLINE int fruitful(const jps *s, int map, int32_t x, int32_t y)
 {
@@ -850,8 +907,10 @@ ALWAYS_INLINE int fruitful(const jps *s, int map, int32_t x, int32_t y)
 ALWAYS_INLINE void jump_h_if(jps *s, uint32_t parent, double g0, int32_t x,
                              int32_t y, int dx)
 {
-	if (s->rec)
+	if (s->rec || s->probe)
 		s->lines |= 1u << (dx > 0 ? LINE_E : LINE_W);
+	if (s->probe && s->nprobe)
+		return;
 	if (!s->walks || (uint32_t)(y - s->gy0) <= s->gys ||
 	    fruitful(s, dx > 0 ? FRUIT_E : FRUIT_W, x, y))
 		jump_h(s, parent, g0, x, y, dx, 0);
@@ -860,8 +919,10 @@ ALWAYS_INLINE void jump_h_if(jps *s, uint32_t parent, double g0, int32_t x,
 ALWAYS_INLINE void jump_v_if(jps *s, uint32_t parent, double g0, int32_t x,
                              int32_t y, int dy)
 {
-	if (s->rec)
+	if (s->rec || s->probe)
 		s->lines |= 1u << (dy > 0 ? LINE_S : LINE_N);
+	if (s->probe && s->nprobe)
+		return;
 	if (!s->walks || (uint32_t)(x - s->gx0) <= s->gxs ||
 	    fruitful(s, dy > 0 ? FRUIT_S : FRUIT_N, x, y))
 		jump_v(s, parent, g0, x, y, dy, 0);
@@ -902,7 +963,7 @@ ALWAYS_INLINE void walk_dir(jps *s, uint32_t i, double g, int32_t x, int32_t y,
 		k++;
 		if (k == kgoal) {
 			offer(s, i, g + (double)k * unit, (uint32_t)j, x, y, k,
-			      0);
+			      0, ARRIVE_DIAG(dx, dy));
 			return;
 		}
 		if (dy) {
@@ -1002,7 +1063,7 @@ ALWAYS_INLINE void walk_fast(jps *s, uint32_t i, double g, int32_t x, int32_t y,
 		pos = dy ? cy : cx;
 		if (k == kgoal) {
 			offer(s, i, g + (double)k * unit, (uint32_t)j, cx, cy,
-			      k, 0);
+			      k, 0, ARRIVE_DIAG(dx, dy));
 			return;
 		}
 		if (both || fruitful(s, fa, cx, cy)) {
@@ -1016,12 +1077,18 @@ ALWAYS_INLINE void walk_fast(jps *s, uint32_t i, double g, int32_t x, int32_t y,
 		if (both || fruitful(s, fb, cx, cy))
 			jump_v(s, i, g + (double)k * unit, cx, cy, dy ? dy : 1,
 			       k);
+		if (s->probe && s->nprobe)
+			return;
 	}
 }
 
 static void walk(jps *s, uint32_t i, double g, int32_t x, int32_t y, int dx,
                  int dy)
 {
+	if (s->probe && dy != 0)
+		s->reach[quadrant_of(dx, dy)] = 1;
+	if (s->probe && s->nprobe)
+		return;
 #define WALK(DX, DY)                                      \
 	do {                                              \
 		if (s->walks)                             \
@@ -1052,22 +1119,15 @@ static inline int sign(int32_t v)
 	return (v > 0) - (v < 0);
 }
 
-/* Generates the successors of node i = (x, y), whose parent is p.
- * Inlined into the search loop, where the memo is not used. */
-ALWAYS_INLINE void expand_online(jps *s, uint32_t i, int32_t x, int32_t y)
+/* Generates the successors of node i = (x, y) at cost g, reached from p
+ * (i itself: the start, every way) by a step of ax columns and ay rows. */
+ALWAYS_INLINE void expand_from(jps *s, uint32_t i, int32_t x, int32_t y,
+                               uint32_t p, int32_t ax, int32_t ay, double g)
 {
 	const uint8_t *cells = s->cells;
 	const int32_t st = s->stride;
-	uint32_t p = parent_of(s, i);
-	double g = s->nodes[i].g;
-	int32_t px, py, ax, ay;
 	int dx, dy;
 
-	s->ex = x;
-	s->ey = y;
-	coords(s, p, &px, &py);
-	ax = x - px;
-	ay = y - py;
 	dx = sign(ax);
 	dy = sign(ay);
 
@@ -1135,6 +1195,17 @@ ALWAYS_INLINE void expand_online(jps *s, uint32_t i, int32_t x, int32_t y)
 	}
 }
 
+/* Generates the successors of node i = (x, y).  Inlined into the search
+ * loop, where the memo is not used. */
+ALWAYS_INLINE void expand_online(jps *s, uint32_t i, int32_t x, int32_t y)
+{
+	uint32_t p = parent_of(s, i);
+	int32_t px, py;
+
+	coords(s, p, &px, &py);
+	expand_from(s, i, x, y, p, x - px, y - py, s->nodes[i].g);
+}
+
 /* ------------------------------------------------------------- memo */
 
 /* The key of node i reached by a step of class tag (a dir field, or its
@@ -1176,7 +1247,9 @@ static memo_entry *memo_slot(const jps_cache *c, uint64_t key)
 /* Smaller grids are left without: their walks are short and their maps
  * all in the nearest cache, so an expansion costs little more than the
  * memo's own lookup and recording (arena, 49x49: +6 to +15% search time
- * with the memo; the 32x32 maps of mapf/: 0 to +11%). */
+ * with the memo; the 32x32 maps of mapf/: 0 to +11%).  The pruning of
+ * barren jump points (relax) keeps to the same grids: on small ones its
+ * probes cost more than a batch's expansions of them. */
 #define MEMO_MIN_CELLS 8192
 
 static int memo_open(const jps_cache *c)
@@ -1378,6 +1451,89 @@ static inline int memo_valid(const jps *s, jps_cache *c, memo_entry *e,
 	       memo_clear(s, c, e, x, y);
 }
 
+/* ---------------------------------------------------------- pruning */
+
+/*
+ * Makes the table's entry for node j = (x, y) reached by a step of class
+ * a (ARRIVE_E ... ARRIVE_N), and returns it: 1 when the expansion finds
+ * a jump point without a goal, or its jumps may go further than 253
+ * cells; otherwise r + 2, where r bounds how far from j, along x or y,
+ * its jumps and walks go (sweep_make, on the ways this expansion goes).
+ * The expansion is made as the search makes it (expand_from), without
+ * the goal, counting what it finds and stopping at the first.  The state
+ * of the expansion under way, which may be recording, is kept.
+ */
+static __attribute__((noinline)) uint8_t barren_probe(jps *s, uint32_t j,
+                                                      int32_t x, int32_t y,
+                                                      uint32_t a)
+{
+	static const int adx[4] = {1, -1, 0, 0}, ady[4] = {0, 0, 1, -1};
+	int rec = s->rec, ngoals = s->ngoals;
+	unsigned lines = s->lines;
+	int32_t reach[4];
+	int32_t gx0 = s->gx0, gy0 = s->gy0;
+	uint32_t gxs = s->gxs, gys = s->gys;
+	uint8_t v;
+
+	memcpy(reach, s->reach, sizeof reach);
+	memset(s->reach, 0, sizeof s->reach);
+	s->lines = 0;
+	s->probe = 1;
+	s->rec = 0;
+	s->nprobe = 0;
+	s->ngoals = 0;
+	s->gx0 = s->gy0 = -2;
+	s->gxs = s->gys = 0;
+	expand_from(s, j, x, y, UINT32_MAX, adx[a], ady[a], 0.0);
+	s->probe = 0;
+	s->rec = rec;
+	s->ngoals = ngoals;
+	s->gx0 = gx0;
+	s->gy0 = gy0;
+	s->gxs = gxs;
+	s->gys = gys;
+	if (s->nprobe != 0) {
+		v = 1;
+	} else {
+		uint16_t used[4];
+		struct memo_sweep w;
+		int32_t r = 0;
+		for (int q = 0; q < 4; q++)
+			used[q] = s->reach[q] != 0;
+		sweep_make(s, x, y, s->lines, used, &w);
+		for (int d = 0; d < 4; d++)
+			r = w.line[d] > r ? w.line[d] : r;
+		for (int q = 0; q < 4; q++)
+			for (int t = 0; t < 3; t++)
+				r = w.walk[q][t] > r ? w.walk[q][t] : r;
+		v = r > 253 ? 1 : (uint8_t)(r + 2);
+	}
+	memcpy(s->reach, reach, sizeof reach);
+	s->lines = lines;
+	s->barren[(size_t)j * 4 + a] = v;
+	return v;
+}
+
+/* The table for grid g (zeroed: nothing known) unless the cache has it;
+ * 0, or -1 without the memory. */
+static int barren_ready(jps_cache *c, const astar_grid *g)
+{
+	size_t n = (size_t)g->stride * ((size_t)g->height + 2) * 4;
+
+	if (c->barren_n == n)
+		return 0;
+	if (n > c->barren_cap) {
+		uint8_t *b = realloc(c->barren, n);
+		if (b == NULL)
+			return -1;
+		c->barren = b;
+		c->barren_cap = n;
+	}
+	memset(c->barren, 0, n);
+	c->barren_n = n;
+	return 0;
+}
+
 /* expand_online, not inlined, for expand_memo. */
 static void expand_apart(jps *s, uint32_t i, int32_t x, int32_t y)
 {
@@ -1422,6 +1578,7 @@ static void expand_memo(jps *s, uint32_t i, int32_t x, int32_t y)
 		 * most of them will soon look up. */
 		for (uint32_t n = 0; n < e->n; n++) {
 			__builtin_prefetch(&s->nodes[m[n].j]);
+			__builtin_prefetch(&s->barren[(size_t)m[n].j * 4]);
 			__builtin_prefetch(&c->memo[memo_home(
 				c, memo_key(m[n].j, m[n].tag))]);
 		}
@@ -1874,6 +2031,11 @@ static astar_status search(astar_ctx *ctx, jps_cache **cache,
 		goals[ngoals++] = goal;
 	}
 	set_goals(&s, goals, ngoals);
+	s.prune = s.eight && s.dmask != UINT32_MAX &&
+	          (size_t)grid->width * (size_t)grid->height >= MEMO_MIN_CELLS;
+	if (s.prune && barren_ready(*cache, grid) != 0)
+		return ASTAR_ENOMEM;
+	s.barren = (*cache)->barren;
 
 	rc = run(&s, grid, st, opts, &found_at, r);
 	if (rc != ASTAR_OK)

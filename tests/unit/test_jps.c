@@ -753,14 +753,19 @@ static void property_tests(void)
  * every answer must be the one a fresh context gives, readied by
  * astar_prepare and so with the same maps and an empty memo, to the bit:
  * status, cost, path, expansions, generated count and the explored list
- * in order.
+ * in order.  These grids are also where barren jump points are pruned
+ * (jps.c, relax), whose table a context keeps as it keeps the memo: the
+ * cost must also be A*'s, to the bit, and the path as long.
  */
 static void test_memo_replay(void)
 {
-	astar_ctx *mctx = astar_ctx_new();
+	astar_ctx *mctx = astar_ctx_new(), *actx = astar_ctx_new();
 
-	if (!CHECK(mctx != NULL, "astar_ctx_new failed"))
+	if (!CHECK(mctx != NULL && actx != NULL, "astar_ctx_new failed")) {
+		astar_ctx_free(mctx);
+		astar_ctx_free(actx);
 		return;
+	}
 	for (int i = 0; i < MEMO_GRIDS; i++) {
 		unsigned long long seed = MEMO_SEED + (unsigned long long)i;
 		uint64_t rng = seed;
@@ -776,7 +781,7 @@ static void test_memo_replay(void)
 			astar_ctx *fresh;
 			astar_options o;
 			astar_result r;
-			kept a, b;
+			kept a, b, c;
 
 			if (q == 24 || q == 36)
 				edit(&rng, &g);
@@ -810,6 +815,18 @@ static void test_memo_replay(void)
 			}
 			keep(&b, astar_search(fresh, g.lib, s, t, &o, &r), &r);
 			astar_ctx_free(fresh);
+			o.algorithm = ASTAR_ALGO_ASTAR;
+			keep(&c, astar_search(actx, g.lib, s, t, &o, &r), &r);
+			CHECK(c.st == a.st && c.r.found == a.r.found &&
+			              c.r.reached_goal == a.r.reached_goal &&
+			              memcmp(&c.r.cost, &a.r.cost,
+			                     sizeof c.r.cost) == 0 &&
+			              c.r.path_len == a.r.path_len,
+			      "A*: status %d found %d cost %.17g path %zu, "
+			      "JPS: %d %d %.17g %zu",
+			      (int)c.st, c.r.found, c.r.cost, c.r.path_len,
+			      (int)a.st, a.r.found, a.r.cost, a.r.path_len);
+			unkeep(&c);
 			CHECK(a.st == b.st && a.r.found == b.r.found &&
 			              a.r.reached_goal == b.r.reached_goal &&
 			              memcmp(&a.r.cost, &b.r.cost,
@@ -846,6 +863,7 @@ static void test_memo_replay(void)
 		free(g.ref.cost);
 	}
 	astar_ctx_free(mctx);
+	astar_ctx_free(actx);
 }
 
 /* ------------------------------------------------------ hand-made */
