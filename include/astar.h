@@ -145,7 +145,11 @@ typedef enum astar_algorithm {
 	                        uniform cost under ASTAR_DIAG_NO_OBSTACLES or
 	                        ASTAR_DIAG_NEVER, with that movement's own
 	                        heuristic (the default) and weight 1;
-	                        explored lists the jump points expanded */
+	                        explored lists the jump points expanded
+	                        (8-connected, on grids of 8192 cells or
+	                        more, not the barren ones: points whose
+	                        expansion would find nothing are never
+	                        opened) */
 } astar_algorithm;
 
 typedef struct astar_options {
