@@ -624,8 +624,9 @@ typedef struct jps {
 #define ON_STACK (CLOSED - 1)
 
 /* A node's dir field: its parent's index in the low PARENT_BITS, and in
- * runs that use the memo (so on grids of at most 2^PARENT_BITS padded
- * cells) the class of the step from the parent above them. */
+ * runs that use the memo or the pruning (so on grids of at most
+ * 2^PARENT_BITS padded cells) the class of the step from the parent
+ * above them. */
 #define PARENT_BITS 29
 
 static inline uint32_t parent_of(const jps *s, uint32_t i)
