@@ -1472,8 +1472,6 @@ static __attribute__((noinline)) uint8_t barren_probe(jps *s, uint32_t j,
 	int rec = s->rec, ngoals = s->ngoals;
 	unsigned lines = s->lines;
 	int32_t reach[4];
-	int32_t gx0 = s->gx0, gy0 = s->gy0;
-	uint32_t gxs = s->gxs, gys = s->gys;
 	uint8_t v;
 
 	memcpy(reach, s->reach, sizeof reach);
@@ -1482,17 +1480,13 @@ static __attribute__((noinline)) uint8_t barren_probe(jps *s, uint32_t j,
 	s->probe = 1;
 	s->rec = 0;
 	s->nprobe = 0;
+	/* Without goal cells (the goals' bounding box may still make a jump
+	 * that the maps say finds nothing, and it finds nothing). */
 	s->ngoals = 0;
-	s->gx0 = s->gy0 = -2;
-	s->gxs = s->gys = 0;
 	expand_from(s, j, x, y, UINT32_MAX, adx[a], ady[a], 0.0);
 	s->probe = 0;
 	s->rec = rec;
 	s->ngoals = ngoals;
-	s->gx0 = gx0;
-	s->gy0 = gy0;
-	s->gxs = gxs;
-	s->gys = gys;
 	if (s->nprobe != 0) {
 		v = 1;
 	} else {
