@@ -1569,8 +1569,9 @@ static void expand_memo(jps *s, uint32_t i, int32_t x, int32_t y)
 		 * steps the scans add nothing, and g + 0.0 is g. */
 		double g = s->nodes[i].g;
 		const memo_succ *m = c->succ + e->first;
-		/* Their records, and where their own entries should be, which
-		 * most of them will soon look up. */
+		/* Their records, their bytes of the barren table, and where
+		 * their own entries should be, which most of them will soon
+		 * look up. */
 		for (uint32_t n = 0; n < e->n; n++) {
 			__builtin_prefetch(&s->nodes[m[n].j]);
 			__builtin_prefetch(&s->barren[(size_t)m[n].j * 4]);
@@ -1595,12 +1596,10 @@ static void expand_memo(jps *s, uint32_t i, int32_t x, int32_t y)
 	s->rec = 0;
 	{
 		size_t nsweeps = c->nsweeps;
-		memo_entry t = {key,
-		                (uint32_t)first,
-		                0,
-		                {0, 0, 0, 0},
-		                (uint16_t)(c->nsucc - first),
-		                (uint8_t)s->lines};
+		memo_entry t = {.key = key,
+		                .first = (uint32_t)first,
+		                .n = (uint16_t)(c->nsucc - first),
+		                .lines = (uint8_t)s->lines};
 		for (int q = 0; q < 4; q++)
 			t.reach[q] = sat16(s->reach[q]);
 		if (!s->rec_lost && c->nsucc - first <= UINT16_MAX &&
