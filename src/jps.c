@@ -108,7 +108,7 @@ enum { FRUIT_E, FRUIT_W, FRUIT_S, FRUIT_N };
  * before.
  *
  * The memo's key is the node and the class of the step that reached it
- * (ARRIVE_E ...).  The class rides in the top bits of the node's dir
+ * (LINE_E ..., ARRIVE_DIAG).  The class rides in the top bits of the node's dir
  * field, above the parent's index (PARENT_BITS), set by the relax that
  * sets the parent: the key is then formed from the node's record alone
  * when the node leaves the open list.
@@ -141,7 +141,10 @@ typedef struct memo_entry {
  * or further.  Made for an entry when the goal first comes within its
  * reach (most never need one).
  */
+/* The straight directions, and their steps: of the node's own jumps
+ * (memo_entry's lines) and of the steps that reach a node (below). */
 enum { LINE_E, LINE_W, LINE_S, LINE_N };
+static const int line_dx[4] = {1, -1, 0, 0}, line_dy[4] = {0, 0, 1, -1};
 
 typedef struct memo_sweep {
 	uint16_t line[4];    /* by LINE_ */
@@ -555,6 +558,15 @@ static inline int line_open(const uint64_t *line, uint32_t i)
 	return (int)(line[(i >> 6) * NSLOTS + OPEN] >> (i & 63)) & 1;
 }
 
+/* Where a straight jump from cell `at` of a line (a row or a column of
+ * the maps) stops, going toward higher cells (d > 0) or lower ones. */
+static inline __attribute__((always_inline)) int32_t line_stop(
+	const uint64_t *line, int32_t at, int d)
+{
+	return (int32_t)(d > 0 ? next_stop(line + FWD, (uint32_t)at, NSLOTS)
+	                       : prev_stop(line + BWD, (uint32_t)at, NSLOTS));
+}
+
 /* ------------------------------------------------------------- search */
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
@@ -635,14 +647,13 @@ static inline uint32_t parent_of(const jps *s, uint32_t i)
 }
 
 /*
- * The class of the step from a node to a jump point it offers: 0 to 3
- * (ARRIVE_E ... ARRIVE_N) when the step ends with a straight jump east,
- * west, south or north, 4 to 7 when it is diagonal all the way (NW, SW,
- * NE, SE; only a goal is reached so).  The jump point's own expansion
- * depends on it (expand_from), not on the rest of the step.  Formed in
- * 8-connected runs only (the memo and the pruning, which use it, are).
+ * The class of the step from a node to a jump point it offers: the
+ * direction (LINE_E ... LINE_N) of the straight jump it ends with, or 4
+ * to 7 when it is diagonal all the way (NW, SW, NE, SE; only a goal is
+ * reached so).  The jump point's own expansion depends on it
+ * (expand_from), not on the rest of the step.  Formed in 8-connected runs
+ * only (the memo and the pruning, which use it, are).
  */
-enum { ARRIVE_E, ARRIVE_W, ARRIVE_S, ARRIVE_N };
 #define ARRIVE_DIAG(dx, dy) (4 + 2 * ((dx) > 0) + ((dy) > 0))
 
 static inline double jps_h(const jps *s, int32_t x, int32_t y)
@@ -736,7 +747,7 @@ ALWAYS_INLINE void relax(jps *s, uint32_t parent, double g, uint32_t j,
 
 	if (n->gen != s->gen) {
 		uint32_t a = tag >> PARENT_BITS;
-		if (s->prune && a <= ARRIVE_N) {
+		if (s->prune && a <= LINE_N) {
 			uint8_t b = s->barren[(size_t)j * 4 + a];
 			if (b == 0)
 				b = barren_probe(s, j, x, y, a);
@@ -797,7 +808,7 @@ static void memo_note(jps *s, uint32_t j, int32_t x, int32_t y, uint32_t tag,
 
 /* Offers jump point j = (x, y), k diagonal and then m straight steps
  * from the node being expanded, at cost g, by a step of class arr
- * (ARRIVE_E ...: kept in the node's record only where the memo or the
+ * (LINE_E ..., ARRIVE_DIAG: kept in the node's record only where the memo or the
  * pruning may use it).  A probe only counts it. */
 ALWAYS_INLINE void offer(jps *s, uint32_t parent, double g, uint32_t j,
                          int32_t x, int32_t y, int32_t k, int32_t m,
@@ -859,9 +870,7 @@ ALWAYS_INLINE void jump_h(jps *s, uint32_t parent, double g0, int32_t x,
                           int32_t y, const int dx, int32_t k)
 {
 	const uint64_t *line = s->rows + (size_t)y * s->rw * NSLOTS;
-	int32_t q =
-		(int32_t)(dx > 0 ? next_stop(line + FWD, (uint32_t)x, NSLOTS)
-	                         : prev_stop(line + BWD, (uint32_t)x, NSLOTS));
+	int32_t q = line_stop(line, x, dx);
 	int32_t gq = goal_on_line(s, 1, y, x, q, dx);
 
 	if (gq >= 0)
@@ -870,16 +879,14 @@ ALWAYS_INLINE void jump_h(jps *s, uint32_t parent, double g0, int32_t x,
 		return; /* a dead end */
 	offer(s, parent, g0 + (double)((q - x) * dx) * s->c,
 	      (uint32_t)y * (uint32_t)s->stride + (uint32_t)q, q, y, k,
-	      (q - x) * dx, dx > 0 ? ARRIVE_E : ARRIVE_W);
+	      (q - x) * dx, dx > 0 ? LINE_E : LINE_W);
 }
 
 ALWAYS_INLINE void jump_v(jps *s, uint32_t parent, double g0, int32_t x,
                           int32_t y, const int dy, int32_t k)
 {
 	const uint64_t *line = s->cols + (size_t)x * s->cw * NSLOTS;
-	int32_t q =
-		(int32_t)(dy > 0 ? next_stop(line + FWD, (uint32_t)y, NSLOTS)
-	                         : prev_stop(line + BWD, (uint32_t)y, NSLOTS));
+	int32_t q = line_stop(line, y, dy);
 	int32_t gq = goal_on_line(s, 0, x, y, q, dy);
 
 	if (gq >= 0)
@@ -888,7 +895,7 @@ ALWAYS_INLINE void jump_v(jps *s, uint32_t parent, double g0, int32_t x,
 		return;
 	offer(s, parent, g0 + (double)((q - y) * dy) * s->c,
 	      (uint32_t)q * (uint32_t)s->stride + (uint32_t)x, x, q, k,
-	      (q - y) * dy, dy > 0 ? ARRIVE_S : ARRIVE_N);
+	      (q - y) * dy, dy > 0 ? LINE_S : LINE_N);
 }
 
 /*
@@ -1352,14 +1359,11 @@ static int within(int32_t t, uint16_t n)
  * open, so the sweeps err by one cell toward making an expansion anew.) */
 static int32_t jump_length(const jps *s, int horiz, int32_t x, int32_t y, int d)
 {
-	const uint64_t *line;
-	int32_t at = horiz ? x : y, q;
+	const uint64_t *line = horiz ? s->rows + (size_t)y * s->rw * NSLOTS
+	                             : s->cols + (size_t)x * s->cw * NSLOTS;
+	int32_t at = horiz ? x : y;
 
-	line = horiz ? s->rows + (size_t)y * s->rw * NSLOTS
-	             : s->cols + (size_t)x * s->cw * NSLOTS;
-	q = (int32_t)(d > 0 ? next_stop(line + FWD, (uint32_t)at, NSLOTS)
-	                    : prev_stop(line + BWD, (uint32_t)at, NSLOTS));
-	return (q - at) * d;
+	return (line_stop(line, at, d) - at) * d;
 }
 
 /* The sweep of the expansion of node (x, y) whose own jumps went the
@@ -1367,14 +1371,14 @@ static int32_t jump_length(const jps *s, int horiz, int32_t x, int32_t y, int d)
 static void sweep_make(const jps *s, int32_t x, int32_t y, unsigned lines,
                        const uint16_t reach[4], memo_sweep *w)
 {
-	static const int ldx[4] = {1, -1, 0, 0}, ldy[4] = {0, 0, 1, -1};
 	const uint8_t *cells = s->cells;
 
 	for (int d = 0; d < 4; d++)
-		w->line[d] = lines >> d & 1
-		                     ? sat16(jump_length(s, ldy[d] == 0, x, y,
-		                                         ldx[d] + ldy[d]))
-		                     : 0;
+		w->line[d] =
+			lines >> d & 1
+				? sat16(jump_length(s, line_dy[d] == 0, x, y,
+		                                    line_dx[d] + line_dy[d]))
+				: 0;
 	for (int q = 0; q < 4; q++) {
 		const int dx = q & 2 ? 1 : -1, dy = q & 1 ? 1 : -1;
 		const ptrdiff_t sy = (ptrdiff_t)dy * s->stride, step = dx + sy;
@@ -1456,7 +1460,7 @@ static inline int memo_valid(const jps *s, jps_cache *c, memo_entry *e,
 
 /*
  * Makes the table's entry for node j = (x, y) reached by a step of class
- * a (ARRIVE_E ... ARRIVE_N), and returns it: 1 when the expansion finds
+ * a (LINE_E ... LINE_N), and returns it: 1 when the expansion finds
  * a jump point without a goal, or its jumps may go further than 253
  * cells; otherwise r + 2, where r bounds how far from j, along x or y,
  * its jumps and walks go (sweep_make, on the ways this expansion goes).
@@ -1468,7 +1472,6 @@ static __attribute__((noinline)) uint8_t barren_probe(jps *s, uint32_t j,
                                                       int32_t x, int32_t y,
                                                       uint32_t a)
 {
-	static const int adx[4] = {1, -1, 0, 0}, ady[4] = {0, 0, 1, -1};
 	int rec = s->rec, ngoals = s->ngoals;
 	unsigned lines = s->lines;
 	int32_t reach[4];
@@ -1483,7 +1486,7 @@ static __attribute__((noinline)) uint8_t barren_probe(jps *s, uint32_t j,
 	/* Without goal cells (the goals' bounding box may still make a jump
 	 * that the maps say finds nothing, and it finds nothing). */
 	s->ngoals = 0;
-	expand_from(s, j, x, y, UINT32_MAX, adx[a], ady[a], 0.0);
+	expand_from(s, j, x, y, UINT32_MAX, line_dx[a], line_dy[a], 0.0);
 	s->probe = 0;
 	s->rec = rec;
 	s->ngoals = ngoals;
