@@ -149,7 +149,10 @@ typedef enum astar_algorithm {
 	                        (8-connected, on grids of 8192 cells or
 	                        more, not the barren ones: points whose
 	                        expansion would find nothing are never
-	                        opened) */
+	                        opened); generated leaves out the points
+	                        of the start's walks that could only come
+	                        after a goal cell already found, as those
+	                        walks are not made */
 } astar_algorithm;
 
 typedef struct astar_options {

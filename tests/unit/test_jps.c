@@ -1075,6 +1075,57 @@ static void test_far_jumps(void)
 	check_end();
 }
 
+/*
+ * The start's walks that cannot matter are not made (jps.c, walk_start):
+ * on open ground with four pillars, whose corners hold jump points for
+ * every walk from the middle, a walk whose first cell's f is more than
+ * the cost of a goal cell already offered is left out, which only the
+ * generated count shows.  All made, the walks would generate 10 points
+ * in each case.
+ */
+static void test_start_walks(void)
+{
+	astar_grid *lg = open_grid(30, 30, 1);
+	const struct {
+		int tx, ty;
+		astar_diagonal pol;
+		double cost;
+		uint64_t generated;
+	} c[] = {
+		/* east, found by the jump east: no walk made */
+		{28, 15, ASTAR_DIAG_NO_OBSTACLES, 13.0, 2},
+		/* south-east, off the diagonal: the walk that way first,
+		 * which finds it (and the two points by the pillar further
+		 * on), then no other */
+		{27, 20, ASTAR_DIAG_NO_OBSTACLES, 7.0 + 5.0 * sqrt(2.0), 4},
+		/* 4-connected east: the walk east goes on past the pillars
+		 * (f stays 13 along it), the one west is not made */
+		{28, 15, ASTAR_DIAG_NEVER, 13.0, 6},
+	};
+
+	check_begin("jps: the start's walks beyond a goal found are left out");
+	grid_set(lg, 5, 5, 0);
+	grid_set(lg, 25, 5, 0);
+	grid_set(lg, 5, 25, 0);
+	grid_set(lg, 25, 25, 0);
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+		astar_result r;
+		astar_status st =
+			jps(lg, P(15, 15), P(c[k].tx, c[k].ty), c[k].pol, &r);
+		CHECK(st == ASTAR_OK && r.found &&
+		              fabs(r.cost - c[k].cost) < 1e-9 &&
+		              r.expanded == 2 && r.generated == c[k].generated,
+		      "to (%d,%d), policy %d: status %d found %d cost %.17g "
+		      "(%.17g) expanded %llu (2) generated %llu (%llu)",
+		      c[k].tx, c[k].ty, (int)c[k].pol, (int)st, r.found, r.cost,
+		      c[k].cost, (unsigned long long)r.expanded,
+		      (unsigned long long)r.generated,
+		      (unsigned long long)c[k].generated);
+	}
+	check_end();
+	grid_free(lg);
+}
+
 static void zeroed(const astar_result *r)
 {
 	CHECK(r->found == 0 && r->path == NULL && r->path_len == 0 &&
@@ -1221,6 +1272,7 @@ void test_jps(void)
 	test_edits_seen();
 	test_alternating();
 	test_far_jumps();
+	test_start_walks();
 	property_tests();
 	test_memo_replay();
 	/* The context has served every size: the hand-made cases again. */
