@@ -1740,6 +1740,34 @@ static astar_status run(jps *s, const astar_grid *grid, size_t start,
 }
 
 /*
+ * Writes n cells of a path into path[k - n .. k), the last first: the
+ * padded cell (x, y), then each step (bx, by) back from it.  On
+ * little-endian machines a cell's two coordinates are one 64-bit word,
+ * and one subtraction steps both (neither goes below 0, so neither
+ * borrows from the other).
+ */
+static inline void put_run(astar_point *path, size_t k, int32_t x, int32_t y,
+                           int bx, int by, int32_t n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	_Static_assert(sizeof(astar_point) == 8 &&
+	                       offsetof(astar_point, y) == 4,
+	               "astar_point is two packed int32_t");
+	uint64_t v = (uint64_t)(uint32_t)(x - 1) |
+	             (uint64_t)(uint32_t)(y - 1) << 32;
+	uint64_t d = (uint64_t)(int64_t)bx + ((uint64_t)(int64_t)by << 32);
+
+	for (astar_point *p = path + k, *e = p - n; p != e; v -= d)
+		memcpy(--p, &v, sizeof v);
+#else
+	for (int32_t t = 0; t < n; t++) {
+		path[k - 1 - (size_t)t].x = x - 1 - t * bx;
+		path[k - 1 - (size_t)t].y = y - 1 - t * by;
+	}
+#endif
+}
+
+/*
  * Writes the path from the start to node end into ctx->path, expanding
  * each parent-to-node segment (diagonal steps, then straight ones; or
  * horizontal, then vertical), and sums its cost as search.c's build_path
@@ -1751,82 +1779,69 @@ static astar_status build_path(jps *s, const astar_grid *g, size_t start,
                                astar_result *r)
 {
 	astar_ctx *ctx = s->ctx;
-	size_t len = 1, k;
-	uint64_t sum[2] = {0, 0};
+	uint64_t nstraight = 0, ndiag = 0;
+	size_t len, k;
 	int32_t x, y, px, py;
 
+	/* Every open cell costs the same (jps_supported), so the cells'
+	 * sums are their counts times that, exactly: whole numbers. */
 	coords(s, (uint32_t)end, &x, &y);
 	for (size_t i = end; i != start; i = parent_of(s, (uint32_t)i)) {
 		coords(s, parent_of(s, (uint32_t)i), &px, &py);
 		int32_t ax = abs(x - px), ay = abs(y - py);
-		len += s->eight ? (size_t)(ax > ay ? ax : ay)
-		                : (size_t)(ax + ay);
+		int32_t nd = !s->eight ? 0 : ax < ay ? ax : ay;
+		ndiag += (uint64_t)nd;
+		nstraight += (uint64_t)(ax + ay - 2 * nd);
 		x = px;
 		y = py;
 	}
-	if (r != NULL && ctx_grow_points(&ctx->path, &ctx->path_cap, len) != 0)
+	*orth = nstraight * g->min_cost;
+	*diag = ndiag * g->min_cost;
+	if (r == NULL)
+		return ASTAR_OK;
+	len = 1 + (size_t)(nstraight + ndiag);
+	if (ctx_grow_points(&ctx->path, &ctx->path_cap, len) != 0)
 		return ASTAR_ENOMEM;
+	/* Segment by segment backwards from end: its last part first (the
+	 * straight steps, 4-connected the vertical ones), then its first
+	 * (the diagonal steps, or the horizontal ones). */
 	k = len;
-	/* Segment by segment backwards from end, each segment's cells
-	 * written by stepping their coordinates (x, y). */
 	coords(s, (uint32_t)end, &x, &y);
 	for (size_t i = end; i != start;) {
 		size_t p = parent_of(s, (uint32_t)i);
 		coords(s, (uint32_t)p, &px, &py);
 		int32_t ax = x - px, ay = y - py;
 		int dx = sign(ax), dy = sign(ay);
-		int32_t n = abs(ax), m = abs(ay);
-		/* Walked backwards: part 1 (the straight or vertical steps),
-		 * then part 0 (the diagonal or horizontal ones). */
-		int32_t count[2], bx[2], by[2];
-		int kind[2]; /* 0 straight, 1 diagonal */
+		int32_t n = abs(ax), m = abs(ay), n1, n0;
+		int b1x, b1y, b0x, b0y;
 
 		if (s->eight) {
-			int32_t nd = n < m ? n : m;
-			count[0] = nd;
-			bx[0] = dx;
-			by[0] = dy;
-			kind[0] = 1;
-			count[1] = (n > m ? n : m) - nd;
-			bx[1] = n > m ? dx : 0;
-			by[1] = n > m ? 0 : dy;
-			kind[1] = 0;
+			n0 = n < m ? n : m;
+			n1 = (n > m ? n : m) - n0;
+			b1x = n > m ? dx : 0;
+			b1y = n > m ? 0 : dy;
+			b0x = dx;
+			b0y = dy;
 		} else {
-			count[0] = n;
-			bx[0] = dx;
-			by[0] = 0;
-			kind[0] = 0;
-			count[1] = m;
-			bx[1] = 0;
-			by[1] = dy;
-			kind[1] = 0;
+			n1 = m;
+			n0 = n;
+			b1x = 0;
+			b1y = dy;
+			b0x = dx;
+			b0y = 0;
 		}
-		for (int part = 1; part >= 0; part--) {
-			/* Every open cell costs the same (jps_supported), so
-			 * the cells' sum is their count times that, exactly:
-			 * the sums are whole numbers. */
-			sum[kind[part]] += (uint64_t)count[part] * g->min_cost;
-			if (r == NULL)
-				continue;
-			for (int32_t t = count[part]; t > 0; t--) {
-				astar_point q = {x - 1, y - 1};
-				ctx->path[--k] = q;
-				x -= bx[part];
-				y -= by[part];
-			}
-		}
+		put_run(ctx->path, k, x, y, b1x, b1y, n1);
+		k -= (size_t)n1;
+		put_run(ctx->path, k, x - n1 * b1x, y - n1 * b1y, b0x, b0y, n0);
+		k -= (size_t)n0;
 		i = p;
 		x = px;
 		y = py;
 	}
-	*orth = sum[0];
-	*diag = sum[1];
-	if (r == NULL)
-		return ASTAR_OK;
 	ctx->path[0] = ctx_point_of(g, start);
 	r->path = ctx->path;
 	r->path_len = len;
-	r->cost = (double)sum[0] + SQRT2 * (double)sum[1];
+	r->cost = (double)*orth + SQRT2 * (double)*diag;
 	r->end = ctx->path[len - 1];
 	r->found = 1;
 	return ASTAR_OK;
