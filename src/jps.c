@@ -881,16 +881,17 @@ ALWAYS_INLINE void jump_h(jps *s, uint32_t parent, double g0, int32_t x,
 	const uint64_t *line = s->rows + (size_t)y * s->rw * NSLOTS;
 	int32_t q = line_stop(line, x, dx);
 	int32_t gq = goal_on_line(s, 1, y, x, q, dx);
+	double g;
 
-	if (gq >= 0)
-		goal_offered(s, g0 + (double)((gq - x) * dx) * s->c);
 	if (gq >= 0)
 		q = gq;
 	else if (!line_open(line, (uint32_t)q))
 		return; /* a dead end */
-	offer(s, parent, g0 + (double)((q - x) * dx) * s->c,
-	      (uint32_t)y * (uint32_t)s->stride + (uint32_t)q, q, y, k,
-	      (q - x) * dx, dx > 0 ? LINE_E : LINE_W);
+	g = g0 + (double)((q - x) * dx) * s->c;
+	if (q == gq)
+		goal_offered(s, g);
+	offer(s, parent, g, (uint32_t)y * (uint32_t)s->stride + (uint32_t)q, q,
+	      y, k, (q - x) * dx, dx > 0 ? LINE_E : LINE_W);
 }
 
 ALWAYS_INLINE void jump_v(jps *s, uint32_t parent, double g0, int32_t x,
@@ -899,16 +900,17 @@ ALWAYS_INLINE void jump_v(jps *s, uint32_t parent, double g0, int32_t x,
 	const uint64_t *line = s->cols + (size_t)x * s->cw * NSLOTS;
 	int32_t q = line_stop(line, y, dy);
 	int32_t gq = goal_on_line(s, 0, x, y, q, dy);
+	double g;
 
-	if (gq >= 0)
-		goal_offered(s, g0 + (double)((gq - y) * dy) * s->c);
 	if (gq >= 0)
 		q = gq;
 	else if (!line_open(line, (uint32_t)q))
 		return;
-	offer(s, parent, g0 + (double)((q - y) * dy) * s->c,
-	      (uint32_t)q * (uint32_t)s->stride + (uint32_t)x, x, q, k,
-	      (q - y) * dy, dy > 0 ? LINE_S : LINE_N);
+	g = g0 + (double)((q - y) * dy) * s->c;
+	if (q == gq)
+		goal_offered(s, g);
+	offer(s, parent, g, (uint32_t)q * (uint32_t)s->stride + (uint32_t)x, x,
+	      q, k, (q - y) * dy, dy > 0 ? LINE_S : LINE_N);
 }
 
 /*
@@ -1753,8 +1755,8 @@ static inline void put_run(astar_point *path, size_t k, int32_t x, int32_t y,
 	_Static_assert(sizeof(astar_point) == 8 &&
 	                       offsetof(astar_point, y) == 4,
 	               "astar_point is two packed int32_t");
-	uint64_t v = (uint64_t)(uint32_t)(x - 1) |
-	             (uint64_t)(uint32_t)(y - 1) << 32;
+	uint64_t v = (uint64_t)(uint32_t)(x - 1) | (uint64_t)(uint32_t)(y - 1)
+	                                                   << 32;
 	uint64_t d = (uint64_t)(int64_t)bx + ((uint64_t)(int64_t)by << 32);
 
 	for (astar_point *p = path + k, *e = p - n; p != e; v -= d)
