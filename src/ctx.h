@@ -20,7 +20,11 @@
  * The heap position lives apart (ctx->pos), where the heap's frequent
  * writes touch a dense array instead of these records. */
 typedef struct node {
-	double g;     /* cost of the best known path from the start */
+	union {
+		double g;    /* cost of the best known path from the start */
+		uint64_t gx; /* the same in search.c's exact instance: fixed
+		                point, in units of 2^-42 (see exact_g) */
+	};
 	uint32_t gen; /* generation that last touched this record */
 	uint32_t dir; /* direction of the step that reached the cell (search.c:
 	                 8 at the start; jps.c: the parent's index, and the

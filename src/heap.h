@@ -64,6 +64,16 @@ static inline heap_key heap_make_key(uint32_t node, double f, double g)
 	return (heap_key)fb << 64 | (uint64_t)(uint32_t)~gb << 32 | node;
 }
 
+/* A key from f and g in fixed point, for the exact instance of the search
+ * (search.c): f whole, then g by its top 32 bits, inverted as above. */
+static inline heap_key heap_make_key_fixed(uint32_t node, uint64_t fx,
+                                           uint64_t gx)
+{
+	uint32_t gb = (uint32_t)(gx >> 32);
+
+	return (heap_key)fx << 64 | (uint64_t)(uint32_t)~gb << 32 | node;
+}
+
 static inline uint32_t heap_key_node(heap_key k)
 {
 	return (uint32_t)k;
@@ -187,14 +197,22 @@ static inline heap_key heap_top(const heap *h)
  * is, possibly above an entry of the same f whose g lies between the two.
  * The order by f holds exactly (only that one tie goes the other way),
  * and moving the entry down instead cost the search loop 4% in time
- * (tests/unit/test_heap.c checks the order by f).
+ * (tests/unit/test_heap.c checks the order by f).  heap_decrease_key takes
+ * a key made whole, as heap_make_key_fixed makes them: there a lower g is
+ * a lower f, so the new key is always below the old.
  */
+static inline __attribute__((always_inline)) void heap_decrease_key(heap *h,
+                                                                    heap_key k)
+{
+	heap_sift_up(h, h->pos[heap_key_node(k)], k);
+}
+
 static inline __attribute__((always_inline)) void heap_decrease(heap *h,
                                                                 uint32_t node,
                                                                 double f,
                                                                 double g)
 {
-	heap_sift_up(h, h->pos[node], heap_make_key(node, f, g));
+	heap_decrease_key(h, heap_make_key(node, f, g));
 }
 
 /*

@@ -314,6 +314,46 @@ static astar_status build_path(astar_ctx *ctx, const astar_grid *g,
 }
 
 /*
+ * Exact costs, for maps whose open cells all cost 1 under the octile
+ * heuristic (the common case).  There every g, h and f is a + b sqrt(2), a
+ * straight and b diagonal steps.  Summed as doubles, two paths of the same
+ * cost could end a rounding apart (1 + sqrt2 + sqrt2 against sqrt2 + sqrt2
+ * + 1): a tie of f then went to the rounding instead of to the larger g,
+ * and the search expanded a few percent more cells than it needed.  This
+ * instance sums in fixed point instead, in units of 2^-42 with sqrt(2) as
+ * EXACT_SQRT2, where every sum is exact: equal costs are equal integers.
+ *
+ * Different costs keep their order.  Let every count be at most M, with
+ * M < 2^22 / sqrt2 (2.96 million).  Two different costs, x + y sqrt(2)
+ * apart with |x|, |y| <= M, differ by |x^2 - 2y^2| / |x - y sqrt(2)|,
+ * at least 1 / ((1 + sqrt2) M): above 6.1e5 units.  EXACT_SQRT2 is 0.0503
+ * of a unit off, which shifts the difference by at most 0.0503 |y|: below
+ * 1.5e5 units.  And every sum stays below sqrt(2) M units, below 2^64.  A
+ * g's counts add up to at most the grid's cells (a path of the search's
+ * tree enters each once), an h's to at most its width or height, so on
+ * grids of at most EXACT_MAX_CELLS cells, padding included, the counts of
+ * an f add up to at most 2^21 * 4/3 (2.8 million).  run gives larger
+ * grids the instance of doubles.
+ */
+#define EXACT_ONE       ((uint64_t)1 << 42)
+#define EXACT_SQRT2     UINT64_C(6219777023951) /* 2^42 sqrt(2), rounded */
+#define EXACT_MAX_CELLS ((size_t)1 << 21)
+
+/* The octile distance from (x, y) to the target, in exact units. */
+static inline __attribute__((always_inline)) uint64_t exact_h(
+	const heuristic *h, int32_t x, int32_t y)
+{
+	int32_t dx = x - h->tx, dy = y - h->ty;
+	uint32_t lo, hi;
+
+	dx = dx < 0 ? -dx : dx;
+	dy = dy < 0 ? -dy : dy;
+	lo = (uint32_t)(dx < dy ? dx : dy);
+	hi = (uint32_t)(dx < dy ? dy : dx);
+	return (uint64_t)(hi - lo) * EXACT_ONE + (uint64_t)lo * EXACT_SQRT2;
+}
+
+/*
  * One neighbour of the expanded cell i, in direction d: skips it when it
  * is blocked or the diagonal policy forbids the step, opens it on its
  * first sight (into *held when it is the least new neighbour so far,
@@ -326,15 +366,16 @@ static astar_status build_path(astar_ctx *ctx, const astar_grid *g,
 static inline __attribute__((always_inline)) int relax(
 	astar_ctx *ctx, const uint8_t *cells, node *nodes, const uint32_t *pos,
 	uint32_t gen, size_t i, ptrdiff_t w, int32_t px, int32_t py, double gi,
-	const heuristic *hk, uint64_t *generated, heap_key *held, int *holding,
-	const int d, const astar_diagonal policy, const astar_algorithm algo,
-	const int plain)
+	uint64_t gxi, const heuristic *hk, uint64_t *generated, heap_key *held,
+	int *holding, const int d, const astar_diagonal policy,
+	const astar_algorithm algo, const int plain, const int exact)
 {
 	const ptrdiff_t side_a = (ptrdiff_t)dir_dy[d] * w, side_b = dir_dx[d];
 	size_t j = i + side_a + side_b;
 	uint8_t c = cells[j];
 	node *nj = &nodes[j];
-	double gj, f;
+	double gj = 0.0, f = 0.0;
+	uint64_t gx = 0, fx = 0;
 	int fresh;
 
 	if (c == 0)
@@ -346,20 +387,29 @@ static inline __attribute__((always_inline)) int relax(
 	 * again when the path is built. */
 	if (algo == ASTAR_ALGO_BFS) {
 		gj = gi + 1.0;
+	} else if (exact) {
+		gx = gxi + (d < 4 ? EXACT_ONE : EXACT_SQRT2);
 	} else {
 		/* plain: every open cell costs 1, which the compiler folds */
 		const double cost = plain ? 1.0 : (double)c;
 		gj = gi + (d < 4 ? cost : SQRT2 * cost);
 	}
 	fresh = nj->gen != gen;
-	if (!fresh && (gj >= nj->g || pos[j] == CLOSED))
-		return 0; /* no shorter way, or already expanded */
+	if (exact) {
+		if (!fresh && (gx >= nj->gx || pos[j] == CLOSED))
+			return 0; /* no shorter way, or already expanded */
+		nj->gx = gx;
+		fx = gx + exact_h(hk, px + dir_dx[d], py + dir_dy[d]);
+	} else {
+		if (!fresh && (gj >= nj->g || pos[j] == CLOSED))
+			return 0;
+		nj->g = gj;
+		f = heuristic_at(hk, px + dir_dx[d], py + dir_dy[d], plain);
+		if (algo != ASTAR_ALGO_GREEDY)
+			f += gj;
+	}
 	nj->gen = gen;
-	nj->g = gj;
 	nj->dir = (uint32_t)d;
-	f = heuristic_at(hk, px + dir_dx[d], py + dir_dy[d], plain);
-	if (algo != ASTAR_ALGO_GREEDY)
-		f += gj;
 	++*generated;
 	/* Greedy search's key can rise on a decrease (its f is h alone and
 	 * the smaller g loses the tie), which leaves the heap's order
@@ -368,7 +418,8 @@ static inline __attribute__((always_inline)) int relax(
 	if (fresh && algo == ASTAR_ALGO_GREEDY)
 		return heap_push(&ctx->open, (uint32_t)j, f, gj);
 	if (fresh) {
-		heap_key k = heap_make_key((uint32_t)j, f, gj);
+		heap_key k = exact ? heap_make_key_fixed((uint32_t)j, fx, gx)
+		                   : heap_make_key((uint32_t)j, f, gj);
 		if (!*holding) {
 			*held = k;
 			*holding = 1;
@@ -381,7 +432,11 @@ static inline __attribute__((always_inline)) int relax(
 		}
 		return heap_push_key(&ctx->open, k);
 	}
-	heap_decrease(&ctx->open, (uint32_t)j, f, gj);
+	if (exact)
+		heap_decrease_key(&ctx->open,
+		                  heap_make_key_fixed((uint32_t)j, fx, gx));
+	else
+		heap_decrease(&ctx->open, (uint32_t)j, f, gj);
 	return 0;
 }
 
@@ -416,7 +471,7 @@ static inline __attribute__((always_inline)) astar_status loop(
 	const heuristic *h, const goal_set *goals, const astar_options *opts,
 	size_t start, nearest *best, size_t *found_at, astar_result *r,
 	const astar_heuristic kind, const astar_diagonal policy,
-	const astar_algorithm algo, const int plain)
+	const astar_algorithm algo, const int plain, const int exact)
 {
 	const uint8_t *cells = grid->cells;
 	node *nodes = ctx->nodes;
@@ -431,10 +486,26 @@ static inline __attribute__((always_inline)) astar_status loop(
 	int holding = 0;
 
 	hk.kind = kind;
+	/* The start, with g 0 (search set its node), keyed as the instance
+	 * keys every node. */
+	{
+		astar_point s = ctx_point_of(grid, start);
+		heap_key k;
+
+		if (exact)
+			nodes[start].gx = 0;
+		k = exact ? heap_make_key_fixed((uint32_t)start,
+		                                exact_h(&hk, s.x, s.y), 0)
+		          : heap_make_key((uint32_t)start,
+		                          heuristic_at(&hk, s.x, s.y, 0), 0.0);
+		if (heap_push_key(&ctx->open, k) != 0)
+			return ASTAR_ENOMEM;
+	}
 	for (;;) {
 		size_t i;
 		int32_t px, py;
 		double gi;
+		uint64_t gxi = 0;
 
 		/* The least new neighbour of the last expanded cell is held out
 		 * of the heap: when it is also less than the heap's top (on a
@@ -462,7 +533,12 @@ static inline __attribute__((always_inline)) astar_status loop(
 			px = p.x;
 			py = p.y;
 		}
-		gi = nodes[i].g;
+		if (exact) {
+			gxi = nodes[i].gx;
+			gi = (double)gxi * 0x1p-42; /* for nearest_offer */
+		} else {
+			gi = nodes[i].g;
+		}
 
 		pos[i] = CLOSED;
 		if (opts->explored) {
@@ -481,10 +557,11 @@ static inline __attribute__((always_inline)) astar_status loop(
 			nearest_offer(best, ctx, grid, e->off, start, i,
 			              (astar_point){px, py}, gi, t);
 		const unsigned skip = back_mask[nodes[i].dir];
-#define RELAX(D)                                                             \
-	if (!(skip >> D & 1) &&                                              \
-	    relax(ctx, cells, nodes, pos, gen, i, w, px, py, gi, &hk,        \
-	          &generated, &held, &holding, D, policy, algo, plain) != 0) \
+#define RELAX(D)                                                           \
+	if (!(skip >> D & 1) &&                                            \
+	    relax(ctx, cells, nodes, pos, gen, i, w, px, py, gi, gxi, &hk, \
+	          &generated, &held, &holding, D, policy, algo, plain,     \
+	          exact) != 0)                                             \
 	return ASTAR_ENOMEM
 		RELAX(0);
 		RELAX(1);
@@ -505,12 +582,13 @@ static inline __attribute__((always_inline)) astar_status loop(
 
 #define LOOP(K, P)                                                         \
 	loop(ctx, grid, e, h, goals, opts, start, best, found_at, r, K, P, \
-	     ASTAR_ALGO_ASTAR, 0)
-#define PLAIN(K, P)                                                        \
+	     ASTAR_ALGO_ASTAR, 0, 0)
+#define PLAIN(K, P, X)                                                     \
 	loop(ctx, grid, e, h, goals, opts, start, best, found_at, r, K, P, \
-	     ASTAR_ALGO_ASTAR, 1)
-#define OTHER(K, P, A) \
-	loop(ctx, grid, e, h, goals, opts, start, best, found_at, r, K, P, A, 0)
+	     ASTAR_ALGO_ASTAR, 1, X)
+#define OTHER(K, P, A)                                                        \
+	loop(ctx, grid, e, h, goals, opts, start, best, found_at, r, K, P, A, \
+	     0, 0)
 #define POLICIES(K)                                      \
 	switch (e->policy) {                             \
 	case ASTAR_DIAG_NEVER:                           \
@@ -541,11 +619,16 @@ static astar_status run(astar_ctx *ctx, const astar_grid *grid,
 	if (h->scale == 1.0 && h->slack == 0.0 && grid->min_cost == 1 &&
 	    grid->max_cost == 1) {
 		if (h->kind == ASTAR_H_OCTILE &&
-		    e->policy == ASTAR_DIAG_NO_OBSTACLES)
-			return PLAIN(ASTAR_H_OCTILE, ASTAR_DIAG_NO_OBSTACLES);
+		    e->policy == ASTAR_DIAG_NO_OBSTACLES) {
+			if (grid->ncells <= EXACT_MAX_CELLS)
+				return PLAIN(ASTAR_H_OCTILE,
+				             ASTAR_DIAG_NO_OBSTACLES, 1);
+			return PLAIN(ASTAR_H_OCTILE, ASTAR_DIAG_NO_OBSTACLES,
+			             0);
+		}
 		if (h->kind == ASTAR_H_MANHATTAN &&
 		    e->policy == ASTAR_DIAG_NEVER)
-			return PLAIN(ASTAR_H_MANHATTAN, ASTAR_DIAG_NEVER);
+			return PLAIN(ASTAR_H_MANHATTAN, ASTAR_DIAG_NEVER, 0);
 	}
 	switch (h->kind) {
 	case ASTAR_H_MANHATTAN:
@@ -645,10 +728,7 @@ static astar_status search(astar_ctx *ctx, const astar_grid *grid,
 	heap_reset(&ctx->open, ctx->pos);
 	ctx->nodes[s].g = 0.0;
 	ctx->nodes[s].gen = ctx->gen;
-	ctx->nodes[s].dir = 8;
-	if (heap_push(&ctx->open, (uint32_t)s,
-	              heuristic_at(&h, start.x, start.y, 0), 0.0) != 0)
-		return ASTAR_ENOMEM;
+	ctx->nodes[s].dir = 8; /* its key is pushed by loop */
 	r->generated = 1;
 
 	st = run(ctx, grid, &e, &h, &goals, opts, s, &best, &found_at, r);

@@ -1682,6 +1682,77 @@ static void test_huge_corridor(void)
 	}
 }
 
+/*
+ * Exact ties.  On open floor of cost 1, with diagonal steps under the
+ * default rule and heuristic (octile), every cell on a
+ * cheapest path has the same f, and the larger g wins each tie, so the
+ * search walks the path and expands nothing else: expanded equals the
+ * path's cells.  With costs summed as doubles, two equal costs could end
+ * a rounding apart and the rounding broke the tie instead (13 of these
+ * queries expanded more).  Both sides of the size up to which the search
+ * sums in fixed point are tried: above it, the costs must still be right.
+ */
+static void test_exact_ties(void)
+{
+	static const int32_t sides[][2] = {
+		{40, 40}, {200, 3}, {1446, 1446}, {1448, 1448}};
+	uint64_t rng = 20261124;
+	size_t t;
+
+	for (t = 0; t < sizeof sides / sizeof sides[0]; t++) {
+		int32_t w = sides[t][0], h = sides[t][1], y;
+		astar_grid *lg = grid_new(w, h, NULL);
+		/* 1446 + 2 padded squared is 2096704, within 2^21 cells;
+		 * 1448 + 2 squared is 2102500, beyond it. */
+		int exact = (size_t)(w + 2) * (size_t)(h + 2) <= (size_t)1
+		                                                         << 21;
+		int k;
+
+		check_begin("exact ties on open %dx%d", (int)w, (int)h);
+		if (!CHECK(lg != NULL, "grid_new failed"))
+			continue;
+		for (y = 0; y < h; y++)
+			memset(grid_row(lg, y), 1, (size_t)w);
+		grid_recount(lg);
+		for (k = 0; k < (w > 100 && h > 100 ? 4 : 100); k++) {
+			astar_point a = pt((int)rng_below(&rng, (unsigned)w),
+			                   (int)rng_below(&rng, (unsigned)h));
+			astar_point b = pt((int)rng_below(&rng, (unsigned)w),
+			                   (int)rng_below(&rng, (unsigned)h));
+			int32_t dx = abs(a.x - b.x), dy = abs(a.y - b.y);
+			int32_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+			double want = (double)(hi - lo) +
+			              1.41421356237309504880 * (double)lo;
+			astar_options o;
+			astar_result r;
+			astar_status st;
+
+			astar_options_init(&o);
+			o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
+			st = astar_search(ctx, lg, a, b, &o, &r);
+			if (!CHECK(st == ASTAR_OK && r.found,
+			           "(%d,%d) -> (%d,%d): status %d found %d",
+			           (int)a.x, (int)a.y, (int)b.x, (int)b.y,
+			           (int)st, st == ASTAR_OK ? r.found : -1))
+				continue;
+			CHECK(r.cost == want && r.path_len == (size_t)hi + 1,
+			      "(%d,%d) -> (%d,%d): cost %.17g, %zu cells; "
+			      "expected %.17g, %d",
+			      (int)a.x, (int)a.y, (int)b.x, (int)b.y, r.cost,
+			      r.path_len, want, (int)hi + 1);
+			if (exact)
+				CHECK(r.expanded == r.path_len,
+				      "(%d,%d) -> (%d,%d): %llu expanded for "
+				      "a path of %zu cells",
+				      (int)a.x, (int)a.y, (int)b.x, (int)b.y,
+				      (unsigned long long)r.expanded,
+				      r.path_len);
+		}
+		check_end();
+		grid_free(lg);
+	}
+}
+
 int main(void)
 {
 	ctx = astar_ctx_new();
@@ -1698,6 +1769,7 @@ int main(void)
 	test_known_answers();
 	test_explored_and_determinism();
 	test_huge_corridor();
+	test_exact_ties();
 	resize_tests();
 	property_tests();
 	test_jps(); /* test_jps.c: --algorithm=jps against the reference */
