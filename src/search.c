@@ -486,14 +486,16 @@ static inline __attribute__((always_inline)) astar_status loop(
 	int holding = 0;
 
 	hk.kind = kind;
-	/* The start, with g 0 (search set its node), keyed as the instance
-	 * keys every node. */
+	/* The start's g, 0, and its key, in the instance's form (search set
+	 * the rest of its node). */
 	{
 		astar_point s = ctx_point_of(grid, start);
 		heap_key k;
 
 		if (exact)
 			nodes[start].gx = 0;
+		else
+			nodes[start].g = 0.0;
 		k = exact ? heap_make_key_fixed((uint32_t)start,
 		                                exact_h(&hk, s.x, s.y), 0)
 		          : heap_make_key((uint32_t)start,
@@ -504,7 +506,7 @@ static inline __attribute__((always_inline)) astar_status loop(
 	for (;;) {
 		size_t i;
 		int32_t px, py;
-		double gi;
+		double gi = 0.0; /* set in the instances of doubles */
 		uint64_t gxi = 0;
 
 		/* The least new neighbour of the last expanded cell is held out
@@ -533,12 +535,10 @@ static inline __attribute__((always_inline)) astar_status loop(
 			px = p.x;
 			py = p.y;
 		}
-		if (exact) {
+		if (exact)
 			gxi = nodes[i].gx;
-			gi = (double)gxi * 0x1p-42; /* for nearest_offer */
-		} else {
+		else
 			gi = nodes[i].g;
-		}
 
 		pos[i] = CLOSED;
 		if (opts->explored) {
@@ -555,7 +555,8 @@ static inline __attribute__((always_inline)) astar_status loop(
 		}
 		if (opts->closest)
 			nearest_offer(best, ctx, grid, e->off, start, i,
-			              (astar_point){px, py}, gi, t);
+			              (astar_point){px, py},
+			              exact ? (double)gxi * 0x1p-42 : gi, t);
 		const unsigned skip = back_mask[nodes[i].dir];
 #define RELAX(D)                                                           \
 	if (!(skip >> D & 1) &&                                            \
@@ -726,7 +727,6 @@ static astar_status search(astar_ctx *ctx, const astar_grid *grid,
 
 	ctx_next_generation(ctx);
 	heap_reset(&ctx->open, ctx->pos);
-	ctx->nodes[s].g = 0.0;
 	ctx->nodes[s].gen = ctx->gen;
 	ctx->nodes[s].dir = 8; /* its key is pushed by loop */
 	r->generated = 1;

@@ -1626,6 +1626,20 @@ static void test_explored_and_determinism(void)
 	free(g.cost);
 }
 
+/* A w x h grid of floor that costs 1, or NULL when grid_new failed. */
+static astar_grid *open_floor(int32_t w, int32_t h)
+{
+	astar_grid *lg = grid_new(w, h, NULL);
+	int32_t y;
+
+	if (lg == NULL)
+		return NULL;
+	for (y = 0; y < h; y++)
+		memset(grid_row(lg, y), 1, (size_t)w);
+	grid_recount(lg);
+	return lg;
+}
+
 /* A 1 x ASTAR_DIM_MAX corridor and its transpose: the context grows to a
  * million cells, then shrinks back to a small grid. */
 static void test_huge_corridor(void)
@@ -1634,20 +1648,16 @@ static void test_huge_corridor(void)
 
 	for (t = 0; t < 2; t++) {
 		int32_t w = t ? 1 : ASTAR_DIM_MAX, h = t ? ASTAR_DIM_MAX : 1;
-		astar_grid *lg = grid_new(w, h, NULL);
+		astar_grid *lg = open_floor(w, h);
 		astar_options o;
 		astar_result r;
 		astar_status st;
 		astar_point goal =
 			t ? pt(0, ASTAR_DIM_MAX - 1) : pt(ASTAR_DIM_MAX - 1, 0);
-		int32_t y;
 
 		check_begin("corridor %dx%d", (int)w, (int)h);
 		if (!CHECK(lg != NULL, "grid_new failed"))
 			continue;
-		for (y = 0; y < h; y++)
-			memset(grid_row(lg, y), 1, (size_t)w);
-		grid_recount(lg);
 		astar_options_init(&o);
 		o.diagonal = t ? ASTAR_DIAG_ALWAYS : ASTAR_DIAG_NEVER;
 		st = astar_search(ctx, lg, pt(0, 0), goal, &o, &r);
@@ -1700,20 +1710,17 @@ static void test_exact_ties(void)
 	size_t t;
 
 	for (t = 0; t < sizeof sides / sizeof sides[0]; t++) {
-		int32_t w = sides[t][0], h = sides[t][1], y;
-		astar_grid *lg = grid_new(w, h, NULL);
-		/* 1446 + 2 padded squared is 2096704, within 2^21 cells;
-		 * 1448 + 2 squared is 2102500, beyond it. */
-		int exact = (size_t)(w + 2) * (size_t)(h + 2) <= (size_t)1
-		                                                         << 21;
+		int32_t w = sides[t][0], h = sides[t][1];
+		astar_grid *lg = open_floor(w, h);
+		/* With the padding, 1446 x 1446 has 2096704 cells, within
+		 * 2^21; 1448 x 1448 has 2102500, beyond it. */
+		const size_t padded = (size_t)(w + 2) * (size_t)(h + 2);
+		const int exact = padded <= ((size_t)1 << 21);
 		int k;
 
 		check_begin("exact ties on open %dx%d", (int)w, (int)h);
 		if (!CHECK(lg != NULL, "grid_new failed"))
 			continue;
-		for (y = 0; y < h; y++)
-			memset(grid_row(lg, y), 1, (size_t)w);
-		grid_recount(lg);
 		for (k = 0; k < (w > 100 && h > 100 ? 4 : 100); k++) {
 			astar_point a = pt((int)rng_below(&rng, (unsigned)w),
 			                   (int)rng_below(&rng, (unsigned)h));
