@@ -77,6 +77,8 @@ typedef struct heuristic {
 	double scale;   /* weight times the grid's least cell cost */
 	double slack;   /* subtracted in adjacent mode: the largest h of one
 	                   step, so h bounds the distance to any goal cell */
+	uint64_t one, sqrt2; /* the exact instance's steps (exact_units) */
+	double unit;         /* and its unit */
 } heuristic;
 
 static inline __attribute__((always_inline)) double heuristic_raw(
@@ -319,25 +321,47 @@ static astar_status build_path(astar_ctx *ctx, const astar_grid *g,
  * straight and b diagonal steps.  Summed as doubles, two paths of the same
  * cost could end a rounding apart (1 + sqrt2 + sqrt2 against sqrt2 + sqrt2
  * + 1): a tie of f then went to the rounding instead of to the larger g,
- * and the search expanded a few percent more cells than it needed.  This
- * instance sums in fixed point instead, in units of 2^-42 with sqrt(2) as
- * EXACT_SQRT2, where every sum is exact: equal costs are equal integers.
+ * and the search expanded more cells than it needed (a few percent on the
+ * benchmark's maps; 355 times as many on open floor of 1448 x 1448).  This
+ * instance sums in fixed point instead, in units of 2^-k (2^-42 on grids
+ * of up to 2^21 cells) with sqrt(2) as the whole number nearest 2^k
+ * sqrt(2): every sum is exact, and equal costs are equal integers.
  *
- * Different costs keep their order.  Let every count be at most M, with
- * M < 2^22 / sqrt2 (2.96 million).  Two different costs, x + y sqrt(2)
- * apart with |x|, |y| <= M, differ by |x^2 - 2y^2| / |x - y sqrt(2)|,
- * at least 1 / ((1 + sqrt2) M): above 6.1e5 units.  EXACT_SQRT2 is 0.0503
- * of a unit off, which shifts the difference by at most 0.0503 |y|: below
- * 1.5e5 units.  And every sum stays below sqrt(2) M units, below 2^64.  A
- * g's counts add up to at most the grid's cells (a path of the search's
- * tree enters each once), an h's to at most its width or height, so on
- * grids of at most EXACT_MAX_CELLS cells, padding included, the counts of
- * an f add up to at most 2^21 * 4/3 (2.8 million).  run gives larger
- * grids the instance of doubles.
+ * Different costs keep their order on grids of up to 2^21 cells, padding
+ * included.  A g's counts add up to at most the grid's cells (a path of
+ * the search's tree enters each once), an h's to at most its width or
+ * height, so an f's counts there are at most M = 2^21 * 4/3 (2.8
+ * million).  Two different costs, x + y sqrt(2) apart with |x|, |y| <= M,
+ * differ by |x^2 - 2y^2| / |x - y sqrt(2)|, at least 1 / ((1 + sqrt2) M):
+ * above 6.5e5 units of 2^-42.  EXACT_SQRT2 is 0.0503 of a unit off, which
+ * shifts the difference by at most 0.0503 |y|: below 1.5e5 units.  And
+ * every sum stays below sqrt(2) M units, below 2^64.
+ *
+ * On larger grids exact_units takes k as large as keeps every sum below
+ * 2^64 (41 down to 31).  Equal costs still tie exactly; two different
+ * costs closer than 0.55 M units may compare either way (on a grid of 16
+ * million cells, closer than 2^-15), where the sums of doubles erred more.
  */
-#define EXACT_ONE       ((uint64_t)1 << 42)
-#define EXACT_SQRT2     UINT64_C(6219777023951) /* 2^42 sqrt(2), rounded */
-#define EXACT_MAX_CELLS ((size_t)1 << 21)
+#define EXACT_SQRT2 UINT64_C(6219777023951) /* 2^42 sqrt(2), rounded */
+__extension__ typedef unsigned __int128 exact_u128;
+
+/* Sets the exact instance's units for grid g (see above). */
+static void exact_units(heuristic *h, const astar_grid *g)
+{
+	/* the counts of an f add up to at most m */
+	const uint64_t m = (uint64_t)g->ncells + (uint64_t)g->stride +
+	                   (uint64_t)g->height + 2;
+	uint64_t s = EXACT_SQRT2;
+	int k = 42;
+
+	while (k > 0 && ((exact_u128)m * s) >> 64 != 0) {
+		k--; /* 2^k sqrt(2), from EXACT_SQRT2, rounded again */
+		s = (EXACT_SQRT2 + ((uint64_t)1 << (41 - k))) >> (42 - k);
+	}
+	h->one = (uint64_t)1 << k;
+	h->sqrt2 = s;
+	h->unit = ldexp(1.0, -k);
+}
 
 /* The octile distance from (x, y) to the target, in exact units. */
 static inline __attribute__((always_inline)) uint64_t exact_h(
@@ -350,7 +374,7 @@ static inline __attribute__((always_inline)) uint64_t exact_h(
 	dy = dy < 0 ? -dy : dy;
 	lo = (uint32_t)(dx < dy ? dx : dy);
 	hi = (uint32_t)(dx < dy ? dy : dx);
-	return (uint64_t)(hi - lo) * EXACT_ONE + (uint64_t)lo * EXACT_SQRT2;
+	return (uint64_t)(hi - lo) * h->one + (uint64_t)lo * h->sqrt2;
 }
 
 /*
@@ -388,7 +412,7 @@ static inline __attribute__((always_inline)) int relax(
 	if (algo == ASTAR_ALGO_BFS) {
 		gj = gi + 1.0;
 	} else if (exact) {
-		gx = gxi + (d < 4 ? EXACT_ONE : EXACT_SQRT2);
+		gx = gxi + (d < 4 ? hk->one : hk->sqrt2);
 	} else {
 		/* plain: every open cell costs 1, which the compiler folds */
 		const double cost = plain ? 1.0 : (double)c;
@@ -556,7 +580,7 @@ static inline __attribute__((always_inline)) astar_status loop(
 		if (opts->closest)
 			nearest_offer(best, ctx, grid, e->off, start, i,
 			              (astar_point){px, py},
-			              exact ? (double)gxi * 0x1p-42 : gi, t);
+			              exact ? (double)gxi * hk.unit : gi, t);
 		const unsigned skip = back_mask[nodes[i].dir];
 #define RELAX(D)                                                           \
 	if (!(skip >> D & 1) &&                                            \
@@ -620,13 +644,9 @@ static astar_status run(astar_ctx *ctx, const astar_grid *grid,
 	if (h->scale == 1.0 && h->slack == 0.0 && grid->min_cost == 1 &&
 	    grid->max_cost == 1) {
 		if (h->kind == ASTAR_H_OCTILE &&
-		    e->policy == ASTAR_DIAG_NO_OBSTACLES) {
-			if (grid->ncells <= EXACT_MAX_CELLS)
-				return PLAIN(ASTAR_H_OCTILE,
-				             ASTAR_DIAG_NO_OBSTACLES, 1);
+		    e->policy == ASTAR_DIAG_NO_OBSTACLES)
 			return PLAIN(ASTAR_H_OCTILE, ASTAR_DIAG_NO_OBSTACLES,
-			             0);
-		}
+			             1);
 		if (h->kind == ASTAR_H_MANHATTAN &&
 		    e->policy == ASTAR_DIAG_NEVER)
 			return PLAIN(ASTAR_H_MANHATTAN, ASTAR_DIAG_NEVER, 0);
@@ -710,6 +730,7 @@ static astar_status search(astar_ctx *ctx, const astar_grid *grid,
 	h.ty = goal.y;
 	h.scale = opts->weight * grid->min_cost;
 	h.slack = 0.0;
+	exact_units(&h, grid);
 	goals.n = 1;
 	goals.cell[0] = t;
 	if (opts->adjacent) {

@@ -1694,28 +1694,24 @@ static void test_huge_corridor(void)
 
 /*
  * Exact ties.  On open floor of cost 1, with diagonal steps under the
- * default rule and heuristic (octile), every cell on a
- * cheapest path has the same f, and the larger g wins each tie, so the
- * search walks the path and expands nothing else: expanded equals the
- * path's cells.  With costs summed as doubles, two equal costs could end
- * a rounding apart and the rounding broke the tie instead (13 of these
- * queries expanded more).  Both sides of the size up to which the search
- * sums in fixed point are tried: above it, the costs must still be right.
+ * default rule and heuristic (octile), every cell on a cheapest path has
+ * the same f, and the larger g wins each tie, so the search walks the path
+ * and expands nothing else: expanded equals the path's cells.  With costs
+ * summed as doubles, two equal costs could end a rounding apart and the
+ * rounding broke the tie instead (21 of these queries expanded more).
+ * The search's units are 2^-42 up to 1448 x 1448 and coarser beyond (2^-41
+ * at 3000 x 1000, 2^-40 at 6000 x 1000; see exact_units).
  */
 static void test_exact_ties(void)
 {
 	static const int32_t sides[][2] = {
-		{40, 40}, {200, 3}, {1446, 1446}, {1448, 1448}};
+		{40, 40}, {200, 3}, {1448, 1448}, {3000, 1000}, {6000, 1000}};
 	uint64_t rng = 20261124;
 	size_t t;
 
 	for (t = 0; t < sizeof sides / sizeof sides[0]; t++) {
 		int32_t w = sides[t][0], h = sides[t][1];
 		astar_grid *lg = open_floor(w, h);
-		/* With the padding, 1446 x 1446 has 2096704 cells, within
-		 * 2^21; 1448 x 1448 has 2102500, beyond it. */
-		const size_t padded = (size_t)(w + 2) * (size_t)(h + 2);
-		const int exact = padded <= ((size_t)1 << 21);
 		int k;
 
 		check_begin("exact ties on open %dx%d", (int)w, (int)h);
@@ -1747,13 +1743,11 @@ static void test_exact_ties(void)
 			      "expected %.17g, %d",
 			      (int)a.x, (int)a.y, (int)b.x, (int)b.y, r.cost,
 			      r.path_len, want, (int)hi + 1);
-			if (exact)
-				CHECK(r.expanded == r.path_len,
-				      "(%d,%d) -> (%d,%d): %llu expanded for "
-				      "a path of %zu cells",
-				      (int)a.x, (int)a.y, (int)b.x, (int)b.y,
-				      (unsigned long long)r.expanded,
-				      r.path_len);
+			CHECK(r.expanded == r.path_len,
+			      "(%d,%d) -> (%d,%d): %llu expanded for "
+			      "a path of %zu cells",
+			      (int)a.x, (int)a.y, (int)b.x, (int)b.y,
+			      (unsigned long long)r.expanded, r.path_len);
 		}
 		check_end();
 		grid_free(lg);
