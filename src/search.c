@@ -643,10 +643,21 @@ static astar_status run(astar_ctx *ctx, const astar_grid *grid,
 	 * constant step costs and the heuristic unscaled. */
 	if (h->scale == 1.0 && h->slack == 0.0 && grid->min_cost == 1 &&
 	    grid->max_cost == 1) {
-		if (h->kind == ASTAR_H_OCTILE &&
-		    e->policy == ASTAR_DIAG_NO_OBSTACLES)
-			return PLAIN(ASTAR_H_OCTILE, ASTAR_DIAG_NO_OBSTACLES,
-			             1);
+		if (h->kind == ASTAR_H_OCTILE) {
+			switch (e->policy) {
+			case ASTAR_DIAG_ALWAYS:
+				return PLAIN(ASTAR_H_OCTILE, ASTAR_DIAG_ALWAYS,
+				             1);
+			case ASTAR_DIAG_ONE_OBSTACLE:
+				return PLAIN(ASTAR_H_OCTILE,
+				             ASTAR_DIAG_ONE_OBSTACLE, 1);
+			case ASTAR_DIAG_NO_OBSTACLES:
+				return PLAIN(ASTAR_H_OCTILE,
+				             ASTAR_DIAG_NO_OBSTACLES, 1);
+			default: /* without diagonal steps: below */
+				break;
+			}
+		}
 		if (h->kind == ASTAR_H_MANHATTAN &&
 		    e->policy == ASTAR_DIAG_NEVER)
 			return PLAIN(ASTAR_H_MANHATTAN, ASTAR_DIAG_NEVER, 0);

@@ -1693,12 +1693,12 @@ static void test_huge_corridor(void)
 }
 
 /*
- * Exact ties.  On open floor of cost 1, with diagonal steps under the
- * default rule and heuristic (octile), every cell on a cheapest path has
- * the same f, and the larger g wins each tie, so the search walks the path
+ * Exact ties.  On open floor of cost 1, with diagonal steps under any
+ * of the three rules that allow them and the octile heuristic (their
+ * default), every cell on a cheapest path has the same f, and the larger g wins each tie, so the search walks the path
  * and expands nothing else: expanded equals the path's cells.  With costs
  * summed as doubles, two equal costs could end a rounding apart and the
- * rounding broke the tie instead (21 of these queries expanded more).
+ * rounding broke the tie instead (25 of these queries expanded more).
  * The search's units are 2^-42 up to 1448 x 1448 and coarser beyond (2^-41
  * at 3000 x 1000, 2^-40 at 6000 x 1000; see exact_units).
  */
@@ -1717,7 +1717,7 @@ static void test_exact_ties(void)
 		check_begin("exact ties on open %dx%d", (int)w, (int)h);
 		if (!CHECK(lg != NULL, "grid_new failed"))
 			continue;
-		for (k = 0; k < (w > 100 && h > 100 ? 4 : 100); k++) {
+		for (k = 0; k < (w > 100 && h > 100 ? 6 : 120); k++) {
 			astar_point a = pt((int)rng_below(&rng, (unsigned)w),
 			                   (int)rng_below(&rng, (unsigned)h));
 			astar_point b = pt((int)rng_below(&rng, (unsigned)w),
@@ -1731,7 +1731,9 @@ static void test_exact_ties(void)
 			astar_status st;
 
 			astar_options_init(&o);
-			o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
+			o.diagonal = k % 3 == 0   ? ASTAR_DIAG_NO_OBSTACLES
+			             : k % 3 == 1 ? ASTAR_DIAG_ALWAYS
+			                          : ASTAR_DIAG_ONE_OBSTACLE;
 			st = astar_search(ctx, lg, a, b, &o, &r);
 			if (!CHECK(st == ASTAR_OK && r.found,
 			           "(%d,%d) -> (%d,%d): status %d found %d",
@@ -1744,10 +1746,11 @@ static void test_exact_ties(void)
 			      (int)a.x, (int)a.y, (int)b.x, (int)b.y, r.cost,
 			      r.path_len, want, (int)hi + 1);
 			CHECK(r.expanded == r.path_len,
-			      "(%d,%d) -> (%d,%d): %llu expanded for "
+			      "diagonal %d, (%d,%d) -> (%d,%d): %llu expanded for "
 			      "a path of %zu cells",
-			      (int)a.x, (int)a.y, (int)b.x, (int)b.y,
-			      (unsigned long long)r.expanded, r.path_len);
+			      (int)o.diagonal, (int)a.x, (int)a.y, (int)b.x,
+			      (int)b.y, (unsigned long long)r.expanded,
+			      r.path_len);
 		}
 		check_end();
 		grid_free(lg);
