@@ -1693,14 +1693,15 @@ static void test_huge_corridor(void)
 }
 
 /*
- * Exact ties.  On open floor of cost 1, with diagonal steps under any
- * of the three rules that allow them and the octile heuristic (their
- * default), every cell on a cheapest path has the same f, and the larger g wins each tie, so the search walks the path
- * and expands nothing else: expanded equals the path's cells.  With costs
- * summed as doubles, two equal costs could end a rounding apart and the
- * rounding broke the tie instead (25 of these queries expanded more).
- * The search's units are 2^-42 up to 1448 x 1448 and coarser beyond (2^-41
- * at 3000 x 1000, 2^-40 at 6000 x 1000; see exact_units).
+ * Exact ties.  On open floor of cost 1, with diagonal steps under any of
+ * the three rules that allow them and the octile heuristic (their
+ * default), every cell on a cheapest path has the same f, and the larger g
+ * wins each tie, so the search walks the path and expands nothing else:
+ * expanded equals the path's cells.  With costs summed as doubles, two
+ * equal costs could end a rounding apart and the rounding broke the tie
+ * instead (25 of these queries expanded more).  The search's units are
+ * 2^-42 up to 1448 x 1448 and coarser beyond (2^-41 at 3000 x 1000, 2^-40
+ * at 6000 x 1000; see exact_units).
  */
 static void test_exact_ties(void)
 {
