@@ -23,7 +23,7 @@ typedef struct node {
 	union {
 		double g;    /* cost of the best known path from the start */
 		uint64_t gx; /* the same in search.c's exact instance: fixed
-		                point, in units of 2^-42 (see exact_g) */
+		                point, in units of 2^-k (see exact_units) */
 	};
 	uint32_t gen; /* generation that last touched this record */
 	uint32_t dir; /* direction of the step that reached the cell (search.c:
