@@ -1732,7 +1732,10 @@ static astar_status run(jps *s, const astar_grid *grid, size_t start,
 			expand_memo(s, i, x, y);
 		else
 			expand_online(s, i, x, y);
-		flush(s);
+		/* A replay from the memo relaxes its successors itself and
+		 * leaves nothing here: most expansions skip the call. */
+		if (s->nfound > 0)
+			flush(s);
 		if (s->nomem)
 			return ASTAR_ENOMEM;
 	}
