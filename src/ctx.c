@@ -176,3 +176,43 @@ int ctx_grow_points(astar_point **a, size_t *cap, size_t need)
 	*cap = n;
 	return 0;
 }
+
+/*
+ * Fixed-point costs, for the searches of grids whose open cells all cost
+ * the same, under the octile (or Manhattan) heuristic: there every g, h
+ * and f is a + b sqrt(2) steps, a straight and b diagonal.  They are
+ * summed in units of 2^-k of a step (2^-42 on grids of up to 2^21
+ * cells), with sqrt(2) as the whole number nearest 2^k sqrt(2): every sum
+ * is exact, and equal costs are equal integers.
+ *
+ * Different costs keep their order on grids of up to 2^21 cells, padding
+ * included.  A g's counts add up to at most the grid's cells (a path of
+ * the search's tree enters each once), an h's to at most its width or
+ * height, so an f's counts there are at most M = 2^21 * 4/3 (2.8
+ * million).  Two different costs, x + y sqrt(2) apart with |x|, |y| <= M,
+ * differ by |x^2 - 2y^2| / |x - y sqrt(2)|, at least 1 / ((1 + sqrt2) M):
+ * above 6.5e5 units of 2^-42.  EXACT_SQRT2 is 0.0503 of a unit off, which
+ * shifts the difference by at most 0.0503 |y|: below 1.5e5 units.  And
+ * every sum stays below sqrt(2) M units, below 2^64.
+ *
+ * On larger grids k is as large as keeps every sum below 2^64 (41 down
+ * to 31).  Equal costs still tie exactly; two different costs closer
+ * than 0.55 M units may compare either way (on a grid of 16 million
+ * cells, closer than 2^-15), where the sums of doubles erred more.
+ */
+#define EXACT_SQRT2 UINT64_C(6219777023951) /* 2^42 sqrt(2), rounded */
+
+int ctx_exact_units(const astar_grid *g, uint64_t *one, uint64_t *sqrt2)
+{
+	__extension__ typedef unsigned __int128 u128;
+	uint64_t s = EXACT_SQRT2;
+	int k = 42;
+
+	while (k > 0 && ((u128)ctx_exact_counts(g) * s) >> 64 != 0) {
+		k--; /* 2^k sqrt(2), from EXACT_SQRT2, rounded again */
+		s = (EXACT_SQRT2 + ((uint64_t)1 << (41 - k))) >> (42 - k);
+	}
+	*one = (uint64_t)1 << k;
+	*sqrt2 = s;
+	return k;
+}

@@ -22,8 +22,8 @@
 typedef struct node {
 	union {
 		double g;    /* cost of the best known path from the start */
-		uint64_t gx; /* the same in search.c's exact instance: fixed
-		                point, in units of 2^-k (see exact_units) */
+		uint64_t gx; /* the same in fixed point (ctx_exact_units): in
+		                search.c's exact instance, and in jps.c */
 	};
 	uint32_t gen; /* generation that last touched this record */
 	uint32_t dir; /* direction of the step that reached the cell (search.c:
@@ -76,6 +76,23 @@ void ctx_next_generation(astar_ctx *ctx);
 
 /* Grows *a (capacity *cap) to hold need points.  Returns 0 or -1. */
 int ctx_grow_points(astar_point **a, size_t *cap, size_t need);
+
+/* A bound on the steps counted in any one g, h or f of a search of grid
+ * g: the grid's cells (a path enters each once) and its width and height
+ * (a heuristic's steps), padding included. */
+static inline uint64_t ctx_exact_counts(const astar_grid *g)
+{
+	return (uint64_t)g->ncells + (uint64_t)g->stride + (uint64_t)g->height +
+	       2;
+}
+
+/*
+ * The units of the fixed-point costs (see ctx.c) for grid g: *one, a
+ * straight step, is 2^k, and *sqrt2, a diagonal one, the whole number
+ * nearest 2^k sqrt(2), for the largest k <= 42 that keeps every sum of
+ * ctx_exact_counts steps below 2^64.  Returns k.
+ */
+int ctx_exact_units(const astar_grid *g, uint64_t *one, uint64_t *sqrt2);
 
 /* The octile distance of an offset of dx and dy cells (both >= 0), for
  * both searches: in integers, where the compiler picks the least and the

@@ -323,43 +323,15 @@ static astar_status build_path(astar_ctx *ctx, const astar_grid *g,
  * + 1): a tie of f then went to the rounding instead of to the larger g,
  * and the search expanded more cells than it needed (a few percent on the
  * benchmark's maps; 355 times as many on open floor of 1448 x 1448).  This
- * instance sums in fixed point instead, in units of 2^-k (2^-42 on grids
- * of up to 2^21 cells) with sqrt(2) as the whole number nearest 2^k
- * sqrt(2): every sum is exact, and equal costs are equal integers.
- *
- * Different costs keep their order on grids of up to 2^21 cells, padding
- * included.  A g's counts add up to at most the grid's cells (a path of
- * the search's tree enters each once), an h's to at most its width or
- * height, so an f's counts there are at most M = 2^21 * 4/3 (2.8
- * million).  Two different costs, x + y sqrt(2) apart with |x|, |y| <= M,
- * differ by |x^2 - 2y^2| / |x - y sqrt(2)|, at least 1 / ((1 + sqrt2) M):
- * above 6.5e5 units of 2^-42.  EXACT_SQRT2 is 0.0503 of a unit off, which
- * shifts the difference by at most 0.0503 |y|: below 1.5e5 units.  And
- * every sum stays below sqrt(2) M units, below 2^64.
- *
- * On larger grids exact_units takes k as large as keeps every sum below
- * 2^64 (41 down to 31).  Equal costs still tie exactly; two different
- * costs closer than 0.55 M units may compare either way (on a grid of 16
- * million cells, closer than 2^-15), where the sums of doubles erred more.
+ * instance sums in fixed point instead (ctx_exact_units): every sum is
+ * exact, and equal costs are equal integers.
  */
-#define EXACT_SQRT2 UINT64_C(6219777023951) /* 2^42 sqrt(2), rounded */
-__extension__ typedef unsigned __int128 exact_u128;
 
-/* Sets the exact instance's units for grid g (see above). */
+/* Sets the exact instance's units for grid g. */
 static void exact_units(heuristic *h, const astar_grid *g)
 {
-	/* the counts of an f add up to at most m */
-	const uint64_t m = (uint64_t)g->ncells + (uint64_t)g->stride +
-	                   (uint64_t)g->height + 2;
-	uint64_t s = EXACT_SQRT2;
-	int k = 42;
+	int k = ctx_exact_units(g, &h->one, &h->sqrt2);
 
-	while (k > 0 && ((exact_u128)m * s) >> 64 != 0) {
-		k--; /* 2^k sqrt(2), from EXACT_SQRT2, rounded again */
-		s = (EXACT_SQRT2 + ((uint64_t)1 << (41 - k))) >> (42 - k);
-	}
-	h->one = (uint64_t)1 << k;
-	h->sqrt2 = s;
 	h->unit = ldexp(1.0, -k);
 }
 
