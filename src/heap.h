@@ -79,14 +79,10 @@ static inline uint32_t heap_key_node(heap_key k)
 	return (uint32_t)k;
 }
 
-/* The f a key was made with, to the bit. */
-static inline double heap_key_f(heap_key k)
+/* The f that heap_make_key_fixed made key k with. */
+static inline uint64_t heap_key_fx(heap_key k)
 {
-	uint64_t fb = (uint64_t)(k >> 64);
-	double f;
-
-	memcpy(&f, &fb, sizeof f);
-	return f;
+	return (uint64_t)(k >> 64);
 }
 
 /*

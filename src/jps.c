@@ -24,10 +24,14 @@
  *   forced neighbours.
  *
  * Every step costs the grid's one cell cost c (times sqrt(2) diagonally),
- * so the heuristic is octile (4-connected: Manhattan) times c.  The cost
- * reported is formed as search.c forms it, from the whole-number sums of
- * the cells entered by straight and by diagonal steps (here c times their
- * counts), so it equals A*'s to the bit when the two paths cost the same.
+ * so the heuristic is octile (4-connected: Manhattan) times c.  The search
+ * counts in steps rather than in c, which orders the same, and sums them
+ * in fixed point (ctx_exact_units, as search.c's exact instance does):
+ * equal costs are equal integers, so a tie of f goes to the larger g as
+ * the heap orders it, never to a rounding.  The cost reported is formed
+ * as search.c forms it, from the whole-number sums of the cells entered
+ * by straight and by diagonal steps (here c times their counts), so it
+ * equals A*'s to the bit when the two paths cost the same.
  *
  * A context that searches one grid many times keeps the successors of
  * the expansions it made and replays them when the goal cannot have
@@ -48,7 +52,6 @@
  * comparison per query sees edits between queries, and a new grid at a
  * freed grid's address.
  */
-#include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,12 +118,10 @@ enum { FRUIT_E, FRUIT_W, FRUIT_S, FRUIT_N };
  * when the node leaves the open list.
  */
 typedef struct memo_succ {
-	uint32_t j;    /* the jump point's index */
-	int32_t x, y;  /* and padded coordinates */
-	uint32_t tag;  /* its dir field's top bits (see offer) */
-	double dk, dm; /* the costs of the diagonal steps to it, then of the
-	                   straight ones, each as the scans form it (k * dc,
-	                   m * c) */
+	uint32_t j;   /* the jump point's index */
+	int32_t x, y; /* and padded coordinates */
+	uint32_t tag; /* its dir field's top bits (see offer) */
+	uint64_t d;   /* the cost of the steps to it (jps_cost) */
 } memo_succ;
 
 typedef struct memo_entry {
@@ -572,9 +573,16 @@ static inline __attribute__((always_inline)) int32_t line_stop(
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
+/* Costs, in fixed point: a straight step is jps's c, a diagonal one its dc
+ * (ctx_exact_units' one and sqrt2).  Sums of them are exact. */
+typedef uint64_t jps_cost;
+
+/* No cost yet (jps's upper). */
+#define COST_NONE UINT64_MAX
+
 /* A jump point found, to be relaxed (see offer). */
 typedef struct found_point {
-	double g;
+	jps_cost g;
 	uint32_t parent, j;
 	int32_t x, y;
 	uint32_t tag;
@@ -599,19 +607,21 @@ typedef struct jps {
 	uint32_t dmask; /* the parent's bits of a node's dir field */
 	int32_t stride;
 	const astar_grid *grid;
-	uint64_t inv;   /* ctx_stride_inverse, to split indices into x, y */
-	int eight;      /* 8-connected; 4-connected otherwise */
-	double c, dc;   /* a straight and a diagonal step's cost */
-	int32_t tx, ty; /* the heuristic's target */
-	double slack;   /* adjacent mode: subtracted from the heuristic */
+	uint64_t inv;    /* ctx_stride_inverse, to split indices into x, y */
+	int eight;       /* 8-connected; 4-connected otherwise */
+	jps_cost c, dc;  /* a straight and a diagonal step's cost */
+	jps_cost margin; /* see walk_start */
+	int32_t tx, ty;  /* the heuristic's target */
+	jps_cost slack;  /* adjacent mode: subtracted from the heuristic */
 	/* The goal cells and their bounding box, gx0 .. gx0 + gxs (none:
 	 * gx0 = gy0 = -2, outside every padded line). */
 	int ngoals;
 	int32_t gx[8], gy[8];
 	int32_t gx0, gy0;
 	uint32_t gxs, gys;
-	double fcur;  /* f of the node being expanded */
-	double upper; /* the least cost a goal cell was offered at */
+	jps_cost fcur;  /* f of the node being expanded */
+	jps_cost upper; /* the least cost a goal cell was offered at, or
+	                   COST_NONE */
 	/* Pruning barren jump points (see relax): on in this run, the
 	 * table (jps_cache's), and probing (barren_probe) with the jump
 	 * points found so far. */
@@ -658,14 +668,15 @@ static inline uint32_t parent_of(const jps *s, uint32_t i)
  */
 #define ARRIVE_DIAG(dx, dy) (4 + 2 * ((dx) > 0) + ((dy) > 0))
 
-static inline double jps_h(const jps *s, int32_t x, int32_t y)
+static inline jps_cost jps_h(const jps *s, int32_t x, int32_t y)
 {
-	int32_t dx = abs(x - s->tx), dy = abs(y - s->ty);
-	double v = s->eight ? ctx_octile(dx, dy) : (double)(dx + dy);
+	uint32_t dx = (uint32_t)abs(x - s->tx), dy = (uint32_t)abs(y - s->ty);
+	uint32_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+	jps_cost v = s->eight
+	                     ? (jps_cost)(hi - lo) * s->c + (jps_cost)lo * s->dc
+	                     : (jps_cost)(dx + dy) * s->c;
 
-	v -= s->slack;
-	v = v > 0.0 ? v : 0.0;
-	return v * s->c;
+	return v > s->slack ? v - s->slack : 0;
 }
 
 /* The padded coordinates of index i: ctx_point_fast's, which are the
@@ -742,7 +753,7 @@ static inline int goals_beyond(const jps *s, int32_t x, int32_t y, int32_t r)
  * before.  A node already open is never pruned, whatever the class of a
  * later, shorter way to it.
  */
-ALWAYS_INLINE void relax(jps *s, uint32_t parent, double g, uint32_t j,
+ALWAYS_INLINE void relax(jps *s, uint32_t parent, jps_cost g, uint32_t j,
                          int32_t x, int32_t y, uint32_t tag)
 {
 	node *n = &s->nodes[j];
@@ -756,20 +767,23 @@ ALWAYS_INLINE void relax(jps *s, uint32_t parent, double g, uint32_t j,
 			if (b >= 2 && goals_beyond(s, x, y, b - 2))
 				return;
 		}
-		double f = g + jps_h(s, x, y);
+		jps_cost f = g + jps_h(s, x, y);
 		n->gen = s->gen;
-		n->g = g;
+		n->gx = g;
 		n->dir = parent | tag;
 		if (f <= s->fcur)
 			stack_push(s, j);
-		else if (heap_push(&s->ctx->open, j, f, g) != 0)
+		else if (heap_push_key(&s->ctx->open,
+		                       heap_make_key_fixed(j, f, g)) != 0)
 			s->nomem = 1;
 		s->generated++;
-	} else if (g < n->g && s->pos[j] != CLOSED) {
-		n->g = g;
+	} else if (g < n->gx && s->pos[j] != CLOSED) {
+		n->gx = g;
 		n->dir = parent | tag;
 		if (s->pos[j] != ON_STACK)
-			heap_decrease(&s->ctx->open, j, g + jps_h(s, x, y), g);
+			heap_decrease_key(
+				&s->ctx->open,
+				heap_make_key_fixed(j, g + jps_h(s, x, y), g));
 		s->generated++;
 	}
 }
@@ -804,15 +818,15 @@ static void memo_note(jps *s, uint32_t j, int32_t x, int32_t y, uint32_t tag,
 		c->succ = a;
 		c->succ_cap = n;
 	}
-	c->succ[c->nsucc++] =
-		(memo_succ){j, x, y, tag, (double)k * s->dc, (double)m * s->c};
+	c->succ[c->nsucc++] = (memo_succ){
+		j, x, y, tag, (jps_cost)k * s->dc + (jps_cost)m * s->c};
 }
 
 /* Offers jump point j = (x, y), k diagonal and then m straight steps
  * from the node being expanded, at cost g, by a step of class arr
  * (LINE_E ..., ARRIVE_DIAG: kept in the node's record only where the memo or the
  * pruning may use it).  A probe only counts it. */
-ALWAYS_INLINE void offer(jps *s, uint32_t parent, double g, uint32_t j,
+ALWAYS_INLINE void offer(jps *s, uint32_t parent, jps_cost g, uint32_t j,
                          int32_t x, int32_t y, int32_t k, int32_t m,
                          uint32_t arr)
 {
@@ -842,7 +856,7 @@ ALWAYS_INLINE void offer(jps *s, uint32_t parent, double g, uint32_t j,
 
 /* A goal cell is offered at cost g: the least such cost is kept (see
  * walk_start). */
-ALWAYS_INLINE void goal_offered(jps *s, double g)
+ALWAYS_INLINE void goal_offered(jps *s, jps_cost g)
 {
 	s->upper = g < s->upper ? g : s->upper;
 }
@@ -875,38 +889,38 @@ static inline int32_t goal_on_line(const jps *s, int horiz, int32_t at,
 /* Jumps horizontally from (x, y), k diagonal steps from the node being
  * expanded, by step dx, offering the jump point found (if any) at cost
  * g0 plus the distance. */
-ALWAYS_INLINE void jump_h(jps *s, uint32_t parent, double g0, int32_t x,
+ALWAYS_INLINE void jump_h(jps *s, uint32_t parent, jps_cost g0, int32_t x,
                           int32_t y, const int dx, int32_t k)
 {
 	const uint64_t *line = s->rows + (size_t)y * s->rw * NSLOTS;
 	int32_t q = line_stop(line, x, dx);
 	int32_t gq = goal_on_line(s, 1, y, x, q, dx);
-	double g;
+	jps_cost g;
 
 	if (gq >= 0)
 		q = gq;
 	else if (!line_open(line, (uint32_t)q))
 		return; /* a dead end */
-	g = g0 + (double)((q - x) * dx) * s->c;
+	g = g0 + (jps_cost)((q - x) * dx) * s->c;
 	if (q == gq)
 		goal_offered(s, g);
 	offer(s, parent, g, (uint32_t)y * (uint32_t)s->stride + (uint32_t)q, q,
 	      y, k, (q - x) * dx, dx > 0 ? LINE_E : LINE_W);
 }
 
-ALWAYS_INLINE void jump_v(jps *s, uint32_t parent, double g0, int32_t x,
+ALWAYS_INLINE void jump_v(jps *s, uint32_t parent, jps_cost g0, int32_t x,
                           int32_t y, const int dy, int32_t k)
 {
 	const uint64_t *line = s->cols + (size_t)x * s->cw * NSLOTS;
 	int32_t q = line_stop(line, y, dy);
 	int32_t gq = goal_on_line(s, 0, x, y, q, dy);
-	double g;
+	jps_cost g;
 
 	if (gq >= 0)
 		q = gq;
 	else if (!line_open(line, (uint32_t)q))
 		return;
-	g = g0 + (double)((q - y) * dy) * s->c;
+	g = g0 + (jps_cost)((q - y) * dy) * s->c;
 	if (q == gq)
 		goal_offered(s, g);
 	offer(s, parent, g, (uint32_t)q * (uint32_t)s->stride + (uint32_t)x, x,
@@ -927,7 +941,7 @@ ALWAYS_INLINE int fruitful(const jps *s, int map, int32_t x, int32_t y)
 	return (int)(m[(size_t)y * s->rw + ((uint32_t)x >> 6)] >> (x & 63)) & 1;
 }
 
-ALWAYS_INLINE void jump_h_if(jps *s, uint32_t parent, double g0, int32_t x,
+ALWAYS_INLINE void jump_h_if(jps *s, uint32_t parent, jps_cost g0, int32_t x,
                              int32_t y, int dx)
 {
 	if (s->rec || s->probe)
@@ -939,7 +953,7 @@ ALWAYS_INLINE void jump_h_if(jps *s, uint32_t parent, double g0, int32_t x,
 		jump_h(s, parent, g0, x, y, dx, 0);
 }
 
-ALWAYS_INLINE void jump_v_if(jps *s, uint32_t parent, double g0, int32_t x,
+ALWAYS_INLINE void jump_v_if(jps *s, uint32_t parent, jps_cost g0, int32_t x,
                              int32_t y, int dy)
 {
 	if (s->rec || s->probe)
@@ -958,12 +972,12 @@ ALWAYS_INLINE void jump_v_if(jps *s, uint32_t parent, double g0, int32_t x,
  * horizontally, jumping vertically both ways from every cell.  Inlined
  * once per direction (see walk), so that the directions are constants.
  */
-ALWAYS_INLINE void walk_dir(jps *s, uint32_t i, double g, int32_t x, int32_t y,
-                            const int dx, const int dy)
+ALWAYS_INLINE void walk_dir(jps *s, uint32_t i, jps_cost g, int32_t x,
+                            int32_t y, const int dx, const int dy)
 {
 	const uint8_t *cells = s->cells;
 	const ptrdiff_t sy = (ptrdiff_t)dy * s->stride, step = dx + sy;
-	const double unit = dy ? s->dc : s->c;
+	const jps_cost unit = dy ? s->dc : s->c;
 	size_t j = i;
 	int32_t k = 0, kgoal = INT32_MAX;
 
@@ -985,17 +999,17 @@ ALWAYS_INLINE void walk_dir(jps *s, uint32_t i, double g, int32_t x, int32_t y,
 		y += dy;
 		k++;
 		if (k == kgoal) {
-			goal_offered(s, g + (double)k * unit);
-			offer(s, i, g + (double)k * unit, (uint32_t)j, x, y, k,
-			      0, ARRIVE_DIAG(dx, dy));
+			goal_offered(s, g + (jps_cost)k * unit);
+			offer(s, i, g + (jps_cost)k * unit, (uint32_t)j, x, y,
+			      k, 0, ARRIVE_DIAG(dx, dy));
 			return;
 		}
 		if (dy) {
-			jump_h(s, i, g + (double)k * unit, x, y, dx, k);
-			jump_v(s, i, g + (double)k * unit, x, y, dy, k);
+			jump_h(s, i, g + (jps_cost)k * unit, x, y, dx, k);
+			jump_v(s, i, g + (jps_cost)k * unit, x, y, dy, k);
 		} else {
-			jump_v(s, i, g + (double)k * unit, x, y, -1, k);
-			jump_v(s, i, g + (double)k * unit, x, y, 1, k);
+			jump_v(s, i, g + (jps_cost)k * unit, x, y, -1, k);
+			jump_v(s, i, g + (jps_cost)k * unit, x, y, 1, k);
 		}
 	}
 }
@@ -1014,12 +1028,12 @@ ALWAYS_INLINE int quadrant_of(int32_t dx, int32_t dy)
  * stops, as if it were interesting, where it crosses a goal's row or
  * column (a jump from there may find the goal) and ends on a goal cell.
  */
-ALWAYS_INLINE void walk_fast(jps *s, uint32_t i, double g, int32_t x, int32_t y,
-                             const int dx, const int dy)
+ALWAYS_INLINE void walk_fast(jps *s, uint32_t i, jps_cost g, int32_t x,
+                             int32_t y, const int dx, const int dy)
 {
 	const uint8_t *cells = s->cells;
 	const ptrdiff_t sy = (ptrdiff_t)dy * s->stride, step = dx + sy;
-	const double unit = dy ? s->dc : s->c;
+	const jps_cost unit = dy ? s->dc : s->c;
 	const uint64_t *line;
 	/* The maps of the jumps made at a stop: along dx (4-connected:
 	 * north) and along dy (south). */
@@ -1086,28 +1100,28 @@ ALWAYS_INLINE void walk_fast(jps *s, uint32_t i, double g, int32_t x, int32_t y,
 		cy = y + k * dy;
 		pos = dy ? cy : cx;
 		if (k == kgoal) {
-			goal_offered(s, g + (double)k * unit);
-			offer(s, i, g + (double)k * unit, (uint32_t)j, cx, cy,
+			goal_offered(s, g + (jps_cost)k * unit);
+			offer(s, i, g + (jps_cost)k * unit, (uint32_t)j, cx, cy,
 			      k, 0, ARRIVE_DIAG(dx, dy));
 			return;
 		}
 		if (both || fruitful(s, fa, cx, cy)) {
 			if (dy)
-				jump_h(s, i, g + (double)k * unit, cx, cy, dx,
+				jump_h(s, i, g + (jps_cost)k * unit, cx, cy, dx,
 				       k);
 			else
-				jump_v(s, i, g + (double)k * unit, cx, cy, -1,
+				jump_v(s, i, g + (jps_cost)k * unit, cx, cy, -1,
 				       k);
 		}
 		if (both || fruitful(s, fb, cx, cy))
-			jump_v(s, i, g + (double)k * unit, cx, cy, dy ? dy : 1,
-			       k);
+			jump_v(s, i, g + (jps_cost)k * unit, cx, cy,
+			       dy ? dy : 1, k);
 		if (s->probe && s->nprobe)
 			return;
 	}
 }
 
-static void walk(jps *s, uint32_t i, double g, int32_t x, int32_t y, int dx,
+static void walk(jps *s, uint32_t i, jps_cost g, int32_t x, int32_t y, int dx,
                  int dy)
 {
 	if (s->probe && dy != 0)
@@ -1152,9 +1166,12 @@ static inline int sign(int32_t v)
  * heuristic is consistent), so more than the goal's: it would leave the
  * open list after the goal, which ends the search, and would only be
  * generated.  So the walk is not made, which changes the generated count
- * alone.  "Less" is by a quarter of a step at least, so that an f equal
- * to the goal's cost in exact arithmetic never counts as more through
- * rounding (two costs that differ differ by far more than rounding).
+ * alone.  "Less" is by the margin at least: a quarter of a step, and the
+ * most by which the fixed-point sums of two costs can err together
+ * (ctx_exact_units: half a unit a diagonal step each, and a cost counts
+ * at most ctx_exact_counts steps).  So an f equal to the goal's cost
+ * never counts as more, and every point of a walk left out has, as the
+ * search sums it, an f above the goal's, on grids of any size.
  *
  * The start's walks go toward the heuristic's target first, as that one
  * most often finds the goal; on open maps the others are then seldom
@@ -1164,12 +1181,12 @@ static inline int sign(int32_t v)
  * of the start's f, which go on the stack (relax), and only the walk
  * toward the target can find one.
  */
-static void walk_start(jps *s, uint32_t i, double g, int32_t x, int32_t y,
+static void walk_start(jps *s, uint32_t i, jps_cost g, int32_t x, int32_t y,
                        int dx, int dy)
 {
-	if (s->upper < HUGE_VAL &&
+	if (s->upper != COST_NONE &&
 	    g + (dy ? s->dc : s->c) + jps_h(s, x + dx, y + dy) >
-	            s->upper + 0.25 * s->c)
+	            s->upper + s->margin)
 		return;
 	walk(s, i, g, x, y, dx, dy);
 }
@@ -1177,7 +1194,7 @@ static void walk_start(jps *s, uint32_t i, double g, int32_t x, int32_t y,
 /* Generates the successors of node i = (x, y) at cost g, reached from p
  * (i itself: the start, every way) by a step of ax columns and ay rows. */
 ALWAYS_INLINE void expand_from(jps *s, uint32_t i, int32_t x, int32_t y,
-                               uint32_t p, int32_t ax, int32_t ay, double g)
+                               uint32_t p, int32_t ax, int32_t ay, jps_cost g)
 {
 	const uint8_t *cells = s->cells;
 	const int32_t st = s->stride;
@@ -1259,7 +1276,7 @@ ALWAYS_INLINE void expand_online(jps *s, uint32_t i, int32_t x, int32_t y)
 	int32_t px, py;
 
 	coords(s, p, &px, &py);
-	expand_from(s, i, x, y, p, x - px, y - py, s->nodes[i].g);
+	expand_from(s, i, x, y, p, x - px, y - py, s->nodes[i].gx);
 }
 
 /* ------------------------------------------------------------- memo */
@@ -1534,7 +1551,7 @@ static __attribute__((noinline)) uint8_t barren_probe(jps *s, uint32_t j,
 	/* Without goal cells (the goals' bounding box may still make a jump
 	 * that the maps say finds nothing, and it finds nothing). */
 	s->ngoals = 0;
-	expand_from(s, j, x, y, UINT32_MAX, line_dx[a], line_dy[a], 0.0);
+	expand_from(s, j, x, y, UINT32_MAX, line_dx[a], line_dy[a], 0);
 	s->probe = 0;
 	s->rec = rec;
 	s->ngoals = ngoals;
@@ -1615,10 +1632,7 @@ static void expand_memo(jps *s, uint32_t i, int32_t x, int32_t y)
 	memo_count(c, hit); /* may give the memo up, and free it */
 	s->memo_on = !c->memo_off;
 	if (hit && !c->memo_off) {
-		/* The costs as the scans form them: g plus the diagonal
-		 * steps, then plus the straight ones.  Without diagonal
-		 * steps the scans add nothing, and g + 0.0 is g. */
-		double g = s->nodes[i].g;
+		jps_cost g = s->nodes[i].gx;
 		const memo_succ *m = c->succ + e->first;
 		/* Their records, their bytes of the barren table, and where
 		 * their own entries should be, which most of them will soon
@@ -1630,8 +1644,8 @@ static void expand_memo(jps *s, uint32_t i, int32_t x, int32_t y)
 				c, memo_key(m[n].j, m[n].tag))]);
 		}
 		for (uint32_t n = 0; n < e->n; n++)
-			relax(s, i, (g + m[n].dk) + m[n].dm, m[n].j, m[n].x,
-			      m[n].y, m[n].tag);
+			relax(s, i, g + m[n].d, m[n].j, m[n].x, m[n].y,
+			      m[n].tag);
 		return;
 	}
 	if (found || !memo_open(c) || c->memo_off) {
@@ -1681,16 +1695,18 @@ static astar_status run(jps *s, const astar_grid *grid, size_t start,
 	s->gen = ctx->gen;
 	s->nomem = 0;
 	s->generated = r->generated;
-	s->nodes[start].g = 0.0;
+	s->nodes[start].gx = 0;
 	s->nodes[start].gen = s->gen;
 	s->nodes[start].dir = (uint32_t)start;
-	if (heap_push(&ctx->open, (uint32_t)start,
-	              jps_h(s, (int32_t)(start % st), (int32_t)(start / st)),
-	              0.0) != 0)
+	if (heap_push_key(&ctx->open,
+	                  heap_make_key_fixed((uint32_t)start,
+	                                      jps_h(s, (int32_t)(start % st),
+	                                            (int32_t)(start / st)),
+	                                      0)) != 0)
 		return ASTAR_ENOMEM;
 	s->generated++;
 	*found_at = SIZE_MAX;
-	s->upper = HUGE_VAL;
+	s->upper = COST_NONE;
 	s->nstack = 0;
 	s->nfound = 0;
 	s->memo_on = s->eight && s->walks && s->ngoals <= 1 &&
@@ -1706,8 +1722,8 @@ static astar_status run(jps *s, const astar_grid *grid, size_t start,
 			i = s->cache->stack[--s->nstack];
 		} else if (!heap_empty(&ctx->open)) {
 			/* The key holds f as the relax that pushed it
-			 * formed it: nodes[i].g plus the heuristic. */
-			s->fcur = heap_key_f(heap_top(&ctx->open));
+			 * formed it: nodes[i].gx plus the heuristic. */
+			s->fcur = heap_key_fx(heap_top(&ctx->open));
 			i = heap_pop(&ctx->open);
 		} else {
 			break;
@@ -1727,7 +1743,7 @@ static astar_status run(jps *s, const astar_grid *grid, size_t start,
 			break;
 		}
 		if (from_stack)
-			s->fcur = s->nodes[i].g + jps_h(s, x, y);
+			s->fcur = s->nodes[i].gx + jps_h(s, x, y);
 		if (memo_serves(s, i))
 			expand_memo(s, i, x, y);
 		else
@@ -1955,7 +1971,7 @@ static astar_status run_to(jps *s, const astar_grid *grid, size_t start,
 {
 	s->tx = p.x + 1;
 	s->ty = p.y + 1;
-	s->slack = 0.0;
+	s->slack = 0;
 	set_goals(s, &p, 1);
 	return run(s, grid, start, opts, found_at, r);
 }
@@ -2073,8 +2089,9 @@ static astar_status search(astar_ctx *ctx, jps_cache **cache,
 	s.grid = grid;
 	s.inv = ctx_stride_inverse(grid);
 	s.eight = opts->diagonal == ASTAR_DIAG_NO_OBSTACLES;
-	s.c = (double)grid->min_cost;
-	s.dc = SQRT2 * s.c;
+	ctx_exact_units(grid, &s.c, &s.dc);
+	/* Two sums err by at most half a unit a diagonal step each. */
+	s.margin = s.c / 4 + ctx_exact_counts(grid);
 	s.tx = goal.x + 1;
 	s.ty = goal.y + 1;
 
@@ -2090,7 +2107,7 @@ static astar_status search(astar_ctx *ctx, jps_cache **cache,
 			goals[ngoals] = ctx_point_of(grid, a);
 			ngoals++;
 		}
-		s.slack = s.eight ? SQRT2 : 1.0;
+		s.slack = s.eight ? s.dc : s.c;
 	} else if (cells[t] != 0) {
 		goals[ngoals++] = goal;
 	}

@@ -1752,6 +1752,22 @@ static void test_exact_ties(void)
 			      (int)o.diagonal, (int)a.x, (int)a.y, (int)b.x,
 			      (int)b.y, (unsigned long long)r.expanded,
 			      r.path_len);
+			if (o.diagonal != ASTAR_DIAG_NO_OBSTACLES)
+				continue;
+			/* JPS sums in the same units: the start's walk
+			 * meets the goal's row or column, and jumps there. */
+			o.algorithm = ASTAR_ALGO_JPS;
+			st = astar_search(ctx, lg, a, b, &o, &r);
+			CHECK(st == ASTAR_OK && r.found && r.cost == want &&
+			              r.path_len == (size_t)hi + 1 &&
+			              r.expanded <= 2,
+			      "jps (%d,%d) -> (%d,%d): status %d, cost %.17g, "
+			      "%zu cells, %llu expanded",
+			      (int)a.x, (int)a.y, (int)b.x, (int)b.y, (int)st,
+			      st == ASTAR_OK ? r.cost : -1.0,
+			      st == ASTAR_OK ? r.path_len : 0,
+			      st == ASTAR_OK ? (unsigned long long)r.expanded
+			                     : 0ULL);
 		}
 		check_end();
 		grid_free(lg);
