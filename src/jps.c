@@ -120,7 +120,10 @@ enum { FRUIT_E, FRUIT_W, FRUIT_S, FRUIT_N };
 typedef struct memo_succ {
 	uint32_t j;   /* the jump point's index */
 	int32_t x, y; /* and padded coordinates */
-	uint32_t tag; /* its dir field's top bits (see offer) */
+	uint8_t cls;  /* the class of the step to it: its dir field's top
+	                  bits (see offer), shifted down */
+	uint8_t b;    /* its byte of the barren table (see relax), once
+	                  read; 0 until then */
 	uint64_t d;   /* the cost of the steps to it (jps_cost) */
 } memo_succ;
 
@@ -753,17 +756,22 @@ static inline int goals_beyond(const jps *s, int32_t x, int32_t y, int32_t r)
  * before.  A node already open is never pruned, whatever the class of a
  * later, shorter way to it.
  */
-ALWAYS_INLINE void relax(jps *s, uint32_t parent, jps_cost g, uint32_t j,
-                         int32_t x, int32_t y, uint32_t tag)
+ALWAYS_INLINE void relax_as(jps *s, uint32_t parent, jps_cost g, uint32_t j,
+                            int32_t x, int32_t y, uint32_t tag, uint8_t *known)
 {
 	node *n = &s->nodes[j];
 
 	if (n->gen != s->gen) {
 		uint32_t a = tag >> PARENT_BITS;
 		if (s->prune && a <= LINE_N) {
-			uint8_t b = s->barren[(size_t)j * 4 + a];
-			if (b == 0)
-				b = barren_probe(s, j, x, y, a);
+			uint8_t b = known != NULL ? *known : 0;
+			if (b == 0) {
+				b = s->barren[(size_t)j * 4 + a];
+				if (b == 0)
+					b = barren_probe(s, j, x, y, a);
+				if (known != NULL)
+					*known = b;
+			}
 			if (b >= 2 && goals_beyond(s, x, y, b - 2))
 				return;
 		}
@@ -786,6 +794,13 @@ ALWAYS_INLINE void relax(jps *s, uint32_t parent, jps_cost g, uint32_t j,
 				heap_make_key_fixed(j, g + jps_h(s, x, y), g));
 		s->generated++;
 	}
+}
+
+/* relax, the barren table's byte to be read (see relax_as). */
+ALWAYS_INLINE void relax(jps *s, uint32_t parent, jps_cost g, uint32_t j,
+                         int32_t x, int32_t y, uint32_t tag)
+{
+	relax_as(s, parent, g, j, x, y, tag, NULL);
 }
 
 /*
@@ -818,8 +833,10 @@ static void memo_note(jps *s, uint32_t j, int32_t x, int32_t y, uint32_t tag,
 		c->succ = a;
 		c->succ_cap = n;
 	}
-	c->succ[c->nsucc++] = (memo_succ){
-		j, x, y, tag, (jps_cost)k * s->dc + (jps_cost)m * s->c};
+	c->succ[c->nsucc++] =
+		(memo_succ){j, x,
+	                    y, (uint8_t)(tag >> PARENT_BITS),
+	                    0, (jps_cost)k * s->dc + (jps_cost)m * s->c};
 }
 
 /* Offers jump point j = (x, y), k diagonal and then m straight steps
@@ -1633,19 +1650,24 @@ static void expand_memo(jps *s, uint32_t i, int32_t x, int32_t y)
 	s->memo_on = !c->memo_off;
 	if (hit && !c->memo_off) {
 		jps_cost g = s->nodes[i].gx;
-		const memo_succ *m = c->succ + e->first;
-		/* Their records, their bytes of the barren table, and where
-		 * their own entries should be, which most of them will soon
-		 * look up. */
+		memo_succ *m = c->succ + e->first;
+		/* Their records, their bytes of the barren table where the
+		 * entry does not hold them yet, and where their own entries
+		 * should be, which most of them will soon look up (not a
+		 * barren one's: it is seldom opened at all). */
 		for (uint32_t n = 0; n < e->n; n++) {
+			uint32_t tag = (uint32_t)m[n].cls << PARENT_BITS;
 			__builtin_prefetch(&s->nodes[m[n].j]);
-			__builtin_prefetch(&s->barren[(size_t)m[n].j * 4]);
-			__builtin_prefetch(&c->memo[memo_home(
-				c, memo_key(m[n].j, m[n].tag))]);
+			if (m[n].b == 0)
+				__builtin_prefetch(
+					&s->barren[(size_t)m[n].j * 4]);
+			if (m[n].b < 2)
+				__builtin_prefetch(&c->memo[memo_home(
+					c, memo_key(m[n].j, tag))]);
 		}
 		for (uint32_t n = 0; n < e->n; n++)
-			relax(s, i, g + m[n].d, m[n].j, m[n].x, m[n].y,
-			      m[n].tag);
+			relax_as(s, i, g + m[n].d, m[n].j, m[n].x, m[n].y,
+			         (uint32_t)m[n].cls << PARENT_BITS, &m[n].b);
 		return;
 	}
 	if (found || !memo_open(c) || c->memo_off) {
