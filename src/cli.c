@@ -557,6 +557,7 @@ static void scen_query(sink *k, astar_ctx *ctx)
 		return;
 	}
 	prep = prepare(ctx, g, &opts);
+	memset(&q, 0, sizeof q);
 	t0 = now_us();
 	if ((st = astar_search(ctx, g, e->start, e->goal, &opts, &res)) !=
 	    ASTAR_OK) {
@@ -564,7 +565,6 @@ static void scen_query(sink *k, astar_ctx *ctx)
 		query_error(k, label);
 		return;
 	}
-	memset(&q, 0, sizeof q);
 	q.search_us = now_us() - t0;
 	q.prepared = 1;
 	q.prepare_us = prep;
