@@ -610,9 +610,9 @@ typedef struct jps {
 	uint32_t dmask; /* the parent's bits of a node's dir field */
 	int32_t stride;
 	const astar_grid *grid;
-	uint64_t inv;    /* ctx_stride_inverse, to split indices into x, y */
-	int eight;       /* 8-connected; 4-connected otherwise */
-	jps_cost c, dc;  /* a straight and a diagonal step's cost */
+	uint64_t inv;   /* ctx_stride_inverse, to split indices into x, y */
+	int eight;      /* 8-connected; 4-connected otherwise */
+	jps_cost c, dc; /* a straight and a diagonal step's cost (see search) */
 	jps_cost margin; /* see walk_start */
 	int32_t tx, ty;  /* the heuristic's target */
 	jps_cost slack;  /* adjacent mode: subtracted from the heuristic */
@@ -671,13 +671,13 @@ static inline uint32_t parent_of(const jps *s, uint32_t i)
  */
 #define ARRIVE_DIAG(dx, dy) (4 + 2 * ((dx) > 0) + ((dy) > 0))
 
+/* The heuristic: octile, or Manhattan where dc is two straight steps
+ * (4-connected; see search), less the slack. */
 static inline jps_cost jps_h(const jps *s, int32_t x, int32_t y)
 {
 	uint32_t dx = (uint32_t)abs(x - s->tx), dy = (uint32_t)abs(y - s->ty);
 	uint32_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
-	jps_cost v = s->eight
-	                     ? (jps_cost)(hi - lo) * s->c + (jps_cost)lo * s->dc
-	                     : (jps_cost)(dx + dy) * s->c;
+	jps_cost v = (jps_cost)(hi - lo) * s->c + (jps_cost)lo * s->dc;
 
 	return v > s->slack ? v - s->slack : 0;
 }
@@ -2112,6 +2112,10 @@ static astar_status search(astar_ctx *ctx, jps_cache **cache,
 	s.inv = ctx_stride_inverse(grid);
 	s.eight = opts->diagonal == ASTAR_DIAG_NO_OBSTACLES;
 	ctx_exact_units(grid, &s.c, &s.dc);
+	/* 4-connected, no step is diagonal, and a diagonal offset takes two
+	 * straight steps: jps_h's octile form is then Manhattan. */
+	if (!s.eight)
+		s.dc = 2 * s.c;
 	/* Two sums err by at most half a unit a diagonal step each. */
 	s.margin = s.c / 4 + ctx_exact_counts(grid);
 	s.tx = goal.x + 1;
