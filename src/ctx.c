@@ -1,6 +1,7 @@
 /*
  * ctx.c - creating, growing and freeing the search context (see ctx.h),
- * and the checks of a query that every search makes before it starts.
+ * the checks of a query that every search makes before it starts, and
+ * the units of the fixed-point costs that both searches sum in.
  */
 #define _DEFAULT_SOURCE /* Linux's MADV_HUGEPAGE, beside POSIX */
 #include <math.h>
