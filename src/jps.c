@@ -94,6 +94,13 @@
 enum { FWD, BWD, OPEN, NSLOTS };
 enum { FRUIT_E, FRUIT_W, FRUIT_S, FRUIT_N };
 
+/* Costs, in fixed point: a straight step is jps's c, a diagonal one its dc
+ * (ctx_exact_units' one and sqrt2).  Sums of them are exact. */
+typedef uint64_t jps_cost;
+
+/* No cost yet (jps's upper). */
+#define COST_NONE UINT64_MAX
+
 /* Words of padding before and after the maps, which next_stop and
  * prev_stop may read (and ignore) beyond either end of a line. */
 #define PAD 8
@@ -124,7 +131,7 @@ typedef struct memo_succ {
 	                  bits (see offer), shifted down */
 	uint8_t b;    /* its byte of the barren table (see relax), once
 	                  read; 0 until then */
-	uint64_t d;   /* the cost of the steps to it (jps_cost) */
+	jps_cost d;   /* the cost of the steps to it */
 } memo_succ;
 
 typedef struct memo_entry {
@@ -576,13 +583,6 @@ static inline __attribute__((always_inline)) int32_t line_stop(
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
-/* Costs, in fixed point: a straight step is jps's c, a diagonal one its dc
- * (ctx_exact_units' one and sqrt2).  Sums of them are exact. */
-typedef uint64_t jps_cost;
-
-/* No cost yet (jps's upper). */
-#define COST_NONE UINT64_MAX
-
 /* A jump point found, to be relaxed (see offer). */
 typedef struct found_point {
 	jps_cost g;
@@ -655,6 +655,12 @@ typedef struct jps {
  * 2^PARENT_BITS padded cells) the class of the step from the parent
  * above them. */
 #define PARENT_BITS 29
+
+/* The dir field's top bits of memo successor m (see offer). */
+static inline uint32_t succ_tag(const memo_succ *m)
+{
+	return (uint32_t)m->cls << PARENT_BITS;
+}
 
 static inline uint32_t parent_of(const jps *s, uint32_t i)
 {
@@ -754,7 +760,9 @@ static inline int goals_beyond(const jps *s, int32_t x, int32_t y, int32_t r)
  * listed.  The table holds facts of the grid alone, so what is pruned
  * depends on the query and the grid only, not on what was searched
  * before.  A node already open is never pruned, whatever the class of a
- * later, shorter way to it.
+ * later, shorter way to it.  Where the caller keeps the node's byte of the
+ * table (known, a memo successor's), it is read there, and stored there
+ * once the table gave it.
  */
 ALWAYS_INLINE void relax_as(jps *s, uint32_t parent, jps_cost g, uint32_t j,
                             int32_t x, int32_t y, uint32_t tag, uint8_t *known)
@@ -834,9 +842,11 @@ static void memo_note(jps *s, uint32_t j, int32_t x, int32_t y, uint32_t tag,
 		c->succ_cap = n;
 	}
 	c->succ[c->nsucc++] =
-		(memo_succ){j, x,
-	                    y, (uint8_t)(tag >> PARENT_BITS),
-	                    0, (jps_cost)k * s->dc + (jps_cost)m * s->c};
+		(memo_succ){.j = j,
+	                    .x = x,
+	                    .y = y,
+	                    .cls = (uint8_t)(tag >> PARENT_BITS),
+	                    .d = (jps_cost)k * s->dc + (jps_cost)m * s->c};
 }
 
 /* Offers jump point j = (x, y), k diagonal and then m straight steps
@@ -1656,18 +1666,17 @@ static void expand_memo(jps *s, uint32_t i, int32_t x, int32_t y)
 		 * should be, which most of them will soon look up (not a
 		 * barren one's: it is seldom opened at all). */
 		for (uint32_t n = 0; n < e->n; n++) {
-			uint32_t tag = (uint32_t)m[n].cls << PARENT_BITS;
 			__builtin_prefetch(&s->nodes[m[n].j]);
 			if (m[n].b == 0)
 				__builtin_prefetch(
 					&s->barren[(size_t)m[n].j * 4]);
 			if (m[n].b < 2)
 				__builtin_prefetch(&c->memo[memo_home(
-					c, memo_key(m[n].j, tag))]);
+					c, memo_key(m[n].j, succ_tag(&m[n])))]);
 		}
 		for (uint32_t n = 0; n < e->n; n++)
 			relax_as(s, i, g + m[n].d, m[n].j, m[n].x, m[n].y,
-			         (uint32_t)m[n].cls << PARENT_BITS, &m[n].b);
+			         succ_tag(&m[n]), &m[n].b);
 		return;
 	}
 	if (found || !memo_open(c) || c->memo_off) {
