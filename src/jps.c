@@ -614,6 +614,7 @@ typedef struct jps {
 	int eight;      /* 8-connected; 4-connected otherwise */
 	jps_cost c, dc; /* a straight and a diagonal step's cost (see search) */
 	jps_cost margin; /* see walk_start */
+	jps_cost gmax;   /* see relax */
 	int32_t tx, ty;  /* the heuristic's target */
 	jps_cost slack;  /* adjacent mode: subtracted from the heuristic */
 	/* The goal cells and their bounding box, gx0 .. gx0 + gxs (none:
@@ -763,6 +764,14 @@ static inline int goals_beyond(const jps *s, int32_t x, int32_t y, int32_t r)
  * later, shorter way to it.  Where the caller keeps the node's byte of the
  * table (known, a memo successor's), it is read there, and stored there
  * once the table gave it.
+ *
+ * A new node dearer than gmax, the grid's cells (padding included) in
+ * diagonal steps, is not opened either: no path that enters a cell at
+ * most once costs that much, so it is on no cheapest path to the goal and
+ * would only leave the open list after the goal.  That keeps every sum
+ * the search forms (an open node's g plus a jump, plus the heuristic)
+ * within the fixed-point units' room (ctx_exact_units), whatever jump
+ * points a search strings together.
  */
 ALWAYS_INLINE void relax_as(jps *s, uint32_t parent, jps_cost g, uint32_t j,
                             int32_t x, int32_t y, uint32_t tag, uint8_t *known)
@@ -771,6 +780,8 @@ ALWAYS_INLINE void relax_as(jps *s, uint32_t parent, jps_cost g, uint32_t j,
 
 	if (n->gen != s->gen) {
 		uint32_t a = tag >> PARENT_BITS;
+		if (g > s->gmax)
+			return;
 		if (s->prune && a <= LINE_N) {
 			uint8_t b = known != NULL ? *known : 0;
 			if (b == 0) {
@@ -2127,6 +2138,7 @@ static astar_status search(astar_ctx *ctx, jps_cache **cache,
 		s.dc = 2 * s.c;
 	/* Two sums err by at most half a unit a diagonal step each. */
 	s.margin = s.c / 4 + ctx_exact_counts(grid);
+	s.gmax = (jps_cost)grid->ncells * s.dc;
 	s.tx = goal.x + 1;
 	s.ty = goal.y + 1;
 
