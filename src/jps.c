@@ -766,7 +766,7 @@ static inline int goals_beyond(const jps *s, int32_t x, int32_t y, int32_t r)
  * once the table gave it.
  *
  * A new node dearer than gmax, the grid's cells (padding included) in
- * diagonal steps, is not opened either: no path that enters a cell at
+ * diagonal steps of sqrt(2), is not opened either: no path that enters a cell at
  * most once costs that much, so it is on no cheapest path to the goal and
  * would only leave the open list after the goal.  That keeps every sum
  * the search forms (an open node's g plus a jump, plus the heuristic)
@@ -2132,13 +2132,14 @@ static astar_status search(astar_ctx *ctx, jps_cache **cache,
 	s.inv = ctx_stride_inverse(grid);
 	s.eight = opts->diagonal == ASTAR_DIAG_NO_OBSTACLES;
 	ctx_exact_units(grid, &s.c, &s.dc);
+	/* In diagonal steps (the units' room is counted in them). */
+	s.gmax = (jps_cost)grid->ncells * s.dc;
 	/* 4-connected, no step is diagonal, and a diagonal offset takes two
 	 * straight steps: jps_h's octile form is then Manhattan. */
 	if (!s.eight)
 		s.dc = 2 * s.c;
 	/* Two sums err by at most half a unit a diagonal step each. */
 	s.margin = s.c / 4 + ctx_exact_counts(grid);
-	s.gmax = (jps_cost)grid->ncells * s.dc;
 	s.tx = goal.x + 1;
 	s.ty = goal.y + 1;
 
