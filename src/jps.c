@@ -765,13 +765,13 @@ static inline int goals_beyond(const jps *s, int32_t x, int32_t y, int32_t r)
  * table (known, a memo successor's), it is read there, and stored there
  * once the table gave it.
  *
- * A new node dearer than gmax, the grid's cells (padding included) in
- * diagonal steps of sqrt(2), is not opened either: no path that enters a cell at
- * most once costs that much, so it is on no cheapest path to the goal and
- * would only leave the open list after the goal.  That keeps every sum
- * the search forms (an open node's g plus a jump, plus the heuristic)
- * within the fixed-point units' room (ctx_exact_units), whatever jump
- * points a search strings together.
+ * A new node dearer than gmax, as many diagonal steps as the grid has
+ * cells (padding included), is not opened either: no path that enters a
+ * cell at most once costs that much, so it is on no cheapest path to the
+ * goal and would only leave the open list after the goal.  That keeps
+ * every sum the search forms (an open node's g plus a jump, plus the
+ * heuristic) within the fixed-point units' room (ctx_exact_units),
+ * whatever jump points a search strings together.
  */
 ALWAYS_INLINE void relax_as(jps *s, uint32_t parent, jps_cost g, uint32_t j,
                             int32_t x, int32_t y, uint32_t tag, uint8_t *known)
@@ -862,8 +862,8 @@ static void memo_note(jps *s, uint32_t j, int32_t x, int32_t y, uint32_t tag,
 
 /* Offers jump point j = (x, y), k diagonal and then m straight steps
  * from the node being expanded, at cost g, by a step of class arr
- * (LINE_E ..., ARRIVE_DIAG: kept in the node's record only where the memo or the
- * pruning may use it).  A probe only counts it. */
+ * (LINE_E ..., ARRIVE_DIAG: kept in the node's record only where the memo
+ * or the pruning may use it).  A probe only counts it. */
 ALWAYS_INLINE void offer(jps *s, uint32_t parent, jps_cost g, uint32_t j,
                          int32_t x, int32_t y, int32_t k, int32_t m,
                          uint32_t arr)
