@@ -165,8 +165,9 @@ typedef struct astar_options {
 	int explored;  /* record expanded cells in expansion order */
 } astar_options;
 
-/* Fills *opts (which must not be NULL) with the defaults: 4-connected, default heuristic, A*,
- * weight 1, no adjacent, no closest, no explored list. */
+/* Fills *opts (which must not be NULL) with the defaults: 4-connected,
+ * default heuristic, A*, weight 1, no adjacent, no closest, no explored
+ * list. */
 void astar_options_init(astar_options *opts);
 
 /* The heuristic actually used for the options (resolves the default, and
