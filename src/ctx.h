@@ -94,6 +94,17 @@ static inline uint64_t ctx_exact_counts(const astar_grid *g)
  */
 int ctx_exact_units(const astar_grid *g, uint64_t *one, uint64_t *sqrt2);
 
+/* The octile distance of an offset of dx and dy cells in fixed point, a
+ * straight step costing one and a diagonal one diag (ctx_exact_units; JPS
+ * also passes two straight steps as diag, which makes it Manhattan). */
+static inline uint64_t ctx_octile_fixed(uint32_t dx, uint32_t dy, uint64_t one,
+                                        uint64_t diag)
+{
+	uint32_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+
+	return (uint64_t)(hi - lo) * one + (uint64_t)lo * diag;
+}
+
 /* The octile distance of an offset of dx and dy cells (both >= 0), for
  * both searches: in integers, where the compiler picks the least and the
  * largest without a branch (which is which is as random as the cells

@@ -682,9 +682,8 @@ static inline uint32_t parent_of(const jps *s, uint32_t i)
  * (4-connected; see search), less the slack. */
 static inline jps_cost jps_h(const jps *s, int32_t x, int32_t y)
 {
-	uint32_t dx = (uint32_t)abs(x - s->tx), dy = (uint32_t)abs(y - s->ty);
-	uint32_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
-	jps_cost v = (jps_cost)(hi - lo) * s->c + (jps_cost)lo * s->dc;
+	jps_cost v = ctx_octile_fixed((uint32_t)abs(x - s->tx),
+	                              (uint32_t)abs(y - s->ty), s->c, s->dc);
 
 	return v > s->slack ? v - s->slack : 0;
 }

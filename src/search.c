@@ -340,13 +340,10 @@ static inline __attribute__((always_inline)) uint64_t exact_h(
 	const heuristic *h, int32_t x, int32_t y)
 {
 	int32_t dx = x - h->tx, dy = y - h->ty;
-	uint32_t lo, hi;
 
-	dx = dx < 0 ? -dx : dx;
-	dy = dy < 0 ? -dy : dy;
-	lo = (uint32_t)(dx < dy ? dx : dy);
-	hi = (uint32_t)(dx < dy ? dy : dx);
-	return (uint64_t)(hi - lo) * h->one + (uint64_t)lo * h->sqrt2;
+	return ctx_octile_fixed((uint32_t)(dx < 0 ? -dx : dx),
+	                        (uint32_t)(dy < 0 ? -dy : dy), h->one,
+	                        h->sqrt2);
 }
 
 /*

@@ -1701,7 +1701,7 @@ static void test_huge_corridor(void)
  * equal costs could end a rounding apart and the rounding broke the tie
  * instead (25 of these queries expanded more).  The search's units are
  * 2^-42 up to 1448 x 1448 and coarser beyond (2^-41 at 3000 x 1000, 2^-40
- * at 6000 x 1000; see exact_units).
+ * at 6000 x 1000; see ctx_exact_units).
  */
 static void test_exact_ties(void)
 {
