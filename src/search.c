@@ -137,6 +137,8 @@ astar_heuristic astar_effective_heuristic(const astar_options *opts)
 
 int astar_heuristic_admissible(astar_heuristic h, astar_diagonal diagonal)
 {
+	if (diagonal < ASTAR_DIAG_NEVER || diagonal > ASTAR_DIAG_NO_OBSTACLES)
+		return 0;
 	if (h == ASTAR_H_MANHATTAN)
 		return diagonal == ASTAR_DIAG_NEVER;
 	return h >= ASTAR_H_DEFAULT && h <= ASTAR_H_ZERO;

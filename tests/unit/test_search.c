@@ -989,6 +989,24 @@ static void test_options_and_strings(void)
 		      s);
 		check_end();
 	}
+
+	/* astar.h: 0 for values outside the enums. */
+	check_begin("astar_heuristic_admissible outside the enums");
+	for (int h = ASTAR_H_DEFAULT; h <= ASTAR_H_ZERO; h++) {
+		CHECK(!astar_heuristic_admissible((astar_heuristic)h,
+		                                  (astar_diagonal)99),
+		      "heuristic %d, diagonal 99", h);
+		CHECK(!astar_heuristic_admissible((astar_heuristic)h,
+		                                  (astar_diagonal)-1),
+		      "heuristic %d, diagonal -1", h);
+	}
+	CHECK(!astar_heuristic_admissible((astar_heuristic)99,
+	                                  ASTAR_DIAG_NEVER),
+	      "heuristic 99");
+	CHECK(astar_heuristic_admissible(ASTAR_H_OCTILE,
+	                                 ASTAR_DIAG_NO_OBSTACLES),
+	      "octile, no-obstacles");
+	check_end();
 }
 
 static void test_heuristic_tables(void)
