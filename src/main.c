@@ -277,9 +277,10 @@ static int run(int argc, char **argv, cli_config *cfg)
 		case OPT_SHARD:
 			if (args_shard(optarg, &cfg->shard_k, &cfg->shard_n) !=
 			    0)
-				return bad_value("--shard",
-				                 "K/N with 1 <= K <= N",
-				                 optarg);
+				return bad_value(
+					"--shard",
+					"K/N with 1 <= K <= N <= 1000000",
+					optarg);
 			break;
 		case OPT_CHECK:
 			cfg->check = 1;
