@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "args.h"
+#include "map.h"
 
 static const char *const diagonal_names[] = {
 	"never", "always", "at-most-one-obstacle", "no-obstacles"};
@@ -184,7 +185,7 @@ int args_cells(const char *s, size_t *out)
 		if (*s < '0' || *s > '9')
 			return -1;
 		v = v * 10 + (unsigned long long)(*s - '0');
-		if (v > 4294967294ULL)
+		if (v > MAP_MAX_CELLS_LIMIT)
 			return -1;
 	}
 	if (v == 0)

@@ -59,6 +59,11 @@ const char *map_char_name(int c, char out[8]);
 /* The default of --max-cells: 100 million cells, about 2 GB to search. */
 #define MAP_MAX_CELLS_DEFAULT 100000000UL
 
+/* The largest --max-cells, 2^32 - 2: no map of more cells can be
+ * searched (astar_search takes fewer than 2^32 - 5 cells, padding
+ * included). */
+#define MAP_MAX_CELLS_LIMIT 4294967294ULL
+
 /*
  * Fails (with the message on err, at line) when a width x height map has
  * more than max_cells cells; returns 0 when it fits.

@@ -88,6 +88,11 @@ int map_check_size(long width, long height, size_t max_cells, long line,
 
 	if (n <= max_cells)
 		return 0;
+	if (n > MAP_MAX_CELLS_LIMIT)
+		return map_fail(err, line, line > 0 ? 1 : 0,
+		                "the map has %ldx%ld = %llu cells, more than "
+		                "astar can search (%llu)",
+		                width, height, n, MAP_MAX_CELLS_LIMIT);
 	return map_fail(err, line, line > 0 ? 1 : 0,
 	                "the map has %ldx%ld = %llu cells, more than the limit "
 	                "of %zu (raise it with --max-cells)",
