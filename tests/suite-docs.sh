@@ -21,7 +21,14 @@
 # 3. The man page's SYNOPSIS, rendered, is the usage line of --help.
 # 4. `mandoc -T lint -W warning man/astar.1` says nothing.
 # 5. The packages README.md says `make deps` installs are the Makefile's.
-# 6. Every error message of the golden cases is listed in DIAGNOSTICS.
+# 6. Every error message of the golden cases is listed in DIAGNOSTICS,
+#    and so are those of ASCII maps too large for a golden case (a row of
+#    1000001 cells, 1000001 rows), whose exact messages and status are
+#    checked here.
+# 7. The README's pictures: the counts of expanded cells above them and
+#    the cost of their paths are what astar prints for that query (on
+#    dao/arena2.map of the benchmark sets; left out, and said so, where
+#    the sets are not).
 #
 # `sh tests/suite-docs.sh --update` rewrites the README's outputs in place.
 # Last line: "docs: N passed, M failed".
@@ -193,6 +200,22 @@ else
 fi
 
 # ---------------------------------------------------------------- 6. messages
+# The two ASCII limits, on input made here (1 and 2 MB: too large to keep
+# as golden cases); their messages join the golden ones below.
+mkdir -p "$out/big"
+big() { # name, expected stderr; the map on standard input
+	"$ASTAR" -s 0,0 -g 1,0 >/dev/null 2>"$out/big/$1.stderr"
+	rc=$?
+	if [ $rc = 2 ] && [ "$(cat "$out/big/$1.stderr")" = "$2" ]; then
+		ok "ASCII limit: $1"
+	else
+		fail "ASCII limit: $1: status $rc, stderr: $(head -c 300 "$out/big/$1.stderr")"
+	fi
+}
+python3 -c "print('.' * 1000001)" |
+	big long-row "astar: <stdin>:1:1000001: row longer than 1000000 cells"
+python3 -c "print('.\n' * 1000001, end='')" |
+	big many-rows "astar: <stdin>:1000001:1: more than 1000000 rows"
 # Every message astar prints in the golden cases (tests/golden/*/stderr,
 # lines "astar: ..."), less its file:line:col and JSON-path prefixes, is
 # listed in the man page's DIAGNOSTICS: an entry's upper-case words (N,
@@ -226,7 +249,7 @@ for line in sec.split('\n'):
         pats.append((it, re.compile(rx + '$')))
 loc = re.compile(r"^(?!-)[^ ]*[/<][^ ]*?(?::\d+)*: ")
 seen = {}
-for f in sorted(glob.glob('tests/golden/*/stderr')):
+for f in sorted(glob.glob('tests/golden/*/stderr')) + sorted(glob.glob('tests/out/docs/big/*.stderr')):
     for l in open(f, encoding='utf-8', errors='replace'):
         l = l.rstrip('\n')
         if not l.startswith('astar: '):
@@ -248,6 +271,27 @@ then
 else
 	fail "DIAGNOSTICS misses messages of the golden cases:"
 	head -n 20 "$out/diagnostics.txt"
+fi
+
+# ---------------------------------------------------------------- 7. pictures
+B=${ASTAR_BENCH_DIR:-../shared/benchmarks/movingai}
+if [ -f "$B/dao/arena2.map" ]; then
+	want=$(sed -n 's/^| A\*: \([0-9,]*\) cells expanded | Dijkstra: \([0-9,]*\) | Jump Point Search: \([0-9,]*\) jump points |$/\1 \2 \3/p' README.md | tr -d ,)
+	wcost=$(sed -n 's/.*all three paths costing \([0-9.]*\):$/\1/p' README.md)
+	got=""
+	for a in astar dijkstra jps; do
+		r=$("$ASTAR" --no-timing --diagonal --algorithm=$a -s 247,204 -g 5,101 "$B/dao/arena2.map")
+		got="$got $(echo "$r" | sed -n 's/^expanded: //p')"
+		echo "$r" | grep -qx "cost: $wcost" || got="$got (cost of $a not $wcost)"
+	done
+	got=${got# }
+	if [ -n "$want" ] && [ -n "$wcost" ] && [ "$got" = "$want" ]; then
+		ok "README pictures: expanded $want, cost $wcost"
+	else
+		fail "README pictures: the README says expanded '$want', cost '$wcost'; astar gives $got"
+	fi
+else
+	echo "skipped: README pictures ($B/dao/arena2.map not found)"
 fi
 
 if [ $update = 1 ]; then
