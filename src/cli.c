@@ -90,6 +90,7 @@ typedef struct batch {
 	size_t next, chunk;
 	size_t waiting; /* the item the main thread waits for, or SIZE_MAX */
 	int stop;
+	io_stdin in; /* standard input, read once for every "-" */
 } batch;
 
 static double now_us(void)
@@ -107,8 +108,9 @@ static const char *display_name(const char *path)
 
 /* Reads and parses one map of the configured (or detected) format;
  * reports and returns -1 on failure. */
-static int load_map(const cli_config *cfg, const char *path, map *m)
+static int load_map(batch *b, const char *path, map *m)
 {
+	const cli_config *cfg = b->cfg;
 	const char *name = display_name(path);
 	char *buf;
 	size_t len;
@@ -117,7 +119,7 @@ static int load_map(const cli_config *cfg, const char *path, map *m)
 	int rc;
 
 	memset(m, 0, sizeof *m);
-	if (io_slurp(path, &buf, &len) != 0) {
+	if (io_read(&b->in, path, &buf, &len) != 0) {
 		diag_error(name, 0, 0, "%s", strerror(errno));
 		return -1;
 	}
@@ -162,7 +164,7 @@ static int apply_blocks(const cli_config *cfg, const char *name, map *m)
 
 /* Reads sm, its diagnostics kept in sm->err for its first query to write;
  * `diag` is the calling thread's diagnostic stream, set again after. */
-static void shared_read(const cli_config *cfg, shared_map *sm, FILE *diag)
+static void shared_read(batch *b, shared_map *sm, FILE *diag)
 {
 	FILE *f = open_memstream(&sm->err, &sm->errlen);
 	double t0 = now_us();
@@ -172,8 +174,8 @@ static void shared_read(const cli_config *cfg, shared_map *sm, FILE *diag)
 		return;
 	}
 	diag_set_stream(f);
-	sm->ok = load_map(cfg, sm->path, &sm->m) == 0 &&
-	         apply_blocks(cfg, sm->path, &sm->m) == 0;
+	sm->ok = load_map(b, sm->path, &sm->m) == 0 &&
+	         apply_blocks(b->cfg, sm->path, &sm->m) == 0;
 	sm->load_us = now_us() - t0;
 	diag_set_stream(diag);
 	if (fclose(f) != 0)
@@ -191,7 +193,7 @@ static void shared_acquire(batch *b, shared_map *sm, FILE *diag)
 	if (sm->state == SM_NEW) {
 		sm->state = SM_LOADING;
 		pthread_mutex_unlock(&b->lock);
-		shared_read(b->cfg, sm, diag);
+		shared_read(b, sm, diag);
 		pthread_mutex_lock(&b->lock);
 		sm->state = SM_DONE;
 		pthread_cond_broadcast(&b->loaded);
@@ -423,7 +425,7 @@ static void run_file(sink *k, astar_ctx *ctx)
 	char label[512];
 	astar_status st;
 
-	if (load_map(cfg, k->it->path, &m) != 0 ||
+	if (load_map(k->b, k->it->path, &m) != 0 ||
 	    apply_blocks(cfg, name, &m) != 0) {
 		map_free(&m);
 		query_error(k, name);
@@ -887,7 +889,7 @@ static int plan_scen(batch *b, size_t *cap, const char *path, scen *sc)
 	map_error err;
 
 	memset(&err, 0, sizeof err);
-	if (io_slurp(path, &buf, &len) != 0) {
+	if (io_read(&b->in, path, &buf, &len) != 0) {
 		snprintf(err.msg, sizeof err.msg, "%s", strerror(errno));
 		return push_error(b, cap, path, &err);
 	}
@@ -1062,6 +1064,7 @@ int cli_run(const cli_config *cfg)
 	pthread_mutex_init(&b.lock, NULL);
 	pthread_cond_init(&b.cond, NULL);
 	pthread_cond_init(&b.loaded, NULL);
+	io_stdin_init(&b.in);
 	if (plan(&b) != 0) {
 		diag_error(NULL, 0, 0, "out of memory");
 		status = EXIT_ERROR;
@@ -1259,5 +1262,6 @@ out:
 	pthread_mutex_destroy(&b.lock);
 	pthread_cond_destroy(&b.cond);
 	pthread_cond_destroy(&b.loaded);
+	io_stdin_free(&b.in);
 	return status;
 }

@@ -1,5 +1,6 @@
 /*
  * io.c - reads input files whole; the readers then parse from memory.
+ * Standard input is read once a run (io_stdin) and shared by every "-".
  */
 #include <errno.h>
 #include <stdio.h>
@@ -64,4 +65,47 @@ int io_slurp(const char *path, char **buf, size_t *len)
 	*buf = b;
 	*len = n;
 	return 0;
+}
+
+void io_stdin_init(io_stdin *in)
+{
+	memset(in, 0, sizeof *in);
+	pthread_mutex_init(&in->lock, NULL);
+}
+
+void io_stdin_free(io_stdin *in)
+{
+	free(in->buf);
+	pthread_mutex_destroy(&in->lock);
+}
+
+int io_read(io_stdin *in, const char *path, char **buf, size_t *len)
+{
+	char *b;
+	int rc = 0;
+
+	if (strcmp(path, "-") != 0)
+		return io_slurp(path, buf, len);
+	pthread_mutex_lock(&in->lock);
+	if (in->state == 0) {
+		if (io_slurp(path, &in->buf, &in->len) == 0) {
+			in->state = 1;
+		} else {
+			in->state = -1;
+			in->err = errno;
+		}
+	}
+	if (in->state < 0) {
+		errno = in->err;
+		rc = -1;
+	} else if ((b = malloc(in->len + 1)) == NULL) {
+		errno = ENOMEM;
+		rc = -1;
+	} else {
+		memcpy(b, in->buf, in->len + 1);
+		*buf = b;
+		*len = in->len;
+	}
+	pthread_mutex_unlock(&in->lock);
+	return rc;
 }

@@ -4,6 +4,7 @@
 #ifndef ASTAR_IO_H
 #define ASTAR_IO_H
 
+#include <pthread.h>
 #include <stddef.h>
 
 /* The name standard input goes by in messages and output. */
@@ -15,5 +16,26 @@
  * directory, ENOMEM, or the error of open/read).
  */
 int io_slurp(const char *path, char **buf, size_t *len);
+
+/*
+ * Standard input for a run whose threads may each ask for it: it is read
+ * once, by whichever asks first, and every "-" of the run names those
+ * same bytes, so what an input reads does not depend on the order in
+ * which the threads come to it.
+ */
+typedef struct io_stdin {
+	pthread_mutex_t lock;
+	int state; /* 0 not read yet, 1 read (buf, len), -1 failed (err) */
+	int err;
+	char *buf;
+	size_t len;
+} io_stdin;
+
+void io_stdin_init(io_stdin *in);
+void io_stdin_free(io_stdin *in);
+
+/* io_slurp, with "-" served from in: the caller gets a copy of standard
+ * input's bytes to free.  Safe to call from several threads at once. */
+int io_read(io_stdin *in, const char *path, char **buf, size_t *len);
 
 #endif

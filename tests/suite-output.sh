@@ -7,7 +7,8 @@
 #     "astar: error writing to standard output: REASON", no hang;
 #   - a pipe closed after 100000 bytes: what was written is exactly the
 #     start of the complete output (no half line followed by more lines);
-#   - the same batch with --jobs=1, 2 and 3 gives byte-identical output;
+#   - the same batch with --jobs=1, 2 and 3 gives byte-identical output,
+#     also when standard input is named more than once;
 #   - an item's output and diagnostics past 64 KiB come out whole and in
 #     order;
 #   - file names that are not UTF-8, in JSON and in a JUnit report: each
@@ -154,6 +155,25 @@ for fmt in text json; do
 		fail "jobs-identical-$fmt" "output differs between --jobs=1, 2 and 3"
 	fi
 done
+
+# --- standard input named three times, on up to three threads: it is
+# read once, and every "-" is that map (threads that each read stdin
+# split a large map between them, differently from run to run).
+python3 -c "
+print('S' + '.' * 511)
+for _ in range(510): print('.' * 512)
+print('.' * 511 + 'G')" >"$d/wide.txt"
+stdin_ok=1
+for j in 1 2 3 2 3 2 3; do
+	timeout "$T" $A --no-timing --jobs=$j - - - <"$d/wide.txt" >"$d/stdin-$j.out" 2>"$d/stdin-$j.err"
+	echo $? >>"$d/stdin-$j.err"
+	if [ "$(cat "$d/stdin-$j.err")" != 0 ] || [ "$(grep -c '^cost: 1022$' "$d/stdin-$j.out")" != 3 ] ||
+		! cmp -s "$d/stdin-1.out" "$d/stdin-$j.out"; then
+		stdin_ok=0
+		fail "stdin-three-times-jobs-$j" "status and stderr: $(head -c 300 "$d/stdin-$j.err")"
+	fi
+done
+[ $stdin_ok = 1 ] && ok stdin-three-times
 
 # --- diagnostics past 64 KiB in one item (each thread hands such a buffer
 # over whole instead of copying it): two copies of a map whose 2000
