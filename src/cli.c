@@ -348,6 +348,21 @@ static int tap_on_stdout(const cli_config *cfg)
 	return cfg->tap && !cfg->tap_file;
 }
 
+/* Whether stdout carries the text output's blocks, one a map file,
+ * which have headers and blank lines between them when there are
+ * several: not with JSON Lines, --check's lines or a TAP stream. */
+static int text_blocks_on(const cli_config *cfg)
+{
+	return cfg->format == FORMAT_TEXT && !cfg->check && !tap_on_stdout(cfg);
+}
+
+/* A text block's header line, when the batch has several inputs. */
+static void file_header(sink *k, const char *name)
+{
+	if (text_blocks_on(k->cfg) && k->it->ninputs > 1)
+		fprintf(k->out, "%s:\n", name);
+}
+
 /* Whether stdout carries data for programs (JSON Lines or a TAP stream):
  * then --check's mismatches and summary go to stderr instead. */
 static int notes_to_stderr(const cli_config *cfg)
@@ -432,9 +447,6 @@ static void run_file(sink *k, astar_ctx *ctx)
 		return;
 	}
 	t1 = now_us();
-	/* Text output of several files: each file's block opens with its name. */
-	if (cfg->format == FORMAT_TEXT && !cfg->check && k->it->ninputs > 1)
-		fprintf(k->out, "%s:\n", name);
 	memset(&q, 0, sizeof q);
 	q.map_name = name;
 	q.map = &m;
@@ -463,6 +475,7 @@ static void run_file(sink *k, astar_ctx *ctx)
 				return;
 			}
 		}
+		file_header(k, name);
 		for (size_t i = 0; i < m.nqueries; i++) {
 			const map_query *mq = &m.queries[i];
 			char where[64];
@@ -494,8 +507,7 @@ static void run_file(sink *k, astar_ctx *ctx)
 			q.query = (long)i;
 			q.expect = &mq->expect;
 			emit(k, &q, label, 1);
-			if (i + 1 < m.nqueries && cfg->format == FORMAT_TEXT &&
-			    !cfg->check)
+			if (i + 1 < m.nqueries && text_blocks_on(cfg))
 				fputc('\n', k->out);
 		}
 		map_free(&m);
@@ -516,6 +528,7 @@ static void run_file(sink *k, astar_ctx *ctx)
 			if ((st = astar_search(ctx, m.grid, q.start, q.goal,
 			                       &cfg->opts, &res)) == ASTAR_OK) {
 				q.search_us = now_us() - t1;
+				file_header(k, name);
 				emit(k, &q, name, 1);
 				map_free(&m);
 				return;
@@ -1156,9 +1169,8 @@ int cli_run(const cli_config *cfg)
 		if (it->errlen > 0)
 			fwrite(it->err, 1, it->errlen, stderr);
 		/* Text blocks of several files are kept apart by one blank line. */
-		if (cfg->format == FORMAT_TEXT && !cfg->check &&
-		    it->kind == ITEM_FILE && it->outlen > 0 &&
-		    text_blocks++ > 0)
+		if (text_blocks_on(cfg) && it->kind == ITEM_FILE &&
+		    it->outlen > 0 && text_blocks++ > 0)
 			putchar('\n');
 		if (it->outlen > 0 &&
 		    fwrite(it->out, 1, it->outlen, stdout) != it->outlen) {
