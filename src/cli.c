@@ -402,8 +402,14 @@ static void emit(sink *k, query_report *q, const char *label, int draw)
 			rc = output_text(k->out, q, cfg->color);
 		else if (!cfg->check)
 			rc = output_text_line(k->out, q, label);
-		if (rc != 0)
-			k->nomem = 1;
+		if (rc != 0 && ferror(k->out)) {
+			k->nomem = 1; /* the item's stream is lost */
+		} else if (rc != 0) {
+			/* Nothing was written: the record could not be put
+			 * together.  The query fails; the batch goes on. */
+			diag_error(label, 0, 0, "out of memory");
+			k->it->status = EXIT_ERROR;
+		}
 	}
 	if (cfg->image != NULL)
 		emit_image(k, q);

@@ -14,9 +14,11 @@
 #   - file names that are not UTF-8, in JSON and in a JUnit report: each
 #     byte that does not start well-formed UTF-8 written as U+FFFD;
 #   - an unreadable map (skipped as root, who can read anything), a
-#     failed allocation, and a batch of 60 large maps in less memory than
-#     they take together (ulimit -v; skipped in sanitizer builds, whose
-#     shadow memory needs more address space than any useful limit).
+#     failed allocation (in a search, and in putting a record together,
+#     which fails that query only), and a batch of 60 large maps in less
+#     memory than they take together (ulimit -v; skipped in sanitizer
+#     builds, whose shadow memory needs more address space than any
+#     useful limit).
 # Run from the top of the tree (tests/run.sh does).  Prints "ok NAME" or
 # "FAIL NAME: why" per check and last "output: N passed, M failed".
 set -u
@@ -345,6 +347,23 @@ else
 	} >"$d/many-maps/all.scen"
 	: >"$d/empty"
 	run maps-freed 0 "$d/empty" "ulimit -v 200000; $A -J1 --check $d/many-maps/all.scen >$d/many-maps/out"
+
+	# A search that fits in 480 MB but whose JSON record does not (all
+	# 9 million cells of a 3000x3000 floor explored, some 100 MB of
+	# text): that query fails, and the next file's record still comes
+	# out.  (The record needs some 220 MB beyond the search: it fails
+	# from about 380 to 600 MB here.)
+	awk 'BEGIN { r = sprintf("%3000s", ""); gsub(/ /, ".", r)
+		print "S" substr(r, 2); for (y = 1; y < 2999; y++) print r
+		print substr(r, 2) "G" }' >"$d/open3000.txt"
+	echo "astar: $d/open3000.txt: out of memory" >"$d/enomem-out"
+	run record-out-of-memory 2 "$d/enomem-out" \
+		"ulimit -v 480000; $A -J1 --no-timing --json --explored -a dijkstra $d/open3000.txt maps/small.txt >$d/oom.json"
+	if [ "$(wc -l <"$d/oom.json")" != 1 ] || ! grep -q '"map":"maps/small.txt"' "$d/oom.json"; then
+		fail record-out-of-memory-next "the next file's record is missing: $(head -c 200 "$d/oom.json")"
+	else
+		ok record-out-of-memory-next
+	fi
 fi
 
 echo "output: $passed passed, $failed failed"
