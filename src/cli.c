@@ -1228,11 +1228,18 @@ int cli_run(const cli_config *cfg)
 			        checked, checked - failed, failed);
 		}
 		if (tap) {
-			report_tap_plan(tap, ntap);
-			if (tap != stdout && fclose(tap) != 0) {
-				diag_error(cfg->tap_file, 0, 0, "%s",
-				           strerror(errno));
-				status = EXIT_ERROR;
+			/* A write that failed before the end leaves the
+			 * stream in error, which fclose does not report. */
+			int bad = report_tap_plan(tap, ntap) != 0;
+			if (tap != stdout) {
+				errno = 0;
+				bad |= fclose(tap) != 0;
+				if (bad) {
+					diag_error(
+						cfg->tap_file, 0, 0, "%s",
+						strerror(errno ? errno : EIO));
+					status = EXIT_ERROR;
+				}
 			}
 			tap = NULL;
 		}

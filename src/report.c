@@ -78,11 +78,43 @@ int report_junit(FILE *f, const report_case *c, size_t n)
 	return ferror(f) ? -1 : 0;
 }
 
+/* s as a TAP test's description: a '#' would start a directive (a name
+ * holding "# SKIP" would turn a failure into a skip), so it and the
+ * backslash are escaped with a backslash, as TAP says. */
+static void tap_name(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '#' || *s == '\\')
+			fputc('\\', f);
+		fputc(*s, f);
+	}
+}
+
+/* s inside a YAML double-quoted string: '"' and the backslash escaped,
+ * and control characters as \xNN. */
+static void yaml_quoted(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20 || c == 0x7f)
+			fprintf(f, "\\x%02x", c);
+		else
+			fputc(c, f);
+	}
+}
+
 int report_tap_case(FILE *f, size_t number, const report_case *c)
 {
-	fprintf(f, "%s %zu - %s\n", c->ok ? "ok" : "not ok", number, c->name);
-	if (!c->ok && c->message)
-		fprintf(f, "  ---\n  message: \"%s\"\n  ...\n", c->message);
+	fprintf(f, "%s %zu - ", c->ok ? "ok" : "not ok", number);
+	tap_name(f, c->name);
+	fputc('\n', f);
+	if (!c->ok && c->message) {
+		fputs("  ---\n  message: \"", f);
+		yaml_quoted(f, c->message);
+		fputs("\"\n  ...\n", f);
+	}
 	return ferror(f) ? -1 : 0;
 }
 
