@@ -175,7 +175,7 @@ static void shared_read(batch *b, shared_map *sm, FILE *diag)
 	}
 	diag_set_stream(f);
 	sm->ok = load_map(b, sm->path, &sm->m) == 0 &&
-	         apply_blocks(b->cfg, sm->path, &sm->m) == 0;
+	         apply_blocks(b->cfg, display_name(sm->path), &sm->m) == 0;
 	sm->load_us = now_us() - t0;
 	diag_set_stream(diag);
 	if (fclose(f) != 0)
@@ -567,8 +567,9 @@ static void scen_query(sink *k, astar_ctx *ctx)
 		diag_error(
 			name, e->line, 0,
 			"the scenario says the map is %dx%d, but %s is %dx%d",
-			(int)e->width, (int)e->height, k->it->sm->path,
-			(int)grid_width(g), (int)grid_height(g));
+			(int)e->width, (int)e->height,
+			display_name(k->it->sm->path), (int)grid_width(g),
+			(int)grid_height(g));
 		query_error(k, label);
 		return;
 	}
@@ -589,7 +590,7 @@ static void scen_query(sink *k, astar_ctx *ctx)
 	q.search_us = now_us() - t0;
 	q.prepared = 1;
 	q.prepare_us = prep;
-	q.map_name = k->it->sm->path;
+	q.map_name = display_name(k->it->sm->path);
 	q.map = &k->it->sm->m;
 	q.blocks = cfg->blocks;
 	q.nblocks = cfg->nblocks;
@@ -903,6 +904,7 @@ static int in_shard(const cli_config *cfg, size_t i)
 
 static int plan_scen(batch *b, size_t *cap, const char *path, scen *sc)
 {
+	const char *name = display_name(path);
 	char *buf;
 	size_t len;
 	map_error err;
@@ -910,17 +912,17 @@ static int plan_scen(batch *b, size_t *cap, const char *path, scen *sc)
 	memset(&err, 0, sizeof err);
 	if (io_read(&b->in, path, &buf, &len) != 0) {
 		snprintf(err.msg, sizeof err.msg, "%s", strerror(errno));
-		return push_error(b, cap, path, &err);
+		return push_error(b, cap, name, &err);
 	}
 	if (scen_read(buf, len, sc, &err) != 0) {
 		free(buf);
-		return push_error(b, cap, path, &err);
+		return push_error(b, cap, name, &err);
 	}
 	free(buf);
 	if (sc->n == 0) { /* the version line alone: surely a mistake */
 		snprintf(err.msg, sizeof err.msg,
 		         "no queries after the version line");
-		return push_error(b, cap, path, &err);
+		return push_error(b, cap, name, &err);
 	}
 	/* The map field of the last query whose map was looked up, and its
 	 * map: a scenario file names one map on every line, and finding it
@@ -931,13 +933,13 @@ static int plan_scen(batch *b, size_t *cap, const char *path, scen *sc)
 		const scen_entry *e = &sc->entries[i];
 		item it;
 		if (e->bad) {
-			if (push_error(b, cap, path, &e->err) != 0)
+			if (push_error(b, cap, name, &e->err) != 0)
 				return -1;
 			continue;
 		}
 		memset(&it, 0, sizeof it);
 		it.kind = ITEM_SCEN;
-		it.scen_name = path;
+		it.scen_name = name;
 		it.entry = e;
 		if (!in_shard(b->cfg, b->n)) {
 			/* Dropped by --shard later: its map need not be read. */
