@@ -537,10 +537,14 @@ int map_read_json(const char *buf, size_t len, size_t max_cells, map *m,
 		len -= 3;
 	}
 	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
+	/* jansson's column is that of the last character it read, 0 just
+	 * after a newline: the error is then at the start of that line. */
 	if (root == NULL)
 		return map_fail(err, jerr.line > 0 ? jerr.line : 0,
-		                jerr.column > 0 ? jerr.column : 0, "%s",
-		                jerr.text);
+		                jerr.column > 0 ? jerr.column
+		                : jerr.line > 0 ? 1
+		                                : 0,
+		                "%s", jerr.text);
 	rc = read_root(root, max_cells, m, err);
 	json_decref(root);
 	if (rc != 0)
