@@ -67,6 +67,8 @@ int args_weight(const char *s, double *w)
 	char *end;
 	double v;
 
+	if (!map_decimal(s))
+		return -1;
 	errno = 0;
 	v = strtod(s, &end);
 	if (end == s || *end != '\0' || errno != 0 || !isfinite(v) || v < 1.0)
@@ -167,6 +169,8 @@ int args_tolerance(const char *s, double *t)
 	char *end;
 	double v;
 
+	if (!map_decimal(s))
+		return -1;
 	errno = 0;
 	v = strtod(s, &end);
 	if (end == s || *end != '\0' || errno != 0 || !isfinite(v) || v < 0)

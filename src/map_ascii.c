@@ -80,6 +80,31 @@ static size_t line_length(const char *p, const char *end, const char **next)
 	return n;
 }
 
+int map_decimal(const char *s)
+{
+	int digits = 0;
+
+	if (*s == '+' || *s == '-')
+		s++;
+	for (; *s >= '0' && *s <= '9'; s++)
+		digits++;
+	if (*s == '.')
+		for (s++; *s >= '0' && *s <= '9'; s++)
+			digits++;
+	if (digits == 0)
+		return 0;
+	if (*s == 'e' || *s == 'E') {
+		s++;
+		if (*s == '+' || *s == '-')
+			s++;
+		if (!(*s >= '0' && *s <= '9'))
+			return 0;
+		while (*s >= '0' && *s <= '9')
+			s++;
+	}
+	return *s == '\0';
+}
+
 int map_check_size(long width, long height, size_t max_cells, long line,
                    map_error *err)
 {

@@ -47,7 +47,7 @@ static int parse_line(const char *s, size_t n, scen_entry *e)
 	size_t fl[NFIELDS + 1];
 	int nf = 0;
 	long v[NFIELDS];
-	char small[64], *num, *end;
+	char small[64], *num;
 
 	for (size_t i = 0; i < n;) {
 		while (i < n && (s[i] == '\t' || s[i] == ' '))
@@ -88,16 +88,16 @@ static int parse_line(const char *s, size_t n, scen_entry *e)
 		         "map: contains a NUL byte");
 		return 0;
 	}
-	/* The whole field goes to strtod: a NUL inside it, or any text after
-	 * the number, leaves end short of the field's end. */
+	/* The whole field must be a decimal number (map_decimal): not hex,
+	 * no text after it, and no NUL inside it. */
 	num = fl[8] < sizeof small ? small : malloc(fl[8] + 1);
 	if (num == NULL)
 		return -1;
 	memcpy(num, f[8], fl[8]);
 	num[fl[8]] = '\0';
 	errno = 0;
-	e->optimal = strtod(num, &end);
-	if (end == num || end != num + fl[8] || errno != 0 ||
+	if (strlen(num) != fl[8] || !map_decimal(num) ||
+	    (e->optimal = strtod(num, NULL), errno != 0) ||
 	    !isfinite(e->optimal) || e->optimal < 0) {
 		if (num != small)
 			free(num);
