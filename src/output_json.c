@@ -23,6 +23,20 @@
 #include "output.h"
 #include "utf8.h"
 
+/*
+ * A number as the output writes it, to 15 significant digits.  Above
+ * 1.79769313486231e308 those digits round up past the largest double
+ * (1.79769313486232e308 reads back as infinity, and strict readers
+ * refuse it), so such a value is written as that bound, which is as
+ * near as 15 digits get.
+ */
+static json_t *real(double v)
+{
+	const double top = 1.79769313486231e308;
+
+	return json_real(fabs(v) > top ? copysign(top, v) : v);
+}
+
 static json_t *point(astar_point p)
 {
 	return json_pack("[ii]", (int)p.x, (int)p.y);
@@ -184,10 +198,9 @@ static json_t *check_object(const query_report *q)
 	if ((e->has_reachable &&
 	     json_object_set_new(exp, "reachable",
 	                         json_boolean(e->reachable))) ||
-	    (e->has_cost &&
-	     json_object_set_new(exp, "cost", json_real(e->cost))) ||
+	    (e->has_cost && json_object_set_new(exp, "cost", real(e->cost))) ||
 	    (e->has_max_cost &&
-	     json_object_set_new(exp, "max_cost", json_real(e->max_cost))) ||
+	     json_object_set_new(exp, "max_cost", real(e->max_cost))) ||
 	    (e->has_steps &&
 	     json_object_set_new(exp, "steps", json_integer(e->steps)))) {
 		json_decref(exp);
@@ -199,7 +212,7 @@ static json_t *check_object(const query_report *q)
 /* Microseconds rounded to nanoseconds, so the text stays short. */
 static json_t *micros(double us)
 {
-	return json_real(round(us * 1000.0) / 1000.0);
+	return real(round(us * 1000.0) / 1000.0);
 }
 
 int output_json(FILE *out, const query_report *q)
@@ -210,11 +223,11 @@ int output_json(FILE *out, const query_report *q)
 	text t = {NULL, 0, 0, 0};
 	int rc = 0;
 
-	opts = json_pack("{s:s, s:s, s:s, s:f, s:b, s:b}", "diagonal",
+	opts = json_pack("{s:s, s:s, s:s, s:o, s:b, s:b}", "diagonal",
 	                 diagonal_name(o->diagonal), "heuristic",
 	                 heuristic_name(astar_effective_heuristic(o)),
 	                 "algorithm", algorithm_name(o->algorithm), "weight",
-	                 o->weight, "adjacent", o->adjacent, "closest",
+	                 real(o->weight), "adjacent", o->adjacent, "closest",
 	                 o->closest);
 	head = json_pack("{s:o, s:o, s:o, s:o, s:b, s:b}", "map",
 	                 file_name(q->map_name), "start", point(q->start),
@@ -233,7 +246,7 @@ int output_json(FILE *out, const query_report *q)
 	    json_object_set_new(head, "query", json_integer(q->query)))
 		goto nomem;
 	if (r->found) {
-		if (json_object_set_new(head, "cost", json_real(r->cost)) ||
+		if (json_object_set_new(head, "cost", real(r->cost)) ||
 		    json_object_set_new(
 			    head, "steps",
 			    json_integer((json_int_t)r->path_len - 1)) ||
