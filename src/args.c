@@ -17,10 +17,11 @@ static const char *const heuristic_names[] = {
 static const char *const algorithm_names[] = {"astar", "dijkstra", "bfs",
                                               "greedy", "jps"};
 
-const char DIAGONAL_NAMES[] =
+const char ARGS_DIAGONAL_NAMES[] =
 	"never, always, at-most-one-obstacle, no-obstacles";
-const char HEURISTIC_NAMES[] = "manhattan, euclidean, octile, chebyshev, zero";
-const char ALGORITHM_NAMES[] = "astar, dijkstra, bfs, greedy, jps";
+const char ARGS_HEURISTIC_NAMES[] =
+	"manhattan, euclidean, octile, chebyshev, zero";
+const char ARGS_ALGORITHM_NAMES[] = "astar, dijkstra, bfs, greedy, jps";
 
 #define COUNT(a) (int)(sizeof(a) / sizeof((a)[0]))
 
@@ -107,20 +108,20 @@ int args_algorithm(const char *s, astar_algorithm *out)
 	return 0;
 }
 
-const char *diagonal_name(astar_diagonal d)
+const char *args_diagonal_name(astar_diagonal d)
 {
 	return (int)d >= 0 && (int)d < COUNT(diagonal_names) ? diagonal_names[d]
 	                                                     : "?";
 }
 
-const char *heuristic_name(astar_heuristic h)
+const char *args_heuristic_name(astar_heuristic h)
 {
 	return (int)h >= 0 && (int)h < COUNT(heuristic_names)
 	               ? heuristic_names[h]
 	               : "?";
 }
 
-const char *algorithm_name(astar_algorithm a)
+const char *args_algorithm_name(astar_algorithm a)
 {
 	return (int)a >= 0 && (int)a < COUNT(algorithm_names)
 	               ? algorithm_names[a]

@@ -18,7 +18,6 @@
 #include <sys/stat.h>
 
 #include "image.h"
-#include "io.h"
 
 typedef struct rgb {
 	unsigned char r, g, b;

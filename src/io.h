@@ -7,9 +7,6 @@
 #include <pthread.h>
 #include <stddef.h>
 
-/* The name standard input goes by in messages and output. */
-#define STDIN_NAME "<stdin>"
-
 /*
  * Reads all of path ("-" for standard input) into a NUL-terminated buffer
  * the caller frees.  Returns 0, or -1 with errno set (EISDIR for a

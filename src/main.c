@@ -188,13 +188,13 @@ static int run(int argc, char **argv, cli_config *cfg)
 				cfg->opts.diagonal = ASTAR_DIAG_NO_OBSTACLES;
 			else if (args_diagonal(optarg, &cfg->opts.diagonal) !=
 			         0)
-				return bad_value("--diagonal", DIAGONAL_NAMES,
-				                 optarg);
+				return bad_value("--diagonal",
+				                 ARGS_DIAGONAL_NAMES, optarg);
 			break;
 		case 'H':
 			if (args_heuristic(optarg, &cfg->opts.heuristic) != 0)
-				return bad_value("--heuristic", HEURISTIC_NAMES,
-				                 optarg);
+				return bad_value("--heuristic",
+				                 ARGS_HEURISTIC_NAMES, optarg);
 			heuristic_given = 1;
 			break;
 		case 'w':
@@ -205,8 +205,8 @@ static int run(int argc, char **argv, cli_config *cfg)
 			break;
 		case 'a':
 			if (args_algorithm(optarg, &cfg->opts.algorithm) != 0)
-				return bad_value("--algorithm", ALGORITHM_NAMES,
-				                 optarg);
+				return bad_value("--algorithm",
+				                 ARGS_ALGORITHM_NAMES, optarg);
 			break;
 		case OPT_ADJACENT:
 			cfg->opts.adjacent = 1;
@@ -346,7 +346,7 @@ static int run(int argc, char **argv, cli_config *cfg)
 	    (heuristic_given || weight_given)) {
 		diag_error(NULL, 0, 0, "%s cannot be used with --algorithm=%s",
 		           heuristic_given ? "--heuristic" : "--weight",
-		           algorithm_name(cfg->opts.algorithm));
+		           args_algorithm_name(cfg->opts.algorithm));
 		return EXIT_ERROR;
 	}
 	if (cfg->opts.algorithm == ASTAR_ALGO_GREEDY && weight_given) {
@@ -363,7 +363,7 @@ static int run(int argc, char **argv, cli_config *cfg)
 			NULL, 0, 0,
 			"--algorithm=jps needs --diagonal=never or no-obstacles, "
 			"not %s",
-			diagonal_name(cfg->opts.diagonal));
+			args_diagonal_name(cfg->opts.diagonal));
 		return EXIT_ERROR;
 	}
 
@@ -416,7 +416,7 @@ static int run(int argc, char **argv, cli_config *cfg)
 		diag_warn(
 			"heuristic '%s' is not admissible with diagonal moves; "
 			"the path may not be shortest",
-			heuristic_name(astar_effective_heuristic(&eff)));
+			args_heuristic_name(astar_effective_heuristic(&eff)));
 	if (cfg->nfiles == 0 && cfg->nscens == 0) {
 		if (isatty(STDIN_FILENO))
 			return usage_error();

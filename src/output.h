@@ -10,6 +10,9 @@
 #include "astar.h"
 #include "map.h"
 
+/* The name standard input goes by in messages and output. */
+#define STDIN_NAME "<stdin>"
+
 typedef struct query_report {
 	const char *map_name;
 	const map *map;

@@ -224,11 +224,11 @@ int output_json(FILE *out, const query_report *q)
 	int rc = 0;
 
 	opts = json_pack("{s:s, s:s, s:s, s:o, s:b, s:b}", "diagonal",
-	                 diagonal_name(o->diagonal), "heuristic",
-	                 heuristic_name(astar_effective_heuristic(o)),
-	                 "algorithm", algorithm_name(o->algorithm), "weight",
-	                 real(o->weight), "adjacent", o->adjacent, "closest",
-	                 o->closest);
+	                 args_diagonal_name(o->diagonal), "heuristic",
+	                 args_heuristic_name(astar_effective_heuristic(o)),
+	                 "algorithm", args_algorithm_name(o->algorithm),
+	                 "weight", real(o->weight), "adjacent", o->adjacent,
+	                 "closest", o->closest);
 	head = json_pack("{s:o, s:o, s:o, s:o, s:b, s:b}", "map",
 	                 file_name(q->map_name), "start", point(q->start),
 	                 "goal", point(q->goal), "options", opts, "found",
