@@ -1,10 +1,14 @@
 /*
- * astar.h - the astar library: grids, an indexed heap and grid search.
+ * astar.h - the astar library: grids, a reusable search context and grid
+ * search.
  *
  * The library owns three things: a grid of cell costs (astar_grid), a
  * search context that is reused across queries (astar_ctx) and the search
- * itself (astar_search).  It performs no I/O, never prints, never exits and
- * keeps no global state; every failure is reported through a return value.
+ * itself (astar_search).  It performs no I/O, never prints and never exits;
+ * every failure is reported through a return value.  Its one piece of
+ * global state is an atomic counter that numbers the grids it creates (so
+ * that a context can tell a new grid from an old one at the same address);
+ * no result depends on it.
  * Readers of map files, output formats and the command-line tool live
  * outside it and depend on it, never the other way round.
  *
@@ -147,7 +151,8 @@ typedef enum astar_algorithm {
 	                        heuristic (the default) and weight 1;
 	                        explored lists the jump points expanded
 	                        (8-connected, on grids of 8192 cells or
-	                        more, not the barren ones: points whose
+	                        more and at most 2^29 with their border,
+	                        not the barren ones: points whose
 	                        expansion would find nothing are never
 	                        opened); generated leaves out the points
 	                        of the start's walks that could only come
@@ -184,7 +189,7 @@ int astar_heuristic_admissible(astar_heuristic h, astar_diagonal diagonal);
  * produced them and stay valid until its next search or its release.
  */
 typedef struct astar_result {
-	int found;        /* a path was returned (possibly by --closest) */
+	int found;        /* a path was returned (possibly by closest) */
 	int reached_goal; /* it ends on the goal (or next to it, adjacent) */
 	double cost;      /* cost of the path */
 	astar_point end;  /* last cell of the path */

@@ -22,7 +22,7 @@
 __extension__ typedef unsigned __int128 heap_key;
 
 typedef struct heap {
-	heap_key *a; /* a[ROOT] is the top; see heap.c */
+	heap_key *a; /* a[HEAP_ROOT] is the top; see HEAP_ROOT below */
 	void *mem;   /* a's allocation */
 	size_t n, cap;
 	uint32_t *pos; /* pos[node]: node's index in a, while in the heap */

@@ -18,7 +18,9 @@
  *   for horizontal jumps and columns (the transposed bitmap) for vertical
  *   ones, and finds the stop with count-trailing (leading) zeros.
  * - A diagonal jump (4-connected: a horizontal one) walks cell by cell
- *   and jumps straight from every cell; the jump points found become
+ *   and jumps straight from every cell (once a grid's walk maps are
+ *   made, walk_fast goes from one cell where a straight jump finds
+ *   something to the next instead); the jump points found become
  *   successors of the node being expanded, so the diagonal cells never
  *   enter the open list.  Without corner cutting diagonal moves have no
  *   forced neighbours.
@@ -37,10 +39,11 @@
  * the expansions it made and replays them when the goal cannot have
  * changed them (the successor memo, below).
  *
- * On 8-connected grids of MEMO_MIN_CELLS or more, a jump point whose
- * expansion would find nothing (a barren one: a dead end such as a
- * corridor's closed side) is not opened at all (relax): it would only be
- * taken off the open list to no effect.  So explored leaves it out, and
+ * On 8-connected grids of MEMO_MIN_CELLS or more (and of at most
+ * 2^PARENT_BITS cells with the padding), a jump point whose expansion
+ * would find nothing (a barren one: a dead end such as a corridor's
+ * closed side) is not opened at all (relax): it would only be taken off
+ * the open list to no effect.  So explored leaves it out, and
  * the expanded and generated counts do not count it; the path and its
  * cost are the same as without.  A quarter to a third of the expansions
  * of the Dragon Age batches were barren ones.
@@ -144,6 +147,11 @@ typedef struct memo_entry {
 	uint8_t lines;     /* the node's own jumps: a bit per LINE_ */
 } memo_entry;
 
+/* The straight directions, and their steps: of the node's own jumps
+ * (memo_entry's lines) and of the steps that reach a node (below). */
+enum { LINE_E, LINE_W, LINE_S, LINE_N };
+static const int line_dx[4] = {1, -1, 0, 0}, line_dy[4] = {0, 0, 1, -1};
+
 /*
  * Where the goal would change a kept expansion, in full (see memo_valid):
  * for each of the node's own jumps, how many cells it passes (0: not
@@ -153,11 +161,6 @@ typedef struct memo_entry {
  * or further.  Made for an entry when the goal first comes within its
  * reach (most never need one).
  */
-/* The straight directions, and their steps: of the node's own jumps
- * (memo_entry's lines) and of the steps that reach a node (below). */
-enum { LINE_E, LINE_W, LINE_S, LINE_N };
-static const int line_dx[4] = {1, -1, 0, 0}, line_dy[4] = {0, 0, 1, -1};
-
 typedef struct memo_sweep {
 	uint16_t line[4];    /* by LINE_ */
 	uint16_t walk[4][3]; /* by quadrant: cells, reach along x, along y */
@@ -750,11 +753,12 @@ static inline int goals_beyond(const jps *s, int32_t x, int32_t y, int32_t r)
  * before it looks at the heap again, and skips the heap altogether.
  *
  * A new node that is barren is not opened at all (prune: 8-connected
- * runs on grids of MEMO_MIN_CELLS or more): its expansion, reached so,
- * would find no jump point.  That is known when the table (barren,
- * made by barren_probe the first time it is asked) says that the
- * expansion finds none without a goal and that its jumps all stay within
- * r cells of it, and no goal cell is within r.  Such a node would be
+ * runs on grids of MEMO_MIN_CELLS or more and of at most 2^PARENT_BITS
+ * padded cells): its expansion, reached so, would find no jump point.
+ * That is known when the table (barren, made by barren_probe the first
+ * time it is asked) says that the expansion finds none without a goal
+ * and that its jumps all stay within r cells of it, and no goal cell is
+ * within r.  Such a node would be
  * taken off the open list and offer nothing, so leaving it out changes
  * no other node, the path or its cost; it is not counted, expanded or
  * listed.  The table holds facts of the grid alone, so what is pruned

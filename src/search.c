@@ -1,12 +1,16 @@
 /*
- * search.c - A* and Dijkstra on an astar_grid, and the reusable context.
+ * search.c - A*, Dijkstra, breadth-first and greedy best-first search on
+ * an astar_grid, and the entry points that dispatch to them or to JPS
+ * (jps.c); the reusable context is ctx.c's.
  *
- * The search loop knows nothing of the movement rules or the heuristic:
- * an expansion policy (which neighbours a cell has and what a step costs)
- * and a heuristic (a lower bound from a cell to the target) are set up
- * before the loop and consulted by it.  Per-cell records live in one
- * array in the context and are marked valid by a generation counter, so a
- * query clears nothing; the arrays grow only when a larger grid comes.
+ * The movement rules and the heuristic are kept apart from the search
+ * loop: an expansion policy (which neighbours a cell has, the corner
+ * rule, what a step costs) and a heuristic (a lower bound from a cell to
+ * the target) are set up before the loop, which is instantiated once per
+ * heuristic and diagonal policy so that the compiler folds their tests
+ * into it.  Per-cell records live in one array in the context and are
+ * marked valid by a generation counter, so a query clears nothing; the
+ * arrays grow only when a larger grid comes.
  */
 #include <math.h>
 #include <stdlib.h>
