@@ -217,9 +217,9 @@ static void shared_release(batch *b, shared_map *sm)
  * Checks a query's start and goal against the map; `where` locates the
  * query in messages ("queries[2]: " or "").  Reports and returns -1.
  */
-static int valid_query(const cli_config *cfg, const astar_options *opts,
-                       const char *name, long line, const char *where,
-                       const astar_grid *g, astar_point s, astar_point t)
+static int valid_query(const astar_options *opts, const char *name, long line,
+                       const char *where, const astar_grid *g, astar_point s,
+                       astar_point t)
 {
 	const char *what[2] = {"start", "goal"};
 	astar_point p[2] = {s, t};
@@ -257,7 +257,6 @@ static int valid_query(const cli_config *cfg, const astar_options *opts,
 			where, (int)t.x, (int)t.y);
 		return -1;
 	}
-	(void)cfg;
 	return 0;
 }
 
@@ -489,7 +488,7 @@ static void run_file(sink *k, astar_ctx *ctx)
 			snprintf(where, sizeof where, "queries[%zu]: ", i);
 			snprintf(label, sizeof label, "%s: queries[%zu]", name,
 			         i);
-			if (valid_query(cfg, &cfg->opts, name, mq->line, where,
+			if (valid_query(&cfg->opts, name, mq->line, where,
 			                m.grid, mq->start, mq->goal) != 0) {
 				query_error(k, label);
 				continue;
@@ -529,7 +528,7 @@ static void run_file(sink *k, astar_ctx *ctx)
 	} else {
 		q.start = cfg->has_start ? cfg->start : m.start;
 		q.goal = cfg->has_goal ? cfg->goal : m.goal;
-		if (valid_query(cfg, &cfg->opts, name, 0, "", m.grid, q.start,
+		if (valid_query(&cfg->opts, name, 0, "", m.grid, q.start,
 		                q.goal) == 0) {
 			if ((st = astar_search(ctx, m.grid, q.start, q.goal,
 			                       &cfg->opts, &res)) == ASTAR_OK) {
@@ -573,8 +572,7 @@ static void scen_query(sink *k, astar_ctx *ctx)
 		query_error(k, label);
 		return;
 	}
-	if (valid_query(cfg, &opts, name, e->line, "", g, e->start, e->goal) !=
-	    0) {
+	if (valid_query(&opts, name, e->line, "", g, e->start, e->goal) != 0) {
 		query_error(k, label);
 		return;
 	}

@@ -21,11 +21,12 @@ typedef struct cli_config {
 	size_t nblocks;
 	enum output_format format;
 	enum map_format input_format;
-	int timing;   /* print load and search times */
-	int color;    /* colour the text output */
-	char **files; /* maps ("-" is standard input) and .scen files */
+	int timing;               /* print load and search times */
+	int color;                /* colour the text output */
+	const char *const *files; /* maps ("-" is standard input) and .scen
+	                             files */
 	int nfiles;
-	char **scens; /* --scen files */
+	const char **scens; /* --scen files */
 	int nscens;
 	const char *map_override; /* --map: the map of every scenario */
 	int jobs;                 /* threads; 0: one per core for batches */

@@ -141,7 +141,8 @@ static int print_and_exit(const char *a, const char *b)
 static int run(int argc, char **argv, cli_config *cfg)
 {
 	const char *color = "auto";
-	static char *stdin_only[] = {"-", NULL};
+	static const char *const stdin_only[] = {"-", NULL};
+	static char name[] = "astar";
 	int c, heuristic_given = 0, weight_given = 0, positional_scens = 0;
 	astar_options eff;
 
@@ -154,7 +155,7 @@ static int run(int argc, char **argv, cli_config *cfg)
 
 	/* getopt names the program by argv[0]; every message says "astar:". */
 	if (argc > 0)
-		argv[0] = (char *)"astar";
+		argv[0] = name;
 	while ((c = getopt_long(argc, argv, "s:g:b:d::H:w:a:ef:jJ:hV",
 	                        long_options, NULL)) != -1) {
 		switch (c) {
@@ -241,7 +242,7 @@ static int run(int argc, char **argv, cli_config *cfg)
 				                 "auto, always, never", color);
 			break;
 		case OPT_SCEN: {
-			char **ns =
+			const char **ns =
 				realloc(cfg->scens,
 			                (size_t)(cfg->nscens + 1) * sizeof *ns);
 			if (ns == NULL) {
@@ -380,7 +381,7 @@ static int run(int argc, char **argv, cli_config *cfg)
 		return EXIT_ERROR;
 	}
 	if (optind < argc) {
-		cfg->files = argv + optind;
+		cfg->files = (const char *const *)(argv + optind);
 		cfg->nfiles = argc - optind;
 	}
 	for (int i = 0; i < cfg->nfiles; i++) {

@@ -53,7 +53,8 @@ int map_fail(map_error *err, long line, long col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
 /* Writes c into out (size >= 8) as text fit for a message: the character
- * itself when printable, otherwise an escape such as \r or \x00. */
+ * itself when printable, otherwise an escape such as \r or \x00.
+ * Returns out. */
 const char *map_char_name(int c, char out[8]);
 
 /* Nonzero when s is, whole, a number in decimal: an optional sign,

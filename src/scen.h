@@ -34,6 +34,8 @@ typedef struct scen {
  * as a whole is not a scenario file (no version line) or memory ran out.
  */
 int scen_read(const char *buf, size_t len, scen *s, map_error *err);
+
+/* Frees what scen_read put in *s and zeroes it. */
 void scen_free(scen *s);
 
 #endif
