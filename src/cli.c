@@ -64,7 +64,9 @@ typedef struct item {
 	/* Results, filled by the thread that did the item. */
 	char *out, *err;
 	size_t outlen, errlen;
-	int status; /* exit status of the item */
+	enum exit_status status; /* exit status of the item */
+	int lost; /* memory ran out for its output or diagnostics: the batch
+	             stops there */
 	unsigned checked, failed;
 	report_case *cases;
 	size_t ncases;
@@ -711,14 +713,14 @@ static int lane_take(FILE **f, char **buf, size_t *len, char **dst,
 }
 
 /* Does one item on a lane, with this thread's diagnostics sent to the
- * lane's stream; the item's status is -1 when memory ran out. */
+ * lane's stream; the item is lost when memory ran out. */
 static void run_item(batch *b, item *it, lane *l)
 {
 	const cli_config *cfg = b->cfg;
 	sink k;
 
 	if (l->out == NULL || l->err == NULL) { /* a stream was lost */
-		it->status = -1;
+		it->lost = 1;
 		return;
 	}
 	memset(&k, 0, sizeof k);
@@ -744,7 +746,7 @@ static void run_item(batch *b, item *it, lane *l)
 	    lane_take(&l->err, &l->ebuf, &l->elen, &it->err, &it->errlen) !=
 	            0 ||
 	    k.nomem)
-		it->status = -1;
+		it->lost = 1;
 }
 
 static void *worker(void *arg)
@@ -766,7 +768,7 @@ static void *worker(void *arg)
 		pthread_mutex_unlock(&b->lock);
 		for (size_t i = lo; i < hi; i++) {
 			if (!ok)
-				b->items[i].status = -1;
+				b->items[i].lost = 1;
 			else if (b->items[i].kind != ITEM_ERROR)
 				run_item(b, &b->items[i], &l);
 		}
@@ -1068,7 +1070,8 @@ int cli_run(const cli_config *cfg)
 {
 	batch b;
 	pthread_t *threads = NULL;
-	int nthreads, status = EXIT_FOUND, write_failed = 0, nomem = 0;
+	enum exit_status status = EXIT_FOUND;
+	int nthreads, write_failed = 0, nomem = 0;
 	size_t text_blocks = 0;
 	unsigned checked = 0, failed = 0;
 	report_case *all = NULL;
@@ -1166,7 +1169,7 @@ int cli_run(const cli_config *cfg)
 			}
 			pthread_mutex_unlock(&b.lock);
 		}
-		if (it->status < 0) {
+		if (it->lost) {
 			nomem = 1;
 			break;
 		}
