@@ -1,5 +1,5 @@
 /*
- * map_ascii.c - the ASCII map reader, and the helpers every reader shares.
+ * map_ascii.c - the ASCII map reader.
  *
  * One row per line: '.' floor, '#' wall, 'S' start, 'G' goal, '1'..'9'
  * floor costing that much to enter.  CRLF line ends, a missing final
@@ -7,45 +7,10 @@
  * The reader makes one pass to check every line and find the dimensions,
  * then one to fill the grid.
  */
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "map.h"
-
-void map_free(map *m)
-{
-	grid_free(m->grid);
-	free(m->queries);
-	memset(m, 0, sizeof *m);
-}
-
-int map_fail(map_error *err, long line, long col, const char *fmt, ...)
-{
-	va_list ap;
-
-	err->line = line;
-	err->col = col;
-	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-const char *map_char_name(int c, char out[8])
-{
-	c &= 0xff;
-	if (c == '\r')
-		strcpy(out, "\\r");
-	else if (c == '\t')
-		strcpy(out, "\\t");
-	else if (c < 0x20 || c >= 0x7f)
-		snprintf(out, 8, "\\x%02x", (unsigned)c);
-	else
-		snprintf(out, 8, "%c", c);
-	return out;
-}
 
 /* Cost of an ASCII map character, 0 for a wall, -1 when unknown. */
 static int ascii_cost(int c)
@@ -78,50 +43,6 @@ static size_t line_length(const char *p, const char *end, const char **next)
 	if (n > 0 && p[n - 1] == '\r')
 		n--;
 	return n;
-}
-
-int map_decimal(const char *s)
-{
-	int digits = 0;
-
-	if (*s == '+' || *s == '-')
-		s++;
-	for (; *s >= '0' && *s <= '9'; s++)
-		digits++;
-	if (*s == '.')
-		for (s++; *s >= '0' && *s <= '9'; s++)
-			digits++;
-	if (digits == 0)
-		return 0;
-	if (*s == 'e' || *s == 'E') {
-		s++;
-		if (*s == '+' || *s == '-')
-			s++;
-		if (!(*s >= '0' && *s <= '9'))
-			return 0;
-		while (*s >= '0' && *s <= '9')
-			s++;
-	}
-	return *s == '\0';
-}
-
-int map_check_size(long width, long height, size_t max_cells, long line,
-                   map_error *err)
-{
-	unsigned long long n =
-		(unsigned long long)width * (unsigned long long)height;
-
-	if (n <= max_cells)
-		return 0;
-	if (n > MAP_MAX_CELLS_LIMIT)
-		return map_fail(err, line, line > 0 ? 1 : 0,
-		                "the map has %ldx%ld = %llu cells, more than "
-		                "astar can search (%llu)",
-		                width, height, n, MAP_MAX_CELLS_LIMIT);
-	return map_fail(err, line, line > 0 ? 1 : 0,
-	                "the map has %ldx%ld = %llu cells, more than the limit "
-	                "of %zu (raise it with --max-cells)",
-	                width, height, n, max_cells);
 }
 
 int map_read_ascii(const char *buf, size_t len, size_t max_cells, map *m,

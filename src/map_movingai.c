@@ -1,5 +1,5 @@
 /*
- * map_movingai.c - the Moving AI Lab .map reader, and format detection.
+ * map_movingai.c - the Moving AI Lab .map reader.
  *
  * A .map file is a header of "type octile", "height H", "width W" and
  * "map" lines, then H rows of W cells.  '.', 'G' and 'S' (ground, ground,
@@ -12,22 +12,6 @@
 #include <string.h>
 
 #include "map.h"
-
-enum map_format map_detect(const char *buf, size_t len)
-{
-	size_t i = 0;
-
-	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
-		i = 3;
-	if (len - i >= 5 && memcmp(buf + i, "type ", 5) == 0)
-		return MAPFMT_MOVINGAI;
-	while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||
-	                   buf[i] == '\n'))
-		i++;
-	if (i < len && (buf[i] == '{' || buf[i] == '['))
-		return MAPFMT_JSON;
-	return MAPFMT_ASCII;
-}
 
 static int movingai_cost(int c)
 {

@@ -26,7 +26,7 @@ print-%: ; @echo $($*)
 EOF
 )
 [ -n "$lib" ] || lib="src/grid.c src/heap.c src/ctx.c src/search.c src/jps.c"
-readers="src/map_ascii.c src/map_json.c src/map_movingai.c src/scen.c src/args.c"
+readers="src/map.c src/map_ascii.c src/map_json.c src/map_movingai.c src/scen.c src/args.c"
 
 jansson_cflags=$(pkg-config --cflags jansson 2>/dev/null || true)
 jansson_libs=$(pkg-config --libs jansson 2>/dev/null || echo -ljansson)

@@ -1,0 +1,105 @@
+/*
+ * map.c - what every map reader shares: telling the formats apart,
+ * reporting an error at a place, naming a character in a message,
+ * checking a map's size against --max-cells, reading a decimal number,
+ * and freeing a map.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "map.h"
+
+enum map_format map_detect(const char *buf, size_t len)
+{
+	size_t i = 0;
+
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+		i = 3;
+	if (len - i >= 5 && memcmp(buf + i, "type ", 5) == 0)
+		return MAPFMT_MOVINGAI;
+	while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||
+	                   buf[i] == '\n'))
+		i++;
+	if (i < len && (buf[i] == '{' || buf[i] == '['))
+		return MAPFMT_JSON;
+	return MAPFMT_ASCII;
+}
+
+void map_free(map *m)
+{
+	grid_free(m->grid);
+	free(m->queries);
+	memset(m, 0, sizeof *m);
+}
+
+int map_fail(map_error *err, long line, long col, const char *fmt, ...)
+{
+	va_list ap;
+
+	err->line = line;
+	err->col = col;
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+const char *map_char_name(int c, char out[8])
+{
+	c &= 0xff;
+	if (c == '\r')
+		strcpy(out, "\\r");
+	else if (c == '\t')
+		strcpy(out, "\\t");
+	else if (c < 0x20 || c >= 0x7f)
+		snprintf(out, 8, "\\x%02x", (unsigned)c);
+	else
+		snprintf(out, 8, "%c", c);
+	return out;
+}
+
+int map_decimal(const char *s)
+{
+	int digits = 0;
+
+	if (*s == '+' || *s == '-')
+		s++;
+	for (; *s >= '0' && *s <= '9'; s++)
+		digits++;
+	if (*s == '.')
+		for (s++; *s >= '0' && *s <= '9'; s++)
+			digits++;
+	if (digits == 0)
+		return 0;
+	if (*s == 'e' || *s == 'E') {
+		s++;
+		if (*s == '+' || *s == '-')
+			s++;
+		if (!(*s >= '0' && *s <= '9'))
+			return 0;
+		while (*s >= '0' && *s <= '9')
+			s++;
+	}
+	return *s == '\0';
+}
+
+int map_check_size(long width, long height, size_t max_cells, long line,
+                   map_error *err)
+{
+	unsigned long long n =
+		(unsigned long long)width * (unsigned long long)height;
+
+	if (n <= max_cells)
+		return 0;
+	if (n > MAP_MAX_CELLS_LIMIT)
+		return map_fail(err, line, line > 0 ? 1 : 0,
+		                "the map has %ldx%ld = %llu cells, more than "
+		                "astar can search (%llu)",
+		                width, height, n, MAP_MAX_CELLS_LIMIT);
+	return map_fail(err, line, line > 0 ? 1 : 0,
+	                "the map has %ldx%ld = %llu cells, more than the limit "
+	                "of %zu (raise it with --max-cells)",
+	                width, height, n, max_cells);
+}
