@@ -108,6 +108,22 @@ static const char *display_name(const char *path)
 	return strcmp(path, "-") == 0 ? STDIN_NAME : path;
 }
 
+int cli_is_scen(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n >= 5 && strcmp(path + n - 5, ".scen") == 0;
+}
+
+astar_options cli_scen_options(const cli_config *cfg)
+{
+	astar_options o = cfg->opts;
+
+	if (!cfg->diagonal_given)
+		o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
+	return o;
+}
+
 /* Reads and parses one map of the configured (or detected) format;
  * reports and returns -1 on failure. */
 static int load_map(batch *b, const char *path, map *m)
@@ -553,7 +569,7 @@ static void scen_query(sink *k, astar_ctx *ctx)
 	const scen_entry *e = k->it->entry;
 	const astar_grid *g = k->it->sm->m.grid;
 	const char *name = k->it->scen_name;
-	astar_options opts = cfg->opts;
+	astar_options opts = cli_scen_options(cfg);
 	astar_result res;
 	query_report q;
 	map_expect expect;
@@ -562,8 +578,6 @@ static void scen_query(sink *k, astar_ctx *ctx)
 	astar_status st;
 
 	scen_label(label, sizeof label, name, e->line);
-	if (!cfg->diagonal_given)
-		opts.diagonal = ASTAR_DIAG_NO_OBSTACLES;
 	if (e->width != grid_width(g) || e->height != grid_height(g)) {
 		diag_error(
 			name, e->line, 0,
@@ -963,13 +977,6 @@ static int plan_scen(batch *b, size_t *cap, const char *path, scen *sc)
 	return 0;
 }
 
-static int has_suffix(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), k = strlen(suffix);
-
-	return n >= k && strcmp(s + n - k, suffix) == 0;
-}
-
 static void free_item(item *it)
 {
 	free(it->out);
@@ -992,14 +999,14 @@ static int plan(batch *b)
 	int nscen = cfg->nscens;
 
 	for (int i = 0; i < cfg->nfiles; i++)
-		nscen += has_suffix(cfg->files[i], ".scen");
+		nscen += cli_is_scen(cfg->files[i]);
 	b->scens = calloc((size_t)nscen + 1, sizeof *b->scens);
 	if (b->scens == NULL)
 		return -1;
 	b->nscens = (size_t)nscen;
 	for (int i = 0; i < cfg->nfiles; i++) {
 		item it;
-		if (has_suffix(cfg->files[i], ".scen")) {
+		if (cli_is_scen(cfg->files[i])) {
 			if (plan_scen(b, &cap, cfg->files[i],
 			              &b->scens[si++]) != 0)
 				return -1;

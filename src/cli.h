@@ -42,6 +42,14 @@ typedef struct cli_config {
 	int scale;                /* --scale; 0: image_default_scale */
 } cli_config;
 
+/* Whether a file operand is a scenario file: its name ends in ".scen". */
+int cli_is_scen(const char *path);
+
+/* The options a scenario's queries run with: cfg's, moving by the
+ * benchmarks' rule (ASTAR_DIAG_NO_OBSTACLES) unless --diagonal was
+ * given. */
+astar_options cli_scen_options(const cli_config *cfg);
+
 /* Solves every query of every input and prints the results in input
  * order; returns the exit status (enum exit_status in diag.h).  Errors in
  * one input are reported and the others still run. */

@@ -384,11 +384,8 @@ static int run(int argc, char **argv, cli_config *cfg)
 		cfg->files = (const char *const *)(argv + optind);
 		cfg->nfiles = argc - optind;
 	}
-	for (int i = 0; i < cfg->nfiles; i++) {
-		size_t n = strlen(cfg->files[i]);
-		if (n >= 5 && strcmp(cfg->files[i] + n - 5, ".scen") == 0)
-			positional_scens++;
-	}
+	for (int i = 0; i < cfg->nfiles; i++)
+		positional_scens += cli_is_scen(cfg->files[i]);
 	if (cfg->map_override && cfg->nscens == 0 && positional_scens == 0) {
 		diag_error(NULL, 0, 0, "--map needs --scen");
 		return EXIT_ERROR;
@@ -409,9 +406,8 @@ static int run(int argc, char **argv, cli_config *cfg)
 		return EXIT_ERROR;
 	}
 	/* Scenarios move by the benchmark rule unless --diagonal says else. */
-	eff = cfg->opts;
-	if (!cfg->diagonal_given && cfg->nscens + positional_scens > 0)
-		eff.diagonal = ASTAR_DIAG_NO_OBSTACLES;
+	eff = cfg->nscens + positional_scens > 0 ? cli_scen_options(cfg)
+	                                         : cfg->opts;
 	if (!astar_heuristic_admissible(astar_effective_heuristic(&eff),
 	                                eff.diagonal))
 		diag_warn(
