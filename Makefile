@@ -5,6 +5,7 @@ LIBDIR  ?= $(PREFIX)/lib
 INCDIR  ?= $(PREFIX)/include
 MANDIR  ?= $(PREFIX)/share/man
 CC      ?= cc
+OBJCOPY ?= objcopy
 CFLAGS  ?= -O2 -g
 WARN     = -std=c11 -Wall -Wextra -pedantic
 ALL_CPPFLAGS = -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L $(CPPFLAGS)
@@ -42,9 +43,16 @@ UNIT_SRC = $(wildcard tests/unit/*.c)
 .PHONY: all check deps install uninstall clean fmt lint bench fuzz fuzz-run
 all: astar libastar.a
 
+# The archive exports include/astar.h's API (astar_* and grid_*) alone:
+# its objects are linked into one, in which every other symbol (heap_,
+# ctx_, jps_) is made local, so that none can clash with a program's own.
+# The unit tests, which also test those, link the objects themselves.
 libastar.a: $(LIB_OBJ)
-	rm -f $@
-	$(AR) rcs $@ $(LIB_OBJ)
+	rm -f $@ src/libastar.o
+	$(LD) -r -o src/libastar.o $(LIB_OBJ)
+	$(OBJCOPY) --wildcard --keep-global-symbol='astar_*' \
+	        --keep-global-symbol='grid_*' src/libastar.o
+	$(AR) rcs $@ src/libastar.o
 
 astar: $(CLI_OBJ) libastar.a
 	$(CC) $(LDFLAGS) -pthread -o $@ $(CLI_OBJ) libastar.a $(JANSSON_LIBS) $(PNG_LIBS) -lm
@@ -55,8 +63,8 @@ $(LIB_OBJ): %.o: %.c include/astar.h $(wildcard src/*.h) $(FLAGS_STAMP)
 $(CLI_OBJ): %.o: %.c include/astar.h $(wildcard src/*.h) $(FLAGS_STAMP)
 	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) $(JANSSON_CFLAGS) $(PNG_CFLAGS) -pthread -c -o $@ $<
 
-tests/unit/test_search: $(UNIT_SRC) $(wildcard tests/unit/*.h) libastar.a $(FLAGS_STAMP)
-	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) $(LDFLAGS) -o $@ $(UNIT_SRC) libastar.a -lm
+tests/unit/test_search: $(UNIT_SRC) $(wildcard tests/unit/*.h) $(LIB_OBJ) $(FLAGS_STAMP)
+	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) $(LDFLAGS) -o $@ $(UNIT_SRC) $(LIB_OBJ) -lm
 
 check: astar tests/unit/test_search
 	sh tests/run.sh

@@ -7,7 +7,8 @@
 # but `pkg-config --cflags --libs astar` from the installed astar.pc,
 # runs it and compares its output with the README's.  Then checks that
 # every function declared in include/astar.h has a comment right above
-# it, that DESTDIR stages the same files without changing the paths
+# it, that the archive exports that API alone (a program may use the
+# library's private names), that DESTDIR stages the same files without changing the paths
 # inside astar.pc, and that `make uninstall` leaves no file behind.
 # Last line: "lib: N passed, M failed".
 set -u
@@ -71,6 +72,47 @@ if [ $pcrc -eq 0 ] && ${CC:-cc} -std=c11 -Wall -Wextra -pedantic -Werror $san -o
 else
 	fail "README example does not build against the installed library"
 	cat "$out/pc.err" "$out/cc.log" | head -n 20
+fi
+# 3b. The installed archive defines no global symbol outside the API of
+#     astar.h (astar_*, grid_*): a program with its own heap_init,
+#     ctx_begin and jps_search links against it and finds a path.
+extra=$(nm -g --defined-only "$pfx/lib/libastar.a" 2>/dev/null |
+	awk 'NF == 3 && $3 !~ /^(astar|grid)_/ { print $3 }' | tr '\n' ' ')
+if [ -z "$extra" ] && [ -n "$(nm -g --defined-only "$pfx/lib/libastar.a" 2>/dev/null | grep ' astar_search$')" ]; then
+	ok "libastar.a exports astar_* and grid_* alone"
+else
+	fail "libastar.a also exports: $extra"
+fi
+cat >"$out/clash.c" <<'EOF_C'
+#include <astar.h>
+#include <stdio.h>
+/* The library's private names, taken by the program. */
+int heap_init(void) { return 1; }
+int ctx_begin = 2;
+int jps_search(int x) { return x; }
+int main(void)
+{
+	astar_status st;
+	astar_grid *g = grid_new(3, 1, &st);
+	astar_ctx *c = astar_ctx_new();
+	astar_options o;
+	astar_result r;
+	astar_point s = {0, 0}, t = {2, 0};
+	for (int x = 0; x < 3; x++)
+		grid_set(g, x, 0, 1);
+	astar_options_init(&o);
+	st = astar_search(c, g, s, t, &o, &r);
+	printf("%d %g %d %d\n", (int)st, r.cost, heap_init(), jps_search(ctx_begin));
+	astar_ctx_free(c);
+	grid_free(g);
+	return 0;
+}
+EOF_C
+if [ $pcrc -eq 0 ] && ${CC:-cc} -std=c11 $san -o "$out/clash" "$out/clash.c" $flags >"$out/clash.log" 2>&1 &&
+	[ "$("$out/clash")" = "0 2 1 2" ]; then
+	ok "a program's own heap_init, ctx_begin and jps_search do not clash with the library's"
+else
+	fail "a program defining heap_init, ctx_begin, jps_search: $(head -c 400 "$out/clash.log")"
 fi
 if [ "$("$pfx/bin/astar" --version 2>&1)" = "astar $(sed -n 's/^Version: //p' "$pfx/lib/pkgconfig/astar.pc")" ]; then
 	ok "installed astar and astar.pc agree on the version"
