@@ -8,7 +8,9 @@
 #include "check.h"
 #include "output.h"
 
-double check_tolerance(int decimals)
+/* The tolerance for a cost written with `decimals` digits after the point
+ * (-1: unknown): max(1e-3, half a unit of the last digit). */
+static double check_tolerance(int decimals)
 {
 	double half = decimals >= 0 ? 0.5 * pow(10.0, -decimals) : 0.0;
 

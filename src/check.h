@@ -9,14 +9,12 @@
 #include "astar.h"
 #include "map.h"
 
-/* The tolerance for a cost written with `decimals` digits after the point
- * (-1: unknown): max(1e-3, half a unit of the last digit). */
-double check_tolerance(int decimals);
-
 /*
  * Compares r with e.  Returns 1 when every expectation holds, else 0 with
  * the first mismatch described in why ("expected cost 3.82842712, got
- * 4.24264069").  tolerance < 0 means check_tolerance of the expectation.
+ * 4.24264069").  tolerance < 0 means the default for the expectation:
+ * max(1e-3, half a unit of the last digit of its cost as written), 1e-3
+ * when the digits are not known.
  */
 int check_result(const map_expect *e, const astar_result *r, double tolerance,
                  char *why, size_t size);

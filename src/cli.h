@@ -33,13 +33,13 @@ typedef struct cli_config {
 	int shard_k, shard_n;     /* keep items k-1, k-1+n, ...; n = 0: all */
 	size_t max_cells;         /* the largest map to read */
 	int check;                /* compare with expectations */
-	double tolerance;         /* < 0: the default of check_tolerance */
+	double tolerance;         /* < 0: check_result's default */
 	const char *junit;        /* --report=junit:FILE */
 	int tap;                  /* --report=tap */
 	const char *tap_file;     /* its file, or NULL for standard output */
 	const char *image;        /* --image: a file name pattern (image.h), or
 	                             NULL */
-	int scale;                /* --scale; 0: image_default_scale */
+	int scale;                /* --scale; 0: image_write_png's default */
 } cli_config;
 
 /* Whether a file operand is a scenario file: its name ends in ".scen". */

@@ -86,7 +86,12 @@ static rgb cell_colour(uint8_t cost, uint8_t ov)
 	return c;
 }
 
-int image_default_scale(int32_t w, int32_t h)
+/*
+ * The scale a w x h map gets when --scale is not given: the largest of
+ * 1..16 that keeps the longer side within 2048 pixels (1 when even scale
+ * 1 is wider): a 1000x1000 map gets 2, a 20x10 map 16.
+ */
+static int image_default_scale(int32_t w, int32_t h)
 {
 	int64_t side = w > h ? w : h;
 	int s = 16;

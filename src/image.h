@@ -38,7 +38,8 @@
 /*
  * Writes q (its map, blocks, start, goal, path and explored cells) to
  * path as an 8-bit RGB PNG with scale x scale pixels per cell; scale <= 0
- * means image_default_scale.  Returns 0, or -1 with a one-line message in
+ * means the largest of 1..16 that keeps the longer side within 2048
+ * pixels (1 when even scale 1 is wider).  Returns 0, or -1 with a one-line message in
  * err (without the file name: the caller prints "astar: PATH: message"):
  * the file could not be opened or written (strerror), the image would be
  * more than IMAGE_MAX_SIDE pixels on a side, out of memory, or a libpng
@@ -47,13 +48,6 @@
  */
 int image_write_png(const char *path, const query_report *q, int scale,
                     char *err, size_t errsize);
-
-/*
- * The scale a w x h map gets when --scale is not given: the largest of
- * 1..16 that keeps the longer side within 2048 pixels (1 when even scale
- * 1 is wider): a 1000x1000 map gets 2, a 20x10 map 16.
- */
-int image_default_scale(int32_t w, int32_t h);
 
 /*
  * Image file names for batches.  The --image value is a pattern:
