@@ -3,14 +3,16 @@
  * whole in memory and written with a single fwrite so that a failed write
  * never leaves half a record followed by more.
  *
- * jansson writes every key, string, number and object.  The two arrays of
- * points, "path" and "explored", which are nearly all of a record's bytes,
- * are written here as [[x,y],...]: through jansson each point cost three
- * allocations and two snprintf calls, and a batch with --json spent most
- * of its time there.  The record is dumped by jansson in three parts (the
- * keys before "path", those between "path" and "explored", those after)
- * and the arrays are put between them, so the bytes are those jansson
- * would write for the whole object.
+ * jansson writes every value that needs its care: the file names (JSON
+ * strings, escaped), every real number (to 15 significant digits) and
+ * the --check object, each into the record's buffer (json_dumpb).  The
+ * rest is written here, as jansson would write it compactly: the fixed
+ * keys in their order, the names of the options' values (plain ASCII
+ * words), booleans, null, whole numbers and the arrays of points "path"
+ * and "explored", nearly all of a record's bytes.  Through jansson each
+ * point cost three allocations and two snprintf calls, and a whole
+ * record, built as jansson objects and dumped, cost more than its search
+ * on most scenario queries with JPS.
  */
 #include <errno.h>
 #include <math.h>
@@ -35,11 +37,6 @@ static json_t *real(double v)
 	const double top = 1.79769313486231e308;
 
 	return json_real(fabs(v) > top ? copysign(top, v) : v);
-}
-
-static json_t *point(astar_point p)
-{
-	return json_pack("[ii]", (int)p.x, (int)p.y);
 }
 
 /*
@@ -159,34 +156,6 @@ static void put_points(text *t, const astar_point *a, size_t n)
 	put(t, "]", 1);
 }
 
-/*
- * Appends the members of obj (taking the reference) without its braces,
- * after a comma when lead is set; nothing when obj has no members.
- * Returns -1 when jansson failed to allocate.
- */
-static int put_members(text *t, json_t *obj, int lead)
-{
-	char *s;
-	size_t n;
-
-	if (obj == NULL)
-		return -1;
-	if (json_object_size(obj) == 0) {
-		json_decref(obj);
-		return 0;
-	}
-	s = json_dumps(obj, JSON_COMPACT | JSON_REAL_PRECISION(15));
-	json_decref(obj);
-	if (s == NULL)
-		return -1;
-	n = strlen(s); /* "{...}", at least one member */
-	if (lead)
-		put(t, ",", 1);
-	put(t, s + 1, n - 2);
-	free(s);
-	return 0;
-}
-
 /* {"passed": bool, "expected": {...}} for --check. */
 static json_t *check_object(const query_report *q)
 {
@@ -210,79 +179,164 @@ static json_t *check_object(const query_report *q)
 }
 
 /* Microseconds rounded to nanoseconds, so the text stays short. */
-static json_t *micros(double us)
+static double micros(double us)
 {
-	return real(round(us * 1000.0) / 1000.0);
+	return round(us * 1000.0) / 1000.0;
+}
+
+/* The flags of every value jansson writes here: compact, numbers to 15
+ * significant digits, and any value (not only objects) at the top. */
+#define DUMP_FLAGS (JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(15))
+
+/* Appends the text jansson writes for v (a string, a number or an
+ * object), taking the reference; sets t->nomem when v is NULL or room
+ * ran out.  room is a first guess of the text's length. */
+static void put_json(text *t, json_t *v, size_t room)
+{
+	size_t n;
+
+	if (v == NULL) {
+		t->nomem = 1;
+		return;
+	}
+	if (reserve(t, room) == 0) {
+		n = json_dumpb(v, t->s + t->n, t->cap - t->n, DUMP_FLAGS);
+		if (n > t->cap - t->n && reserve(t, n) == 0)
+			n = json_dumpb(v, t->s + t->n, t->cap - t->n,
+			               DUMP_FLAGS);
+		if (n == 0)
+			t->nomem = 1;
+		else if (!t->nomem)
+			t->n += n;
+	}
+	json_decref(v);
+}
+
+/* A file name as a JSON string (see file_name). */
+static void put_name(text *t, const char *s)
+{
+	/* A byte becomes at most six characters ("\u001f"). */
+	put_json(t, file_name(s), 6 * strlen(s) + 2);
+}
+
+/* A number with the output's precision (see real). */
+static void put_real(text *t, double v)
+{
+	put_json(t, real(v), 32);
+}
+
+static void put_str(text *t, const char *s)
+{
+	put(t, s, strlen(s));
+}
+
+static void put_bool(text *t, int v)
+{
+	put_str(t, v ? "true" : "false");
+}
+
+/* A whole number >= 0, as jansson writes integers. */
+static void put_count(text *t, uint64_t v)
+{
+	char buf[24], *p = buf + sizeof buf;
+
+	do
+		*--p = (char)('0' + v % 10);
+	while ((v /= 10) > 0);
+	put(t, p, (size_t)(buf + sizeof buf - p));
+}
+
+/* "[x,y]" */
+static void put_point(text *t, astar_point p)
+{
+	if (reserve(t, 25) == 0) {
+		char *s = t->s + t->n;
+		*s++ = '[';
+		s += put_int(s, p.x);
+		*s++ = ',';
+		s += put_int(s, p.y);
+		*s++ = ']';
+		t->n = (size_t)(s - t->s);
+	}
 }
 
 int output_json(FILE *out, const query_report *q)
 {
 	const astar_result *r = q->res;
 	const astar_options *o = q->opts;
-	json_t *head, *mid, *tail, *opts;
 	text t = {NULL, 0, 0, 0};
-	int rc = 0;
+	int rc;
 
-	opts = json_pack("{s:s, s:s, s:s, s:o, s:b, s:b}", "diagonal",
-	                 args_diagonal_name(o->diagonal), "heuristic",
-	                 args_heuristic_name(astar_effective_heuristic(o)),
-	                 "algorithm", args_algorithm_name(o->algorithm),
-	                 "weight", real(o->weight), "adjacent", o->adjacent,
-	                 "closest", o->closest);
-	head = json_pack("{s:o, s:o, s:o, s:o, s:b, s:b}", "map",
-	                 file_name(q->map_name), "start", point(q->start),
-	                 "goal", point(q->goal), "options", opts, "found",
-	                 r->found, "reached_goal", r->reached_goal);
-	mid = json_pack("{s:I, s:I}", "expanded", (json_int_t)r->expanded,
-	                "generated", (json_int_t)r->generated);
-	tail = json_object();
-	if (head == NULL || mid == NULL || tail == NULL)
-		goto nomem;
-	if (q->scen != NULL &&
-	    (json_object_set_new(head, "scen", file_name(q->scen)) ||
-	     json_object_set_new(head, "line", json_integer(q->line))))
-		goto nomem;
-	if (q->query >= 0 &&
-	    json_object_set_new(head, "query", json_integer(q->query)))
-		goto nomem;
-	if (r->found) {
-		if (json_object_set_new(head, "cost", real(r->cost)) ||
-		    json_object_set_new(
-			    head, "steps",
-			    json_integer((json_int_t)r->path_len - 1)) ||
-		    json_object_set_new(head, "end", point(r->end)))
-			goto nomem;
-	} else {
-		if (json_object_set_new(head, "cost", json_null()) ||
-		    json_object_set_new(head, "steps", json_null()) ||
-		    json_object_set_new(head, "end", json_null()))
-			goto nomem;
+	/* The keys in the order they were always written.  The names of
+	 * the options' values are plain ASCII words, which need no
+	 * escaping. */
+	put_str(&t, "{\"map\":");
+	put_name(&t, q->map_name);
+	put_str(&t, ",\"start\":");
+	put_point(&t, q->start);
+	put_str(&t, ",\"goal\":");
+	put_point(&t, q->goal);
+	put_str(&t, ",\"options\":{\"diagonal\":\"");
+	put_str(&t, args_diagonal_name(o->diagonal));
+	put_str(&t, "\",\"heuristic\":\"");
+	put_str(&t, args_heuristic_name(astar_effective_heuristic(o)));
+	put_str(&t, "\",\"algorithm\":\"");
+	put_str(&t, args_algorithm_name(o->algorithm));
+	put_str(&t, "\",\"weight\":");
+	put_real(&t, o->weight);
+	put_str(&t, ",\"adjacent\":");
+	put_bool(&t, o->adjacent);
+	put_str(&t, ",\"closest\":");
+	put_bool(&t, o->closest);
+	put_str(&t, "},\"found\":");
+	put_bool(&t, r->found);
+	put_str(&t, ",\"reached_goal\":");
+	put_bool(&t, r->reached_goal);
+	if (q->scen != NULL) {
+		put_str(&t, ",\"scen\":");
+		put_name(&t, q->scen);
+		put_str(&t, ",\"line\":");
+		put_count(&t, (uint64_t)q->line);
 	}
-	if (q->check >= 0 &&
-	    json_object_set_new(tail, "check", check_object(q)))
-		goto nomem;
-	if (q->timing &&
-	    json_object_set_new(tail, "time_us",
-	                        json_pack("{s:o, s:o, s:o}", "load",
-	                                  micros(q->load_us), "prepare",
-	                                  micros(q->prepare_us), "search",
-	                                  micros(q->search_us))))
-		goto nomem;
-
-	/* head's members, "path", mid's, "explored", tail's: the order in
-	 * which the keys were always written. */
-	put(&t, "{", 1);
-	rc |= put_members(&t, head, 0);
-	put(&t, ",\"path\":", 8);
+	if (q->query >= 0) {
+		put_str(&t, ",\"query\":");
+		put_count(&t, (uint64_t)q->query);
+	}
+	if (r->found) {
+		put_str(&t, ",\"cost\":");
+		put_real(&t, r->cost);
+		put_str(&t, ",\"steps\":");
+		put_count(&t, (uint64_t)r->path_len - 1);
+		put_str(&t, ",\"end\":");
+		put_point(&t, r->end);
+	} else {
+		put_str(&t, ",\"cost\":null,\"steps\":null,\"end\":null");
+	}
+	put_str(&t, ",\"path\":");
 	put_points(&t, r->path, r->found ? r->path_len : 0);
-	rc |= put_members(&t, mid, 1);
+	put_str(&t, ",\"expanded\":");
+	put_count(&t, r->expanded);
+	put_str(&t, ",\"generated\":");
+	put_count(&t, r->generated);
 	if (o->explored) {
-		put(&t, ",\"explored\":", 12);
+		put_str(&t, ",\"explored\":");
 		put_points(&t, r->explored, r->explored_len);
 	}
-	rc |= put_members(&t, tail, 1);
-	put(&t, "}\n", 2);
-	if (rc != 0 || t.nomem) {
+	if (q->check >= 0) {
+		put_str(&t, ",\"check\":");
+		put_json(&t, check_object(q), 128);
+	}
+	if (q->timing) {
+		put_str(&t, ",\"time_us\":{\"load\":");
+		put_real(&t, micros(q->load_us));
+		put_str(&t, ",\"prepare\":");
+		put_real(&t, micros(q->prepare_us));
+		put_str(&t, ",\"search\":");
+		put_real(&t, micros(q->search_us));
+		put_str(&t, "}");
+	}
+	put_str(&t, "}\n");
+	if (t.nomem) {
 		free(t.s);
 		errno = ENOMEM;
 		return -1;
@@ -290,11 +344,4 @@ int output_json(FILE *out, const query_report *q)
 	rc = fwrite(t.s, 1, t.n, out) == t.n ? 0 : -1;
 	free(t.s);
 	return rc;
-
-nomem:
-	json_decref(head);
-	json_decref(mid);
-	json_decref(tail);
-	errno = ENOMEM;
-	return -1;
 }
