@@ -6,12 +6,13 @@
  * from src/args.h are checked, and the value is compared with what the
  * string says read by a model: args_point gives 0 <= x, y <= ASTAR_DIM_MAX
  * and the string is exactly "X,Y" in decimal digits; args_weight gives a
- * finite number >= 1 equal to strtod's reading of the whole string;
+ * finite number >= 1 equal to strtod's reading of the whole string,
+ * written in decimal;
  * args_count gives lo <= v <= hi and the string is all digits; args_shard
  * gives 1 <= k <= n <= 1000000 from "K/N"; args_tolerance a finite
  * number >= 0; args_cells 1 .. 2^32 - 2; the name lookups give a value
- * whose name (diagonal_name, ...) is the string and which is one of the
- * names listed in DIAGONAL_NAMES, ...  A parser that refuses must leave
+ * whose name (args_diagonal_name, ...) is the string and which is one of the
+ * names listed in ARGS_DIAGONAL_NAMES, ...  A parser that refuses must leave
  * its outputs unchanged.  Canonical spellings (no leading zeros) that the
  * contract allows must be accepted.
  */
@@ -83,13 +84,16 @@ static void check_point(const char *s)
 	}
 }
 
-/* strtod's reading of all of s, or NAN when it does not read all of it
- * or the value is out of range. */
+/* strtod's reading of all of s, or NAN when it does not read all of it,
+ * the value is out of range or s is not written in decimal: only digits,
+ * '.', 'e', 'E' and signs (so no hex, "inf", "nan" or spaces). */
 static double model_number(const char *s)
 {
 	char *end;
 	double v;
 
+	if (s[strspn(s, "0123456789.eE+-")] != '\0')
+		return NAN;
 	errno = 0;
 	v = strtod(s, &end);
 	if (end == s || *end != '\0' || errno != 0)
@@ -178,30 +182,30 @@ static void check_names(const char *s)
 	astar_algorithm a = (astar_algorithm)77;
 
 	if (args_diagonal(s, &d) == 0) {
-		FZ_CHECK(strcmp(diagonal_name(d), s) == 0);
-		FZ_CHECK(listed(DIAGONAL_NAMES, s));
+		FZ_CHECK(strcmp(args_diagonal_name(d), s) == 0);
+		FZ_CHECK(listed(ARGS_DIAGONAL_NAMES, s));
 	} else {
 		FZ_CHECK((int)d == 77);
-		FZ_CHECK(!listed(DIAGONAL_NAMES, s));
+		FZ_CHECK(!listed(ARGS_DIAGONAL_NAMES, s));
 	}
 	if (args_heuristic(s, &h) == 0) {
-		FZ_CHECK(strcmp(heuristic_name(h), s) == 0);
-		FZ_CHECK(listed(HEURISTIC_NAMES, s));
+		FZ_CHECK(strcmp(args_heuristic_name(h), s) == 0);
+		FZ_CHECK(listed(ARGS_HEURISTIC_NAMES, s));
 	} else {
 		FZ_CHECK((int)h == 77);
-		FZ_CHECK(!listed(HEURISTIC_NAMES, s));
+		FZ_CHECK(!listed(ARGS_HEURISTIC_NAMES, s));
 	}
 	if (args_algorithm(s, &a) == 0) {
-		FZ_CHECK(strcmp(algorithm_name(a), s) == 0);
-		FZ_CHECK(listed(ALGORITHM_NAMES, s));
+		FZ_CHECK(strcmp(args_algorithm_name(a), s) == 0);
+		FZ_CHECK(listed(ARGS_ALGORITHM_NAMES, s));
 	} else {
 		FZ_CHECK((int)a == 77);
-		FZ_CHECK(!listed(ALGORITHM_NAMES, s));
+		FZ_CHECK(!listed(ARGS_ALGORITHM_NAMES, s));
 	}
 	/* The names of values outside the enumerations. */
-	FZ_CHECK(strcmp(diagonal_name((astar_diagonal)77), "?") == 0);
-	FZ_CHECK(strcmp(heuristic_name((astar_heuristic)-1), "?") == 0);
-	FZ_CHECK(strcmp(algorithm_name((astar_algorithm)77), "?") == 0);
+	FZ_CHECK(strcmp(args_diagonal_name((astar_diagonal)77), "?") == 0);
+	FZ_CHECK(strcmp(args_heuristic_name((astar_heuristic)-1), "?") == 0);
+	FZ_CHECK(strcmp(args_algorithm_name((astar_algorithm)77), "?") == 0);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

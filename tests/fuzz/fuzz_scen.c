@@ -10,10 +10,10 @@
  * it has exactly nine fields separated by tabs or spaces, the bucket,
  * width, height and coordinates are whole numbers from 0 to 1000000, and
  * the optimal length is a finite number >= 0 that is the whole field
- * (strtod's syntax, any length, no NUL byte), and the map field holds no
- * NUL byte.  A good entry carries its fields' values, the map
- * field as written, and the number of digits after the point (-1 when the
- * length has an exponent).
+ * (strtod's syntax in decimal digits, any length, no NUL byte), and the
+ * map field holds no NUL byte.  A good entry carries its fields' values,
+ * the map field as written, and the number of digits after the point (-1
+ * when the length has an exponent).
  */
 #include <errno.h>
 
@@ -81,8 +81,9 @@ static void model_entry(const char *l, size_t n, const scen_entry *e)
 	memcpy(num, f[8].s, f[8].n);
 	errno = 0;
 	opt = strtod(num, &end);
+	/* Written in decimal: only digits, '.', 'e', 'E' and signs. */
 	if (end != num + f[8].n || end == num || errno != 0 || !isfinite(opt) ||
-	    opt < 0)
+	    opt < 0 || strspn(num, "0123456789.eE+-") != f[8].n)
 		good = 0;
 	FZ_CHECK(e->bad == !good);
 	if (good) {
