@@ -93,34 +93,32 @@ static void put(text *t, const char *s, size_t n)
 	}
 }
 
-/* "00" to "99": put_int writes two digits per division. */
+/* "00" to "99": put_digits writes two digits per division. */
 static const char digit_pairs[] = "0001020304050607080910111213141516171819"
 				  "2021222324252627282930313233343536373839"
 				  "4041424344454647484950515253545556575859"
 				  "6061626364656667686970717273747576777879"
 				  "8081828384858687888990919293949596979899";
 
-/* Writes v in decimal at p (at most 11 characters); returns how many.
- * The digits are written from the last, two at a time, into their final
- * places: the count is known first.  A coordinate usually has 1 to 4. */
-static inline size_t put_int(char *p, int32_t v)
+/* Writes u in decimal at p (at most 20 characters), as jansson writes
+ * an integer; returns how many.  The digits are written from the last,
+ * two at a time, into their final places: the count is known first.  A
+ * coordinate usually has 1 to 4. */
+static inline size_t put_digits(char *p, uint64_t u)
 {
-	uint32_t u = v < 0 ? 0u - (uint32_t)v : (uint32_t)v;
-	size_t n, lead = v < 0;
+	size_t n;
 	char *q;
 
 	if (u < 10000) {
 		n = u < 100 ? 1 + (u >= 10) : 3 + (u >= 1000);
 	} else {
 		n = 5;
-		for (uint32_t t = u / 100000; t > 0; t /= 10)
+		for (uint64_t t = u / 100000; t > 0; t /= 10)
 			n++;
 	}
-	if (lead)
-		*p = '-';
-	q = p + lead + n;
+	q = p + n;
 	while (u >= 100) {
-		uint32_t r = u % 100;
+		uint64_t r = u % 100;
 		u /= 100;
 		q -= 2;
 		memcpy(q, digit_pairs + 2 * r, 2);
@@ -131,7 +129,16 @@ static inline size_t put_int(char *p, int32_t v)
 	} else {
 		*--q = (char)('0' + u);
 	}
-	return lead + n;
+	return n;
+}
+
+/* v in decimal at p (at most 11 characters); returns how many. */
+static inline size_t put_int(char *p, int32_t v)
+{
+	if (v >= 0)
+		return put_digits(p, (uint32_t)v);
+	*p = '-';
+	return 1 + put_digits(p + 1, 0u - (uint32_t)v);
 }
 
 /* [[x,y],...], as jansson writes an array of arrays compactly. */
@@ -235,15 +242,27 @@ static void put_bool(text *t, int v)
 	put_str(t, v ? "true" : "false");
 }
 
-/* A whole number >= 0, as jansson writes integers. */
+/* A whole number >= 0. */
 static void put_count(text *t, uint64_t v)
 {
-	char buf[24], *p = buf + sizeof buf;
+	if (reserve(t, 20) == 0)
+		t->n += put_digits(t->s + t->n, v);
+}
 
-	do
-		*--p = (char)('0' + v % 10);
-	while ((v /= 10) > 0);
-	put(t, p, (size_t)(buf + sizeof buf - p));
+/* The key k (a plain ASCII word) after a comma: ,"k": */
+static void put_key(text *t, const char *k)
+{
+	put(t, ",\"", 2);
+	put_str(t, k);
+	put(t, "\":", 2);
+}
+
+/* A plain ASCII word (an option's value) as a JSON string. */
+static void put_word(text *t, const char *w)
+{
+	put(t, "\"", 1);
+	put_str(t, w);
+	put(t, "\"", 1);
 }
 
 /* "[x,y]" */
@@ -267,71 +286,70 @@ int output_json(FILE *out, const query_report *q)
 	text t = {NULL, 0, 0, 0};
 	int rc;
 
-	/* The keys in the order they were always written.  The names of
-	 * the options' values are plain ASCII words, which need no
-	 * escaping. */
+	/* The keys in the order they were always written. */
 	put_str(&t, "{\"map\":");
 	put_name(&t, q->map_name);
-	put_str(&t, ",\"start\":");
+	put_key(&t, "start");
 	put_point(&t, q->start);
-	put_str(&t, ",\"goal\":");
+	put_key(&t, "goal");
 	put_point(&t, q->goal);
-	put_str(&t, ",\"options\":{\"diagonal\":\"");
-	put_str(&t, args_diagonal_name(o->diagonal));
-	put_str(&t, "\",\"heuristic\":\"");
-	put_str(&t, args_heuristic_name(astar_effective_heuristic(o)));
-	put_str(&t, "\",\"algorithm\":\"");
-	put_str(&t, args_algorithm_name(o->algorithm));
-	put_str(&t, "\",\"weight\":");
+	put_str(&t, ",\"options\":{\"diagonal\":");
+	put_word(&t, args_diagonal_name(o->diagonal));
+	put_key(&t, "heuristic");
+	put_word(&t, args_heuristic_name(astar_effective_heuristic(o)));
+	put_key(&t, "algorithm");
+	put_word(&t, args_algorithm_name(o->algorithm));
+	put_key(&t, "weight");
 	put_real(&t, o->weight);
-	put_str(&t, ",\"adjacent\":");
+	put_key(&t, "adjacent");
 	put_bool(&t, o->adjacent);
-	put_str(&t, ",\"closest\":");
+	put_key(&t, "closest");
 	put_bool(&t, o->closest);
-	put_str(&t, "},\"found\":");
+	put_str(&t, "}");
+	put_key(&t, "found");
 	put_bool(&t, r->found);
-	put_str(&t, ",\"reached_goal\":");
+	put_key(&t, "reached_goal");
 	put_bool(&t, r->reached_goal);
 	if (q->scen != NULL) {
-		put_str(&t, ",\"scen\":");
+		put_key(&t, "scen");
 		put_name(&t, q->scen);
-		put_str(&t, ",\"line\":");
+		put_key(&t, "line");
 		put_count(&t, (uint64_t)q->line);
 	}
 	if (q->query >= 0) {
-		put_str(&t, ",\"query\":");
+		put_key(&t, "query");
 		put_count(&t, (uint64_t)q->query);
 	}
 	if (r->found) {
-		put_str(&t, ",\"cost\":");
+		put_key(&t, "cost");
 		put_real(&t, r->cost);
-		put_str(&t, ",\"steps\":");
+		put_key(&t, "steps");
 		put_count(&t, (uint64_t)r->path_len - 1);
-		put_str(&t, ",\"end\":");
+		put_key(&t, "end");
 		put_point(&t, r->end);
 	} else {
 		put_str(&t, ",\"cost\":null,\"steps\":null,\"end\":null");
 	}
-	put_str(&t, ",\"path\":");
+	put_key(&t, "path");
 	put_points(&t, r->path, r->found ? r->path_len : 0);
-	put_str(&t, ",\"expanded\":");
+	put_key(&t, "expanded");
 	put_count(&t, r->expanded);
-	put_str(&t, ",\"generated\":");
+	put_key(&t, "generated");
 	put_count(&t, r->generated);
 	if (o->explored) {
-		put_str(&t, ",\"explored\":");
+		put_key(&t, "explored");
 		put_points(&t, r->explored, r->explored_len);
 	}
 	if (q->check >= 0) {
-		put_str(&t, ",\"check\":");
+		put_key(&t, "check");
 		put_json(&t, check_object(q), 128);
 	}
 	if (q->timing) {
 		put_str(&t, ",\"time_us\":{\"load\":");
 		put_real(&t, micros(q->load_us));
-		put_str(&t, ",\"prepare\":");
+		put_key(&t, "prepare");
 		put_real(&t, micros(q->prepare_us));
-		put_str(&t, ",\"search\":");
+		put_key(&t, "search");
 		put_real(&t, micros(q->search_us));
 		put_str(&t, "}");
 	}
