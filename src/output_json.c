@@ -141,23 +141,33 @@ static inline size_t put_int(char *p, int32_t v)
 	return 1 + put_digits(p + 1, 0u - (uint32_t)v);
 }
 
+/* Writes "[x,y]" at p (at most 1 + 11 + 1 + 11 + 1 = 25 characters);
+ * returns how many. */
+static inline size_t point_text(char *p, int32_t x, int32_t y)
+{
+	size_t n = 1;
+
+	p[0] = '[';
+	n += put_int(p + n, x);
+	p[n++] = ',';
+	n += put_int(p + n, y);
+	p[n++] = ']';
+	return n;
+}
+
 /* [[x,y],...], as jansson writes an array of arrays compactly. */
 static void put_points(text *t, const astar_point *a, size_t n)
 {
 	put(t, "[", 1);
 	for (size_t i = 0; i < n; i++) {
 		char *p;
-		/* ",[" x "," y "]": at most 2 + 11 + 1 + 11 + 1 bytes */
+		/* "," and a point */
 		if (reserve(t, 26) != 0)
 			return;
 		p = t->s + t->n;
 		if (i > 0)
 			*p++ = ',';
-		*p++ = '[';
-		p += put_int(p, a[i].x);
-		*p++ = ',';
-		p += put_int(p, a[i].y);
-		*p++ = ']';
+		p += point_text(p, a[i].x, a[i].y);
 		t->n = (size_t)(p - t->s);
 	}
 	put(t, "]", 1);
@@ -268,15 +278,8 @@ static void put_word(text *t, const char *w)
 /* "[x,y]" */
 static void put_point(text *t, astar_point p)
 {
-	if (reserve(t, 25) == 0) {
-		char *s = t->s + t->n;
-		*s++ = '[';
-		s += put_int(s, p.x);
-		*s++ = ',';
-		s += put_int(s, p.y);
-		*s++ = ']';
-		t->n = (size_t)(s - t->s);
-	}
+	if (reserve(t, 25) == 0)
+		t->n += point_text(t->s + t->n, p.x, p.y);
 }
 
 int output_json(FILE *out, const query_report *q)
