@@ -14,7 +14,8 @@ dir=${1:-${MOVINGAI:-../shared/benchmarks/movingai}}
 map=$dir/dao/arena2.map
 [ -f "$map" ] || { echo "docs/pictures.sh: $map not found" >&2; exit 2; }
 # One line of dao/arena2.map.scen (bucket 88): across the whole map,
-# from the south-east room to the western entrance.
+# from the south-east room to the western entrance.  (tests/suite-docs.sh
+# reads this line to check the README's counts.)
 query='-s 247,204 -g 5,101'
 for a in astar dijkstra jps; do
 	echo "== $a"

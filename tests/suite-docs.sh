@@ -278,14 +278,15 @@ B=${ASTAR_BENCH_DIR:-../shared/benchmarks/movingai}
 if [ -f "$B/dao/arena2.map" ]; then
 	want=$(sed -n 's/^| A\*: \([0-9,]*\) cells expanded | Dijkstra: \([0-9,]*\) | Jump Point Search: \([0-9,]*\) jump points |$/\1 \2 \3/p' README.md | tr -d ,)
 	wcost=$(sed -n 's/.*all three paths costing \([0-9.]*\):$/\1/p' README.md)
+	query=$(sed -n "s/^query='\(.*\)'$/\1/p" docs/pictures.sh) # the pictures' query
 	got=""
 	for a in astar dijkstra jps; do
-		r=$("$ASTAR" --no-timing --diagonal --algorithm=$a -s 247,204 -g 5,101 "$B/dao/arena2.map")
+		r=$("$ASTAR" --no-timing --diagonal --algorithm=$a $query "$B/dao/arena2.map")
 		got="$got $(echo "$r" | sed -n 's/^expanded: //p')"
 		echo "$r" | grep -qx "cost: $wcost" || got="$got (cost of $a not $wcost)"
 	done
 	got=${got# }
-	if [ -n "$want" ] && [ -n "$wcost" ] && [ "$got" = "$want" ]; then
+	if [ -n "$query" ] && [ -n "$want" ] && [ -n "$wcost" ] && [ "$got" = "$want" ]; then
 		ok "README pictures: expanded $want, cost $wcost"
 	else
 		fail "README pictures: the README says expanded '$want', cost '$wcost'; astar gives $got"
