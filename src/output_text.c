@@ -120,7 +120,9 @@ int output_text(FILE *out, const query_report *q, int color)
 	if (r->found) {
 		output_cost(cost, sizeof cost, r->cost);
 		fprintf(out, "cost: %s\nsteps: %zu\n", cost, r->path_len - 1);
-		if (!r->reached_goal || q->opts->adjacent)
+		/* Not on the goal: with --adjacent (unless the start is
+		 * the goal) or for a --closest fallback. */
+		if (r->end.x != q->goal.x || r->end.y != q->goal.y)
 			fprintf(out, "end: %d,%d\n", (int)r->end.x,
 			        (int)r->end.y);
 	}
