@@ -13,8 +13,10 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -95,6 +97,83 @@ typedef struct batch {
 	io_stdin in; /* standard input, read once for every "-" */
 } batch;
 
+/* The signal (SIGINT, SIGTERM or SIGHUP) that asked the run to stop, or
+ * 0.  The one global of the CLI: a signal handler has nowhere else to
+ * write. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop_signal(int sig)
+{
+	if (stop_signal == 0)
+		stop_signal = sig;
+}
+
+static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
+#define NSTOP_SIGNALS (sizeof stop_signals / sizeof stop_signals[0])
+
+/* Catches the stop signals the run was not told to ignore (nohup, or a
+ * background job of a shell).  A second signal changes nothing (timeout
+ * sends its signal twice, to the process and to its group; dying of the
+ * second would cut a write short).  Without SA_RESTART, so that a read
+ * waiting on a terminal or a pipe gives up. */
+static void catch_stop_signals(void)
+{
+	struct sigaction sa, old;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_stop_signal;
+	sa.sa_flags = 0;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < NSTOP_SIGNALS; i++)
+		if (sigaction(stop_signals[i], &sa, &old) == 0 &&
+		    old.sa_handler == SIG_IGN)
+			sigaction(stop_signals[i], &old, NULL);
+}
+
+/* Blocks (how = SIG_BLOCK) or unblocks the stop signals in this thread:
+ * while results are written, so that no write is cut short by one. */
+static void mask_stop_signals(int how)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	for (size_t i = 0; i < NSTOP_SIGNALS; i++)
+		sigaddset(&set, stop_signals[i]);
+	pthread_sigmask(how, &set, NULL);
+}
+
+/* Ends the run early, the whole results so far written: a TAP stream
+ * ends in "Bail out! why" (its plan would claim a count the run did not
+ * reach), and --check's summary and a JUnit report are left out.  Then
+ * the process dies of sig, as the shell expects of a stopped run or of a
+ * filter whose reader went away, without waiting for the threads: one
+ * may be blocked reading an input that never ends. */
+static void die_of(int sig, FILE *tap, const char *why)
+{
+	sigset_t one;
+
+	mask_stop_signals(SIG_BLOCK); /* a second one must not cut a write */
+	if (tap != NULL) {
+		fprintf(tap, "Bail out! %s\n", why);
+		fflush(tap);
+	}
+	fflush(stdout);
+	signal(sig, SIG_DFL);
+	sigemptyset(&one);
+	sigaddset(&one, sig);
+	pthread_sigmask(SIG_UNBLOCK, &one, NULL);
+	raise(sig);
+	_exit(128 + sig); /* not reached */
+}
+
+void cli_stdout_failed(int err)
+{
+	if (err == EPIPE)
+		die_of(SIGPIPE, NULL, NULL);
+	diag_error(NULL, 0, 0, "error writing to standard output: %s",
+	           strerror(err));
+}
+
 static double now_us(void)
 {
 	struct timespec ts;
@@ -124,6 +203,38 @@ astar_options cli_scen_options(const cli_config *cfg)
 	return o;
 }
 
+/* The most bytes an input may hold: 16 a cell of --max-cells (a JSON
+ * map's cells take up to about 5, pretty-printed more), and 64 MiB at
+ * least for scenario files.  It bounds what an endless stream, say
+ * /dev/zero, costs before it is refused. */
+static size_t input_limit(const cli_config *cfg)
+{
+	size_t n = cfg->max_cells > (SIZE_MAX - 2) / 16 ? SIZE_MAX - 2
+	                                                : cfg->max_cells * 16;
+
+	return n < ((size_t)64 << 20) ? (size_t)64 << 20 : n;
+}
+
+/* Reads path whole (io_read); on failure writes why into msg. */
+static int read_input(batch *b, const char *path, char **buf, size_t *len,
+                      char *msg, size_t size)
+{
+	size_t limit = input_limit(b->cfg);
+
+	if (io_read(&b->in, path, limit, buf, len) == 0)
+		return 0;
+	if (errno == EFBIG)
+		snprintf(msg, size,
+		         "more than %zu bytes, the input limit (raise it with "
+		         "--max-cells)",
+		         limit);
+	else if (errno == ENOMEM)
+		snprintf(msg, size, "out of memory");
+	else
+		snprintf(msg, size, "%s", strerror(errno));
+	return -1;
+}
+
 /* Reads and parses one map of the configured (or detected) format;
  * reports and returns -1 on failure. */
 static int load_map(batch *b, const char *path, map *m)
@@ -137,13 +248,13 @@ static int load_map(batch *b, const char *path, map *m)
 	int rc;
 
 	memset(m, 0, sizeof *m);
-	if (io_read(&b->in, path, &buf, &len) != 0) {
-		diag_error(name, 0, 0, "%s", strerror(errno));
+	memset(&err, 0, sizeof err);
+	if (read_input(b, path, &buf, &len, err.msg, sizeof err.msg) != 0) {
+		diag_error(name, 0, 0, "%s", err.msg);
 		return -1;
 	}
 	fmt = cfg->input_format != MAPFMT_AUTO ? cfg->input_format
 	                                       : map_detect(buf, len);
-	memset(&err, 0, sizeof err);
 	/* The same words whatever the format, forced or not. */
 	if (len == 0)
 		fmt = MAPFMT_ASCII; /* whose reader says "empty map" */
@@ -281,6 +392,7 @@ static int valid_query(const astar_options *opts, const char *name, long line,
 /* The per-item output streams and bookkeeping while an item runs. */
 typedef struct sink {
 	FILE *out, *err;
+	char *const *ebuf; /* err's buffer (a memory stream), after a flush */
 	item *it;
 	const cli_config *cfg;
 	batch *b;
@@ -329,9 +441,27 @@ static void query_failed(sink *k, const char *label, const char *why)
 	add_case(k, label, 0, why, 0);
 }
 
+/* Records a query that could not run, the last message it wrote (without
+ * "astar: ") as its report's failure message. */
 static void query_error(sink *k, const char *label)
 {
-	query_failed(k, label, "invalid query (see the error output)");
+	char why[1024];
+	long n;
+
+	snprintf(why, sizeof why, "invalid query (see the error output)");
+	if (fflush(k->err) == 0 && (n = ftell(k->err)) > 0 &&
+	    *k->ebuf != NULL) {
+		const char *b = *k->ebuf, *end = b + n, *line;
+		if (end[-1] == '\n')
+			end--;
+		for (line = end; line > b && line[-1] != '\n'; line--)
+			;
+		if ((size_t)(end - line) > sizeof PROGNAME + 1 &&
+		    memcmp(line, PROGNAME ": ", sizeof PROGNAME + 1) == 0)
+			line += sizeof PROGNAME + 1;
+		snprintf(why, sizeof why, "%.*s", (int)(end - line), line);
+	}
+	query_failed(k, label, why);
 }
 
 /*
@@ -743,6 +873,7 @@ static void run_item(batch *b, item *it, lane *l)
 	k.b = b;
 	k.out = l->out;
 	k.err = l->err;
+	k.ebuf = &l->ebuf;
 	diag_set_stream(k.err);
 	switch (it->kind) {
 	case ITEM_FILE:
@@ -780,7 +911,7 @@ static void *worker(void *arg)
 		hi = b->n - lo > b->chunk ? lo + b->chunk : b->n;
 		b->next = hi;
 		pthread_mutex_unlock(&b->lock);
-		for (size_t i = lo; i < hi; i++) {
+		for (size_t i = lo; i < hi && !stop_signal; i++) {
 			if (!ok)
 				b->items[i].lost = 1;
 			else if (b->items[i].kind != ITEM_ERROR)
@@ -837,7 +968,12 @@ static int push_error(batch *b, size_t *cap, const char *scen_name,
 	}
 	if (b->cfg->junit || b->cfg->tap) {
 		char label[512];
-		scen_label(label, sizeof label, scen_name, err->line);
+		/* A line's error names the line; the file's (unreadable, no
+		 * version line) the file alone. */
+		if (err->line > 0)
+			scen_label(label, sizeof label, scen_name, err->line);
+		else
+			snprintf(label, sizeof label, "%s", scen_name);
 		it.cases = calloc(1, sizeof *it.cases);
 		if (it.cases == NULL ||
 		    (it.cases->name = strdup(label)) == NULL ||
@@ -924,10 +1060,8 @@ static int plan_scen(batch *b, size_t *cap, const char *path, scen *sc)
 	map_error err;
 
 	memset(&err, 0, sizeof err);
-	if (io_read(&b->in, path, &buf, &len) != 0) {
-		snprintf(err.msg, sizeof err.msg, "%s", strerror(errno));
+	if (read_input(b, path, &buf, &len, err.msg, sizeof err.msg) != 0)
 		return push_error(b, cap, name, &err);
-	}
 	if (scen_read(buf, len, sc, &err) != 0) {
 		free(buf);
 		return push_error(b, cap, name, &err);
@@ -1073,17 +1207,71 @@ static void progress_clear(progress *p)
 	}
 }
 
+/* Whether path names the file of st ("-", standard input, names none). */
+static int same_file(const char *path, const struct stat *st)
+{
+	struct stat in;
+
+	return strcmp(path, "-") != 0 && stat(path, &in) == 0 &&
+	       in.st_dev == st->st_dev && in.st_ino == st->st_ino;
+}
+
+/* Whether writing path would overwrite one of the batch's inputs (its
+ * map and scenario files, and the maps its scenarios name): a report
+ * file named like a map by mistake would empty it before it is read. */
+static int is_input(const batch *b, const char *path)
+{
+	const cli_config *cfg = b->cfg;
+	struct stat out;
+
+	if (stat(path, &out) != 0 || !S_ISREG(out.st_mode))
+		return 0;
+	for (int i = 0; i < cfg->nfiles + cfg->nscens + 1; i++) {
+		const char *in = i < cfg->nfiles ? cfg->files[i]
+		                 : i < cfg->nfiles + cfg->nscens
+		                         ? cfg->scens[i - cfg->nfiles]
+		                         : cfg->map_override;
+		if (in != NULL && same_file(in, &out))
+			return 1;
+	}
+	for (size_t i = 0; i < b->nmaps; i++)
+		if (same_file(b->maps[i]->path, &out))
+			return 1;
+	return 0;
+}
+
+/* Reports (and returns 1) when a --report path is an input of the run. */
+static int refuse_report(const batch *b, const char *path)
+{
+	if (!is_input(b, path))
+		return 0;
+	diag_error(path, 0, 0,
+	           "is also an input of this run; not overwriting it");
+	return 1;
+}
+
+/* Opens a --report file for writing, before the batch runs, so that a
+ * file that cannot be written stops it at once. */
+static FILE *open_report(const char *path)
+{
+	FILE *f;
+
+	if ((f = fopen(path, "w")) == NULL)
+		diag_error(path, 0, 0, "%s", strerror(errno));
+	return f;
+}
+
 int cli_run(const cli_config *cfg)
 {
 	batch b;
 	pthread_t *threads = NULL;
 	enum exit_status status = EXIT_FOUND;
-	int nthreads, write_failed = 0, nomem = 0;
-	size_t text_blocks = 0;
+	int nthreads, write_failed = 0, write_err = 0, nomem = 0;
+	int last_kind = -1; /* of the last item with text output */
 	unsigned checked = 0, failed = 0;
 	report_case *all = NULL;
 	size_t nall = 0, ntap = 0;
-	FILE *tap = NULL;
+	FILE *tap = NULL, *junit = NULL;
 	lane main_lane; /* the main thread's, when there are no threads */
 	progress prog;
 
@@ -1094,6 +1282,7 @@ int cli_run(const cli_config *cfg)
 	pthread_cond_init(&b.cond, NULL);
 	pthread_cond_init(&b.loaded, NULL);
 	io_stdin_init(&b.in);
+	catch_stop_signals();
 	if (plan(&b) != 0) {
 		diag_error(NULL, 0, 0, "out of memory");
 		status = EXIT_ERROR;
@@ -1107,13 +1296,22 @@ int cli_run(const cli_config *cfg)
 			goto out;
 		}
 	}
-	if (cfg->tap)
-		tap = cfg->tap_file ? fopen(cfg->tap_file, "w") : stdout;
-	if (cfg->tap && tap == NULL) {
-		diag_error(cfg->tap_file, 0, 0, "%s", strerror(errno));
+	/* Both paths are judged before either file is opened (emptied). */
+	if ((cfg->tap_file && refuse_report(&b, cfg->tap_file)) ||
+	    (cfg->junit && refuse_report(&b, cfg->junit))) {
 		status = EXIT_ERROR;
 		goto out;
 	}
+	if (cfg->tap)
+		tap = cfg->tap_file ? open_report(cfg->tap_file) : stdout;
+	if (cfg->junit && (!cfg->tap || tap != NULL))
+		junit = open_report(cfg->junit);
+	if ((cfg->tap && tap == NULL) || (cfg->junit && junit == NULL)) {
+		status = EXIT_ERROR;
+		goto out;
+	}
+	if (tap != NULL)
+		report_tap_header(tap); /* its errors count with the plan's */
 
 	nthreads = cfg->jobs;
 	if (nthreads <= 0) {
@@ -1147,17 +1345,19 @@ int cli_run(const cli_config *cfg)
 		goto out;
 	}
 
+	if (threads != NULL)
+		mask_stop_signals(SIG_BLOCK);
 	memset(&prog, 0, sizeof prog);
 	prog.on = isatty(STDERR_FILENO) && b.n > 1;
 	prog.start = now_us();
-	for (size_t i = 0; i < b.n; i++) {
+	for (size_t i = 0; i < b.n && !stop_signal; i++) {
 		item *it = &b.items[i];
 		if (threads == NULL) {
 			if (it->kind != ITEM_ERROR)
 				run_item(&b, it, &main_lane);
 		} else {
 			pthread_mutex_lock(&b.lock);
-			while (!it->done) {
+			while (!it->done && !stop_signal) {
 				struct timespec ts;
 				clock_gettime(CLOCK_REALTIME, &ts);
 				ts.tv_nsec += 100 * 1000 * 1000;
@@ -1176,24 +1376,37 @@ int cli_run(const cli_config *cfg)
 			}
 			pthread_mutex_unlock(&b.lock);
 		}
+		if (stop_signal)
+			break; /* this item perhaps cut short: not written */
 		if (it->lost) {
 			nomem = 1;
 			break;
 		}
+		/* From here on the item is written whole; a stop signal
+		 * waits for the next one.  (With threads the main thread
+		 * keeps them blocked throughout: the workers take them.) */
+		if (threads == NULL)
+			mask_stop_signals(SIG_BLOCK);
 		if (it->errlen > 0 || it->outlen > 0)
 			progress_clear(&prog);
 		if (it->errlen > 0)
 			fwrite(it->err, 1, it->errlen, stderr);
-		/* Text blocks of several files are kept apart by one blank line. */
-		if (text_blocks_on(cfg) && it->kind == ITEM_FILE &&
-		    it->outlen > 0 && text_blocks++ > 0)
-			putchar('\n');
-		if (it->outlen > 0 &&
-		    fwrite(it->out, 1, it->outlen, stdout) != it->outlen) {
-			write_failed = 1;
-			break;
+		/* A map file's text block is kept apart by one blank line
+		 * from the output before and after it; scenario lines
+		 * follow one another. */
+		if (text_blocks_on(cfg) && it->outlen > 0) {
+			if (last_kind >= 0 &&
+			    (it->kind == ITEM_FILE || last_kind == ITEM_FILE))
+				putchar('\n');
+			last_kind = (int)it->kind;
 		}
-		if (ferror(stdout)) {
+		if ((it->outlen > 0 &&
+		     fwrite(it->out, 1, it->outlen, stdout) != it->outlen) ||
+		    ferror(stdout)) {
+			write_err = errno ? errno : EIO;
+			if (write_err == EPIPE) /* the reader went away */
+				die_of(SIGPIPE, tap == stdout ? NULL : tap,
+				       "standard output closed");
 			write_failed = 1;
 			break;
 		}
@@ -1219,8 +1432,16 @@ int cli_run(const cli_config *cfg)
 			status = it->status;
 		free_item(it);
 		progress_show(&prog, i + 1, b.n);
+		if (threads == NULL)
+			mask_stop_signals(SIG_UNBLOCK);
 	}
+	/* What is written from here on (summary, reports, the last flush)
+	 * is not cut short by a stop signal either; one that came during
+	 * the loop ends the run now. */
+	mask_stop_signals(SIG_BLOCK);
 	progress_clear(&prog);
+	if (stop_signal)
+		die_of(stop_signal, tap, "interrupted");
 
 	if (threads != NULL) {
 		pthread_mutex_lock(&b.lock);
@@ -1253,12 +1474,14 @@ int cli_run(const cli_config *cfg)
 			}
 			tap = NULL;
 		}
-		if (cfg->junit) {
-			FILE *f = fopen(cfg->junit, "w");
-			if (f == NULL || report_junit(f, all, nall) != 0 ||
-			    fclose(f) != 0) {
+		if (junit != NULL) {
+			int bad = report_junit(junit, all, nall) != 0;
+			errno = 0;
+			bad |= fclose(junit) != 0;
+			junit = NULL;
+			if (bad) {
 				diag_error(cfg->junit, 0, 0, "%s",
-				           strerror(errno));
+				           strerror(errno ? errno : EIO));
 				status = EXIT_ERROR;
 			}
 		}
@@ -1267,14 +1490,19 @@ int cli_run(const cli_config *cfg)
 		diag_error(NULL, 0, 0, "out of memory");
 		status = EXIT_ERROR;
 	}
-	if (write_failed || fflush(stdout) != 0 || ferror(stdout)) {
-		diag_error(NULL, 0, 0, "error writing to standard output: %s",
-		           strerror(errno ? errno : EIO));
+	if (!write_failed && (fflush(stdout) != 0 || ferror(stdout))) {
+		write_failed = 1;
+		write_err = errno ? errno : EIO;
+	}
+	if (write_failed) {
+		cli_stdout_failed(write_err);
 		status = EXIT_ERROR;
 	}
 out:
 	if (tap != NULL && tap != stdout)
 		fclose(tap);
+	if (junit != NULL)
+		fclose(junit);
 	for (size_t i = 0; i < nall; i++) {
 		free(all[i].name);
 		free(all[i].message);

@@ -52,7 +52,15 @@ astar_options cli_scen_options(const cli_config *cfg);
 
 /* Solves every query of every input and prints the results in input
  * order; returns the exit status (enum exit_status in diag.h).  Errors in
- * one input are reported and the others still run. */
+ * one input are reported and the others still run.  SIGINT, SIGTERM or
+ * SIGHUP (unless ignored) stops it at the next whole result, and the
+ * process then dies of that signal. */
 int cli_run(const cli_config *cfg);
+
+/* Reports a failed write to standard output, err its errno, as "error
+ * writing to standard output: REASON"; but a closed pipe (EPIPE) ends the
+ * process quietly by SIGPIPE, as the shell expects of a filter whose
+ * reader went away (astar ... | head). */
+void cli_stdout_failed(int err);
 
 #endif

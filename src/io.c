@@ -10,11 +10,11 @@
 
 #include "io.h"
 
-int io_slurp(const char *path, char **buf, size_t *len)
+int io_slurp(const char *path, size_t limit, char **buf, size_t *len)
 {
 	FILE *f;
 	char *b = NULL;
-	size_t n = 0, cap = 0;
+	size_t n = 0, cap = 65536;
 	int err = 0;
 	struct stat st;
 
@@ -29,17 +29,30 @@ int io_slurp(const char *path, char **buf, size_t *len)
 				errno = EISDIR;
 				return -1;
 			}
-			if (S_ISREG(st.st_mode) && st.st_size > 0)
+			if (S_ISREG(st.st_mode) && st.st_size > 0) {
+				if ((unsigned long long)st.st_size > limit) {
+					fclose(f);
+					errno = EFBIG;
+					return -1;
+				}
 				cap = (size_t)st.st_size + 1;
+			}
 		}
 	}
-	if (cap == 0)
-		cap = 65536;
+	/* Room for limit + 1 bytes, the one that tells the input is too
+	 * large, and the NUL: an endless stream stops there. */
+	if (cap > limit + 2)
+		cap = limit + 2;
 	for (;;) {
+		if (n > limit) {
+			err = EFBIG;
+			break;
+		}
 		if (b == NULL || n + 1 >= cap) {
 			char *nb;
 			if (b != NULL)
-				cap *= 2;
+				cap = cap > (limit + 2) / 2 ? limit + 2
+				                            : cap * 2;
 			if ((nb = realloc(b, cap)) == NULL) {
 				err = ENOMEM;
 				break;
@@ -48,11 +61,14 @@ int io_slurp(const char *path, char **buf, size_t *len)
 		}
 		size_t got = fread(b + n, 1, cap - n - 1, f);
 		n += got;
-		if (got == 0) {
-			if (ferror(f))
-				err = errno ? errno : EIO;
+		/* An error (EINTR too: a stop signal) ends the read even
+		 * after some bytes came. */
+		if (ferror(f)) {
+			err = errno ? errno : EIO;
 			break;
 		}
+		if (got == 0)
+			break;
 	}
 	if (f != stdin)
 		fclose(f);
@@ -79,16 +95,17 @@ void io_stdin_free(io_stdin *in)
 	pthread_mutex_destroy(&in->lock);
 }
 
-int io_read(io_stdin *in, const char *path, char **buf, size_t *len)
+int io_read(io_stdin *in, const char *path, size_t limit, char **buf,
+            size_t *len)
 {
 	char *b;
 	int rc = 0;
 
 	if (strcmp(path, "-") != 0)
-		return io_slurp(path, buf, len);
+		return io_slurp(path, limit, buf, len);
 	pthread_mutex_lock(&in->lock);
 	if (in->state == 0) {
-		if (io_slurp(path, &in->buf, &in->len) == 0) {
+		if (io_slurp(path, limit, &in->buf, &in->len) == 0) {
 			in->state = 1;
 		} else {
 			in->state = -1;

@@ -9,10 +9,12 @@
 
 /*
  * Reads all of path ("-" for standard input) into a NUL-terminated buffer
- * the caller frees.  Returns 0, or -1 with errno set (EISDIR for a
- * directory, ENOMEM, or the error of open/read).
+ * the caller frees.  Returns 0, or -1 with errno set: EFBIG for an input
+ * of more than limit bytes (limit < SIZE_MAX - 1; at most limit + 1 bytes
+ * are read, so an endless stream ends there), EISDIR for a directory,
+ * ENOMEM, or the error of open/read.
  */
-int io_slurp(const char *path, char **buf, size_t *len);
+int io_slurp(const char *path, size_t limit, char **buf, size_t *len);
 
 /*
  * Standard input for a run whose threads may each ask for it: it is read
@@ -33,6 +35,7 @@ void io_stdin_free(io_stdin *in);
 
 /* io_slurp, with "-" served from in: the caller gets a copy of standard
  * input's bytes to free.  Safe to call from several threads at once. */
-int io_read(io_stdin *in, const char *path, char **buf, size_t *len);
+int io_read(io_stdin *in, const char *path, size_t limit, char **buf,
+            size_t *len);
 
 #endif

@@ -127,8 +127,7 @@ static int print_and_exit(const char *a, const char *b)
 {
 	if (fputs(a, stdout) == EOF || fputs(b, stdout) == EOF ||
 	    fflush(stdout) != 0) {
-		diag_error(NULL, 0, 0, "error writing to standard output: %s",
-		           strerror(errno ? errno : EIO));
+		cli_stdout_failed(errno ? errno : EIO);
 		return EXIT_ERROR;
 	}
 	return EXIT_FOUND;
@@ -146,7 +145,7 @@ static int run(int argc, char **argv, cli_config *cfg)
 	int c, heuristic_given = 0, weight_given = 0, positional_scens = 0;
 	astar_options eff;
 
-	signal(SIGPIPE, SIG_IGN); /* a closed stdout is a write error */
+	signal(SIGPIPE, SIG_IGN); /* a write error, then cli_stdout_failed */
 	memset(cfg, 0, sizeof *cfg);
 	astar_options_init(&cfg->opts);
 	cfg->timing = 1;

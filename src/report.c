@@ -2,6 +2,7 @@
  * report.c - JUnit XML and TAP writers for --report.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "report.h"
 #include "utf8.h"
@@ -78,43 +79,53 @@ int report_junit(FILE *f, const report_case *c, size_t n)
 	return ferror(f) ? -1 : 0;
 }
 
-/* s as a TAP test's description: a '#' would start a directive (a name
- * holding "# SKIP" would turn a failure into a skip), so it and the
- * backslash are escaped with a backslash, as TAP says. */
-static void tap_name(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '#' || *s == '\\')
-			fputc('\\', f);
-		fputc(*s, f);
-	}
-}
-
-/* s inside a YAML double-quoted string: '"' and the backslash escaped,
- * and control characters as \xNN. */
-static void yaml_quoted(FILE *f, const char *s)
+/* s in a TAP stream, one line: each byte of `special` after a backslash,
+ * control characters (a newline would start a line of its own, even a
+ * forged "not ok") as \xNN, and UTF8_REPLACEMENT for each byte that does
+ * not start well-formed UTF-8. */
+static void tap_text(FILE *f, const char *s, const char *special)
 {
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
+		size_t n = utf8_seq(s);
+		if (n == 0) {
+			fputs(UTF8_REPLACEMENT, f);
+		} else if (n > 1) {
+			fwrite(s, 1, n, f);
+			s += n - 1;
+		} else if (strchr(special, c) != NULL) {
 			fprintf(f, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f)
+		} else if (c < 0x20 || c == 0x7f) {
 			fprintf(f, "\\x%02x", c);
-		else
+		} else {
 			fputc(c, f);
+		}
 	}
 }
+
+/* A test's description: '#' would start a directive (a name holding
+ * "# SKIP" would turn a failure into a skip), so it and the backslash
+ * are escaped, as TAP says. */
+#define TAP_NAME_SPECIAL "#\\"
+/* The message inside a YAML double-quoted string. */
+#define TAP_YAML_SPECIAL "\"\\"
 
 int report_tap_case(FILE *f, size_t number, const report_case *c)
 {
 	fprintf(f, "%s %zu - ", c->ok ? "ok" : "not ok", number);
-	tap_name(f, c->name);
+	tap_text(f, c->name, TAP_NAME_SPECIAL);
 	fputc('\n', f);
 	if (!c->ok && c->message) {
 		fputs("  ---\n  message: \"", f);
-		yaml_quoted(f, c->message);
+		tap_text(f, c->message, TAP_YAML_SPECIAL);
 		fputs("\"\n  ...\n", f);
 	}
+	return ferror(f) ? -1 : 0;
+}
+
+int report_tap_header(FILE *f)
+{
+	fputs("TAP version 13\n", f);
 	return ferror(f) ? -1 : 0;
 }
 

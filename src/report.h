@@ -19,10 +19,13 @@ typedef struct report_case {
  * write error. */
 int report_junit(FILE *f, const report_case *c, size_t n);
 
-/* TAP: one "ok N - name" / "not ok N - name" line (a '#' or a backslash
- * in the name escaped with a backslash), with the message as a YAML
- * block, in a double-quoted string; the plan "1..N" comes last.  Both
- * return 0, or -1 when f is in error (a write failed, now or before). */
+/* TAP version 13: the version line first, then one "ok N - name" /
+ * "not ok N - name" line a case (a '#' or a backslash in the name escaped
+ * with a backslash, control characters as \xNN, bytes that are not
+ * UTF-8 as U+FFFD), with the message as a YAML block, in a double-quoted
+ * string; the plan "1..N" comes last.  Each returns 0, or -1 when f is in
+ * error (a write failed, now or before). */
+int report_tap_header(FILE *f);
 int report_tap_case(FILE *f, size_t number, const report_case *c);
 int report_tap_plan(FILE *f, size_t n);
 

@@ -2,15 +2,22 @@
 # tests/suite-output.sh - what astar does when its output cannot be
 # written, and whether its output depends on anything but its input.
 #
-#   - a closed pipe (astar ... | head -c 10) and a full device (> /dev/full),
-#     text and JSON, one map and a batch: exit status 2, the one message
-#     "astar: error writing to standard output: REASON", no hang;
+#   - a closed pipe (astar ... | head -c 10), text and JSON, one map and a
+#     batch: a quiet death by SIGPIPE (status 141), as a filter's, no hang,
+#     and a TAP file that ends in "Bail out!";
+#   - a full device (> /dev/full): exit status 2, the one message
+#     "astar: error writing to standard output: REASON";
 #   - a pipe closed after 100000 bytes: what was written is exactly the
 #     start of the complete output (no half line followed by more lines);
 #   - the same batch with --jobs=1, 2 and 3 gives byte-identical output,
 #     also when standard input is named more than once;
 #   - an item's output and diagnostics past 64 KiB come out whole and in
 #     order;
+#   - SIGINT and SIGTERM mid-batch: whole JSON lines only, death by the
+#     signal, TAP's "Bail out!", and a silent standard input let go;
+#   - a --report file that is also an input: refused, the input intact;
+#   - the input limit of --max-cells: an endless standard input ends in
+#     its error, a file over it is refused, one of exactly it is read;
 #   - file names that are not UTF-8, in JSON and in a JUnit report: each
 #     byte that does not start well-formed UTF-8 written as U+FFFD;
 #   - an unreadable map (skipped as root, who can read anything), a
@@ -75,7 +82,8 @@ run() {
 	fi
 }
 
-echo "astar: error writing to standard output: Broken pipe" >"$d/epipe"
+# A closed pipe: no message, death by SIGPIPE (128 + 13 in the shell).
+: >"$d/epipe"
 echo "astar: error writing to standard output: No space left on device" >"$d/enospc"
 A="$ASTAR --no-timing"
 
@@ -89,8 +97,8 @@ closed() { # NAME ARGS...
 	st=$(cat "$d/$name.rc" 2>/dev/null)
 	if [ "$got" = 124 ]; then
 		fail "$name" "did not finish within ${T}s"
-	elif [ "$st" != 2 ]; then
-		fail "$name" "exit status ${st:-none}, expected 2; stderr: $(head -c 300 "$d/$name.err")"
+	elif [ "$st" != 141 ]; then
+		fail "$name" "exit status ${st:-none}, expected 141; stderr: $(head -c 300 "$d/$name.err")"
 	elif ! cmp -s "$d/epipe" "$d/$name.err"; then
 		fail "$name" "stderr: $(head -c 300 "$d/$name.err")"
 	else
@@ -102,6 +110,12 @@ closed pipe-json-single "--json $d/big.txt"
 closed pipe-text-batch "$d/many.scen"
 closed pipe-json-batch "--json $d/many.scen"
 closed pipe-json-batch-jobs-2 "--json --jobs=2 $d/many.scen"
+closed pipe-tap-file "--jobs=2 --report=tap:$d/pipe.tap $d/many.scen"
+if [ "$(tail -n 1 "$d/pipe.tap")" != "Bail out! standard output closed" ] || grep -q '^1\.\.' "$d/pipe.tap"; then
+	fail pipe-tap-file-bail-out "the TAP file ends in '$(tail -n 1 "$d/pipe.tap")'"
+else
+	ok pipe-tap-file-bail-out
+fi
 
 # --- a full device.
 full() { # NAME ARGS...
@@ -119,6 +133,120 @@ full full-tap-batch "--report=tap $d/many.scen"
 full full-version --version
 full full-help --help
 
+# --- the input limit (16 bytes a cell of --max-cells, 64 MiB at least):
+# an endless stream is refused once it has sent one byte more, and a
+# file one byte over is refused before it is read; exactly the limit is
+# read and parsed.
+echo "astar: <stdin>: more than 67108864 bytes, the input limit (raise it with --max-cells)" >"$d/limit-stdin"
+echo "astar: <stdin>:1:1: unknown map character '\\x00'" >"$d/limit-nul"
+run limit-endless-stdin 2 "$d/limit-stdin" "yes . | $A --max-cells=1000 -"
+run limit-endless-scen 2 "$d/limit-stdin" "yes . | $A --max-cells=1000 --scen=-"
+run limit-stdin-exact 2 "$d/limit-nul" "head -c 67108864 /dev/zero | $A --max-cells=1000 -"
+run limit-stdin-over 2 "$d/limit-stdin" "head -c 67108865 /dev/zero | $A --max-cells=1000 -"
+truncate -s 67108865 "$d/sparse-over.txt"
+echo "astar: $d/sparse-over.txt: more than 67108864 bytes, the input limit (raise it with --max-cells)" >"$d/limit-file"
+run limit-file-over 2 "$d/limit-file" "$A --max-cells=1000 $d/sparse-over.txt"
+truncate -s 67108864 "$d/sparse-exact.txt"
+echo "astar: $d/sparse-exact.txt:1:1: unknown map character '\\x00'" >"$d/limit-file-exact"
+run limit-file-exact 2 "$d/limit-file-exact" "$A --max-cells=1000 $d/sparse-exact.txt"
+rm -f "$d/sparse-over.txt" "$d/sparse-exact.txt"
+# 16 a cell above 64 MiB: --max-cells=5000000 allows 80000000 bytes.
+echo "astar: <stdin>: more than 80000000 bytes, the input limit (raise it with --max-cells)" >"$d/limit-80m"
+run limit-scaled 2 "$d/limit-80m" "head -c 80000001 /dev/zero | $A --max-cells=5000000 -"
+
+# --- a stop signal mid-batch: what was written is whole records only
+# (JSON Lines of some 4 KB, which stdio writes in pieces of 4 KB), the
+# run dies of the signal, and a TAP stream ends in "Bail out!".  The
+# batch (6000 Dijkstra queries across a 300x300 floor, some 3 ms each)
+# is far from done after a second.  Standard input that sends nothing
+# does not hold it up.
+awk 'BEGIN { print "type octile"; print "height 300"; print "width 300"
+	print "map"; r = sprintf("%300s", ""); gsub(/ /, ".", r)
+	for (y = 0; y < 300; y++) print r }' >"$d/open300.map"
+awk 'BEGIN { print "version 1"
+	for (i = 0; i < 6000; i++) print "0\topen300.map\t300\t300\t0\t0\t299\t299\t0" }' >"$d/slow.scen"
+stopped() { # NAME SIGNAL EXPECTED_STATUS ARGS...
+	name=$1 sig=$2 want=$3
+	shift 3
+	timeout --preserve-status -s "$sig" 1 $A "$@" >"$d/$name.out" 2>"$d/$name.err"
+	echo $? >"$d/$name.rc"
+	st=$(cat "$d/$name.rc")
+	if [ "$st" != "$want" ]; then
+		fail "$name" "exit status $st, expected $want; stderr: $(head -c 300 "$d/$name.err")"
+		return 1
+	elif [ -s "$d/$name.err" ]; then
+		fail "$name" "stderr: $(head -c 300 "$d/$name.err")"
+		return 1
+	elif [ ! -s "$d/$name.out" ]; then
+		fail "$name" "nothing was written within a second"
+		return 1
+	fi
+	return 0
+}
+for j in 1 2; do
+	for sig in INT TERM; do
+		[ $sig = INT ] && want=130 || want=143
+		name=stop-$sig-json-jobs-$j
+		if stopped $name $sig $want -J$j --json -a dijkstra "$d/slow.scen"; then
+			if python3 -c 'import json, sys
+n = 0
+for line in open(sys.argv[1], "rb"):
+    json.loads(line)
+    n += 1
+sys.exit(0 if 0 < n < 6000 else 1)' "$d/$name.out" 2>"$d/$name.py"; then
+				ok $name
+			else
+				fail $name "a line that is not JSON, or no lines, or all: $(tail -n 1 "$d/$name.py")"
+			fi
+		fi
+		rm -f "$d/$name.out"
+	done
+done
+if stopped stop-tap INT 130 -J2 --report=tap -a dijkstra "$d/slow.scen"; then
+	last=$(tail -n 1 "$d/stop-tap.out")
+	if [ "$last" != "Bail out! interrupted" ] || grep -q '^1\.\.' "$d/stop-tap.out"; then
+		fail stop-tap "the stream ends in '$last' (a plan: $(grep -c '^1\.\.' "$d/stop-tap.out"))"
+	else
+		ok stop-tap
+	fi
+fi
+rm -f "$d/stop-tap.out"
+mkfifo "$d/fifo"
+# Some bytes first: a read interrupted after them must end too.
+{ head -c 20 maps/small.txt; sleep 30; } >"$d/fifo" &
+writer=$!
+t0=$(date +%s)
+timeout --preserve-status -s INT 1 $A -J1 - maps/small.txt <"$d/fifo" >"$d/stop-stdin.out" 2>"$d/stop-stdin.err"
+st=$?
+t1=$(date +%s)
+kill $writer 2>/dev/null
+if [ "$st" != 130 ] || [ -s "$d/stop-stdin.err" ] || [ -s "$d/stop-stdin.out" ]; then
+	fail stop-stdin "exit status $st; stderr: $(head -c 300 "$d/stop-stdin.err")"
+elif [ $((t1 - t0)) -gt 15 ]; then
+	fail stop-stdin "it waited $((t1 - t0)) s for the silent input to end"
+else
+	ok stop-stdin
+fi
+
+# --- a report file that is also an input is refused before anything
+# is read or written, and the input is left as it was.
+# (A folder of their own: a regression must not spoil the others' maps.)
+mkdir "$d/victim"
+cp maps/small.txt "$d/victim.txt"
+cp tests/golden/batch-jobs-3/room.scen tests/golden/batch-jobs-3/room-32-32-4.map "$d/victim/"
+echo "astar: $d/victim.txt: is also an input of this run; not overwriting it" >"$d/victim-err"
+run report-input-tap 2 "$d/victim-err" "$A --report=tap:$d/victim.txt $d/victim.txt >$d/victim.out"
+run report-input-junit 2 "$d/victim-err" "$A --report=junit:$d/victim.txt --report=tap maps/dungeon.txt $d/victim.txt >$d/victim.out"
+echo "astar: $d/victim/room-32-32-4.map: is also an input of this run; not overwriting it" >"$d/victim-map-err"
+run report-input-scen-map 2 "$d/victim-map-err" "$A --check --report=junit:$d/victim/room-32-32-4.map $d/victim/room.scen >$d/victim.out"
+if ! cmp -s maps/small.txt "$d/victim.txt" || ! cmp -s tests/golden/batch-jobs-3/room-32-32-4.map "$d/victim/room-32-32-4.map"; then
+	fail report-input-intact "an input named as the report was changed"
+elif [ -s "$d/victim.out" ]; then
+	fail report-input-intact "output before the refusal: $(head -c 200 "$d/victim.out")"
+else
+	ok report-input-intact
+fi
+
 # --- a pipe closed after 100000 bytes: the bytes written are the start
 # of the complete output, whole lines then at most one cut line.
 timeout "$T" $A --json --jobs=1 "$d/many.scen" >"$d/whole.json" 2>"$d/whole.err"
@@ -130,7 +258,7 @@ else
 		timeout "$T" sh -c "{ $A --json --jobs=$j $d/many.scen 2>$d/cut$j.err; echo \$? >$d/cut$j.rc; } | head -c 100000 >$d/cut$j.json"
 		st=$(cat "$d/cut$j.rc" 2>/dev/null)
 		n=$(wc -c <"$d/cut$j.json")
-		if [ "$st" != 2 ] || ! cmp -s "$d/epipe" "$d/cut$j.err"; then
+		if [ "$st" != 141 ] || ! cmp -s "$d/epipe" "$d/cut$j.err"; then
 			fail cut-json-batch-jobs-$j "exit status ${st:-none}; stderr: $(head -c 300 "$d/cut$j.err")"
 		elif [ "$n" != 100000 ] || ! head -c 100000 "$d/whole.json" | cmp -s - "$d/cut$j.json"; then
 			fail cut-json-batch-jobs-$j "the first $n bytes differ from the complete output's"
