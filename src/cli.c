@@ -85,9 +85,10 @@ typedef struct batch {
 	size_t nscens;
 	size_t ninputs; /* items before --shard */
 	/* Work sharing between threads: a worker takes the next `chunk`
-	 * items at once and marks them done together, and wakes the main
-	 * thread only when it waits for one of them (`waiting`), so that a
-	 * batch of many small queries costs few locks and wake-ups. */
+	 * items at once, so that a batch of many small queries costs few
+	 * trips to the queue; it marks each done as it ends, and wakes the
+	 * main thread only when that one is the item it waits for
+	 * (`waiting`), so that output starts with the first query. */
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
 	pthread_cond_t loaded; /* a shared map was read */
@@ -911,18 +912,22 @@ static void *worker(void *arg)
 		hi = b->n - lo > b->chunk ? lo + b->chunk : b->n;
 		b->next = hi;
 		pthread_mutex_unlock(&b->lock);
-		for (size_t i = lo; i < hi && !stop_signal; i++) {
-			if (!ok)
-				b->items[i].lost = 1;
-			else if (b->items[i].kind != ITEM_ERROR)
-				run_item(b, &b->items[i], &l);
-		}
-		pthread_mutex_lock(&b->lock);
-		for (size_t i = lo; i < hi; i++)
+		/* Each item is handed over as soon as it is done, so that
+		 * the first results of a chunk are written while the rest
+		 * of it runs; after a stop the rest are handed over unrun. */
+		for (size_t i = lo; i < hi; i++) {
+			if (!stop_signal) {
+				if (!ok)
+					b->items[i].lost = 1;
+				else if (b->items[i].kind != ITEM_ERROR)
+					run_item(b, &b->items[i], &l);
+			}
+			pthread_mutex_lock(&b->lock);
 			b->items[i].done = 1;
-		if (b->waiting >= lo && b->waiting < hi)
-			pthread_cond_signal(&b->cond);
-		pthread_mutex_unlock(&b->lock);
+			if (b->waiting == i)
+				pthread_cond_signal(&b->cond);
+			pthread_mutex_unlock(&b->lock);
+		}
 	}
 	lane_free(&l);
 	return NULL;
