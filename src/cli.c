@@ -12,8 +12,10 @@
  * number of threads.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -101,12 +103,15 @@ typedef struct batch {
 /* The signal (SIGINT, SIGTERM or SIGHUP) that asked the run to stop, or
  * 0.  The one global of the CLI: a signal handler has nowhere else to
  * write. */
-static volatile sig_atomic_t stop_signal;
+static atomic_int stop_signal;
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2,
+               "a signal handler may only touch lock-free atomics");
 
 static void on_stop_signal(int sig)
 {
-	if (stop_signal == 0)
-		stop_signal = sig;
+	int none = 0;
+
+	atomic_compare_exchange_strong(&stop_signal, &none, sig);
 }
 
 static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
@@ -1212,18 +1217,20 @@ static void progress_clear(progress *p)
 	}
 }
 
-/* Whether path names the file of st ("-", standard input, names none). */
+/* Whether path ("-": standard input) names the file of st. */
 static int same_file(const char *path, const struct stat *st)
 {
 	struct stat in;
+	int rc = strcmp(path, "-") == 0 ? fstat(STDIN_FILENO, &in)
+	                                : stat(path, &in);
 
-	return strcmp(path, "-") != 0 && stat(path, &in) == 0 &&
-	       in.st_dev == st->st_dev && in.st_ino == st->st_ino;
+	return rc == 0 && in.st_dev == st->st_dev && in.st_ino == st->st_ino;
 }
 
 /* Whether writing path would overwrite one of the batch's inputs (its
- * map and scenario files, and the maps its scenarios name): a report
- * file named like a map by mistake would empty it before it is read. */
+ * map and scenario files, standard input when "-" is one, and the maps
+ * its scenarios name): a report file named like a map by mistake would
+ * empty it before it is read. */
 static int is_input(const batch *b, const char *path)
 {
 	const cli_config *cfg = b->cfg;
@@ -1245,25 +1252,56 @@ static int is_input(const batch *b, const char *path)
 	return 0;
 }
 
-/* Reports (and returns 1) when a --report path is an input of the run. */
-static int refuse_report(const batch *b, const char *path)
+/* Reports (and returns 1) when a --report path is an input of the run,
+ * or both reports name one file (each would overwrite the other). */
+static int refuse_report(const batch *b, const char *path, const char *other)
 {
-	if (!is_input(b, path))
-		return 0;
-	diag_error(path, 0, 0,
-	           "is also an input of this run; not overwriting it");
-	return 1;
+	struct stat a;
+
+	if (is_input(b, path)) {
+		diag_error(path, 0, 0,
+		           "is also an input of this run; not overwriting it");
+		return 1;
+	}
+	if (other != NULL && (strcmp(path, other) == 0 ||
+	                      (stat(path, &a) == 0 && same_file(other, &a)))) {
+		diag_error(path, 0, 0,
+		           "is named by both --report=tap and --report=junit; "
+		           "give each its own file");
+		return 1;
+	}
+	return 0;
 }
 
 /* Opens a --report file for writing, before the batch runs, so that a
- * file that cannot be written stops it at once. */
+ * file that cannot be written stops it at once.  It is not emptied yet
+ * (empty_report does that once both reports are open), so that the
+ * other report's failure to open leaves it as it was. */
 static FILE *open_report(const char *path)
 {
-	FILE *f;
+	int fd = open(path, O_WRONLY | O_CREAT, 0666);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
 
-	if ((f = fopen(path, "w")) == NULL)
+	if (f == NULL) {
 		diag_error(path, 0, 0, "%s", strerror(errno));
+		if (fd >= 0)
+			close(fd);
+	}
 	return f;
+}
+
+/* Empties an open report that is a regular file (a pipe or a device
+ * has nothing to empty); reports and returns -1 on failure. */
+static int empty_report(FILE *f, const char *path)
+{
+	struct stat st;
+
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+	    ftruncate(fileno(f), 0) != 0) {
+		diag_error(path, 0, 0, "%s", strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 int cli_run(const cli_config *cfg)
@@ -1301,9 +1339,10 @@ int cli_run(const cli_config *cfg)
 			goto out;
 		}
 	}
-	/* Both paths are judged before either file is opened (emptied). */
-	if ((cfg->tap_file && refuse_report(&b, cfg->tap_file)) ||
-	    (cfg->junit && refuse_report(&b, cfg->junit))) {
+	/* Both paths are judged, then both files opened, before either is
+	 * emptied: a refusal or a failure leaves both as they were. */
+	if ((cfg->tap_file && refuse_report(&b, cfg->tap_file, cfg->junit)) ||
+	    (cfg->junit && refuse_report(&b, cfg->junit, NULL))) {
 		status = EXIT_ERROR;
 		goto out;
 	}
@@ -1311,7 +1350,10 @@ int cli_run(const cli_config *cfg)
 		tap = cfg->tap_file ? open_report(cfg->tap_file) : stdout;
 	if (cfg->junit && (!cfg->tap || tap != NULL))
 		junit = open_report(cfg->junit);
-	if ((cfg->tap && tap == NULL) || (cfg->junit && junit == NULL)) {
+	if ((cfg->tap && tap == NULL) || (cfg->junit && junit == NULL) ||
+	    (tap != NULL && tap != stdout &&
+	     empty_report(tap, cfg->tap_file) != 0) ||
+	    (junit != NULL && empty_report(junit, cfg->junit) != 0)) {
 		status = EXIT_ERROR;
 		goto out;
 	}

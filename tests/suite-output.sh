@@ -264,6 +264,29 @@ run report-input-tap 2 "$d/victim-err" "$A --report=tap:$d/victim.txt $d/victim.
 run report-input-junit 2 "$d/victim-err" "$A --report=junit:$d/victim.txt --report=tap maps/dungeon.txt $d/victim.txt >$d/victim.out"
 echo "astar: $d/victim/room-32-32-4.map: is also an input of this run; not overwriting it" >"$d/victim-map-err"
 run report-input-scen-map 2 "$d/victim-map-err" "$A --check --report=junit:$d/victim/room-32-32-4.map $d/victim/room.scen >$d/victim.out"
+run report-input-stdin 2 "$d/victim-err" "$A --report=tap:$d/victim.txt - <$d/victim.txt >$d/victim.out"
+# One file for both reports: refused, and left as it was.
+echo keep >"$d/both.txt"
+echo "astar: $d/both.txt: is named by both --report=tap and --report=junit; give each its own file" >"$d/both-err"
+run report-both-one-file 2 "$d/both-err" "$A --report=tap:$d/both.txt --report=junit:$d/both.txt maps/small.txt >$d/victim.out"
+ln -s both.txt "$d/both-link.txt"
+run report-both-one-file-link 2 "$d/both-err" "$A --report=tap:$d/both.txt --report=junit:$d/both-link.txt maps/small.txt >$d/victim.out"
+# A JUnit path that cannot be opened leaves the TAP file as it was.
+echo "astar: $d/no/such/dir.xml: No such file or directory" >"$d/nodir-err"
+run report-junit-unopenable 2 "$d/nodir-err" "$A --report=tap:$d/both.txt --report=junit:$d/no/such/dir.xml maps/small.txt >$d/victim.out"
+# A report written over a longer file leaves none of the old bytes.
+awk 'BEGIN { for (i = 0; i < 2000; i++) print "old junk line" }' >"$d/long.tap"
+$A --report=tap:"$d/long.tap" maps/small.txt >/dev/null 2>&1
+if [ "$(head -n 1 "$d/long.tap")" != "TAP version 13" ] || grep -q junk "$d/long.tap"; then
+	fail report-over-longer "old bytes are left: $(head -c 200 "$d/long.tap")"
+else
+	ok report-over-longer
+fi
+if [ "$(cat "$d/both.txt")" != keep ]; then
+	fail report-both-intact "a refused or failed report emptied $d/both.txt"
+else
+	ok report-both-intact
+fi
 if ! cmp -s maps/small.txt "$d/victim.txt" || ! cmp -s tests/golden/batch-jobs-3/room-32-32-4.map "$d/victim/room-32-32-4.map"; then
 	fail report-input-intact "an input named as the report was changed"
 elif [ -s "$d/victim.out" ]; then
