@@ -9,7 +9,6 @@
  * cleanup path there frees them whichever way encode ends.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <png.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "image.h"
 
@@ -461,46 +459,6 @@ static int encode(png_structp png, png_infop info, png_out *o,
 	return 0;
 }
 
-/*
- * Opens where the PNG for path is written.  A regular file, or a new
- * one, is written as a temporary beside it, *tmp (the caller's to free),
- * and renamed into place when whole: a run stopped mid-write, or a failed
- * one, leaves no cut image under the name, and an image already there
- * stays until the new one is complete.  Anything else (a link, a pipe, a
- * device, or a folder where a temporary cannot be made) is written
- * directly.
- */
-static FILE *open_png(const char *path, char **tmp)
-{
-	struct stat st;
-	size_t n = strlen(path) + 32;
-	FILE *fp;
-	int fd = -1;
-
-	*tmp = NULL;
-	if (lstat(path, &st) == 0 ? S_ISREG(st.st_mode) : errno == ENOENT) {
-		if ((*tmp = malloc(n)) == NULL)
-			return NULL;
-		snprintf(*tmp, n, "%s.%ld.tmp", path, (long)getpid());
-		/* One left by a killed run of a process with this pid is
-		 * not ours to write through (it may be a link): replaced. */
-		for (int tries = 0; fd < 0 && tries < 2; tries++)
-			if ((fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL,
-			               0666)) < 0 &&
-			    (errno != EEXIST || unlink(*tmp) != 0))
-				break;
-		if (fd >= 0 && (fp = fdopen(fd, "wb")) != NULL)
-			return fp;
-		if (fd >= 0) {
-			close(fd);
-			unlink(*tmp);
-		}
-		free(*tmp);
-		*tmp = NULL;
-	}
-	return fopen(path, "wb");
-}
-
 int image_write_png(const char *path, const query_report *q, int scale,
                     char *err, size_t errsize)
 {
@@ -515,8 +473,8 @@ int image_write_png(const char *path, const query_report *q, int scale,
 	png_infop info = NULL;
 	png_out o;
 	marker mk[2];
-	char *tmp = NULL;
-	int rc = -1;
+	struct stat st;
+	int regular = 0, rc = -1;
 
 	memset(&o, 0, sizeof o);
 	if (scale <= 0)
@@ -568,12 +526,12 @@ int image_write_png(const char *path, const query_report *q, int scale,
 		snprintf(err, errsize, "out of memory");
 		goto done;
 	}
-	errno = 0;
-	o.fp = open_png(path, &tmp);
+	o.fp = fopen(path, "wb");
 	if (o.fp == NULL) {
-		snprintf(err, errsize, "%s", strerror(errno ? errno : ENOMEM));
+		snprintf(err, errsize, "%s", strerror(errno));
 		goto done;
 	}
+	regular = fstat(fileno(o.fp), &st) == 0 && S_ISREG(st.st_mode);
 
 	if (encode(png, info, &o, q, scale, ov, row, cells, mk) != 0) {
 		if (o.write_errno)
@@ -594,13 +552,8 @@ done:
 		snprintf(err, errsize, "%s", strerror(errno));
 		rc = -1;
 	}
-	if (tmp != NULL && rc == 0 && rename(tmp, path) != 0) {
-		snprintf(err, errsize, "%s", strerror(errno));
-		rc = -1;
-	}
-	if (tmp != NULL && rc != 0)
-		unlink(tmp);
-	free(tmp);
+	if (rc != 0 && regular)
+		remove(path);
 	free(ov);
 	free(row);
 	free(cells);

@@ -43,10 +43,8 @@
  * err (without the file name: the caller prints "astar: PATH: message"):
  * the file could not be opened or written (strerror), the image would be
  * more than IMAGE_MAX_SIDE pixels on a side, out of memory, or a libpng
- * error.  A regular file is written as PATH.PID.tmp and renamed to path
- * when whole, so an error or a stop leaves no cut image under path (a
- * stop may leave the temporary); other files are written directly.
- * Thread-safe: no globals.
+ * error.  A file left unfinished by an error is removed when it is a
+ * regular file.  Thread-safe: no globals.
  */
 int image_write_png(const char *path, const query_report *q, int scale,
                     char *err, size_t errsize);

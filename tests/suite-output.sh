@@ -295,24 +295,6 @@ else
 	ok report-input-intact
 fi
 
-# --- --image writes a temporary beside the picture and renames it when
-# whole: a failed write (here a file size limit) leaves the picture
-# that was there, and no temporary; a good one replaces it.
-printf keep >"$d/pic.png"
-echo "astar: $d/pic.png: File too large" >"$d/pic-err"
-run image-failed-keeps-old 2 "$d/pic-err" "ulimit -f 1; trap '' XFSZ; $A --image=$d/pic.png maps/dungeon.txt >/dev/null"
-if [ "$(cat "$d/pic.png")" != keep ] || ls "$d" | grep -q '^pic\.png\..*\.tmp$'; then
-	fail image-failed-intact "the old picture changed, or a temporary is left: $(ls "$d" | grep '^pic')"
-else
-	ok image-failed-intact
-fi
-$A --image="$d/pic.png" maps/dungeon.txt >/dev/null 2>&1
-if [ "$(head -c 4 "$d/pic.png" | od -An -c | tr -d ' ')" != 211PNG ] || ls "$d" | grep -q '^pic\.png\..*\.tmp$'; then
-	fail image-replaced "not a PNG, or a temporary is left: $(ls "$d" | grep '^pic')"
-else
-	ok image-replaced
-fi
-
 # --- a pipe closed after 100000 bytes: the bytes written are the start
 # of the complete output, whole lines then at most one cut line.
 timeout "$T" $A --json --jobs=1 "$d/many.scen" >"$d/whole.json" 2>"$d/whole.err"
