@@ -1252,42 +1252,51 @@ static int is_input(const batch *b, const char *path)
 	return 0;
 }
 
-/* Reports (and returns 1) when a --report path is an input of the run,
- * or both reports name one file (each would overwrite the other). */
-static int refuse_report(const batch *b, const char *path, const char *other)
+/* Reports (and returns 1) when a --report path is an input of the run. */
+static int refuse_report(const batch *b, const char *path)
 {
-	struct stat a;
-
-	if (is_input(b, path)) {
-		diag_error(path, 0, 0,
-		           "is also an input of this run; not overwriting it");
-		return 1;
-	}
-	if (other != NULL && (strcmp(path, other) == 0 ||
-	                      (stat(path, &a) == 0 && same_file(other, &a)))) {
-		diag_error(path, 0, 0,
-		           "is named by both --report=tap and --report=junit; "
-		           "give each its own file");
-		return 1;
-	}
-	return 0;
+	if (!is_input(b, path))
+		return 0;
+	diag_error(path, 0, 0,
+	           "is also an input of this run; not overwriting it");
+	return 1;
 }
 
 /* Opens a --report file for writing, before the batch runs, so that a
- * file that cannot be written stops it at once.  It is not emptied yet
- * (empty_report does that once both reports are open), so that the
- * other report's failure to open leaves it as it was. */
-static FILE *open_report(const char *path)
+ * file that cannot be written stops it at once; *made tells whether it
+ * was created here (to be removed if the run stops before it starts).
+ * It is not emptied yet (empty_report does that once both reports are
+ * open), so that the other report's failure leaves it as it was. */
+static FILE *open_report(const char *path, int *made)
 {
-	int fd = open(path, O_WRONLY | O_CREAT, 0666);
-	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+	FILE *f;
 
-	if (f == NULL) {
+	*made = fd >= 0;
+	if (fd < 0 && errno == EEXIST)
+		fd = open(path, O_WRONLY);
+	if (fd < 0 || (f = fdopen(fd, "w")) == NULL) {
 		diag_error(path, 0, 0, "%s", strerror(errno));
 		if (fd >= 0)
 			close(fd);
+		return NULL;
 	}
 	return f;
+}
+
+/* Reports (and returns 1) when the two open reports are one regular file,
+ * by any names: each would overwrite the other. */
+static int one_report_file(FILE *tap, FILE *junit, const char *path)
+{
+	struct stat a, b;
+
+	if (fstat(fileno(tap), &a) != 0 || fstat(fileno(junit), &b) != 0 ||
+	    !S_ISREG(a.st_mode) || a.st_dev != b.st_dev || a.st_ino != b.st_ino)
+		return 0;
+	diag_error(path, 0, 0,
+	           "is named by both --report=tap and --report=junit; give "
+	           "each its own file");
+	return 1;
 }
 
 /* Empties an open report that is a regular file (a pipe or a device
@@ -1310,6 +1319,7 @@ int cli_run(const cli_config *cfg)
 	pthread_t *threads = NULL;
 	enum exit_status status = EXIT_FOUND;
 	int nthreads, write_failed = 0, write_err = 0, nomem = 0;
+	int tap_made = 0, junit_made = 0; /* report files created here */
 	int last_kind = -1; /* of the last item with text output */
 	unsigned checked = 0, failed = 0;
 	report_case *all = NULL;
@@ -1341,19 +1351,26 @@ int cli_run(const cli_config *cfg)
 	}
 	/* Both paths are judged, then both files opened, before either is
 	 * emptied: a refusal or a failure leaves both as they were. */
-	if ((cfg->tap_file && refuse_report(&b, cfg->tap_file, cfg->junit)) ||
-	    (cfg->junit && refuse_report(&b, cfg->junit, NULL))) {
+	if ((cfg->tap_file && refuse_report(&b, cfg->tap_file)) ||
+	    (cfg->junit && refuse_report(&b, cfg->junit))) {
 		status = EXIT_ERROR;
 		goto out;
 	}
 	if (cfg->tap)
-		tap = cfg->tap_file ? open_report(cfg->tap_file) : stdout;
+		tap = cfg->tap_file ? open_report(cfg->tap_file, &tap_made)
+		                    : stdout;
 	if (cfg->junit && (!cfg->tap || tap != NULL))
-		junit = open_report(cfg->junit);
+		junit = open_report(cfg->junit, &junit_made);
 	if ((cfg->tap && tap == NULL) || (cfg->junit && junit == NULL) ||
+	    (tap != NULL && tap != stdout && junit != NULL &&
+	     one_report_file(tap, junit, cfg->junit)) ||
 	    (tap != NULL && tap != stdout &&
 	     empty_report(tap, cfg->tap_file) != 0) ||
 	    (junit != NULL && empty_report(junit, cfg->junit) != 0)) {
+		if (tap_made) /* what was not there is not left there */
+			unlink(cfg->tap_file);
+		if (junit_made)
+			unlink(cfg->junit);
 		status = EXIT_ERROR;
 		goto out;
 	}

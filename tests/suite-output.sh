@@ -270,10 +270,22 @@ echo keep >"$d/both.txt"
 echo "astar: $d/both.txt: is named by both --report=tap and --report=junit; give each its own file" >"$d/both-err"
 run report-both-one-file 2 "$d/both-err" "$A --report=tap:$d/both.txt --report=junit:$d/both.txt maps/small.txt >$d/victim.out"
 ln -s both.txt "$d/both-link.txt"
-run report-both-one-file-link 2 "$d/both-err" "$A --report=tap:$d/both.txt --report=junit:$d/both-link.txt maps/small.txt >$d/victim.out"
+echo "astar: $d/both-link.txt: is named by both --report=tap and --report=junit; give each its own file" >"$d/both-link-err"
+run report-both-one-file-link 2 "$d/both-link-err" "$A --report=tap:$d/both.txt --report=junit:$d/both-link.txt maps/small.txt >$d/victim.out"
+# ... also when it does not exist yet, and then it is not left behind.
+echo "astar: $d/./new.txt: is named by both --report=tap and --report=junit; give each its own file" >"$d/both-new-err"
+run report-both-new-file 2 "$d/both-new-err" "$A --report=tap:$d/new.txt --report=junit:$d/./new.txt maps/small.txt >$d/victim.out"
+# Not a regular file: nothing to overwrite, so both may name it.
+run report-both-dev-null 0 /dev/null "$A --report=tap:/dev/null --report=junit:/dev/null maps/small.txt >$d/victim.out"
 # A JUnit path that cannot be opened leaves the TAP file as it was.
 echo "astar: $d/no/such/dir.xml: No such file or directory" >"$d/nodir-err"
 run report-junit-unopenable 2 "$d/nodir-err" "$A --report=tap:$d/both.txt --report=junit:$d/no/such/dir.xml maps/small.txt >$d/victim.out"
+run report-junit-unopenable-new-tap 2 "$d/nodir-err" "$A --report=tap:$d/new.txt --report=junit:$d/no/such/dir.xml maps/small.txt >$d/victim.out"
+if [ -e "$d/new.txt" ]; then
+	fail report-new-not-left "a report file the refused run created is left: $d/new.txt"
+else
+	ok report-new-not-left
+fi
 # A report written over a longer file leaves none of the old bytes.
 awk 'BEGIN { for (i = 0; i < 2000; i++) print "old junk line" }' >"$d/long.tap"
 $A --report=tap:"$d/long.tap" maps/small.txt >/dev/null 2>&1
