@@ -97,6 +97,10 @@ typedef struct batch {
 	size_t next, chunk;
 	size_t waiting; /* the item the main thread waits for, or SIZE_MAX */
 	int stop;
+	/* Pictures (--image) being written, and whether the run is ending
+	 * early, so that none is begun: the main thread waits for them
+	 * before the process dies (end_early), so none is left cut short. */
+	int images_busy, closing;
 	io_stdin in; /* standard input, read once for every "-" */
 } batch;
 
@@ -178,6 +182,24 @@ void cli_stdout_failed(int err)
 		die_of(SIGPIPE, NULL, NULL);
 	diag_error(NULL, 0, 0, "error writing to standard output: %s",
 	           strerror(err));
+}
+
+/* die_of, once the pictures workers are writing are whole: none is
+ * begun from now on, and those begun are waited for, up to ten seconds
+ * (a picture written to a pipe nobody reads would never end). */
+static void end_early(batch *b, int sig, FILE *tap, const char *why)
+{
+	struct timespec until;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += 10;
+	pthread_mutex_lock(&b->lock);
+	b->closing = 1;
+	while (b->images_busy > 0 &&
+	       pthread_cond_timedwait(&b->cond, &b->lock, &until) == 0)
+		;
+	pthread_mutex_unlock(&b->lock);
+	die_of(sig, tap, why);
 }
 
 static double now_us(void)
@@ -489,10 +511,21 @@ static void emit_image(sink *k, const query_report *q)
 		k->it->status = EXIT_ERROR;
 		return;
 	}
+	pthread_mutex_lock(&k->b->lock);
+	if (k->b->closing) { /* the run is ending early: not begun */
+		pthread_mutex_unlock(&k->b->lock);
+		return;
+	}
+	k->b->images_busy++;
+	pthread_mutex_unlock(&k->b->lock);
 	if (image_write_png(path, q, cfg->scale, why, sizeof why) != 0) {
 		diag_error(path, 0, 0, "%s", why);
 		k->it->status = EXIT_ERROR;
 	}
+	pthread_mutex_lock(&k->b->lock);
+	if (--k->b->images_busy == 0 && k->b->closing)
+		pthread_cond_broadcast(&k->b->cond);
+	pthread_mutex_unlock(&k->b->lock);
 }
 
 /* A TAP stream on stdout (--report=tap without a file). */
@@ -1433,7 +1466,14 @@ int cli_run(const cli_config *cfg)
 				pthread_cond_timedwait(&b.cond, &b.lock, &ts);
 				b.waiting = SIZE_MAX;
 				if (!it->done) {
+					/* A slow item: what came before it
+					 * goes out now, not when stdio's
+					 * buffer fills. */
 					pthread_mutex_unlock(&b.lock);
+					if (fflush(stdout) != 0 && !write_err)
+						write_err = errno ? errno : EIO;
+					if (tap != NULL && tap != stdout)
+						fflush(tap);
 					progress_show(&prog, i, b.n);
 					pthread_mutex_lock(&b.lock);
 				}
@@ -1467,10 +1507,12 @@ int cli_run(const cli_config *cfg)
 		if ((it->outlen > 0 &&
 		     fwrite(it->out, 1, it->outlen, stdout) != it->outlen) ||
 		    ferror(stdout)) {
-			write_err = errno ? errno : EIO;
+			if (!write_err) /* a failed flush while waiting */
+				write_err = errno ? errno : EIO;
 			if (write_err == EPIPE) /* the reader went away */
-				die_of(SIGPIPE, tap == stdout ? NULL : tap,
-				       "standard output closed");
+				end_early(&b, SIGPIPE,
+				          tap == stdout ? NULL : tap,
+				          "standard output closed");
 			write_failed = 1;
 			break;
 		}
@@ -1505,7 +1547,7 @@ int cli_run(const cli_config *cfg)
 	mask_stop_signals(SIG_BLOCK);
 	progress_clear(&prog);
 	if (stop_signal)
-		die_of(stop_signal, tap, "interrupted");
+		end_early(&b, stop_signal, tap, "interrupted");
 
 	if (threads != NULL) {
 		pthread_mutex_lock(&b.lock);
@@ -1556,7 +1598,8 @@ int cli_run(const cli_config *cfg)
 	}
 	if (!write_failed && (fflush(stdout) != 0 || ferror(stdout))) {
 		write_failed = 1;
-		write_err = errno ? errno : EIO;
+		if (!write_err)
+			write_err = errno ? errno : EIO;
 	}
 	if (write_failed) {
 		cli_stdout_failed(write_err);

@@ -168,22 +168,26 @@ awk 'BEGIN { print "type octile"; print "height 300"; print "width 300"
 awk 'BEGIN { print "version 1"
 	for (i = 0; i < 6000; i++) print "0\topen300.map\t300\t300\t0\t0\t299\t299\t0" }' >"$d/slow.scen"
 # Runs ARGS with the stop signals at their default, sends SIGNAL once
-# OUT is not empty (or after $T seconds), and prints the exit status
-# as the shell gives it (128 + N for death by signal N).
-signal_when_written() { # SIGNAL OUT ERR ARGS...
+# the file WATCH is not empty (or after $T seconds), and prints the exit
+# status as the shell gives it (128 + N for death by signal N).
+signal_when_written() { # SIGNAL WATCH OUT ERR ARGS...
 	python3 - "$@" <<'PY'
 import os, signal, subprocess, sys, time
 sig = getattr(signal, "SIG" + sys.argv[1])
-out, err = sys.argv[2], sys.argv[3]
+watch, out, err = sys.argv[2], sys.argv[3], sys.argv[4]
 def defaults():
     for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(s, signal.SIG_DFL)
+def empty():
+    try:
+        return os.path.getsize(watch) == 0
+    except OSError:
+        return True
 with open(out, "wb") as o, open(err, "wb") as e:
-    p = subprocess.Popen(sys.argv[4:], stdout=o, stderr=e,
+    p = subprocess.Popen(sys.argv[5:], stdout=o, stderr=e,
                          preexec_fn=defaults)
     end = time.monotonic() + float(os.environ.get("T", "60"))
-    while (p.poll() is None and os.path.getsize(out) == 0
-           and time.monotonic() < end):
+    while p.poll() is None and empty() and time.monotonic() < end:
         time.sleep(0.01)
     if p.poll() is None:
         p.send_signal(sig)
@@ -194,7 +198,7 @@ PY
 stopped() { # NAME SIGNAL EXPECTED_STATUS ARGS...
 	name=$1 sig=$2 want=$3
 	shift 3
-	T=$T signal_when_written "$sig" "$d/$name.out" "$d/$name.err" $A "$@" >"$d/$name.rc"
+	T=$T signal_when_written "$sig" "$d/$name.out" "$d/$name.out" "$d/$name.err" $A "$@" >"$d/$name.rc"
 	st=$(cat "$d/$name.rc")
 	if [ "$st" != "$want" ]; then
 		fail "$name" "exit status $st, expected $want; stderr: $(head -c 300 "$d/$name.err")"
@@ -236,6 +240,50 @@ if stopped stop-tap INT 130 -J2 --report=tap -a dijkstra "$d/slow.scen"; then
 	fi
 fi
 rm -f "$d/stop-tap.out"
+# Pictures: a stop while workers write them leaves each whole (a PNG
+# ends in its IEND chunk), and none begun after it.  The signal comes
+# as soon as the first picture file appears; 60 queries, each picture
+# of the 300x300 floor taking far longer to write than its search.
+mkdir "$d/pics"
+head -n 61 "$d/slow.scen" >"$d/pics/p.scen"
+cp "$d/open300.map" "$d/pics/"
+st=$(T=$T signal_when_written TERM "$d/pics/0.png" "$d/pics.out" "$d/pics.err" $A -J4 -e --image="$d/pics/%d.png" "$d/pics/p.scen")
+cut=$(for f in "$d"/pics/*.png; do
+	[ "$(tail -c 8 "$f" | od -An -tx1 | tr -d ' ')" = 49454e44ae426082 ] || echo "$f"
+done)
+n=$(ls "$d/pics" | grep -c 'png$')
+if [ "$st" != 143 ] || [ -s "$d/pics.err" ]; then
+	fail stop-image "exit status $st; stderr: $(head -c 300 "$d/pics.err")"
+elif [ -n "$cut" ] || [ "$n" -ge 60 ]; then
+	fail stop-image "cut pictures: $cut ($n of 60 written)"
+else
+	ok stop-image
+fi
+rm -rf "$d/pics"
+# A slow item: the results before it go out while it runs, not when
+# stdio's buffer fills (or at the end).  Item 1 is a FIFO nobody writes
+# to until the first result is seen, so the run would wait forever for
+# a writer if nothing came out; 72 map files make chunks of two items.
+mkfifo "$d/slowmap"
+python3 - "$d/slowmap" "$d/early.out" $A -J2 maps/small.txt "$d/slowmap" $(for i in $(seq 70); do echo maps/small.txt; done) <<'PY' >"$d/early.rc"
+import os, subprocess, sys, time
+fifo, out = sys.argv[1], sys.argv[2]
+with open(out, "wb") as o:
+    p = subprocess.Popen(sys.argv[3:], stdout=o, stderr=subprocess.DEVNULL)
+    end = time.monotonic() + float(os.environ.get("T", "60"))
+    while os.path.getsize(out) == 0 and time.monotonic() < end:
+        time.sleep(0.01)
+    early = os.path.getsize(out) > 0
+    with open(fifo, "w") as f:  # then let the run end
+        f.write(open("maps/small.txt").read())
+    st = p.wait()
+print("%d %s" % (st, "early" if early else "late"))
+PY
+if [ "$(cat "$d/early.rc")" != "0 early" ]; then
+	fail output-before-slow-item "$(cat "$d/early.rc") (status; whether output came before the slow item ended)"
+else
+	ok output-before-slow-item
+fi
 mkfifo "$d/fifo"
 # Some bytes first: a read interrupted after them must end too.
 { head -c 20 maps/small.txt; sleep 30; } >"$d/fifo" &
