@@ -96,11 +96,10 @@ typedef struct batch {
 	pthread_cond_t loaded; /* a shared map was read */
 	size_t next, chunk;
 	size_t waiting; /* the item the main thread waits for, or SIZE_MAX */
-	int stop;
-	/* Pictures (--image) being written, and whether the run is ending
-	 * early, so that none is begun: the main thread waits for them
+	int stop;       /* no more chunks, and no more pictures, are begun */
+	/* Pictures (--image) being written: the main thread waits for them
 	 * before the process dies (end_early), so none is left cut short. */
-	int images_busy, closing;
+	int images_busy;
 	io_stdin in; /* standard input, read once for every "-" */
 } batch;
 
@@ -194,7 +193,7 @@ static void end_early(batch *b, int sig, FILE *tap, const char *why)
 	clock_gettime(CLOCK_REALTIME, &until);
 	until.tv_sec += 10;
 	pthread_mutex_lock(&b->lock);
-	b->closing = 1;
+	b->stop = 1;
 	while (b->images_busy > 0 &&
 	       pthread_cond_timedwait(&b->cond, &b->lock, &until) == 0)
 		;
@@ -512,7 +511,7 @@ static void emit_image(sink *k, const query_report *q)
 		return;
 	}
 	pthread_mutex_lock(&k->b->lock);
-	if (k->b->closing) { /* the run is ending early: not begun */
+	if (k->b->stop) { /* the run is ending early: not begun */
 		pthread_mutex_unlock(&k->b->lock);
 		return;
 	}
@@ -523,7 +522,7 @@ static void emit_image(sink *k, const query_report *q)
 		k->it->status = EXIT_ERROR;
 	}
 	pthread_mutex_lock(&k->b->lock);
-	if (--k->b->images_busy == 0 && k->b->closing)
+	if (--k->b->images_busy == 0 && k->b->stop)
 		pthread_cond_broadcast(&k->b->cond);
 	pthread_mutex_unlock(&k->b->lock);
 }
