@@ -140,15 +140,16 @@ static void catch_stop_signals(void)
 }
 
 /* Blocks (how = SIG_BLOCK) or unblocks the stop signals in this thread:
- * while results are written, so that no write is cut short by one. */
-static void mask_stop_signals(int how)
+ * while results are written, so that no write is cut short by one.  The
+ * mask before goes to *old unless old is NULL. */
+static void mask_stop_signals(int how, sigset_t *old)
 {
 	sigset_t set;
 
 	sigemptyset(&set);
 	for (size_t i = 0; i < NSTOP_SIGNALS; i++)
 		sigaddset(&set, stop_signals[i]);
-	pthread_sigmask(how, &set, NULL);
+	pthread_sigmask(how, &set, old);
 }
 
 /* Ends the run early, the whole results so far written: a TAP stream
@@ -161,7 +162,8 @@ static void die_of(int sig, FILE *tap, const char *why)
 {
 	sigset_t one;
 
-	mask_stop_signals(SIG_BLOCK); /* a second one must not cut a write */
+	mask_stop_signals(SIG_BLOCK,
+	                  NULL); /* a second one must not cut a write */
 	if (tap != NULL) {
 		fprintf(tap, "Bail out! %s\n", why);
 		fflush(tap);
@@ -247,8 +249,17 @@ static int read_input(batch *b, const char *path, char **buf, size_t *len,
                       char *msg, size_t size)
 {
 	size_t limit = input_limit(b->cfg);
+	sigset_t old;
+	int rc, err;
 
-	if (io_read(&b->in, path, limit, buf, len) == 0)
+	/* A stop signal may end a read that waits on a silent terminal or
+	 * pipe: let in here, whatever this thread's mask is otherwise. */
+	mask_stop_signals(SIG_UNBLOCK, &old);
+	rc = io_read(&b->in, path, limit, buf, len);
+	err = errno;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	errno = err;
+	if (rc == 0)
 		return 0;
 	if (errno == EFBIG)
 		snprintf(msg, size,
@@ -1352,6 +1363,7 @@ int cli_run(const cli_config *cfg)
 	enum exit_status status = EXIT_FOUND;
 	int nthreads, write_failed = 0, write_err = 0, nomem = 0;
 	int tap_made = 0, junit_made = 0; /* report files created here */
+	double window; /* when stop signals were last let in (one thread) */
 	int last_kind = -1; /* of the last item with text output */
 	unsigned checked = 0, failed = 0;
 	report_case *all = NULL;
@@ -1441,14 +1453,27 @@ int cli_run(const cli_config *cfg)
 		goto out;
 	}
 
-	if (threads != NULL)
-		mask_stop_signals(SIG_BLOCK);
+	/* The main thread keeps the stop signals blocked, so that no write
+	 * of a result is cut short: with threads the workers take them;
+	 * alone, it lets them in while it reads an input (read_input) and,
+	 * every 50 ms, between two items (two calls to the kernel a window,
+	 * where blocking them around each write cost two a query). */
+	mask_stop_signals(SIG_BLOCK, NULL);
 	memset(&prog, 0, sizeof prog);
 	prog.on = isatty(STDERR_FILENO) && b.n > 1;
 	prog.start = now_us();
-	for (size_t i = 0; i < b.n && !stop_signal; i++) {
+	window = prog.start;
+	for (size_t i = 0; i < b.n; i++) {
 		item *it = &b.items[i];
 		if (threads == NULL) {
+			double t = now_us();
+			if (t - window >= 50000) {
+				mask_stop_signals(SIG_UNBLOCK, NULL);
+				mask_stop_signals(SIG_BLOCK, NULL);
+				window = t;
+			}
+			if (stop_signal)
+				break;
 			if (it->kind != ITEM_ERROR)
 				run_item(&b, it, &main_lane);
 		} else {
@@ -1485,11 +1510,6 @@ int cli_run(const cli_config *cfg)
 			nomem = 1;
 			break;
 		}
-		/* From here on the item is written whole; a stop signal
-		 * waits for the next one.  (With threads the main thread
-		 * keeps them blocked throughout: the workers take them.) */
-		if (threads == NULL)
-			mask_stop_signals(SIG_BLOCK);
 		if (it->errlen > 0 || it->outlen > 0)
 			progress_clear(&prog);
 		if (it->errlen > 0)
@@ -1537,13 +1557,14 @@ int cli_run(const cli_config *cfg)
 			status = it->status;
 		free_item(it);
 		progress_show(&prog, i + 1, b.n);
-		if (threads == NULL)
-			mask_stop_signals(SIG_UNBLOCK);
 	}
 	/* What is written from here on (summary, reports, the last flush)
-	 * is not cut short by a stop signal either; one that came during
-	 * the loop ends the run now. */
-	mask_stop_signals(SIG_BLOCK);
+	 * is not cut short by a stop signal either (they stay blocked); one
+	 * that came during the loop ends the run now. */
+	if (threads == NULL) { /* the last window */
+		mask_stop_signals(SIG_UNBLOCK, NULL);
+		mask_stop_signals(SIG_BLOCK, NULL);
+	}
 	progress_clear(&prog);
 	if (stop_signal)
 		end_early(&b, stop_signal, tap, "interrupted");
