@@ -74,7 +74,7 @@ typedef struct item {
 	unsigned checked, failed;
 	report_case *cases;
 	size_t ncases;
-	int done;
+	atomic_int done; /* set by its worker when its results are ready */
 } item;
 
 typedef struct batch {
@@ -95,8 +95,15 @@ typedef struct batch {
 	pthread_cond_t cond;
 	pthread_cond_t loaded; /* a shared map was read */
 	size_t next, chunk;
-	size_t waiting; /* the item the main thread waits for, or SIZE_MAX */
-	int stop;       /* no more chunks, and no more pictures, are begun */
+	/* The item the main thread waits for, or SIZE_MAX.  It is set
+	 * before the main thread looks at the item's done, and done is set
+	 * before the worker looks at it (both sequentially consistent), so
+	 * one of the two sees the other's store: the main thread does not
+	 * sleep on a done item, or the worker wakes it, under the lock the
+	 * main thread holds until it sleeps.  Neither takes the lock for an
+	 * item that is done before it is waited for. */
+	atomic_size_t waiting;
+	int stop; /* no more chunks, and no more pictures, are begun */
 	/* Pictures (--image) being written: the main thread waits for them
 	 * before the process dies (end_early), so none is left cut short. */
 	int images_busy;
@@ -970,11 +977,12 @@ static void *worker(void *arg)
 				else if (b->items[i].kind != ITEM_ERROR)
 					run_item(b, &b->items[i], &l);
 			}
-			pthread_mutex_lock(&b->lock);
-			b->items[i].done = 1;
-			if (b->waiting == i)
+			atomic_store(&b->items[i].done, 1);
+			if (atomic_load(&b->waiting) == i) {
+				pthread_mutex_lock(&b->lock);
 				pthread_cond_signal(&b->cond);
-			pthread_mutex_unlock(&b->lock);
+				pthread_mutex_unlock(&b->lock);
+			}
 		}
 	}
 	lane_free(&l);
@@ -1432,7 +1440,7 @@ int cli_run(const cli_config *cfg)
 	 * leave the other threads idle for long; at most 64 items. */
 	b.chunk = b.n / ((size_t)nthreads * 16);
 	b.chunk = b.chunk < 1 ? 1 : b.chunk > 64 ? 64 : b.chunk;
-	b.waiting = SIZE_MAX;
+	atomic_init(&b.waiting, SIZE_MAX);
 	if (nthreads > 1 &&
 	    (threads = calloc((size_t)nthreads, sizeof *threads))) {
 		for (int i = 0; i < nthreads; i++)
@@ -1476,7 +1484,7 @@ int cli_run(const cli_config *cfg)
 				break;
 			if (it->kind != ITEM_ERROR)
 				run_item(&b, it, &main_lane);
-		} else {
+		} else if (!atomic_load(&it->done)) {
 			pthread_mutex_lock(&b.lock);
 			while (!it->done && !stop_signal) {
 				struct timespec ts;
@@ -1486,9 +1494,11 @@ int cli_run(const cli_config *cfg)
 					ts.tv_sec++;
 					ts.tv_nsec -= 1000000000L;
 				}
-				b.waiting = i;
-				pthread_cond_timedwait(&b.cond, &b.lock, &ts);
-				b.waiting = SIZE_MAX;
+				atomic_store(&b.waiting, i);
+				if (!atomic_load(&it->done))
+					pthread_cond_timedwait(&b.cond, &b.lock,
+					                       &ts);
+				atomic_store(&b.waiting, SIZE_MAX);
 				if (!it->done) {
 					/* A slow item: what came before it
 					 * goes out now, not when stdio's
