@@ -159,6 +159,14 @@ static void mask_stop_signals(int how, sigset_t *old)
 	pthread_sigmask(how, &set, old);
 }
 
+/* Lets in, for an instant, the stop signals this thread keeps blocked:
+ * one that came meanwhile is taken now (stop_signal is set). */
+static void take_stop_signals(void)
+{
+	mask_stop_signals(SIG_UNBLOCK, NULL);
+	mask_stop_signals(SIG_BLOCK, NULL);
+}
+
 /* Ends the run early, the whole results so far written: a TAP stream
  * ends in "Bail out! why" (its plan would claim a count the run did not
  * reach), and --check's summary and a JUnit report are left out.  Then
@@ -169,8 +177,8 @@ static void die_of(int sig, FILE *tap, const char *why)
 {
 	sigset_t one;
 
-	mask_stop_signals(SIG_BLOCK,
-	                  NULL); /* a second one must not cut a write */
+	/* A second one must not cut a write. */
+	mask_stop_signals(SIG_BLOCK, NULL);
 	if (tap != NULL) {
 		fprintf(tap, "Bail out! %s\n", why);
 		fflush(tap);
@@ -1476,8 +1484,7 @@ int cli_run(const cli_config *cfg)
 		if (threads == NULL) {
 			double t = now_us();
 			if (t - window >= 50000) {
-				mask_stop_signals(SIG_UNBLOCK, NULL);
-				mask_stop_signals(SIG_BLOCK, NULL);
+				take_stop_signals();
 				window = t;
 			}
 			if (stop_signal)
@@ -1571,10 +1578,8 @@ int cli_run(const cli_config *cfg)
 	/* What is written from here on (summary, reports, the last flush)
 	 * is not cut short by a stop signal either (they stay blocked); one
 	 * that came during the loop ends the run now. */
-	if (threads == NULL) { /* the last window */
-		mask_stop_signals(SIG_UNBLOCK, NULL);
-		mask_stop_signals(SIG_BLOCK, NULL);
-	}
+	if (threads == NULL)
+		take_stop_signals(); /* the last window */
 	progress_clear(&prog);
 	if (stop_signal)
 		end_early(&b, stop_signal, tap, "interrupted");
