@@ -494,26 +494,40 @@ static void query_failed(sink *k, const char *label, const char *why)
 	add_case(k, label, 0, why, 0);
 }
 
+/* The last diagnostic line of buf[0..n) without "astar: " and its
+ * newline, into why (or `fallback` when there is none): the failure
+ * message of a query's --junit and --tap report, so that it names its
+ * FILE:LINE:COL as the error output does. */
+static void last_diag(const char *buf, size_t n, const char *fallback,
+                      char *why, size_t whysz)
+{
+	const char *end = buf + n, *line;
+
+	if (buf == NULL || n == 0) {
+		snprintf(why, whysz, "%s", fallback);
+		return;
+	}
+	if (end[-1] == '\n')
+		end--;
+	for (line = end; line > buf && line[-1] != '\n'; line--)
+		;
+	if ((size_t)(end - line) > sizeof PROGNAME + 1 &&
+	    memcmp(line, PROGNAME ": ", sizeof PROGNAME + 1) == 0)
+		line += sizeof PROGNAME + 1;
+	snprintf(why, whysz, "%.*s", (int)(end - line), line);
+}
+
 /* Records a query that could not run, the last message it wrote (without
  * "astar: ") as its report's failure message. */
 static void query_error(sink *k, const char *label)
 {
 	char why[1024];
-	long n;
+	long n = 0;
 
-	snprintf(why, sizeof why, "invalid query (see the error output)");
-	if (fflush(k->err) == 0 && (n = ftell(k->err)) > 0 &&
-	    *k->ebuf != NULL) {
-		const char *b = *k->ebuf, *end = b + n, *line;
-		if (end[-1] == '\n')
-			end--;
-		for (line = end; line > b && line[-1] != '\n'; line--)
-			;
-		if ((size_t)(end - line) > sizeof PROGNAME + 1 &&
-		    memcmp(line, PROGNAME ": ", sizeof PROGNAME + 1) == 0)
-			line += sizeof PROGNAME + 1;
-		snprintf(why, sizeof why, "%.*s", (int)(end - line), line);
-	}
+	if (fflush(k->err) != 0 || (n = ftell(k->err)) < 0)
+		n = 0;
+	last_diag(*k->ebuf, (size_t)n, "invalid query (see the error output)",
+	          why, sizeof why);
 	query_failed(k, label, why);
 }
 
@@ -833,11 +847,11 @@ static void run_scen(sink *k, astar_ctx *ctx)
 		/* The map's own error is written once, by its first query;
 		 * one line per query would only repeat it. */
 		const scen_entry *e = k->it->entry;
-		char label[512], why[512];
+		char label[512];
 		scen_label(label, sizeof label, k->it->scen_name, e->line);
-		snprintf(why, sizeof why, "map %s could not be read", sm->path);
-		diag_error(k->it->scen_name, e->line, 0, "%s", why);
-		query_failed(k, label, why);
+		diag_error(k->it->scen_name, e->line, 0,
+		           "map %s could not be read", sm->path);
+		query_error(k, label);
 	} else {
 		scen_query(k, ctx);
 	}
@@ -1036,7 +1050,7 @@ static int push_error(batch *b, size_t *cap, const char *scen_name,
 		it.failed = 1;
 	}
 	if (b->cfg->junit || b->cfg->tap) {
-		char label[512];
+		char label[512], why[1024];
 		/* A line's error names the line; the file's (unreadable, no
 		 * version line) the file alone. */
 		if (err->line > 0)
@@ -1044,9 +1058,10 @@ static int push_error(batch *b, size_t *cap, const char *scen_name,
 		else
 			snprintf(label, sizeof label, "%s", scen_name);
 		it.cases = calloc(1, sizeof *it.cases);
+		last_diag(it.err, it.errlen, err->msg, why, sizeof why);
 		if (it.cases == NULL ||
 		    (it.cases->name = strdup(label)) == NULL ||
-		    (it.cases->message = strdup(err->msg)) == NULL)
+		    (it.cases->message = strdup(why)) == NULL)
 			return -1;
 		it.ncases = 1;
 	}
