@@ -1373,6 +1373,44 @@ static int one_report_file(FILE *tap, FILE *junit, const char *path)
 	return 1;
 }
 
+/* The standard stream (stdout or stderr) that already writes the file
+ * an open report names (/dev/stdout, say, or the file the output goes
+ * to), or NULL.  The report is then written through that stream: through
+ * a second descriptor, each would write at its own offset and overwrite
+ * the other, or mix with it as their buffers fill. */
+static FILE *std_stream_of(FILE *f)
+{
+	struct stat a, s;
+
+	if (fstat(fileno(f), &a) != 0)
+		return NULL;
+	if (fstat(STDOUT_FILENO, &s) == 0 && s.st_dev == a.st_dev &&
+	    s.st_ino == a.st_ino)
+		return stdout;
+	if (fstat(STDERR_FILENO, &s) == 0 && s.st_dev == a.st_dev &&
+	    s.st_ino == a.st_ino)
+		return stderr;
+	return NULL;
+}
+
+/* Whether a report is written through a standard stream (not closed). */
+static int is_std(const FILE *f)
+{
+	return f == stdout || f == stderr;
+}
+
+/* A report written through a standard stream, in place of its own
+ * descriptor (see std_stream_of); the report file is closed. */
+static FILE *through_std(FILE *f)
+{
+	FILE *s = f != NULL && !is_std(f) ? std_stream_of(f) : NULL;
+
+	if (s == NULL)
+		return f;
+	fclose(f);
+	return s;
+}
+
 /* Empties an open report that is a regular file (a pipe or a device
  * has nothing to empty); reports and returns -1 on failure. */
 static int empty_report(FILE *f, const char *path)
@@ -1439,9 +1477,10 @@ int cli_run(const cli_config *cfg)
 	if ((cfg->tap && tap == NULL) || (cfg->junit && junit == NULL) ||
 	    (tap != NULL && tap != stdout && junit != NULL &&
 	     one_report_file(tap, junit, cfg->junit)) ||
-	    (tap != NULL && tap != stdout &&
+	    ((tap = through_std(tap)) != NULL && !is_std(tap) &&
 	     empty_report(tap, cfg->tap_file) != 0) ||
-	    (junit != NULL && empty_report(junit, cfg->junit) != 0)) {
+	    ((junit = through_std(junit)) != NULL && !is_std(junit) &&
+	     empty_report(junit, cfg->junit) != 0)) {
 		if (tap_made) /* what was not there is not left there */
 			unlink(cfg->tap_file);
 		if (junit_made)
@@ -1618,7 +1657,7 @@ int cli_run(const cli_config *cfg)
 			/* A write that failed before the end leaves the
 			 * stream in error, which fclose does not report. */
 			int bad = report_tap_plan(tap, ntap) != 0;
-			if (tap != stdout) {
+			if (!is_std(tap)) {
 				errno = 0;
 				bad |= fclose(tap) != 0;
 				if (bad) {
@@ -1633,7 +1672,7 @@ int cli_run(const cli_config *cfg)
 		if (junit != NULL) {
 			int bad = report_junit(junit, all, nall) != 0;
 			errno = 0;
-			bad |= fclose(junit) != 0;
+			bad |= (is_std(junit) ? fflush(junit) : fclose(junit)) != 0;
 			junit = NULL;
 			if (bad) {
 				diag_error(cfg->junit, 0, 0, "%s",
@@ -1656,9 +1695,9 @@ int cli_run(const cli_config *cfg)
 		status = EXIT_ERROR;
 	}
 out:
-	if (tap != NULL && tap != stdout)
+	if (tap != NULL && !is_std(tap))
 		fclose(tap);
-	if (junit != NULL)
+	if (junit != NULL && !is_std(junit))
 		fclose(junit);
 	for (size_t i = 0; i < nall; i++) {
 		free(all[i].name);
