@@ -1681,6 +1681,13 @@ int cli_run(const cli_config *cfg)
 			}
 		}
 	}
+	if ((write_failed || nomem) && tap != NULL && tap != stdout) {
+		/* The run ended before its last case: its plan would claim
+		 * a count it did not reach. */
+		fprintf(tap, "Bail out! %s\n",
+		        nomem ? "out of memory"
+		              : "error writing to standard output");
+	}
 	if (nomem) {
 		diag_error(NULL, 0, 0, "out of memory");
 		status = EXIT_ERROR;

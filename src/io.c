@@ -3,10 +3,12 @@
  * Standard input is read once a run (io_stdin) and shared by every "-".
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "io.h"
 
@@ -125,4 +127,23 @@ int io_read(io_stdin *in, const char *path, size_t limit, char **buf,
 	}
 	pthread_mutex_unlock(&in->lock);
 	return rc;
+}
+
+int io_keep_std_fds(void)
+{
+	for (int fd = 0; fd <= 2; fd++) {
+		int got;
+		if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+			continue;
+		/* The lowest free number: fd itself, those below are open. */
+		got = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+		if (got < 0)
+			return -1;
+		if (got != fd) { /* not expected; let nothing leak */
+			close(got);
+			errno = EBADF;
+			return -1;
+		}
+	}
+	return 0;
 }

@@ -38,4 +38,15 @@ void io_stdin_free(io_stdin *in);
 int io_read(io_stdin *in, const char *path, size_t limit, char **buf,
             size_t *len);
 
+/*
+ * Makes sure descriptors 0, 1 and 2 are open, to be called before any
+ * file is: a closed one is opened on /dev/null the wrong way round (0 for
+ * writing, 1 and 2 for reading), so that reading standard input or
+ * writing the output still fails (EBADF) as the caller meant, but no
+ * file the run opens (a map, a report, a picture) takes its number and
+ * gets the results.  Returns 0, or -1 with errno set when one cannot be
+ * opened (the run then goes on as it would have).
+ */
+int io_keep_std_fds(void);
+
 #endif

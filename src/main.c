@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "diag.h"
 #include "image.h"
+#include "io.h"
 
 static const char usage_line[] = "usage: astar [options] [file ...]\n";
 
@@ -145,6 +146,9 @@ static int run(int argc, char **argv, cli_config *cfg)
 	int c, heuristic_given = 0, weight_given = 0, positional_scens = 0;
 	astar_options eff;
 
+	/* A closed standard stream stays unusable, but its number is not
+	 * given to a file the run writes (see io_keep_std_fds). */
+	(void)io_keep_std_fds();
 	signal(SIGPIPE, SIG_IGN); /* a write error, then cli_stdout_failed */
 	memset(cfg, 0, sizeof *cfg);
 	astar_options_init(&cfg->opts);

@@ -7,6 +7,8 @@
 #     and a TAP file that ends in "Bail out!";
 #   - a full device (> /dev/full): exit status 2, the one message
 #     "astar: error writing to standard output: REASON";
+#   - a closed standard output or input: that same message, or the
+#     input's, and a TAP file that holds TAP alone and ends in "Bail out!";
 #   - a pipe closed after 100000 bytes: what was written is exactly the
 #     start of the complete output (no half line followed by more lines);
 #   - the same batch with --jobs=1, 2 and 3 gives byte-identical output,
@@ -132,6 +134,32 @@ full full-check-batch "--check $d/many.scen"
 full full-tap-batch "--report=tap $d/many.scen"
 full full-version --version
 full full-help --help
+
+# --- a closed standard stream: using it still fails as it should, but
+# its number goes to no file the run opens (a report file given fd 1
+# would take the results).
+echo "astar: error writing to standard output: Bad file descriptor" >"$d/ebadf"
+timeout "$T" $A --jobs=2 --report=tap:"$d/closed.tap" "$d/many.scen" >&- 2>"$d/closed.err"
+st=$?
+if [ $st != 2 ] || ! cmp -s "$d/ebadf" "$d/closed.err"; then
+	fail closed-stdout-tap-file "exit status $st; stderr: $(head -c 300 "$d/closed.err")"
+elif grep -qv '^TAP version 13$\|^ok \|^not ok \|^  \|^Bail out! ' "$d/closed.tap"; then
+	fail closed-stdout-tap-file "not TAP: $(grep -v '^TAP version 13$\|^ok \|^not ok \|^  ' "$d/closed.tap" | head -c 200)"
+elif [ "$(tail -n 1 "$d/closed.tap")" != "Bail out! error writing to standard output" ]; then
+	fail closed-stdout-tap-file "the TAP file ends in '$(tail -n 1 "$d/closed.tap")'"
+else
+	ok closed-stdout-tap-file
+fi
+echo "astar: <stdin>: Bad file descriptor" >"$d/ebadf-in"
+timeout "$T" $A --jobs=1 maps/small.txt - <&- >"$d/closed-in.out" 2>"$d/closed-in.err"
+st=$?
+if [ $st != 2 ] || ! cmp -s "$d/ebadf-in" "$d/closed-in.err"; then
+	fail closed-stdin "exit status $st; stderr: $(head -c 300 "$d/closed-in.err")"
+elif [ "$(grep -c '^found: yes' "$d/closed-in.out")" != 1 ]; then
+	fail closed-stdin "stdout: $(head -c 300 "$d/closed-in.out")"
+else
+	ok closed-stdin
+fi
 
 # --- the input limit (16 bytes a cell of --max-cells, 64 MiB at least):
 # an endless stream is refused once it has sent one byte more, and a
