@@ -531,6 +531,22 @@ static void query_error(sink *k, const char *label)
 	query_failed(k, label, why);
 }
 
+/* Whether path names the regular file or pipe that the standard output
+ * (1) or error (2) writes, or 0: a picture written there by a second
+ * descriptor would be cut into by the text, or cut into it. */
+static int std_fd_of(const char *path)
+{
+	struct stat a, s;
+
+	if (stat(path, &a) != 0 || !(S_ISREG(a.st_mode) || S_ISFIFO(a.st_mode)))
+		return 0;
+	for (int fd = STDOUT_FILENO; fd <= STDERR_FILENO; fd++)
+		if (fstat(fd, &s) == 0 && s.st_dev == a.st_dev &&
+		    s.st_ino == a.st_ino)
+			return fd;
+	return 0;
+}
+
 /*
  * Draws a query to its --image file.  It is numbered (%d) by its input's
  * position in the batch, or, for the only input, by its index in the
@@ -541,12 +557,21 @@ static void emit_image(sink *k, const query_report *q)
 	const cli_config *cfg = k->cfg;
 	size_t index = k->it->index;
 	char path[4096], why[512];
+	int fd;
 
 	if (k->it->ninputs == 1 && q->query >= 0)
 		index = (size_t)q->query;
 	if (image_path_for(cfg->image, index, q->map_name, path, sizeof path) !=
 	    0) {
 		diag_error(NULL, 0, 0, "%s", path);
+		k->it->status = EXIT_ERROR;
+		return;
+	}
+	if ((fd = std_fd_of(path)) != 0) {
+		diag_error(path, 0, 0,
+		           "is also the standard %s; not drawing the picture "
+		           "there",
+		           fd == STDOUT_FILENO ? "output" : "error");
 		k->it->status = EXIT_ERROR;
 		return;
 	}
@@ -1672,7 +1697,8 @@ int cli_run(const cli_config *cfg)
 		if (junit != NULL) {
 			int bad = report_junit(junit, all, nall) != 0;
 			errno = 0;
-			bad |= (is_std(junit) ? fflush(junit) : fclose(junit)) != 0;
+			bad |= (is_std(junit) ? fflush(junit)
+			                      : fclose(junit)) != 0;
 			junit = NULL;
 			if (bad) {
 				diag_error(cfg->junit, 0, 0, "%s",
