@@ -1450,6 +1450,34 @@ static int empty_report(FILE *f, const char *path)
 	return 0;
 }
 
+/* Sends out the results written so far (and a TAP file's lines) before
+ * a wait; a failed flush keeps its errno in *write_err, which the next
+ * write then reports (EPIPE ends the run by SIGPIPE). */
+static void flush_results(FILE *tap, int *write_err)
+{
+	if (fflush(stdout) != 0 && !*write_err)
+		*write_err = errno ? errno : EIO;
+	if (tap != NULL && tap != stdout)
+		fflush(tap);
+}
+
+/* What flush_before_wait flushes: cli_run's TAP stream and the errno of
+ * a failed flush of the output. */
+typedef struct results_flush {
+	FILE *const *tap;
+	int *write_err;
+} results_flush;
+
+/* The run's before_wait when the main thread runs the items alone: the
+ * results so far go out before it reads an input that may be slow to
+ * come, as they do when it waits for a worker's item. */
+static void flush_before_wait(void *arg)
+{
+	const results_flush *r = arg;
+
+	flush_results(*r->tap, r->write_err);
+}
+
 int cli_run(const cli_config *cfg)
 {
 	batch b;
@@ -1463,6 +1491,7 @@ int cli_run(const cli_config *cfg)
 	report_case *all = NULL;
 	size_t nall = 0, ntap = 0;
 	FILE *tap = NULL, *junit = NULL;
+	results_flush rf = {&tap, &write_err};
 	lane main_lane; /* the main thread's, when there are no threads */
 	progress prog;
 
@@ -1547,6 +1576,10 @@ int cli_run(const cli_config *cfg)
 		status = EXIT_ERROR;
 		goto out;
 	}
+	if (threads == NULL) { /* the reads are all the main thread's */
+		b.in.before_wait = flush_before_wait;
+		b.in.before_wait_arg = &rf;
+	}
 
 	/* The main thread keeps the stop signals blocked, so that no write
 	 * of a result is cut short: with threads the workers take them;
@@ -1590,10 +1623,7 @@ int cli_run(const cli_config *cfg)
 					 * goes out now, not when stdio's
 					 * buffer fills. */
 					pthread_mutex_unlock(&b.lock);
-					if (fflush(stdout) != 0 && !write_err)
-						write_err = errno ? errno : EIO;
-					if (tap != NULL && tap != stdout)
-						fflush(tap);
+					flush_results(tap, &write_err);
 					progress_show(&prog, i, b.n);
 					pthread_mutex_lock(&b.lock);
 				}

@@ -12,33 +12,66 @@
 
 #include "io.h"
 
-int io_slurp(const char *path, size_t limit, char **buf, size_t *len)
+/* Opens path for reading, into *st.  With before_wait, it is first
+ * opened without waiting (opening a FIFO waits for a writer), and one
+ * that is not a regular file or a folder is opened again, the normal
+ * way, once before_wait has been called; a regular file then costs one
+ * fcntl more than a plain open. */
+static int open_input(const char *path, void (*before_wait)(void *), void *arg,
+                      struct stat *st)
 {
-	FILE *f;
+	int fd, err;
+
+	if (before_wait == NULL) {
+		fd = open(path, O_RDONLY);
+	} else if ((fd = open(path, O_RDONLY | O_NONBLOCK)) >= 0) {
+		if (fstat(fd, st) == 0 &&
+		    (S_ISREG(st->st_mode) || S_ISDIR(st->st_mode))) {
+			if (fcntl(fd, F_SETFL, 0) == 0) /* back to waiting */
+				return fd;
+		} else {
+			close(fd);
+			before_wait(arg);
+			fd = open(path, O_RDONLY);
+		}
+	}
+	if (fd >= 0 && fstat(fd, st) != 0) {
+		err = errno;
+		close(fd);
+		errno = err;
+		return -1;
+	}
+	return fd;
+}
+
+int io_slurp(const char *path, size_t limit, void (*before_wait)(void *),
+             void *arg, char **buf, size_t *len)
+{
 	char *b = NULL;
 	size_t n = 0, cap = 65536;
-	int err = 0;
+	int fd, err = 0;
 	struct stat st;
 
 	if (strcmp(path, "-") == 0) {
-		f = stdin;
+		fd = STDIN_FILENO;
+		if (before_wait != NULL &&
+		    (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)))
+			before_wait(arg);
 	} else {
-		if ((f = fopen(path, "rb")) == NULL)
+		if ((fd = open_input(path, before_wait, arg, &st)) < 0)
 			return -1;
-		if (fstat(fileno(f), &st) == 0) {
-			if (S_ISDIR(st.st_mode)) {
-				fclose(f);
-				errno = EISDIR;
+		if (S_ISDIR(st.st_mode)) {
+			close(fd);
+			errno = EISDIR;
+			return -1;
+		}
+		if (S_ISREG(st.st_mode) && st.st_size > 0) {
+			if ((unsigned long long)st.st_size > limit) {
+				close(fd);
+				errno = EFBIG;
 				return -1;
 			}
-			if (S_ISREG(st.st_mode) && st.st_size > 0) {
-				if ((unsigned long long)st.st_size > limit) {
-					fclose(f);
-					errno = EFBIG;
-					return -1;
-				}
-				cap = (size_t)st.st_size + 1;
-			}
+			cap = (size_t)st.st_size + 1;
 		}
 	}
 	/* Room for limit + 1 bytes, the one that tells the input is too
@@ -46,6 +79,7 @@ int io_slurp(const char *path, size_t limit, char **buf, size_t *len)
 	if (cap > limit + 2)
 		cap = limit + 2;
 	for (;;) {
+		ssize_t got;
 		if (n > limit) {
 			err = EFBIG;
 			break;
@@ -61,19 +95,18 @@ int io_slurp(const char *path, size_t limit, char **buf, size_t *len)
 			}
 			b = nb;
 		}
-		size_t got = fread(b + n, 1, cap - n - 1, f);
-		n += got;
 		/* An error (EINTR too: a stop signal) ends the read even
 		 * after some bytes came. */
-		if (ferror(f)) {
-			err = errno ? errno : EIO;
+		if ((got = read(fd, b + n, cap - n - 1)) < 0) {
+			err = errno;
 			break;
 		}
 		if (got == 0)
 			break;
+		n += (size_t)got;
 	}
-	if (f != stdin)
-		fclose(f);
+	if (fd != STDIN_FILENO)
+		close(fd);
 	if (err != 0) {
 		free(b);
 		errno = err;
@@ -104,10 +137,12 @@ int io_read(io_stdin *in, const char *path, size_t limit, char **buf,
 	int rc = 0;
 
 	if (strcmp(path, "-") != 0)
-		return io_slurp(path, limit, buf, len);
+		return io_slurp(path, limit, in->before_wait,
+		                in->before_wait_arg, buf, len);
 	pthread_mutex_lock(&in->lock);
 	if (in->state == 0) {
-		if (io_slurp(path, limit, &in->buf, &in->len) == 0) {
+		if (io_slurp(path, limit, in->before_wait, in->before_wait_arg,
+		             &in->buf, &in->len) == 0) {
 			in->state = 1;
 		} else {
 			in->state = -1;
