@@ -25,14 +25,18 @@ static int open_input(const char *path, void (*before_wait)(void *), void *arg,
 	if (before_wait == NULL) {
 		fd = open(path, O_RDONLY);
 	} else if ((fd = open(path, O_RDONLY | O_NONBLOCK)) >= 0) {
-		if (fstat(fd, st) == 0 &&
-		    (S_ISREG(st->st_mode) || S_ISDIR(st->st_mode))) {
-			if (fcntl(fd, F_SETFL, 0) == 0) /* back to waiting */
-				return fd;
-		} else {
+		if (fstat(fd, st) != 0 ||
+		    !(S_ISREG(st->st_mode) || S_ISDIR(st->st_mode))) {
 			close(fd);
 			before_wait(arg);
 			fd = open(path, O_RDONLY);
+		} else if (fcntl(fd, F_SETFL, 0) == 0) { /* back to waiting */
+			return fd;
+		} else {
+			err = errno;
+			close(fd);
+			errno = err;
+			return -1;
 		}
 	}
 	if (fd >= 0 && fstat(fd, st) != 0) {
@@ -71,7 +75,9 @@ int io_slurp(const char *path, size_t limit, void (*before_wait)(void *),
 				errno = EFBIG;
 				return -1;
 			}
-			cap = (size_t)st.st_size + 1;
+			/* The bytes, the NUL, and room for the read that
+			 * finds the end: a file read whole is not grown. */
+			cap = (size_t)st.st_size + 2;
 		}
 	}
 	/* Room for limit + 1 bytes, the one that tells the input is too
@@ -105,7 +111,7 @@ int io_slurp(const char *path, size_t limit, void (*before_wait)(void *),
 			break;
 		n += (size_t)got;
 	}
-	if (fd != STDIN_FILENO)
+	if (strcmp(path, "-") != 0)
 		close(fd);
 	if (err != 0) {
 		free(b);
