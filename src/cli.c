@@ -494,23 +494,23 @@ static void query_failed(sink *k, const char *label, const char *why)
 	add_case(k, label, 0, why, 0);
 }
 
-/* The last diagnostic line of buf[0..n) without "astar: " and its
- * newline, into why (or `fallback` when there is none): the failure
- * message of a query's --junit and --tap report, so that it names its
- * FILE:LINE:COL as the error output does. */
-static void last_diag(const char *buf, size_t n, const char *fallback,
-                      char *why, size_t whysz)
+/* The diagnostic at buf[start..n) without "astar: " and its newline,
+ * into why (or `fallback` when there is none): the failure message of a
+ * query's --junit and --tap report, so that it names its FILE:LINE:COL
+ * as the error output does. */
+static void diag_message(const char *buf, long start, size_t n,
+                         const char *fallback, char *why, size_t whysz)
 {
-	const char *end = buf + n, *line;
+	const char *line, *end;
 
-	if (buf == NULL || n == 0) {
+	if (buf == NULL || start < 0 || (size_t)start >= n) {
 		snprintf(why, whysz, "%s", fallback);
 		return;
 	}
+	line = buf + start;
+	end = buf + n;
 	if (end[-1] == '\n')
 		end--;
-	for (line = end; line > buf && line[-1] != '\n'; line--)
-		;
 	if ((size_t)(end - line) > sizeof PROGNAME + 1 &&
 	    memcmp(line, PROGNAME ": ", sizeof PROGNAME + 1) == 0)
 		line += sizeof PROGNAME + 1;
@@ -526,8 +526,8 @@ static void query_error(sink *k, const char *label)
 
 	if (fflush(k->err) != 0 || (n = ftell(k->err)) < 0)
 		n = 0;
-	last_diag(*k->ebuf, (size_t)n, "invalid query (see the error output)",
-	          why, sizeof why);
+	diag_message(*k->ebuf, diag_last_start(), (size_t)n,
+	             "invalid query (see the error output)", why, sizeof why);
 	query_failed(k, label, why);
 }
 
@@ -1083,7 +1083,7 @@ static int push_error(batch *b, size_t *cap, const char *scen_name,
 		else
 			snprintf(label, sizeof label, "%s", scen_name);
 		it.cases = calloc(1, sizeof *it.cases);
-		last_diag(it.err, it.errlen, err->msg, why, sizeof why);
+		diag_message(it.err, 0, it.errlen, err->msg, why, sizeof why);
 		if (it.cases == NULL ||
 		    (it.cases->name = strdup(label)) == NULL ||
 		    (it.cases->message = strdup(why)) == NULL)

@@ -32,4 +32,10 @@ void diag_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Sends this thread's diagnostics to f; NULL means standard error. */
 void diag_set_stream(FILE *f);
 
+/* Where in its stream (ftell) this thread's last diagnostic began, or -1
+ * when there is none or the stream cannot tell (standard error, say):
+ * the message itself runs from there to the end, whatever newlines a
+ * file name in it holds. */
+long diag_last_start(void);
+
 #endif

@@ -576,6 +576,24 @@ if [ $st != 1 ] || ! LC_ALL=C grep -qF "name=\"$d/sc$(printf "$R").scen:2\"" "$d
 else
 	ok junit-file-name
 fi
+# A newline in a file name: a query's report message is its whole
+# diagnostic, not what follows the name's newline.
+mkdir "$d/nl"
+printf '#x\n' >"$d/nl/a
+b.txt"
+printf 'version 1\n0\tnope\n' >"$d/nl/s
+c.scen"
+timeout "$T" $A --report=tap "$d/nl/a
+b.txt" "$d/nl/s
+c.scen" >"$d/nl.tap" 2>/dev/null
+st=$?
+if [ $st != 2 ] ||
+	! grep -qF "message: \"$d/nl/a\\x0ab.txt:1:2: unknown map character 'x'\"" "$d/nl.tap" ||
+	! grep -qF "message: \"$d/nl/s\\x0ac.scen:2:1: expected 9 fields, got 2\"" "$d/nl.tap"; then
+	fail report-newline-name "exit status $st; $(grep message "$d/nl.tap" | head -c 400)"
+else
+	ok report-newline-name
+fi
 
 # --- an unreadable map.
 if [ "$(id -u)" = 0 ]; then
