@@ -77,6 +77,13 @@ typedef struct item {
 	atomic_int done; /* set by its worker when its results are ready */
 } item;
 
+/* cli_run's TAP stream and the errno of a failed flush of the output,
+ * for a flush of the results before a wait. */
+typedef struct results_flush {
+	FILE *const *tap;
+	int *write_err;
+} results_flush;
+
 typedef struct batch {
 	const cli_config *cfg;
 	item *items;
@@ -108,6 +115,10 @@ typedef struct batch {
 	 * before the process dies (end_early), so none is left cut short. */
 	int images_busy;
 	io_stdin in; /* standard input, read once for every "-" */
+	/* Set while the main thread runs the items itself (no workers):
+	 * it flushes the results before an input that may keep it waiting
+	 * (see read_input). */
+	const results_flush *alone;
 } batch;
 
 /* The signal (SIGINT, SIGTERM or SIGHUP) that asked the run to stop, or
@@ -259,6 +270,30 @@ static size_t input_limit(const cli_config *cfg)
 	return n < ((size_t)64 << 20) ? (size_t)64 << 20 : n;
 }
 
+/* Sends out the results written so far (and a TAP file's lines) before
+ * a wait; a failed flush keeps its errno in *write_err, which the next
+ * write then reports (EPIPE ends the run by SIGPIPE). */
+static void flush_results(FILE *tap, int *write_err)
+{
+	if (fflush(stdout) != 0 && !*write_err)
+		*write_err = errno ? errno : EIO;
+	if (tap != NULL && tap != stdout)
+		fflush(tap);
+}
+
+/* Whether reading path may wait: the first read of standard input, or a
+ * path that is not a regular file or a folder (a FIFO, a terminal). */
+static int may_wait(const batch *b, const char *path)
+{
+	struct stat st;
+
+	if (strcmp(path, "-") == 0)
+		return b->in.state == 0 &&
+		       (fstat(STDIN_FILENO, &st) != 0 || !S_ISREG(st.st_mode));
+	return stat(path, &st) == 0 && !S_ISREG(st.st_mode) &&
+	       !S_ISDIR(st.st_mode);
+}
+
 /* Reads path whole (io_read); on failure writes why into msg. */
 static int read_input(batch *b, const char *path, char **buf, size_t *len,
                       char *msg, size_t size)
@@ -267,9 +302,22 @@ static int read_input(batch *b, const char *path, char **buf, size_t *len,
 	sigset_t old;
 	int rc, err;
 
+	/* The main thread, running the items alone, sends out the results
+	 * so far before an input that may keep it waiting, as it does when
+	 * it waits for a worker's item; the stop signals are still blocked,
+	 * so that none is spent cutting the flush short. */
+	if (b->alone != NULL && may_wait(b, path))
+		flush_results(*b->alone->tap, b->alone->write_err);
 	/* A stop signal may end a read that waits on a silent terminal or
-	 * pipe: let in here, whatever this thread's mask is otherwise. */
+	 * pipe: let in here, whatever this thread's mask is otherwise.  One
+	 * that was pending is taken as the mask opens, before the read could
+	 * be cut short by it: the read is not begun. */
 	mask_stop_signals(SIG_UNBLOCK, &old);
+	if (stop_signal) {
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		snprintf(msg, size, "%s", strerror(EINTR));
+		return -1;
+	}
 	rc = io_read(&b->in, path, limit, buf, len);
 	err = errno;
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
@@ -531,20 +579,33 @@ static void query_error(sink *k, const char *label)
 	query_failed(k, label, why);
 }
 
+/* The standard output's or error's descriptor (1 or 2) when it writes
+ * the file *a describes, or 0.  One open for reading only is the stand-in
+ * for a closed stream (io_keep_std_fds), which writes nothing. */
+static int std_fd_writing(const struct stat *a)
+{
+	struct stat s;
+
+	for (int fd = STDOUT_FILENO; fd <= STDERR_FILENO; fd++) {
+		int fl = fcntl(fd, F_GETFL);
+		if (fl != -1 && (fl & O_ACCMODE) != O_RDONLY &&
+		    fstat(fd, &s) == 0 && s.st_dev == a->st_dev &&
+		    s.st_ino == a->st_ino)
+			return fd;
+	}
+	return 0;
+}
+
 /* Whether path names the regular file or pipe that the standard output
  * (1) or error (2) writes, or 0: a picture written there by a second
  * descriptor would be cut into by the text, or cut into it. */
 static int std_fd_of(const char *path)
 {
-	struct stat a, s;
+	struct stat a;
 
 	if (stat(path, &a) != 0 || !(S_ISREG(a.st_mode) || S_ISFIFO(a.st_mode)))
 		return 0;
-	for (int fd = STDOUT_FILENO; fd <= STDERR_FILENO; fd++)
-		if (fstat(fd, &s) == 0 && s.st_dev == a.st_dev &&
-		    s.st_ino == a.st_ino)
-			return fd;
-	return 0;
+	return std_fd_writing(&a);
 }
 
 /*
@@ -1405,17 +1466,18 @@ static int one_report_file(FILE *tap, FILE *junit, const char *path)
  * the other, or mix with it as their buffers fill. */
 static FILE *std_stream_of(FILE *f)
 {
-	struct stat a, s;
+	struct stat a;
 
 	if (fstat(fileno(f), &a) != 0)
 		return NULL;
-	if (fstat(STDOUT_FILENO, &s) == 0 && s.st_dev == a.st_dev &&
-	    s.st_ino == a.st_ino)
+	switch (std_fd_writing(&a)) {
+	case STDOUT_FILENO:
 		return stdout;
-	if (fstat(STDERR_FILENO, &s) == 0 && s.st_dev == a.st_dev &&
-	    s.st_ino == a.st_ino)
+	case STDERR_FILENO:
 		return stderr;
-	return NULL;
+	default:
+		return NULL;
+	}
 }
 
 /* Whether a report is written through a standard stream (not closed). */
@@ -1448,34 +1510,6 @@ static int empty_report(FILE *f, const char *path)
 		return -1;
 	}
 	return 0;
-}
-
-/* Sends out the results written so far (and a TAP file's lines) before
- * a wait; a failed flush keeps its errno in *write_err, which the next
- * write then reports (EPIPE ends the run by SIGPIPE). */
-static void flush_results(FILE *tap, int *write_err)
-{
-	if (fflush(stdout) != 0 && !*write_err)
-		*write_err = errno ? errno : EIO;
-	if (tap != NULL && tap != stdout)
-		fflush(tap);
-}
-
-/* What flush_before_wait flushes: cli_run's TAP stream and the errno of
- * a failed flush of the output. */
-typedef struct results_flush {
-	FILE *const *tap;
-	int *write_err;
-} results_flush;
-
-/* The run's before_wait when the main thread runs the items alone: the
- * results so far go out before it reads an input that may be slow to
- * come, as they do when it waits for a worker's item. */
-static void flush_before_wait(void *arg)
-{
-	const results_flush *r = arg;
-
-	flush_results(*r->tap, r->write_err);
 }
 
 int cli_run(const cli_config *cfg)
@@ -1528,12 +1562,16 @@ int cli_run(const cli_config *cfg)
 		                    : stdout;
 	if (cfg->junit && (!cfg->tap || tap != NULL))
 		junit = open_report(cfg->junit, &junit_made);
+	if (!(cfg->tap && tap == NULL) && !(cfg->junit && junit == NULL)) {
+		tap = through_std(tap);
+		junit = through_std(junit);
+	}
 	if ((cfg->tap && tap == NULL) || (cfg->junit && junit == NULL) ||
-	    (tap != NULL && tap != stdout && junit != NULL &&
+	    (tap != NULL && !is_std(tap) && junit != NULL && !is_std(junit) &&
 	     one_report_file(tap, junit, cfg->junit)) ||
-	    ((tap = through_std(tap)) != NULL && !is_std(tap) &&
+	    (tap != NULL && !is_std(tap) &&
 	     empty_report(tap, cfg->tap_file) != 0) ||
-	    ((junit = through_std(junit)) != NULL && !is_std(junit) &&
+	    (junit != NULL && !is_std(junit) &&
 	     empty_report(junit, cfg->junit) != 0)) {
 		if (tap_made) /* what was not there is not left there */
 			unlink(cfg->tap_file);
@@ -1576,10 +1614,8 @@ int cli_run(const cli_config *cfg)
 		status = EXIT_ERROR;
 		goto out;
 	}
-	if (threads == NULL) { /* the reads are all the main thread's */
-		b.in.before_wait = flush_before_wait;
-		b.in.before_wait_arg = &rf;
-	}
+	if (threads == NULL) /* the reads are all the main thread's */
+		b.alone = &rf;
 
 	/* The main thread keeps the stop signals blocked, so that no write
 	 * of a result is cut short: with threads the workers take them;
@@ -1702,15 +1738,30 @@ int cli_run(const cli_config *cfg)
 		free(threads);
 	}
 
+	/* The results and --check's summary are all out before a report
+	 * says the run is whole: a failed write ends the run here, and a
+	 * TAP file says so (below) instead of giving its plan. */
 	if (!write_failed && !nomem) {
 		if (cfg->check) {
 			FILE *f = notes_to_stderr(cfg) ? stderr : stdout;
 			fprintf(f, "checked %u, passed %u, failed %u\n",
 			        checked, checked - failed, failed);
 		}
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			write_failed = 1;
+			if (!write_err)
+				write_err = errno ? errno : EIO;
+			if (write_err == EPIPE) /* the reader went away */
+				end_early(&b, SIGPIPE,
+				          tap == stdout ? NULL : tap,
+				          "standard output closed");
+		}
+	}
+	if (!write_failed && !nomem) {
 		if (tap) {
 			/* A write that failed before the end leaves the
-			 * stream in error, which fclose does not report. */
+			 * stream in error, which fclose does not report.
+			 * Through stdout, the last flush reports one. */
 			int bad = report_tap_plan(tap, ntap) != 0;
 			if (!is_std(tap)) {
 				errno = 0;
@@ -1721,20 +1772,24 @@ int cli_run(const cli_config *cfg)
 						strerror(errno ? errno : EIO));
 					status = EXIT_ERROR;
 				}
+			} else if (tap == stderr &&
+			           (bad || fflush(stderr) != 0)) {
+				status = EXIT_ERROR; /* nowhere to say so */
 			}
 			tap = NULL;
 		}
 		if (junit != NULL) {
 			int bad = report_junit(junit, all, nall) != 0;
 			errno = 0;
-			bad |= (is_std(junit) ? fflush(junit)
-			                      : fclose(junit)) != 0;
-			junit = NULL;
-			if (bad) {
+			if (junit != stdout) /* stdout's: the last flush */
+				bad |= (junit == stderr ? fflush(junit)
+				                        : fclose(junit)) != 0;
+			if (bad && junit != stdout) {
 				diag_error(cfg->junit, 0, 0, "%s",
 				           strerror(errno ? errno : EIO));
 				status = EXIT_ERROR;
 			}
+			junit = NULL;
 		}
 	}
 	if ((write_failed || nomem) && tap != NULL && tap != stdout) {

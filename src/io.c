@@ -12,58 +12,22 @@
 
 #include "io.h"
 
-/* Opens path for reading, into *st.  With before_wait, it is first
- * opened without waiting (opening a FIFO waits for a writer), and one
- * that is not a regular file or a folder is opened again, the normal
- * way, once before_wait has been called; a regular file then costs one
- * fcntl more than a plain open. */
-static int open_input(const char *path, void (*before_wait)(void *), void *arg,
-                      struct stat *st)
+int io_slurp(const char *path, size_t limit, char **buf, size_t *len)
 {
-	int fd, err;
+	char *b = NULL;
+	size_t n = 0, cap = 65536;
+	int fd = STDIN_FILENO, err = 0;
+	struct stat st;
 
-	if (before_wait == NULL) {
-		fd = open(path, O_RDONLY);
-	} else if ((fd = open(path, O_RDONLY | O_NONBLOCK)) >= 0) {
-		if (fstat(fd, st) != 0 ||
-		    !(S_ISREG(st->st_mode) || S_ISDIR(st->st_mode))) {
-			close(fd);
-			before_wait(arg);
-			fd = open(path, O_RDONLY);
-		} else if (fcntl(fd, F_SETFL, 0) == 0) { /* back to waiting */
-			return fd;
-		} else {
+	if (strcmp(path, "-") != 0) {
+		if ((fd = open(path, O_RDONLY)) < 0)
+			return -1;
+		if (fstat(fd, &st) != 0) {
 			err = errno;
 			close(fd);
 			errno = err;
 			return -1;
 		}
-	}
-	if (fd >= 0 && fstat(fd, st) != 0) {
-		err = errno;
-		close(fd);
-		errno = err;
-		return -1;
-	}
-	return fd;
-}
-
-int io_slurp(const char *path, size_t limit, void (*before_wait)(void *),
-             void *arg, char **buf, size_t *len)
-{
-	char *b = NULL;
-	size_t n = 0, cap = 65536;
-	int fd, err = 0;
-	struct stat st;
-
-	if (strcmp(path, "-") == 0) {
-		fd = STDIN_FILENO;
-		if (before_wait != NULL &&
-		    (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)))
-			before_wait(arg);
-	} else {
-		if ((fd = open_input(path, before_wait, arg, &st)) < 0)
-			return -1;
 		if (S_ISDIR(st.st_mode)) {
 			close(fd);
 			errno = EISDIR;
@@ -143,12 +107,10 @@ int io_read(io_stdin *in, const char *path, size_t limit, char **buf,
 	int rc = 0;
 
 	if (strcmp(path, "-") != 0)
-		return io_slurp(path, limit, in->before_wait,
-		                in->before_wait_arg, buf, len);
+		return io_slurp(path, limit, buf, len);
 	pthread_mutex_lock(&in->lock);
 	if (in->state == 0) {
-		if (io_slurp(path, limit, in->before_wait, in->before_wait_arg,
-		             &in->buf, &in->len) == 0) {
+		if (io_slurp(path, limit, &in->buf, &in->len) == 0) {
 			in->state = 1;
 		} else {
 			in->state = -1;

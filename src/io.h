@@ -9,14 +9,12 @@
 
 /*
  * Reads all of path ("-" for standard input) into a NUL-terminated buffer
- * the caller frees; before_wait, unless NULL, is called with arg before a
- * path that is not a regular file is read.  Returns 0, or -1 with errno set: EFBIG for an input
+ * the caller frees.  Returns 0, or -1 with errno set: EFBIG for an input
  * of more than limit bytes (limit < SIZE_MAX - 1; at most limit + 1 bytes
  * are read, so an endless stream ends there), EISDIR for a directory,
  * ENOMEM, or the error of open/read.
  */
-int io_slurp(const char *path, size_t limit, void (*before_wait)(void *),
-             void *arg, char **buf, size_t *len);
+int io_slurp(const char *path, size_t limit, char **buf, size_t *len);
 
 /*
  * Standard input for a run whose threads may each ask for it: it is read
@@ -30,11 +28,6 @@ typedef struct io_stdin {
 	int err;
 	char *buf;
 	size_t len;
-	/* Optional, set by the caller: called on the reading thread before
-	 * an input that is not a regular file (a pipe, a terminal, which
-	 * may be slow to come) is read, with before_wait_arg. */
-	void (*before_wait)(void *arg);
-	void *before_wait_arg;
 } io_stdin;
 
 void io_stdin_init(io_stdin *in);

@@ -36,9 +36,13 @@ static void xml_text(FILE *f, const char *s)
 		case '"':
 			fputs("&quot;", f);
 			break;
+		case '\n': /* kept as character references: a parser */
+		case '\r': /* turns them, written as they are, into */
+		case '\t': /* spaces in an attribute's value */
+			fprintf(f, "&#%d;", *s);
+			break;
 		default:
-			if ((unsigned char)*s < 0x20 && *s != '\n' &&
-			    *s != '\t')
+			if ((unsigned char)*s < 0x20)
 				fputc('?', f); /* not allowed in XML 1.0 */
 			else
 				fputc(*s, f);

@@ -8,7 +8,13 @@
 #   - a full device (> /dev/full): exit status 2, the one message
 #     "astar: error writing to standard output: REASON";
 #   - a closed standard output or input: that same message, or the
-#     input's, and a TAP file that holds TAP alone and ends in "Bail out!";
+#     input's, and a TAP file that holds TAP alone and ends in "Bail out!"
+#     (and no JUnit report), also when only the last flush failed;
+#   - reports through a standard stream that cannot be written, or whose
+#     stand-in (a closed one) is /dev/null;
+#   - results flushed before a slow item (-J1: before a FIFO is read), a
+#     FIFO whose writer waits first read whole, and SIGINT during that
+#     flush still ending the run;
 #   - a pipe closed after 100000 bytes: what was written is exactly the
 #     start of the complete output (no half line followed by more lines);
 #   - the same batch with --jobs=1, 2 and 3 gives byte-identical output,
@@ -149,6 +155,34 @@ elif [ "$(tail -n 1 "$d/closed.tap")" != "Bail out! error writing to standard ou
 	fail closed-stdout-tap-file "the TAP file ends in '$(tail -n 1 "$d/closed.tap")'"
 else
 	ok closed-stdout-tap-file
+fi
+# A small run whose output fails only at the last flush: the reports
+# are not written as if it were whole.
+timeout "$T" $A --report=tap:"$d/closed2.tap" --report=junit:"$d/closed2.xml" maps/small.txt >&- 2>"$d/closed2.err"
+st=$?
+if [ $st != 2 ] || ! cmp -s "$d/ebadf" "$d/closed2.err"; then
+	fail closed-stdout-reports "exit status $st; stderr: $(head -c 300 "$d/closed2.err")"
+elif [ "$(tail -n 1 "$d/closed2.tap")" != "Bail out! error writing to standard output" ] || [ -s "$d/closed2.xml" ]; then
+	fail closed-stdout-reports "the TAP file ends in '$(tail -n 1 "$d/closed2.tap")'; JUnit: $(head -c 100 "$d/closed2.xml")"
+else
+	ok closed-stdout-reports
+fi
+# A closed standard error's stand-in (/dev/null, read-only) is not the
+# file a report on /dev/null writes through.
+timeout "$T" $A --report=junit:/dev/null maps/small.txt 2>&- >"$d/null.out"
+st=$?
+if [ $st != 0 ]; then
+	fail closed-stderr-report-null "exit status $st"
+else
+	ok closed-stderr-report-null
+fi
+# TAP through the standard error, which cannot be written: an error.
+timeout "$T" $A --report=tap:/dev/stderr maps/small.txt 2>/dev/full >/dev/null
+st=$?
+if [ $st != 2 ]; then
+	fail full-stderr-tap "exit status $st"
+else
+	ok full-stderr-tap
 fi
 echo "astar: <stdin>: Bad file descriptor" >"$d/ebadf-in"
 timeout "$T" $A --jobs=1 maps/small.txt - <&- >"$d/closed-in.out" 2>"$d/closed-in.err"
@@ -317,6 +351,62 @@ PY
 		ok output-before-slow-item-jobs-$j
 	fi
 done
+# One thread, a map from a FIFO whose writer is already waiting, after
+# a little more output than a pipe holds (255x260 floor, 66 KB), read
+# slowly, so that the flush before the FIFO waits: the FIFO is opened
+# once, the normal way, so the writer's bytes are read (and astar ends).
+# Then SIGINT during that flush, before a FIFO nobody writes: astar
+# still dies of it (130), without waiting for a writer.
+awk 'BEGIN { for (y = 0; y < 260; y++) { r = ""
+	for (x = 0; x < 255; x++) r = r (x + y == 0 ? "S" : x == 254 && y == 259 ? "G" : ".")
+	print r } }' >"$d/mid.txt"
+python3 - "$d/slowmap" "$d/mid.txt" $A -J1 <<'PY' >"$d/fifo.rc"
+import os, signal, subprocess, sys, threading, time
+fifo, mid, cmd = sys.argv[1], sys.argv[2], sys.argv[3:]
+T = float(os.environ.get("T", "60"))
+def finish(p):  # (status or "hung", output)
+    try:
+        out = p.communicate(timeout=T)[0]
+        return p.returncode, out
+    except subprocess.TimeoutExpired:
+        p.kill()
+        return "hung", p.communicate()[0]
+def writer(res):
+    try:
+        with open(fifo, "w") as f:
+            f.write(open("maps/small.txt").read())
+        res.append("wrote")
+    except OSError:
+        res.append("lost")
+res = []
+w = threading.Thread(target=writer, args=(res,), daemon=True)
+w.start()
+time.sleep(0.2)
+p = subprocess.Popen(cmd + [mid, fifo], stdout=subprocess.PIPE,
+                     stderr=subprocess.DEVNULL)
+time.sleep(1)
+st, out = finish(p)
+w.join(1)
+first = "%s %s %d" % (st, res[0] if res else "waiting",
+                      out.count(b"found: yes"))
+p = subprocess.Popen(cmd + [mid, fifo], stdout=subprocess.PIPE,
+                     stderr=subprocess.DEVNULL)
+time.sleep(0.7)
+p.send_signal(signal.SIGINT)
+time.sleep(1)
+print(first, finish(p)[0])
+PY
+set -- $(cat "$d/fifo.rc")
+if [ "${1:-}" != 0 ] || [ "${2:-}" != wrote ] || [ "${3:-}" != 2 ]; then
+	fail fifo-writer-first-jobs-1 "$(cat "$d/fifo.rc") (status, the writer, results found; then the SIGINT run's status)"
+else
+	ok fifo-writer-first-jobs-1
+fi
+if [ "${4:-}" != -2 ]; then
+	fail stop-INT-while-flushing-jobs-1 "status ${4:-none}, expected -2 (SIGINT)"
+else
+	ok stop-INT-while-flushing-jobs-1
+fi
 mkfifo "$d/fifo"
 # Some bytes first: a read interrupted after them must end too.
 { head -c 20 maps/small.txt; sleep 30; } >"$d/fifo" &
