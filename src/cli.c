@@ -281,6 +281,19 @@ static void flush_results(FILE *tap, int *write_err)
 		fflush(tap);
 }
 
+/* After a failed write of the output, its errno kept in *write_err
+ * (the first failure's): a reader that went away (EPIPE) ends the run
+ * now, by SIGPIPE as a filter's, a TAP file saying so; otherwise the
+ * caller stops writing and reports it (cli_stdout_failed). */
+static void output_failed(batch *b, FILE *tap, int *write_err)
+{
+	if (!*write_err)
+		*write_err = errno ? errno : EIO;
+	if (*write_err == EPIPE)
+		end_early(b, SIGPIPE, tap == stdout ? NULL : tap,
+		          "standard output closed");
+}
+
 /* Whether reading path may wait: the first read of standard input, or a
  * path that is not a regular file or a folder (a FIFO, a terminal). */
 static int may_wait(const batch *b, const char *path)
@@ -1562,10 +1575,8 @@ int cli_run(const cli_config *cfg)
 		                    : stdout;
 	if (cfg->junit && (!cfg->tap || tap != NULL))
 		junit = open_report(cfg->junit, &junit_made);
-	if (!(cfg->tap && tap == NULL) && !(cfg->junit && junit == NULL)) {
-		tap = through_std(tap);
-		junit = through_std(junit);
-	}
+	tap = through_std(tap);
+	junit = through_std(junit);
 	if ((cfg->tap && tap == NULL) || (cfg->junit && junit == NULL) ||
 	    (tap != NULL && !is_std(tap) && junit != NULL && !is_std(junit) &&
 	     one_report_file(tap, junit, cfg->junit)) ||
@@ -1688,12 +1699,7 @@ int cli_run(const cli_config *cfg)
 		if ((it->outlen > 0 &&
 		     fwrite(it->out, 1, it->outlen, stdout) != it->outlen) ||
 		    ferror(stdout)) {
-			if (!write_err) /* a failed flush while waiting */
-				write_err = errno ? errno : EIO;
-			if (write_err == EPIPE) /* the reader went away */
-				end_early(&b, SIGPIPE,
-				          tap == stdout ? NULL : tap,
-				          "standard output closed");
+			output_failed(&b, tap, &write_err);
 			write_failed = 1;
 			break;
 		}
@@ -1748,13 +1754,8 @@ int cli_run(const cli_config *cfg)
 			        checked, checked - failed, failed);
 		}
 		if (fflush(stdout) != 0 || ferror(stdout)) {
+			output_failed(&b, tap, &write_err);
 			write_failed = 1;
-			if (!write_err)
-				write_err = errno ? errno : EIO;
-			if (write_err == EPIPE) /* the reader went away */
-				end_early(&b, SIGPIPE,
-				          tap == stdout ? NULL : tap,
-				          "standard output closed");
 		}
 	}
 	if (!write_failed && !nomem) {
@@ -1778,19 +1779,21 @@ int cli_run(const cli_config *cfg)
 			}
 			tap = NULL;
 		}
-		if (junit != NULL) {
+		if (junit == stdout) {
+			/* A failure is the last flush's to report. */
+			(void)report_junit(junit, all, nall);
+		} else if (junit != NULL) {
 			int bad = report_junit(junit, all, nall) != 0;
 			errno = 0;
-			if (junit != stdout) /* stdout's: the last flush */
-				bad |= (junit == stderr ? fflush(junit)
-				                        : fclose(junit)) != 0;
-			if (bad && junit != stdout) {
+			bad |= (junit == stderr ? fflush(junit)
+			                        : fclose(junit)) != 0;
+			if (bad) {
 				diag_error(cfg->junit, 0, 0, "%s",
 				           strerror(errno ? errno : EIO));
 				status = EXIT_ERROR;
 			}
-			junit = NULL;
 		}
+		junit = NULL;
 	}
 	if ((write_failed || nomem) && tap != NULL && tap != stdout) {
 		/* The run ended before its last case: its plan would claim
@@ -1804,9 +1807,8 @@ int cli_run(const cli_config *cfg)
 		status = EXIT_ERROR;
 	}
 	if (!write_failed && (fflush(stdout) != 0 || ferror(stdout))) {
+		output_failed(&b, NULL, &write_err); /* the reports are done */
 		write_failed = 1;
-		if (!write_err)
-			write_err = errno ? errno : EIO;
 	}
 	if (write_failed) {
 		cli_stdout_failed(write_err);

@@ -22,27 +22,22 @@ int io_slurp(const char *path, size_t limit, char **buf, size_t *len)
 	if (strcmp(path, "-") != 0) {
 		if ((fd = open(path, O_RDONLY)) < 0)
 			return -1;
-		if (fstat(fd, &st) != 0) {
+		if (fstat(fd, &st) != 0)
 			err = errno;
+		else if (S_ISDIR(st.st_mode))
+			err = EISDIR;
+		else if (S_ISREG(st.st_mode) &&
+		         (unsigned long long)st.st_size > limit)
+			err = EFBIG;
+		if (err != 0) {
 			close(fd);
 			errno = err;
 			return -1;
 		}
-		if (S_ISDIR(st.st_mode)) {
-			close(fd);
-			errno = EISDIR;
-			return -1;
-		}
-		if (S_ISREG(st.st_mode) && st.st_size > 0) {
-			if ((unsigned long long)st.st_size > limit) {
-				close(fd);
-				errno = EFBIG;
-				return -1;
-			}
-			/* The bytes, the NUL, and room for the read that
-			 * finds the end: a file read whole is not grown. */
+		/* The bytes, the NUL, and room for the read that finds the
+		 * end: a file read whole is not grown. */
+		if (S_ISREG(st.st_mode) && st.st_size > 0)
 			cap = (size_t)st.st_size + 2;
-		}
 	}
 	/* Room for limit + 1 bytes, the one that tells the input is too
 	 * large, and the NUL: an endless stream stops there. */
