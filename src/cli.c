@@ -592,6 +592,12 @@ static void query_error(sink *k, const char *label)
 	query_failed(k, label, why);
 }
 
+/* Whether two stats are of one file, by whatever names. */
+static int same_inode(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
 /* The standard output's or error's descriptor (1 or 2) when it writes
  * the file *a describes, or 0.  One open for reading only is the stand-in
  * for a closed stream (io_keep_std_fds), which writes nothing. */
@@ -602,8 +608,7 @@ static int std_fd_writing(const struct stat *a)
 	for (int fd = STDOUT_FILENO; fd <= STDERR_FILENO; fd++) {
 		int fl = fcntl(fd, F_GETFL);
 		if (fl != -1 && (fl & O_ACCMODE) != O_RDONLY &&
-		    fstat(fd, &s) == 0 && s.st_dev == a->st_dev &&
-		    s.st_ino == a->st_ino)
+		    fstat(fd, &s) == 0 && same_inode(&s, a))
 			return fd;
 	}
 	return 0;
@@ -1397,7 +1402,7 @@ static int same_file(const char *path, const struct stat *st)
 	int rc = strcmp(path, "-") == 0 ? fstat(STDIN_FILENO, &in)
 	                                : stat(path, &in);
 
-	return rc == 0 && in.st_dev == st->st_dev && in.st_ino == st->st_ino;
+	return rc == 0 && same_inode(&in, st);
 }
 
 /* Whether writing path would overwrite one of the batch's inputs (its
@@ -1464,7 +1469,7 @@ static int one_report_file(FILE *tap, FILE *junit, const char *path)
 	struct stat a, b;
 
 	if (fstat(fileno(tap), &a) != 0 || fstat(fileno(junit), &b) != 0 ||
-	    !S_ISREG(a.st_mode) || a.st_dev != b.st_dev || a.st_ino != b.st_ino)
+	    !S_ISREG(a.st_mode) || !same_inode(&a, &b))
 		return 0;
 	diag_error(path, 0, 0,
 	           "is named by both --report=tap and --report=junit; give "
