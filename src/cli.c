@@ -793,6 +793,17 @@ static void run_file(sink *k, astar_ctx *ctx)
 	q.load_us = t1 - t0;
 	q.query = -1;
 
+	/* -s and -g make one query of a map that holds several; with
+	 * --check that would pass a level by skipping its expectations. */
+	if (m.nqueries > 0 && cfg->check && (cfg->has_start || cfg->has_goal)) {
+		diag_error(name, 0, 0,
+		           "%s replaces the map's queries; not with --check, "
+		           "which would skip their expectations",
+		           cfg->has_start ? "--start" : "--goal");
+		map_free(&m);
+		query_error(k, name);
+		return;
+	}
 	if (m.nqueries > 0 && !cfg->has_start && !cfg->has_goal) {
 		if (cfg->image != NULL && m.nqueries > 1) {
 			char why[512];
