@@ -965,7 +965,7 @@ static void run_scen(sink *k, astar_ctx *ctx)
 		char label[512];
 		scen_label(label, sizeof label, k->it->scen_name, e->line);
 		diag_error(k->it->scen_name, e->line, 0,
-		           "map %s could not be read", sm->path);
+		           "map %s could not be read", display_name(sm->path));
 		query_error(k, label);
 	} else {
 		scen_query(k, ctx);
