@@ -70,13 +70,12 @@ int map_read_ascii(const char *buf, size_t len, size_t max_cells, map *m,
 		if (height != rows_seen - 1)
 			return map_fail(err, (long)height + 1, 1,
 			                "empty row in the middle of the map");
-		if (height == 0)
-			width = n;
-		else if (n != width)
-			return map_fail(
-				err, line, (long)(n < width ? n : width) + 1,
-				"row has %zu cells, expected %zu", n, width);
-		for (size_t x = 0; x < n; x++) {
+		/* The cells before the place where a row is short or long
+		 * (or passes the largest width) come first. */
+		size_t ncells = height == 0 ? n : n < width ? n : width;
+		if (ncells > ASTAR_DIM_MAX)
+			ncells = ASTAR_DIM_MAX;
+		for (size_t x = 0; x < ncells; x++) {
 			int c = (unsigned char)p[x];
 			if (ascii_cost(c) < 0)
 				return map_fail(err, line, (long)x + 1,
@@ -100,6 +99,12 @@ int map_read_ascii(const char *buf, size_t len, size_t max_cells, map *m,
 				gcol = (long)x + 1;
 			}
 		}
+		if (height == 0)
+			width = n;
+		else if (n != width)
+			return map_fail(err, line, (long)ncells + 1,
+			                "row has %zu cells, expected %zu", n,
+			                width);
 		if (width > ASTAR_DIM_MAX)
 			return map_fail(err, line, ASTAR_DIM_MAX + 1,
 			                "row longer than %d cells",

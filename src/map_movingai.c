@@ -40,6 +40,20 @@ static uint8_t movingai_cell(unsigned char c)
 	return v < 0 ? 0x80 : (uint8_t)v;
 }
 
+/* Fails at the first of the n cells at s that is not a map character;
+ * returns 0 when there is none. */
+static int bad_cell(const char *s, size_t n, long line, map_error *err)
+{
+	char cn[8];
+
+	for (size_t x = 0; x < n; x++)
+		if (movingai_cost((unsigned char)s[x]) < 0)
+			return map_fail(err, line, (long)x + 1,
+			                "unknown map character '%s'",
+			                map_char_name((unsigned char)s[x], cn));
+	return 0;
+}
+
 /* A cursor over the lines of a buffer. */
 typedef struct lines {
 	const char *p, *end;
@@ -92,7 +106,6 @@ int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
 	size_t n;
 	long width = 0, height = 0;
 	astar_status st;
-	char cn[8];
 
 	uint8_t table[256], badl[16];
 	typedef uint8_t v16 __attribute__((vector_size(16)));
@@ -161,7 +174,12 @@ int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
 			                height);
 		}
 		if ((long)n != width) {
+			/* In reading order: a bad character before the
+			 * place where the row is short or long comes first. */
 			map_free(m);
+			if (bad_cell(s, n < (size_t)width ? n : (size_t)width,
+			             ls.no, err) != 0)
+				return -1;
 			return map_fail(
 				err, ls.no,
 				(long)(n < (size_t)width ? n : (size_t)width) +
@@ -194,12 +212,8 @@ int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
 		for (int k = 0; k < 16; k++)
 			bad |= badl[k];
 		if (bad & 0x80) {
-			for (x = 0; !(table[(unsigned char)s[x]] & 0x80); x++)
-				;
 			map_free(m);
-			return map_fail(err, ls.no, (long)x + 1,
-			                "unknown map character '%s'",
-			                map_char_name((unsigned char)s[x], cn));
+			return bad_cell(s, n, ls.no, err);
 		}
 	}
 	grid_recount(m->grid);
