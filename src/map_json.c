@@ -43,7 +43,8 @@
  * must be written without a fraction or exponent.  A UTF-8 byte order
  * mark before the object is ignored.
  *
- * Syntax errors carry jansson's line and column; every other error has
+ * Syntax errors carry the line and column (counted in bytes, as the other
+ * readers count them) of the byte at fault; every other error has
  * line and column 0 and names the JSON path of the bad value in its
  * message ("queries[3].goal: expected [x, y]", "rows[2][4]: ...", with
  * 0-based indexes).  The whole document is checked before the grid is
@@ -524,11 +525,70 @@ static int read_root(json_t *root, size_t max_cells, map *m, map_error *err)
 	return 0;
 }
 
+static int starts_with(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/*
+ * The offset in buf of the byte a jansson error is about.  jansson gives
+ * the count of bytes it read (its line and column count characters, and
+ * name the last one read), so the offset is worked out from the message:
+ * a bad byte in a string was not counted; an error at the end of the
+ * input is at len; an invalid escape is the last byte read; otherwise
+ * the error is about the token quoted after " near ", which ends where
+ * jansson stopped (when the quote is cut short or absent, the last byte
+ * read).
+ */
+static size_t json_error_offset(const char *buf, size_t len,
+                                const json_error_t *e)
+{
+	size_t pos = e->position > 0 ? (size_t)e->position : 0;
+	const char *near = strstr(e->text, " near '");
+
+	if (pos > len)
+		pos = len;
+	if (starts_with(e->text, "unable to decode byte") ||
+	    starts_with(e->text, "control character") ||
+	    starts_with(e->text, "unexpected newline") ||
+	    starts_with(e->text, "premature end of input") ||
+	    strstr(e->text, " near end of file") != NULL)
+		return pos;
+	if (near != NULL && !starts_with(e->text, "invalid escape")) {
+		const char *tok = near + strlen(" near '");
+		size_t n = strlen(tok);
+		if (n >= 2 && tok[n - 1] == '\'' && n - 1 <= pos &&
+		    memcmp(buf + pos - (n - 1), tok, n - 1) == 0)
+			return pos - (n - 1);
+	}
+	return pos > 0 ? pos - 1 : 0;
+}
+
+/* Fails with msg at the line and (byte) column of offset off in buf. */
+static int json_fail(const char *buf, size_t off, const char *msg,
+                     map_error *err)
+{
+	long line = 1;
+	size_t bol = 0;
+
+	for (size_t i = 0; i < off; i++)
+		if (buf[i] == '\n') {
+			line++;
+			bol = i + 1;
+		}
+	return map_fail(err, line, (long)(off - bol) + 1, "%s", msg);
+}
+
+/* Part of jansson's message on "\u0000" in a string. */
+#define FLAG_NAME " without JSON_ALLOW_NUL"
+
 int map_read_json(const char *buf, size_t len, size_t max_cells, map *m,
                   map_error *err)
 {
 	json_t *root;
 	json_error_t jerr;
+	const char *nul;
+	size_t n;
 	int rc;
 
 	memset(m, 0, sizeof *m);
@@ -536,15 +596,27 @@ int map_read_json(const char *buf, size_t len, size_t max_cells, map *m,
 		buf += 3;
 		len -= 3;
 	}
-	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
-	/* jansson's column is that of the last character it read, 0 just
-	 * after a newline: the error is then at the start of that line. */
-	if (root == NULL)
-		return map_fail(err, jerr.line > 0 ? jerr.line : 0,
-		                jerr.column > 0 ? jerr.column
-		                : jerr.line > 0 ? 1
-		                                : 0,
-		                "%s", jerr.text);
+	/* jansson takes a NUL byte for the end of the input, and then
+	 * speaks of an end of file in the middle of one: it reads only
+	 * the bytes before the first NUL, whose error, when it is not an
+	 * earlier one, is the NUL itself. */
+	nul = memchr(buf, '\0', len);
+	n = nul != NULL ? (size_t)(nul - buf) : len;
+	root = json_loadb(buf, n, JSON_REJECT_DUPLICATES, &jerr);
+	if (root == NULL) {
+		size_t off = json_error_offset(buf, n, &jerr);
+		char *flag = strstr(jerr.text, FLAG_NAME);
+		if (nul != NULL && off >= n)
+			return json_fail(buf, n, "invalid byte '\\x00'", err);
+		if (flag != NULL) /* a jansson flag means nothing to users */
+			memmove(flag, flag + strlen(FLAG_NAME),
+			        strlen(flag + strlen(FLAG_NAME)) + 1);
+		return json_fail(buf, off, jerr.text, err);
+	}
+	if (nul != NULL) {
+		json_decref(root);
+		return json_fail(buf, n, "invalid byte '\\x00'", err);
+	}
 	rc = read_root(root, max_cells, m, err);
 	json_decref(root);
 	if (rc != 0)
