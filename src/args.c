@@ -63,6 +63,9 @@ int args_point(const char *s, astar_point *p)
 	return 0;
 }
 
+/* In the number readers below, strtod's ERANGE is an overflow to
+ * HUGE_VAL, which isfinite refuses, or an underflow to a value at or near
+ * 0, which is still the number written, as near as a double goes. */
 int args_weight(const char *s, double *w)
 {
 	char *end;
@@ -72,7 +75,8 @@ int args_weight(const char *s, double *w)
 		return -1;
 	errno = 0;
 	v = strtod(s, &end);
-	if (end == s || *end != '\0' || errno != 0 || !isfinite(v) || v < 1.0)
+	if (end == s || *end != '\0' || (errno != 0 && errno != ERANGE) ||
+	    !isfinite(v) || v < 1.0)
 		return -1;
 	*w = v;
 	return 0;
@@ -174,7 +178,8 @@ int args_tolerance(const char *s, double *t)
 		return -1;
 	errno = 0;
 	v = strtod(s, &end);
-	if (end == s || *end != '\0' || errno != 0 || !isfinite(v) || v < 0)
+	if (end == s || *end != '\0' || (errno != 0 && errno != ERANGE) ||
+	    !isfinite(v) || v < 0)
 		return -1;
 	*t = v;
 	return 0;

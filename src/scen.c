@@ -89,7 +89,8 @@ static int parse_line(const char *s, size_t n, scen_entry *e)
 		return 0;
 	}
 	/* The whole field must be a decimal number (map_decimal): not hex,
-	 * no text after it, and no NUL inside it. */
+	 * no text after it, and no NUL inside it.  An underflow (ERANGE
+	 * with a finite result) reads as the tiny number it is. */
 	num = fl[8] < sizeof small ? small : malloc(fl[8] + 1);
 	if (num == NULL)
 		return -1;
@@ -97,7 +98,7 @@ static int parse_line(const char *s, size_t n, scen_entry *e)
 	num[fl[8]] = '\0';
 	errno = 0;
 	if (strlen(num) != fl[8] || !map_decimal(num) ||
-	    (e->optimal = strtod(num, NULL), errno != 0) ||
+	    (e->optimal = strtod(num, NULL), (errno != 0 && errno != ERANGE)) ||
 	    !isfinite(e->optimal) || e->optimal < 0) {
 		if (num != small)
 			free(num);
