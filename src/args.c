@@ -132,16 +132,17 @@ const char *args_algorithm_name(astar_algorithm a)
 	               : "?";
 }
 
-int args_count(const char *s, int lo, int hi, int *out)
+/* args_count of the n bytes at s. */
+static int count_n(const char *s, size_t n, int lo, int hi, int *out)
 {
 	long v = 0;
 
-	if (*s == '\0')
+	if (n == 0)
 		return -1;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9')
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
 			return -1;
-		v = v * 10 + (*s - '0');
+		v = v * 10 + (s[i] - '0');
 		if (v > hi)
 			return -1;
 	}
@@ -151,17 +152,18 @@ int args_count(const char *s, int lo, int hi, int *out)
 	return 0;
 }
 
+int args_count(const char *s, int lo, int hi, int *out)
+{
+	return count_n(s, strlen(s), lo, hi, out);
+}
+
 int args_shard(const char *s, int *k, int *n)
 {
 	const char *slash = strchr(s, '/');
-	char kbuf[16];
 	int kv, nv;
 
-	if (slash == NULL || (size_t)(slash - s) >= sizeof kbuf)
-		return -1;
-	memcpy(kbuf, s, (size_t)(slash - s));
-	kbuf[slash - s] = '\0';
-	if (args_count(kbuf, 1, 1000000, &kv) != 0 ||
+	if (slash == NULL ||
+	    count_n(s, (size_t)(slash - s), 1, 1000000, &kv) != 0 ||
 	    args_count(slash + 1, 1, 1000000, &nv) != 0 || kv > nv)
 		return -1;
 	*k = kv;
