@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,9 +120,25 @@ static int usage_error(void)
 	return EXIT_ERROR;
 }
 
+/* The value is quoted with its control characters as \xNN, so that a
+ * newline in it cannot start a line of its own without "astar: ". */
 static int bad_value(const char *opt, const char *what, const char *arg)
 {
-	diag_error(NULL, 0, 0, "%s: expected %s, got '%s'", opt, what, arg);
+	size_t n = strlen(arg);
+	char *esc = n < SIZE_MAX / 4 ? malloc(4 * n + 1) : NULL, *o = esc;
+
+	for (size_t i = 0; esc != NULL && i < n; i++) {
+		unsigned char c = (unsigned char)arg[i];
+		if (c < 0x20 || c == 0x7f)
+			o += sprintf(o, "\\x%02x", c);
+		else
+			*o++ = (char)c;
+	}
+	if (esc != NULL)
+		*o = '\0';
+	diag_error(NULL, 0, 0, "%s: expected %s, got '%s'", opt, what,
+	           esc != NULL ? esc : arg);
+	free(esc);
 	return EXIT_ERROR;
 }
 
