@@ -104,7 +104,7 @@ int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
 	lines ls;
 	const char *s;
 	size_t n;
-	long width = 0, height = 0;
+	long width = 0, height = 0, hline = 0, wline = 0;
 	astar_status st;
 
 	uint8_t table[256], badl[16];
@@ -134,6 +134,12 @@ int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
 		if (n == 3 && memcmp(s, "map", 3) == 0)
 			break;
 		if (n >= 6 && memcmp(s, "height", 6) == 0) {
+			if (hline != 0)
+				return map_fail(err, ls.no, 1,
+				                "second 'height' line (first "
+				                "at line %ld)",
+				                hline);
+			hline = ls.no;
 			if ((v = header_number(s, n, "height")) <= 0)
 				return map_fail(
 					err, ls.no, 1,
@@ -141,6 +147,12 @@ int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
 					ASTAR_DIM_MAX);
 			height = v;
 		} else if (n >= 5 && memcmp(s, "width", 5) == 0) {
+			if (wline != 0)
+				return map_fail(err, ls.no, 1,
+				                "second 'width' line (first "
+				                "at line %ld)",
+				                wline);
+			wline = ls.no;
 			if ((v = header_number(s, n, "width")) <= 0)
 				return map_fail(
 					err, ls.no, 1,
