@@ -16,6 +16,10 @@
  * cell.  A cell holds the cost to enter it, 1 to ASTAR_COST_MAX, or 0 for a
  * blocked cell.  A step costs 1 orthogonally and sqrt(2) diagonally, times
  * the cost of the cell entered.
+ *
+ * Pointer arguments must not be NULL unless a function says it takes NULL
+ * (grid_new's status, grid_free, astar_ctx_free); the library does not
+ * check, as the C library's own functions do not.
  */
 #ifndef ASTAR_H
 #define ASTAR_H
