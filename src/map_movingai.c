@@ -98,6 +98,24 @@ static long header_number(const char *s, size_t n, const char *key)
 	return v;
 }
 
+/* The header line "KEY N" at line no: N into *v and no into *at, which is
+ * 0 until then; fails on a second such line or an N outside 1 to
+ * ASTAR_DIM_MAX. */
+static int header_line(const char *s, size_t n, const char *key, long no,
+                       long *v, long *at, map_error *err)
+{
+	if (*at != 0)
+		return map_fail(err, no, 1,
+		                "second '%s' line (first at line %ld)", key,
+		                *at);
+	*at = no;
+	if ((*v = header_number(s, n, key)) <= 0)
+		return map_fail(err, no, 1,
+		                "expected '%s N' with N from 1 to %d", key,
+		                ASTAR_DIM_MAX);
+	return 0;
+}
+
 int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
                       map_error *err)
 {
@@ -126,7 +144,6 @@ int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
 	if (s == NULL || n < 5 || memcmp(s, "type ", 5) != 0)
 		return map_fail(err, 1, 1, "expected 'type octile'");
 	for (;;) {
-		long v;
 		if ((s = next_line(&ls, &n)) == NULL)
 			return map_fail(
 				err, ls.no + 1, 1,
@@ -134,31 +151,13 @@ int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
 		if (n == 3 && memcmp(s, "map", 3) == 0)
 			break;
 		if (n >= 6 && memcmp(s, "height", 6) == 0) {
-			if (hline != 0)
-				return map_fail(err, ls.no, 1,
-				                "second 'height' line (first "
-				                "at line %ld)",
-				                hline);
-			hline = ls.no;
-			if ((v = header_number(s, n, "height")) <= 0)
-				return map_fail(
-					err, ls.no, 1,
-					"expected 'height N' with N from 1 to %d",
-					ASTAR_DIM_MAX);
-			height = v;
+			if (header_line(s, n, "height", ls.no, &height, &hline,
+			                err) != 0)
+				return -1;
 		} else if (n >= 5 && memcmp(s, "width", 5) == 0) {
-			if (wline != 0)
-				return map_fail(err, ls.no, 1,
-				                "second 'width' line (first "
-				                "at line %ld)",
-				                wline);
-			wline = ls.no;
-			if ((v = header_number(s, n, "width")) <= 0)
-				return map_fail(
-					err, ls.no, 1,
-					"expected 'width N' with N from 1 to %d",
-					ASTAR_DIM_MAX);
-			width = v;
+			if (header_line(s, n, "width", ls.no, &width, &wline,
+			                err) != 0)
+				return -1;
 		} else {
 			return map_fail(
 				err, ls.no, 1,
