@@ -57,8 +57,23 @@ static int bad_cell(const char *s, size_t n, long line, map_error *err)
 /* A cursor over the lines of a buffer. */
 typedef struct lines {
 	const char *p, *end;
-	long no; /* number of the line last returned */
+	long no;         /* number of the line last returned */
+	const char *bol; /* where that line begins */
 } lines;
+
+/* The place just past the last byte, once next_line has returned NULL:
+ * the start of a line after the last when the text ends in a newline
+ * (or is empty), else just past the end of the last line. */
+static void end_place(const lines *ls, long *line, long *col)
+{
+	if (ls->no == 0 || ls->end[-1] == '\n') {
+		*line = ls->no + 1;
+		*col = 1;
+	} else {
+		*line = ls->no;
+		*col = (long)(ls->end - ls->bol) + 1;
+	}
+}
 
 /* The next line without its end; NULL at the end of the buffer. */
 static const char *next_line(lines *ls, size_t *n)
@@ -70,6 +85,7 @@ static const char *next_line(lines *ls, size_t *n)
 	nl = memchr(s, '\n', (size_t)(ls->end - s));
 	*n = nl ? (size_t)(nl - s) : (size_t)(ls->end - s);
 	ls->p = nl ? nl + 1 : ls->end;
+	ls->bol = s;
 	if (*n > 0 && s[*n - 1] == '\r')
 		(*n)--;
 	ls->no++;
@@ -122,7 +138,7 @@ int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
 	lines ls;
 	const char *s;
 	size_t n;
-	long width = 0, height = 0, hline = 0, wline = 0;
+	long width = 0, height = 0, hline = 0, wline = 0, eline, ecol;
 	astar_status st;
 
 	uint8_t table[256], badl[16];
@@ -139,15 +155,18 @@ int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
 	ls.p = buf;
 	ls.end = buf + len;
 	ls.no = 0;
+	ls.bol = buf;
 
 	s = next_line(&ls, &n);
 	if (s == NULL || n < 5 || memcmp(s, "type ", 5) != 0)
 		return map_fail(err, 1, 1, "expected 'type octile'");
 	for (;;) {
-		if ((s = next_line(&ls, &n)) == NULL)
+		if ((s = next_line(&ls, &n)) == NULL) {
+			end_place(&ls, &eline, &ecol);
 			return map_fail(
-				err, ls.no + 1, 1,
+				err, eline, ecol,
 				"file ends in the header: expected 'map'");
+		}
 		if (n == 3 && memcmp(s, "map", 3) == 0)
 			break;
 		if (n >= 6 && memcmp(s, "height", 6) == 0) {
@@ -180,7 +199,8 @@ int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
 		memset(&badv, 0, sizeof badv);
 		if ((s = next_line(&ls, &n)) == NULL) {
 			map_free(m);
-			return map_fail(err, ls.no + 1, 1,
+			end_place(&ls, &eline, &ecol);
+			return map_fail(err, eline, ecol,
 			                "file ends after %ld of %ld rows", y,
 			                height);
 		}
