@@ -85,8 +85,9 @@ static void check_point(const char *s)
 }
 
 /* strtod's reading of all of s, or NAN when it does not read all of it,
- * the value is out of range or s is not written in decimal: only digits,
- * '.', 'e', 'E' and signs (so no hex, "inf", "nan" or spaces). */
+ * the value overflows or s is not written in decimal: only digits, '.',
+ * 'e', 'E' and signs (so no hex, "inf", "nan" or spaces).  A value that
+ * underflows is strtod's tiny or zero result. */
 static double model_number(const char *s)
 {
 	char *end;
@@ -96,7 +97,8 @@ static double model_number(const char *s)
 		return NAN;
 	errno = 0;
 	v = strtod(s, &end);
-	if (end == s || *end != '\0' || errno != 0)
+	if (end == s || *end != '\0' || (errno != 0 && errno != ERANGE) ||
+	    !isfinite(v))
 		return NAN;
 	return v;
 }

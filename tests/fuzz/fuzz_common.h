@@ -185,6 +185,33 @@ static inline void fz_check_error(const map_error *err)
 	FZ_CHECK(err->line >= 0 && err->col >= 0);
 }
 
+/* An error's place, when it has one (line > 0; col 0 names the whole
+ * line), lies in the text after its byte order mark or just past its
+ * last byte: line at most one more than the newlines, col at most one
+ * past the end of that line. */
+static inline void fz_check_error_place(const map_error *err, const char *buf,
+                                        size_t len)
+{
+	size_t i = 0, bol;
+	long line = 1;
+
+	if (err->line <= 0) {
+		FZ_CHECK(err->line == 0 && err->col == 0);
+		return;
+	}
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+		i = 3;
+	for (bol = i; i < len && line < err->line; i++)
+		if (buf[i] == '\n') {
+			line++;
+			bol = i + 1;
+		}
+	FZ_CHECK(line == err->line);
+	for (i = bol; i < len && buf[i] != '\n'; i++)
+		;
+	FZ_CHECK(err->col >= 0 && (size_t)err->col <= i - bol + 1);
+}
+
 /* After a failed read the map is left empty. */
 static inline void fz_check_empty_map(const map *m)
 {

@@ -179,6 +179,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (rc != 0) {
 		FZ_CHECK(rc == -1);
 		fz_check_error(&err);
+		fz_check_error_place(&err, buf, len);
 		fz_check_empty_map(&m);
 		FZ_CHECK(model_read(buf, len, max_cells, NULL) != 0);
 		map_free(&m);

@@ -10,7 +10,8 @@
  * it has exactly nine fields separated by tabs or spaces, the bucket,
  * width, height and coordinates are whole numbers from 0 to 1000000, and
  * the optimal length is a finite number >= 0 that is the whole field
- * (strtod's syntax in decimal digits, any length, no NUL byte), and the
+ * (strtod's syntax in decimal digits, any length, no NUL byte; one that
+ * underflows reads as strtod's tiny or zero result), and the
  * map field holds no NUL byte.  A good entry carries its fields' values,
  * the map field as written, and the number of digits after the point (-1
  * when the length has an exponent).
@@ -81,9 +82,11 @@ static void model_entry(const char *l, size_t n, const scen_entry *e)
 	memcpy(num, f[8].s, f[8].n);
 	errno = 0;
 	opt = strtod(num, &end);
-	/* Written in decimal: only digits, '.', 'e', 'E' and signs. */
-	if (end != num + f[8].n || end == num || errno != 0 || !isfinite(opt) ||
-	    opt < 0 || strspn(num, "0123456789.eE+-") != f[8].n)
+	/* Written in decimal: only digits, '.', 'e', 'E' and signs.  An
+	 * overflow is not finite; an underflow is the tiny number it is. */
+	if (end != num + f[8].n || end == num ||
+	    (errno != 0 && errno != ERANGE) || !isfinite(opt) || opt < 0 ||
+	    strspn(num, "0123456789.eE+-") != f[8].n)
 		good = 0;
 	FZ_CHECK(e->bad == !good);
 	if (good) {
@@ -162,6 +165,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (rc != 0) {
 		FZ_CHECK(rc == -1);
 		fz_check_error(&err);
+		fz_check_error_place(&err, buf, size);
 		FZ_CHECK(s.entries == NULL && s.n == 0);
 		model_compare(buf, size, rc, &s);
 		scen_free(&s);
@@ -176,6 +180,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FZ_CHECK(e->bad == 0 || e->bad == 1);
 		if (e->bad) {
 			fz_check_error(&e->err);
+			fz_check_error_place(&e->err, buf, size);
 			FZ_CHECK(e->err.line == e->line);
 			FZ_CHECK(e->err.col >= 1);
 		} else {
