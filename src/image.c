@@ -328,6 +328,11 @@ static marker make_marker(astar_point p, int scale, int64_t iw, int64_t ih,
 		side = scale;
 	else
 		side |= 1; /* odd: centred on the cell's middle pixel */
+	/* No larger than the picture's shorter side (a multiple of the
+	 * scale), so that the square and its outline fit: on a picture one
+	 * pixel high the marker is one pixel of its colour. */
+	if (side > (iw < ih ? iw : ih))
+		side = iw < ih ? iw : ih;
 
 	if (side == scale) { /* exactly the cell */
 		m.bx0 = (int64_t)p.x * scale;

@@ -322,6 +322,36 @@ else
 	ok stop-image
 fi
 rm -rf "$d/pics"
+# Markers on a picture one pixel high (a 3000x1 map at scale 1): the
+# start's pixel green and the goal's red, not the outline's near-black
+# that a marker taller than the picture was drawn in.
+awk 'BEGIN { r = sprintf("%2998s", ""); gsub(/ /, ".", r); print "S" r "G" }' >"$d/thin.txt"
+if ! $A --no-timing --image="$d/thin.png" "$d/thin.txt" >/dev/null 2>"$d/thin.err"; then
+	fail image-thin-markers "astar failed: $(head -c 300 "$d/thin.err")"
+elif got=$(python3 - "$d/thin.png" <<'PY'
+import struct, sys, zlib
+d = open(sys.argv[1], 'rb').read()
+i, idat = 8, b''
+while i < len(d):
+    n, t = struct.unpack('>I4s', d[i:i + 8])
+    if t == b'IHDR':
+        w, h = struct.unpack('>II', d[i + 8:i + 16])
+    elif t == b'IDAT':
+        idat += d[i + 8:i + 8 + n]
+    i += 12 + n
+raw = zlib.decompress(idat)
+# Row 0 alone (the picture is one row); its filter applied.
+f, line = raw[0], bytearray(raw[1:1 + 3 * w])
+for x in range(3, len(line)):
+    if f in (1, 3, 4):  # the row above is zero: a, a/2, Paeth = a
+        line[x] = (line[x] + (line[x - 3] // 2 if f == 3 else line[x - 3])) & 255
+print(h, tuple(line[0:3]), tuple(line[3 * (w - 1):3 * w]))
+PY
+) && [ "$got" = "1 (30, 170, 60) (225, 25, 35)" ]; then
+	ok image-thin-markers
+else
+	fail image-thin-markers "height, start and goal pixels: $got"
+fi
 # A slow item: the results before it go out while it runs, not when
 # stdio's buffer fills (or at the end).  Item 1 (from 0) is a FIFO nobody
 # writes to until the first result is seen, so the run would wait
