@@ -603,6 +603,12 @@ int map_read_json(const char *buf, size_t len, size_t max_cells, map *m,
 	nul = memchr(buf, '\0', len);
 	n = nul != NULL ? (size_t)(nul - buf) : len;
 	root = json_loadb(buf, n, JSON_REJECT_DUPLICATES, &jerr);
+	/* jansson says nothing at all when building its tree runs out of
+	 * memory (only some of its allocations set the error's code). */
+	if (root == NULL &&
+	    (json_error_code(&jerr) == json_error_out_of_memory ||
+	     jerr.text[0] == '\0'))
+		return map_fail(err, 0, 0, "out of memory");
 	if (root == NULL) {
 		size_t off = json_error_offset(buf, n, &jerr);
 		char *flag = strstr(jerr.text, FLAG_NAME);

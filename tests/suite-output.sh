@@ -771,6 +771,22 @@ else
 	else
 		ok record-out-of-memory-next
 	fi
+
+	# A JSON map whose tree (some 40 bytes a number) does not fit: jansson
+	# gives no message then, and astar says "out of memory" for that map
+	# (it said "FILE:1:1: " and nothing more); the next file still runs.
+	awk 'BEGIN { r = "1"; for (x = 1; x < 2000; x++) r = r ",1"
+		printf "{\"width\": 2000, \"height\": 2000, \"cells\": ["
+		for (y = 0; y < 2000; y++) printf "%s[%s]", (y ? "," : ""), r
+		print "]}" }' >"$d/cells2000.json"
+	echo "astar: $d/cells2000.json: out of memory" >"$d/json-enomem"
+	run json-tree-out-of-memory 2 "$d/json-enomem" \
+		"ulimit -v 150000; $A -J1 --json $d/cells2000.json maps/small.txt >$d/jsonoom.json"
+	if ! grep -q '"map":"maps/small.txt"' "$d/jsonoom.json"; then
+		fail json-tree-out-of-memory-next "the next file's record is missing"
+	else
+		ok json-tree-out-of-memory-next
+	fi
 fi
 
 echo "output: $passed passed, $failed failed"
