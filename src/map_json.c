@@ -48,7 +48,8 @@
  * line and column 0 and names the JSON path of the bad value in its
  * message ("queries[3].goal: expected [x, y]", "rows[2][4]: ...", with
  * 0-based indexes).  The whole document is checked before the grid is
- * allocated.  Unknown keys of an object are reported before its values;
+ * allocated; only a width and height over max_cells, when size_scan finds
+ * them, are refused before the document is parsed.  Unknown keys of an object are reported before its values;
  * the values are checked in the order width, height, rows or cells (with
  * legend first), start, goal, queries.
  */
@@ -564,6 +565,111 @@ static size_t json_error_offset(const char *buf, size_t len,
 	return pos > 0 ? pos - 1 : 0;
 }
 
+/* ----------------------------------------------------- size at a glance */
+
+/*
+ * jansson's tree takes some 40 bytes a number, so a "cells" map is far
+ * bigger in it than in the grid: the size is looked for before the tree
+ * is built, so that --max-cells refuses a map before that allocation too.
+ * size_scan reads the top-level object's members up to "width" and
+ * "height" (skipping other values by their brackets and strings) and
+ * gives their values when both are written plainly: a whole number from
+ * 1 to ASTAR_DIM_MAX, without sign or leading zero, once each.  Anything
+ * else, a syntax error included, leaves the judgement to jansson and
+ * read_root (returns 0).
+ */
+static size_t skip_space(const char *b, size_t n, size_t i)
+{
+	while (i < n &&
+	       (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r'))
+		i++;
+	return i;
+}
+
+/* Past the string that opens at b[i] ('"'); n when it does not end. */
+static size_t skip_string(const char *b, size_t n, size_t i)
+{
+	for (i++; i < n; i++) {
+		if (b[i] == '\\')
+			i++;
+		else if (b[i] == '"')
+			return i + 1;
+	}
+	return n;
+}
+
+/* Past a member's value, at the ',' or '}' that ends it (n if none). */
+static size_t skip_value(const char *b, size_t n, size_t i)
+{
+	long depth = 0;
+
+	while (i < n) {
+		char c = b[i];
+		if (c == '"') {
+			i = skip_string(b, n, i);
+			continue;
+		}
+		if (c == '[' || c == '{')
+			depth++;
+		else if (c == ']' || c == '}') {
+			if (depth == 0)
+				return i;
+			depth--;
+		} else if (c == ',' && depth == 0)
+			return i;
+		i++;
+	}
+	return n;
+}
+
+static int size_scan(const char *b, size_t n, long *width, long *height)
+{
+	size_t i = skip_space(b, n, 0);
+
+	*width = *height = 0;
+	if (i >= n || b[i] != '{')
+		return 0;
+	for (i++;;) {
+		size_t k0, k1;
+		long *dim = NULL, v = 0;
+		i = skip_space(b, n, i);
+		if (i >= n || b[i] != '"')
+			return 0;
+		k0 = i + 1;
+		i = skip_string(b, n, i);
+		k1 = i - 1;
+		if (i >= n)
+			return 0;
+		if (k1 - k0 == 5 && memcmp(b + k0, "width", 5) == 0)
+			dim = width;
+		else if (k1 - k0 == 6 && memcmp(b + k0, "height", 6) == 0)
+			dim = height;
+		i = skip_space(b, n, i);
+		if (i >= n || b[i] != ':')
+			return 0;
+		i = skip_space(b, n, i + 1);
+		if (dim != NULL) {
+			if (*dim != 0 || i >= n || b[i] < '1' || b[i] > '9')
+				return 0;
+			for (; i < n && b[i] >= '0' && b[i] <= '9'; i++)
+				if ((v = v * 10 + (b[i] - '0')) > ASTAR_DIM_MAX)
+					return 0;
+			*dim = v;
+			i = skip_space(b, n, i); /* no fraction, no exponent */
+			if (i >= n || (b[i] != ',' && b[i] != '}'))
+				return 0;
+			if (*width != 0 && *height != 0)
+				return 1;
+		}
+		i = skip_space(b, n, skip_value(b, n, i));
+		if (i >= n || b[i] != ',')
+			return 0;
+		i++;
+	}
+}
+
+/* ------------------------------------------------------------- errors */
+
 /* Fails with msg at the line and (byte) column of offset off in buf. */
 static int json_fail(const char *buf, size_t off, const char *msg,
                      map_error *err)
@@ -589,6 +695,7 @@ int map_read_json(const char *buf, size_t len, size_t max_cells, map *m,
 	json_error_t jerr;
 	const char *nul;
 	size_t n;
+	long width, height;
 	int rc;
 
 	memset(m, 0, sizeof *m);
@@ -602,6 +709,9 @@ int map_read_json(const char *buf, size_t len, size_t max_cells, map *m,
 	 * earlier one, is the NUL itself. */
 	nul = memchr(buf, '\0', len);
 	n = nul != NULL ? (size_t)(nul - buf) : len;
+	if (size_scan(buf, n, &width, &height) &&
+	    map_check_size(width, height, max_cells, 0, err) != 0)
+		return -1;
 	root = json_loadb(buf, n, JSON_REJECT_DUPLICATES, &jerr);
 	/* jansson says nothing at all when building its tree runs out of
 	 * memory (only some of its allocations set the error's code). */

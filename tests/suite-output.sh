@@ -787,6 +787,11 @@ else
 	else
 		ok json-tree-out-of-memory-next
 	fi
+	# The same map over --max-cells is refused before that tree is built,
+	# in a few megabytes.
+	echo "astar: $d/cells2000.json: the map has 2000x2000 = 4000000 cells, more than the limit of 1000 (raise it with --max-cells)" >"$d/json-max"
+	run json-max-cells-before-tree 2 "$d/json-max" \
+		"ulimit -v 150000; $A -J1 --max-cells=1000 $d/cells2000.json"
 fi
 
 echo "output: $passed passed, $failed failed"
