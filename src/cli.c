@@ -1280,7 +1280,7 @@ static int plan_scen(batch *b, size_t *cap, const char *path, scen *sc)
 		const scen_entry *e = &sc->entries[i];
 		item it;
 		if (e->bad) {
-			if (push_error(b, cap, name, &e->err) != 0)
+			if (push_error(b, cap, name, e->err) != 0)
 				return -1;
 			continue;
 		}

@@ -2,6 +2,8 @@
  * scen.c - the Moving AI scenario reader (see scen.h).
  */
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,10 +18,31 @@ static const char *const field_names[NFIELDS] = {
 
 void scen_free(scen *s)
 {
-	for (size_t i = 0; i < s->n; i++)
-		free(s->entries[i].map);
+	for (size_t i = 0; i < s->n; i++) {
+		if (s->entries[i].owns_map)
+			free(s->entries[i].map);
+		free(s->entries[i].err);
+	}
 	free(s->entries);
 	memset(s, 0, sizeof *s);
+}
+
+/* Marks e bad with the error at column col; 0, or -1 when out of memory.
+ * Only a bad line holds a map_error (some 270 bytes): a file of millions
+ * of good lines would otherwise carry one each for nothing. */
+static int bad_line(scen_entry *e, long col, const char *fmt, ...)
+{
+	va_list ap;
+
+	if ((e->err = malloc(sizeof *e->err)) == NULL)
+		return -1;
+	e->bad = 1;
+	e->err->line = e->line;
+	e->err->col = col;
+	va_start(ap, fmt);
+	vsnprintf(e->err->msg, sizeof e->err->msg, fmt, ap);
+	va_end(ap);
+	return 0;
 }
 
 static int whole(const char *f, size_t n, long max, long *out)
@@ -39,9 +62,10 @@ static int whole(const char *f, size_t n, long max, long *out)
 	return 0;
 }
 
-/* Parses one query line into e; on error marks e bad.  Returns -1 only
- * when out of memory. */
-static int parse_line(const char *s, size_t n, scen_entry *e)
+/* Parses one query line into e; on error marks e bad.  The map field
+ * shares prev (the map of the last good line, or NULL) when it is the
+ * same.  Returns -1 only when out of memory. */
+static int parse_line(const char *s, size_t n, scen_entry *e, const char *prev)
 {
 	const char *f[NFIELDS + 1];
 	size_t fl[NFIELDS + 1];
@@ -65,28 +89,23 @@ static int parse_line(const char *s, size_t n, scen_entry *e)
 		nf++;
 	}
 	if (nf != NFIELDS) {
-		e->bad = 1;
-		map_fail(&e->err, e->line, 1, "expected %d fields, got %s%d",
-		         NFIELDS, nf > NFIELDS ? "more than " : "",
-		         nf > NFIELDS ? NFIELDS : nf);
-		return 0;
+		return bad_line(e, 1, "expected %d fields, got %s%d", NFIELDS,
+		                nf > NFIELDS ? "more than " : "",
+		                nf > NFIELDS ? NFIELDS : nf);
 	}
 	for (int k = 0; k < NFIELDS - 1; k++) {
 		if (k == 1)
 			continue;
 		if (whole(f[k], fl[k], ASTAR_DIM_MAX, &v[k]) != 0) {
-			e->bad = 1;
-			map_fail(&e->err, e->line, (long)(f[k] - s) + 1,
-			         "%s: expected a whole number from 0 to %d",
-			         field_names[k], ASTAR_DIM_MAX);
-			return 0;
+			return bad_line(
+				e, (long)(f[k] - s) + 1,
+				"%s: expected a whole number from 0 to %d",
+				field_names[k], ASTAR_DIM_MAX);
 		}
 	}
 	if (memchr(f[1], '\0', fl[1]) != NULL) {
-		e->bad = 1;
-		map_fail(&e->err, e->line, (long)(f[1] - s) + 1,
-		         "map: contains a NUL byte");
-		return 0;
+		return bad_line(e, (long)(f[1] - s) + 1,
+		                "map: contains a NUL byte");
 	}
 	/* The whole field must be a decimal number (map_decimal): not hex,
 	 * no text after it, and no NUL inside it.  An underflow (ERANGE
@@ -102,10 +121,8 @@ static int parse_line(const char *s, size_t n, scen_entry *e)
 	    !isfinite(e->optimal) || e->optimal < 0) {
 		if (num != small)
 			free(num);
-		e->bad = 1;
-		map_fail(&e->err, e->line, (long)(f[8] - s) + 1,
-		         "optimal length: expected a number >= 0");
-		return 0;
+		return bad_line(e, (long)(f[8] - s) + 1,
+		                "optimal length: expected a number >= 0");
 	}
 	{
 		const char *dot = memchr(num, '.', fl[8]);
@@ -121,10 +138,16 @@ static int parse_line(const char *s, size_t n, scen_entry *e)
 	e->start.y = (int32_t)v[5];
 	e->goal.x = (int32_t)v[6];
 	e->goal.y = (int32_t)v[7];
+	if (prev != NULL && strlen(prev) == fl[1] &&
+	    memcmp(prev, f[1], fl[1]) == 0) {
+		e->map = (char *)prev;
+		return 0;
+	}
 	if ((e->map = malloc(fl[1] + 1)) == NULL)
 		return -1;
 	memcpy(e->map, f[1], fl[1]);
 	e->map[fl[1]] = '\0';
+	e->owns_map = 1;
 	return 0;
 }
 
@@ -134,6 +157,7 @@ int scen_read(const char *buf, size_t len, scen *s, map_error *err)
 	size_t cap = 0;
 	long line = 0;
 	int seen_version = 0;
+	const char *prev = NULL; /* the map of the last good line */
 
 	memset(s, 0, sizeof *s);
 	while (p < end) {
@@ -177,8 +201,12 @@ int scen_read(const char *buf, size_t len, scen *s, map_error *err)
 		}
 		memset(&s->entries[s->n], 0, sizeof s->entries[0]);
 		s->entries[s->n].line = line;
-		if (parse_line(l, n, &s->entries[s->n]) != 0)
+		if (parse_line(l, n, &s->entries[s->n], prev) != 0) {
+			s->n++; /* what it allocated is freed with the rest */
 			goto nomem;
+		}
+		if (!s->entries[s->n].bad)
+			prev = s->entries[s->n].map;
 		s->n++;
 	}
 	if (!seen_version)

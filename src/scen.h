@@ -14,9 +14,10 @@
 
 typedef struct scen_entry {
 	long line;
-	int bad; /* the line is wrong; err says how */
-	map_error err;
-	char *map; /* the map field as written (owned) */
+	int bad;        /* the line is wrong; err says how */
+	map_error *err; /* a bad line's error (owned), else NULL */
+	char *map;      /* the map field as written */
+	int owns_map;   /* map is this entry's; else an earlier one's */
 	int32_t width, height;
 	astar_point start, goal;
 	double optimal;

@@ -179,10 +179,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			FZ_CHECK(e->line > s.entries[i - 1].line);
 		FZ_CHECK(e->bad == 0 || e->bad == 1);
 		if (e->bad) {
-			fz_check_error(&e->err);
-			fz_check_error_place(&e->err, buf, size);
-			FZ_CHECK(e->err.line == e->line);
-			FZ_CHECK(e->err.col >= 1);
+			fz_check_error(e->err);
+			fz_check_error_place(e->err, buf, size);
+			FZ_CHECK(e->err->line == e->line);
+			FZ_CHECK(e->err->col >= 1);
 		} else {
 			FZ_CHECK(e->map != NULL);
 			touched += strlen(e->map);
