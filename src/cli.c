@@ -614,16 +614,23 @@ static int std_fd_writing(const struct stat *a)
 	return 0;
 }
 
-/* Whether path names the regular file or pipe that the standard output
- * (1) or error (2) writes, or 0: a picture written there by a second
- * descriptor would be cut into by the text, or cut into it. */
+/* Whether path names the regular file, pipe or terminal that the
+ * standard output (1) or error (2) writes, or 0: a picture written there
+ * by a second descriptor would be cut into by the text, or cut into it
+ * (on a terminal, spill binary into it).  Other devices, /dev/null
+ * first, take a picture as well as anything. */
 static int std_fd_of(const char *path)
 {
 	struct stat a;
+	int fd;
 
-	if (stat(path, &a) != 0 || !(S_ISREG(a.st_mode) || S_ISFIFO(a.st_mode)))
+	if (stat(path, &a) != 0)
 		return 0;
-	return std_fd_writing(&a);
+	if (S_ISREG(a.st_mode) || S_ISFIFO(a.st_mode))
+		return std_fd_writing(&a);
+	if (S_ISCHR(a.st_mode) && (fd = std_fd_writing(&a)) != 0 && isatty(fd))
+		return fd;
+	return 0;
 }
 
 /*

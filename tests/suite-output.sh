@@ -352,6 +352,33 @@ PY
 else
 	fail image-thin-markers "height, start and goal pixels: $got"
 fi
+# --image=/dev/stdout with the standard output on a terminal: refused,
+# not a PNG spilled into the terminal (the text still comes out).
+got=$(python3 - "$ASTAR" <<'PY'
+import os, pty, sys
+pid, fd = pty.fork()
+if pid == 0:
+    os.execvp(sys.argv[1], [sys.argv[1], '--no-timing', '--image=/dev/stdout',
+                            'maps/small.txt'])
+out = b''
+while True:
+    try:
+        b = os.read(fd, 4096)
+    except OSError:
+        break
+    if not b:
+        break
+    out += b
+st = os.waitpid(pid, 0)[1]
+print(os.waitstatus_to_exitcode(st), b'PNG' in out,
+      b'is also the standard output; not drawing' in out, b'found: yes' in out)
+PY
+)
+if [ "$got" = "2 False True True" ]; then
+	ok image-stdout-terminal
+else
+	fail image-stdout-terminal "status, PNG, message, text: $got"
+fi
 # A slow item: the results before it go out while it runs, not when
 # stdio's buffer fills (or at the end).  Item 1 (from 0) is a FIFO nobody
 # writes to until the first result is seen, so the run would wait
