@@ -49,9 +49,10 @@
  * message ("queries[3].goal: expected [x, y]", "rows[2][4]: ...", with
  * 0-based indexes).  The whole document is checked before the grid is
  * allocated; only a width and height over max_cells, when size_scan finds
- * them, are refused before the document is parsed.  Unknown keys of an object are reported before its values;
- * the values are checked in the order width, height, rows or cells (with
- * legend first), start, goal, queries.
+ * them, are refused before the document is parsed.  Unknown keys of an
+ * object are reported before its values; the values are checked in the
+ * order width, height, rows or cells (with legend first), start, goal,
+ * queries.
  */
 #include <limits.h>
 #include <stdio.h>

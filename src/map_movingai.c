@@ -207,15 +207,13 @@ int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
 		if ((long)n != width) {
 			/* In reading order: a bad character before the
 			 * place where the row is short or long comes first. */
+			size_t k = n < (size_t)width ? n : (size_t)width;
 			map_free(m);
-			if (bad_cell(s, n < (size_t)width ? n : (size_t)width,
-			             ls.no, err) != 0)
+			if (bad_cell(s, k, ls.no, err) != 0)
 				return -1;
-			return map_fail(
-				err, ls.no,
-				(long)(n < (size_t)width ? n : (size_t)width) +
-					1,
-				"row has %zu cells, expected %ld", n, width);
+			return map_fail(err, ls.no, (long)k + 1,
+			                "row has %zu cells, expected %ld", n,
+			                width);
 		}
 		/* The row sixteen cells at a time (GCC and Clang vector
 		 * extensions), the rest through a lookup table, without a

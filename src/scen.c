@@ -2,9 +2,9 @@
  * scen.c - the Moving AI scenario reader (see scen.h).
  */
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
