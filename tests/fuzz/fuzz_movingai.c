@@ -7,10 +7,10 @@
  * cell in reading order, modulo their number), then the .map text.  The
  * reader's answer is compared with a model reader written from the
  * format's description (a "type ..." line; "height N" and "width N" lines
- * with N from 1 to 1000000 in any order, then "map"; H rows of W cells of
- * ". G S" (open, cost 1) and "@ O T W" (blocked); CRLF and a UTF-8 byte
- * order mark accepted; only empty lines after the rows); a map that reads
- * is searched between the two chosen open cells.
+ * with N from 1 to 1000000, once each, in any order, then "map"; H rows
+ * of W cells of ". G S" (open, cost 1) and "@ O T W" (blocked); CRLF and
+ * a UTF-8 byte order mark accepted; only empty lines after the rows); a
+ * map that reads is searched between the two chosen open cells.
  */
 #include "fuzz_common.h"
 
@@ -97,9 +97,9 @@ static int model_read(const char *buf, size_t len, size_t max_cells,
 			return -1;
 		if (n == 3 && memcmp(s, "map", 3) == 0)
 			break;
-		if ((v = model_number(s, n, "height")) > 0)
+		if ((v = model_number(s, n, "height")) > 0 && h == 0)
 			h = v;
-		else if ((v = model_number(s, n, "width")) > 0)
+		else if ((v = model_number(s, n, "width")) > 0 && w == 0)
 			w = v;
 		else
 			return -1;
