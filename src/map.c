@@ -34,14 +34,20 @@ void map_free(map *m)
 	memset(m, 0, sizeof *m);
 }
 
+int map_vfail(map_error *err, long line, long col, const char *fmt, va_list ap)
+{
+	err->line = line;
+	err->col = col;
+	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+	return -1;
+}
+
 int map_fail(map_error *err, long line, long col, const char *fmt, ...)
 {
 	va_list ap;
 
-	err->line = line;
-	err->col = col;
 	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+	map_vfail(err, line, col, fmt, ap);
 	va_end(ap);
 	return -1;
 }

@@ -5,6 +5,7 @@
 #ifndef ASTAR_MAP_H
 #define ASTAR_MAP_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #include "astar.h"
@@ -51,6 +52,10 @@ void map_free(map *m);
 /* Sets err's location and message (printf-style); returns -1. */
 int map_fail(map_error *err, long line, long col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+
+/* map_fail with the message's arguments in ap. */
+int map_vfail(map_error *err, long line, long col, const char *fmt, va_list ap)
+	__attribute__((format(printf, 4, 0)));
 
 /* Writes c into out (size >= 8) as text fit for a message: the character
  * itself when printable, otherwise an escape such as \r or \x00.

@@ -4,7 +4,6 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,16 +30,17 @@ void scen_free(scen *s)
  * Only a bad line holds a map_error (some 270 bytes): a file of millions
  * of good lines would otherwise carry one each for nothing. */
 static int bad_line(scen_entry *e, long col, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int bad_line(scen_entry *e, long col, const char *fmt, ...)
 {
 	va_list ap;
 
 	if ((e->err = malloc(sizeof *e->err)) == NULL)
 		return -1;
 	e->bad = 1;
-	e->err->line = e->line;
-	e->err->col = col;
 	va_start(ap, fmt);
-	vsnprintf(e->err->msg, sizeof e->err->msg, fmt, ap);
+	map_vfail(e->err, e->line, col, fmt, ap);
 	va_end(ap);
 	return 0;
 }
