@@ -1149,6 +1149,8 @@ static int push_item(batch *b, size_t *cap, item it)
 	return 0;
 }
 
+static void free_item(item *it);
+
 /* An item that only carries a message, written now. */
 static int push_error(batch *b, size_t *cap, const char *scen_name,
                       const map_error *err)
@@ -1166,7 +1168,7 @@ static int push_error(batch *b, size_t *cap, const char *scen_name,
 	diag_error(scen_name, err->line, err->col, "%s", err->msg);
 	diag_set_stream(NULL);
 	if (fclose(f) != 0)
-		return -1;
+		goto fail;
 	if (b->cfg->check) {
 		it.checked = 1;
 		it.failed = 1;
@@ -1179,15 +1181,19 @@ static int push_error(batch *b, size_t *cap, const char *scen_name,
 			scen_label(label, sizeof label, scen_name, err->line);
 		else
 			snprintf(label, sizeof label, "%s", scen_name);
-		it.cases = calloc(1, sizeof *it.cases);
-		diag_message(it.err, 0, it.errlen, err->msg, why, sizeof why);
-		if (it.cases == NULL ||
-		    (it.cases->name = strdup(label)) == NULL ||
-		    (it.cases->message = strdup(why)) == NULL)
-			return -1;
+		if ((it.cases = calloc(1, sizeof *it.cases)) == NULL)
+			goto fail;
 		it.ncases = 1;
+		diag_message(it.err, 0, it.errlen, err->msg, why, sizeof why);
+		if ((it.cases->name = strdup(label)) == NULL ||
+		    (it.cases->message = strdup(why)) == NULL)
+			goto fail;
 	}
-	return push_item(b, cap, it);
+	if (push_item(b, cap, it) == 0)
+		return 0;
+fail:
+	free_item(&it);
+	return -1;
 }
 
 static int file_exists(const char *p)
