@@ -84,6 +84,12 @@ typedef struct results_flush {
 	int *write_err;
 } results_flush;
 
+/* A file by device and inode: names differ, this does not. */
+typedef struct file_id {
+	dev_t dev;
+	ino_t ino;
+} file_id;
+
 typedef struct batch {
 	const cli_config *cfg;
 	item *items;
@@ -93,6 +99,10 @@ typedef struct batch {
 	scen *scens;
 	size_t nscens;
 	size_t ninputs; /* items before --shard */
+	/* The inputs' files, sorted, when a report or picture is written
+	 * (index_inputs); read-only once the workers start. */
+	file_id *input_ids;
+	size_t ninput_ids;
 	/* Work sharing between threads: a worker takes the next `chunk`
 	 * items at once, so that a batch of many small queries costs few
 	 * trips to the queue; it marks each done as it ends, and wakes the
@@ -633,6 +643,8 @@ static int std_fd_of(const char *path)
 	return 0;
 }
 
+static int is_input(const batch *b, const char *path);
+
 /*
  * Draws a query to its --image file.  It is numbered (%d) by its input's
  * position in the batch, or, for the only input, by its index in the
@@ -658,6 +670,12 @@ static void emit_image(sink *k, const query_report *q)
 		           "is also the standard %s; not drawing the picture "
 		           "there",
 		           fd == STDOUT_FILENO ? "output" : "error");
+		k->it->status = EXIT_ERROR;
+		return;
+	}
+	if (is_input(k->b, path)) {
+		diag_error(path, 0, 0,
+		           "is also an input of this run; not overwriting it");
 		k->it->status = EXIT_ERROR;
 		return;
 	}
@@ -1419,39 +1437,91 @@ static void progress_clear(progress *p)
 	}
 }
 
-/* Whether path ("-": standard input) names the file of st. */
-static int same_file(const char *path, const struct stat *st)
+/* The batch's inputs are its map and scenario files (standard input as
+ * "-"), the --map override and the maps its scenarios name: n_inputs of
+ * them, the i-th input_path (NULL for a --map not given).  One may
+ * appear twice. */
+static size_t n_inputs(const batch *b)
 {
-	struct stat in;
-	int rc = strcmp(path, "-") == 0 ? fstat(STDIN_FILENO, &in)
-	                                : stat(path, &in);
-
-	return rc == 0 && same_inode(&in, st);
+	return (size_t)b->cfg->nfiles + (size_t)b->cfg->nscens + 1 + b->nmaps;
 }
 
-/* Whether writing path would overwrite one of the batch's inputs (its
- * map and scenario files, standard input when "-" is one, and the maps
- * its scenarios name): a report file named like a map by mistake would
- * empty it before it is read. */
-static int is_input(const batch *b, const char *path)
+static const char *input_path(const batch *b, size_t i)
 {
 	const cli_config *cfg = b->cfg;
-	struct stat out;
+	size_t nf = (size_t)cfg->nfiles, ns = (size_t)cfg->nscens;
 
-	if (stat(path, &out) != 0 || !S_ISREG(out.st_mode))
-		return 0;
-	for (int i = 0; i < cfg->nfiles + cfg->nscens + 1; i++) {
-		const char *in = i < cfg->nfiles ? cfg->files[i]
-		                 : i < cfg->nfiles + cfg->nscens
-		                         ? cfg->scens[i - cfg->nfiles]
-		                         : cfg->map_override;
-		if (in != NULL && same_file(in, &out))
-			return 1;
+	if (i < nf)
+		return cfg->files[i];
+	if (i < nf + ns)
+		return cfg->scens[i - nf];
+	if (i == nf + ns)
+		return cfg->map_override;
+	return b->maps[i - nf - ns - 1]->path;
+}
+
+static int cmp_file_id(const void *pa, const void *pb)
+{
+	const file_id *a = pa, *c = pb;
+
+	if (a->dev != c->dev)
+		return a->dev < c->dev ? -1 : 1;
+	return a->ino < c->ino ? -1 : a->ino > c->ino;
+}
+
+/*
+ * Indexes the regular files among the batch's inputs by device and inode
+ * (b->input_ids, sorted), for is_input; "-" stands for the file standard
+ * input reads.  Inputs that cannot be stat'ed are left out: they are not
+ * read either.  0, or -1 when out of memory.
+ */
+static int index_inputs(batch *b)
+{
+	size_t cap = 0, n = n_inputs(b);
+	const char *p;
+
+	for (size_t i = 0; i < n; i++) {
+		struct stat st;
+		if ((p = input_path(b, i)) == NULL)
+			continue;
+		if ((strcmp(p, "-") == 0 ? fstat(STDIN_FILENO, &st)
+		                         : stat(p, &st)) != 0 ||
+		    !S_ISREG(st.st_mode))
+			continue;
+		if (b->ninput_ids == cap) {
+			size_t nc = cap ? cap * 2 : 16;
+			file_id *ni = realloc(b->input_ids, nc * sizeof *ni);
+			if (ni == NULL)
+				return -1;
+			b->input_ids = ni;
+			cap = nc;
+		}
+		b->input_ids[b->ninput_ids].dev = st.st_dev;
+		b->input_ids[b->ninput_ids++].ino = st.st_ino;
 	}
-	for (size_t i = 0; i < b->nmaps; i++)
-		if (same_file(b->maps[i]->path, &out))
-			return 1;
+	if (b->ninput_ids > 1)
+		qsort(b->input_ids, b->ninput_ids, sizeof *b->input_ids,
+		      cmp_file_id);
 	return 0;
+}
+
+/* Whether writing path would overwrite one of the batch's inputs (see
+ * index_inputs, which must have run): a report or picture file named
+ * like a map by mistake would empty it, maybe before it is read.  One
+ * stat and a binary search, so that every picture of a large batch can
+ * ask. */
+static int is_input(const batch *b, const char *path)
+{
+	struct stat out;
+	file_id key;
+
+	if (b->ninput_ids == 0 || stat(path, &out) != 0 ||
+	    !S_ISREG(out.st_mode))
+		return 0;
+	key.dev = out.st_dev;
+	key.ino = out.st_ino;
+	return bsearch(&key, b->input_ids, b->ninput_ids, sizeof key,
+	               cmp_file_id) != NULL;
 }
 
 /* Reports (and returns 1) when a --report path is an input of the run. */
@@ -1591,6 +1661,13 @@ int cli_run(const cli_config *cfg)
 			status = EXIT_ERROR;
 			goto out;
 		}
+	}
+	if ((cfg->image != NULL || cfg->tap_file != NULL ||
+	     cfg->junit != NULL) &&
+	    index_inputs(&b) != 0) {
+		diag_error(NULL, 0, 0, "out of memory");
+		status = EXIT_ERROR;
+		goto out;
 	}
 	/* Both paths are judged, then both files opened, before either is
 	 * emptied: a refusal or a failure leaves both as they were. */
@@ -1863,6 +1940,7 @@ out:
 		free(b.maps[i]);
 	}
 	free(b.maps);
+	free(b.input_ids);
 	for (size_t i = 0; i < b.nscens; i++)
 		scen_free(&b.scens[i]);
 	lane_free(&main_lane);

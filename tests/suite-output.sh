@@ -24,6 +24,7 @@
 #   - SIGINT and SIGTERM mid-batch: whole JSON lines only, death by the
 #     signal, TAP's "Bail out!", and a silent standard input let go;
 #   - a --report file that is also an input: refused, the input intact;
+#     a --image picture that would be one: not drawn, the input intact;
 #   - the input limit of --max-cells: an endless standard input ends in
 #     its error, a file over it is refused, one of exactly it is read;
 #   - file names that are not UTF-8, in JSON and in a JUnit report: each
@@ -493,6 +494,31 @@ run report-input-junit 2 "$d/victim-err" "$A --report=junit:$d/victim.txt --repo
 echo "astar: $d/victim/room-32-32-4.map: is also an input of this run; not overwriting it" >"$d/victim-map-err"
 run report-input-scen-map 2 "$d/victim-map-err" "$A --check --report=junit:$d/victim/room-32-32-4.map $d/victim/room.scen >$d/victim.out"
 run report-input-stdin 2 "$d/victim-err" "$A --report=tap:$d/victim.txt - <$d/victim.txt >$d/victim.out"
+# So is a --image picture that would overwrite an input, by any name
+# (the same path, a hard link, standard input's file, a map a scenario
+# names, picture 4 of room-32-32-%d.map here): that query's picture is
+# not drawn, its results and the other pictures are.
+cp maps/small.txt "$d/pic-victim.txt"
+ln "$d/pic-victim.txt" "$d/pic-victim-link.txt"
+$A --no-timing maps/small.txt >"$d/pic-victim-want.out" 2>&1
+echo "astar: $d/pic-victim.txt: is also an input of this run; not overwriting it" >"$d/pic-victim-err"
+echo "astar: $d/pic-victim-link.txt: is also an input of this run; not overwriting it" >"$d/pic-victim-link-err"
+run image-input-map 2 "$d/pic-victim-err" "$A --no-timing --image=$d/pic-victim.txt $d/pic-victim.txt >$d/pic-victim.out"
+cmp -s "$d/pic-victim-want.out" "$d/pic-victim.out" || fail image-input-map "results: $(head -c 200 "$d/pic-victim.out")"
+run image-input-hard-link 2 "$d/pic-victim-link-err" "$A --no-timing --image=$d/pic-victim-link.txt $d/pic-victim.txt >$d/pic-victim.out"
+run image-input-stdin 2 "$d/pic-victim-err" "$A --no-timing --image=$d/pic-victim.txt - <$d/pic-victim.txt >$d/pic-victim.out"
+mkdir "$d/pic-scen"
+cp tests/golden/batch-jobs-3/room.scen tests/golden/batch-jobs-3/room-32-32-4.map "$d/pic-scen/"
+echo "astar: $d/pic-scen/room-32-32-4.map: is also an input of this run; not overwriting it" >"$d/pic-scen-err"
+run image-input-scen-map 2 "$d/pic-scen-err" "$A -J2 --image=$d/pic-scen/room-32-32-%d.map --scen $d/pic-scen/room.scen >/dev/null"
+pngs=$(for i in 0 1 2 3; do head -c 4 "$d/pic-scen/room-32-32-$i.map" | tail -c 3; done)
+if ! cmp -s maps/small.txt "$d/pic-victim.txt" || ! cmp -s tests/golden/batch-jobs-3/room-32-32-4.map "$d/pic-scen/room-32-32-4.map"; then
+	fail image-input-intact "an input named as a picture was changed"
+elif [ "$pngs" != PNGPNGPNGPNG ]; then
+	fail image-input-intact "the other pictures: $pngs"
+else
+	ok image-input-intact
+fi
 # One file for both reports: refused, and left as it was.
 echo keep >"$d/both.txt"
 echo "astar: $d/both.txt: is named by both --report=tap and --report=junit; give each its own file" >"$d/both-err"
