@@ -624,6 +624,13 @@ static int std_fd_writing(const struct stat *a)
 	return 0;
 }
 
+/* --check's last line. */
+static void check_summary(FILE *f, unsigned checked, unsigned failed)
+{
+	fprintf(f, "checked %u, passed %u, failed %u\n", checked,
+	        checked - failed, failed);
+}
+
 /* Whether path names the regular file, pipe or terminal that the
  * standard output (1) or error (2) writes, or 0: a picture written there
  * by a second descriptor would be cut into by the text, or cut into it
@@ -1854,14 +1861,19 @@ int cli_run(const cli_config *cfg)
 	 * says the run is whole: a failed write ends the run here, and a
 	 * TAP file says so (below) instead of giving its plan. */
 	if (!write_failed && !nomem) {
-		if (cfg->check) {
-			FILE *f = notes_to_stderr(cfg) ? stderr : stdout;
-			fprintf(f, "checked %u, passed %u, failed %u\n",
-			        checked, checked - failed, failed);
-		}
+		/* On standard error the summary follows the results, and
+		 * only when they were all written: a run whose output was
+		 * lost does not end in "passed". */
+		FILE *sf = !cfg->check            ? NULL
+		           : notes_to_stderr(cfg) ? stderr
+		                                  : stdout;
+		if (sf == stdout)
+			check_summary(sf, checked, failed);
 		if (fflush(stdout) != 0 || ferror(stdout)) {
 			output_failed(&b, tap, &write_err);
 			write_failed = 1;
+		} else if (sf == stderr) {
+			check_summary(sf, checked, failed);
 		}
 	}
 	if (!write_failed && !nomem) {

@@ -138,6 +138,8 @@ full full-json-single "--json $d/big.txt"
 full full-text-batch "$d/many.scen"
 full full-json-batch "--json --jobs=2 $d/many.scen"
 full full-check-batch "--check $d/many.scen"
+# (with JSON Lines the summary is on standard error: not after a failure)
+full full-check-json-summary "--json --check maps/room.scen"
 full full-tap-batch "--report=tap $d/many.scen"
 full full-version --version
 full full-help --help
