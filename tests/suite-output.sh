@@ -25,6 +25,8 @@
 #     signal, TAP's "Bail out!", and a silent standard input let go;
 #   - a --report file that is also an input: refused, the input intact;
 #     a --image picture that would be one: not drawn, the input intact;
+#   - no file and a terminal for standard input: the usage message and
+#     status 2 at once;
 #   - the input limit of --max-cells: an endless standard input ends in
 #     its error, a file over it is refused, one of exactly it is read;
 #   - file names that are not UTF-8, in JSON and in a JUnit report: each
@@ -381,6 +383,45 @@ if [ "$got" = "2 False True True" ]; then
 	ok image-stdout-terminal
 else
 	fail image-stdout-terminal "status, PNG, message, text: $got"
+fi
+# No file and the standard input a terminal: the usage message and
+# status 2 at once, not a wait for a map typed in.
+got=$(T=$T python3 - "$ASTAR" <<'PY'
+import os, pty, select, signal, sys, time
+pid, fd = pty.fork()
+if pid == 0:
+    os.execvp(sys.argv[1], [sys.argv[1]])
+out = b''
+end = time.monotonic() + float(os.environ.get("T", "60"))
+st = None
+while st is None:
+    if select.select([fd], [], [], 0.1)[0]:
+        try:
+            out += os.read(fd, 4096)
+        except OSError:
+            pass
+    done, ws = os.waitpid(pid, os.WNOHANG)
+    if done:
+        st = os.waitstatus_to_exitcode(ws)
+    elif time.monotonic() > end:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        st = "hung"
+while select.select([fd], [], [], 0)[0]:  # what is left in the terminal
+    try:
+        b = os.read(fd, 4096)
+    except OSError:
+        break
+    if not b:
+        break
+    out += b
+print(st, out.replace(b'\r\n', b'|').decode('utf-8', 'replace'))
+PY
+)
+if [ "$got" = "2 usage: astar [options] [file ...]|Try 'astar --help' for more information.|" ]; then
+	ok usage-stdin-terminal
+else
+	fail usage-stdin-terminal "status and output: $got"
 fi
 # A slow item: the results before it go out while it runs, not when
 # stdio's buffer fills (or at the end).  Item 1 (from 0) is a FIFO nobody
