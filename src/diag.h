@@ -29,6 +29,13 @@ void diag_error(const char *file, long line, long col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 void diag_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* s as a message quotes it (an option's value, say), in buf of size
+ * bytes (at least 8): bytes below 0x20 and DEL written as \xNN, so that
+ * a newline in it cannot start a line without "astar: ", and what does
+ * not fit cut short with "..." (between UTF-8 characters).  Returns
+ * buf. */
+const char *diag_quote(const char *s, char *buf, size_t size);
+
 /* Sends this thread's diagnostics to f; NULL means standard error. */
 void diag_set_stream(FILE *f);
 

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "diag.h"
 #include "image.h"
 
 typedef struct rgb {
@@ -119,6 +120,17 @@ static void set_msg(char *buf, size_t size, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* "--image=PATTERN: why", the pattern quoted by diag_quote, so that a
+ * long one leaves room for why. */
+static void bad_pattern(char *buf, size_t size, const char *pattern,
+                        const char *why)
+{
+	char q[160];
+
+	set_msg(buf, size, "--image=%s: %s", diag_quote(pattern, q, sizeof q),
+	        why);
+}
+
 /* The map's base name without extension, as [*start, *start + *len). */
 static void base_name(const char *mapname, const char **start, size_t *len)
 {
@@ -170,9 +182,9 @@ static int expand(const char *pattern, size_t index, const char *mapname,
 			case 'd':
 			case 'n':
 				if (width > 20) {
-					set_msg(msg, msgsize,
-					        "--image=%s: the width of %%d is at most 20",
-					        pattern);
+					bad_pattern(
+						msg, msgsize, pattern,
+						"the width of %d is at most 20");
 					return -1;
 				}
 				*has_index = 1;
@@ -182,9 +194,9 @@ static int expand(const char *pattern, size_t index, const char *mapname,
 			case 'm':
 			case '%':
 				if (conv != p + 1) {
-					set_msg(msg, msgsize,
-					        "--image=%s: only %%d and %%n take a width",
-					        pattern);
+					bad_pattern(
+						msg, msgsize, pattern,
+						"only %d and %n take a width");
 					return -1;
 				}
 				if (*conv == '%') {
@@ -195,22 +207,21 @@ static int expand(const char *pattern, size_t index, const char *mapname,
 				}
 				break;
 			default:
-				set_msg(msg, msgsize,
-				        *conv ? "--image=%s: unknown %% sequence "
-				                "(use %%d or %%n for the query number, %%m "
-				                "for the map name, %%%% for a percent sign)"
-				              : "--image=%s: a lone %% at the end "
-				                "(write %%%% for a percent sign)",
-				        pattern);
+				bad_pattern(
+					msg, msgsize, pattern,
+					*conv ? "unknown % sequence (use %d or %n "
+						"for the query number, %m for the "
+						"map name, %% for a percent sign)"
+					      : "a lone % at the end (write %% "
+						"for a percent sign)");
 				return -1;
 			}
 			p = conv;
 		}
 		if (out != NULL) {
 			if (n + len >= outsize) {
-				set_msg(msg, msgsize,
-				        "--image=%s: file name too long",
-				        pattern);
+				bad_pattern(msg, msgsize, pattern,
+				            "file name too long");
 				return -1;
 			}
 			memcpy(out + n, s, len);
@@ -219,14 +230,14 @@ static int expand(const char *pattern, size_t index, const char *mapname,
 	}
 	if (out != NULL) {
 		if (n >= outsize) { /* only when outsize is 0 */
-			set_msg(msg, msgsize, "--image=%s: file name too long",
-			        pattern);
+			bad_pattern(msg, msgsize, pattern,
+			            "file name too long");
 			return -1;
 		}
 		out[n] = '\0';
 	}
 	if (n == 0) {
-		set_msg(msg, msgsize, "--image=%s: empty file name", pattern);
+		bad_pattern(msg, msgsize, pattern, "empty file name");
 		return -1;
 	}
 	return 0;
@@ -240,10 +251,10 @@ int image_pattern_check(const char *pattern, int several, char *err,
 	if (expand(pattern, 0, "map", NULL, 0, &has_index, err, errsize) != 0)
 		return -1;
 	if (several && !has_index) {
-		set_msg(err, errsize,
-		        "--image=%s: every query of the batch would write this "
-		        "one file; put %%d in the name (e.g. --image=%%m-%%d.png)",
-		        pattern);
+		bad_pattern(
+			err, errsize, pattern,
+			"every query of the batch would write this one "
+			"file; put %d in the name (e.g. --image=%m-%d.png)");
 		return -1;
 	}
 	return 0;

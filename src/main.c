@@ -4,7 +4,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <signal.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,25 +119,14 @@ static int usage_error(void)
 	return EXIT_ERROR;
 }
 
-/* The value is quoted with its control characters as \xNN, so that a
- * newline in it cannot start a line of its own without "astar: ". */
+/* The value is quoted by diag_quote: a newline in it cannot start a
+ * line of its own without "astar: ", and a long one is cut short. */
 static int bad_value(const char *opt, const char *what, const char *arg)
 {
-	size_t n = strlen(arg);
-	char *esc = n < SIZE_MAX / 4 ? malloc(4 * n + 1) : NULL, *o = esc;
+	char q[256];
 
-	for (size_t i = 0; esc != NULL && i < n; i++) {
-		unsigned char c = (unsigned char)arg[i];
-		if (c < 0x20 || c == 0x7f)
-			o += sprintf(o, "\\x%02x", c);
-		else
-			*o++ = (char)c;
-	}
-	if (esc != NULL)
-		*o = '\0';
 	diag_error(NULL, 0, 0, "%s: expected %s, got '%s'", opt, what,
-	           esc != NULL ? esc : arg);
-	free(esc);
+	           diag_quote(arg, q, sizeof q));
 	return EXIT_ERROR;
 }
 
