@@ -24,7 +24,8 @@
 # 6. Every error message of the golden cases is listed in DIAGNOSTICS,
 #    and so are those of ASCII maps too large for a golden case (a row of
 #    1000001 cells, 1000001 rows), whose exact messages and status are
-#    checked here.
+#    checked here; and every entry of DIAGNOSTICS is a message that a
+#    golden case or tests/suite-output.sh expects.
 # 7. The README's pictures: the counts of expanded cells above them and
 #    the cost of their paths are what astar prints for that query (on
 #    dao/arena2.map of the benchmark sets; left out, and said so, where
@@ -220,8 +221,9 @@ python3 -c "print('.\n' * 1000001, end='')" |
 # lines "astar: ..."), less its file:line:col and JSON-path prefixes, is
 # listed in the man page's DIAGNOSTICS: an entry's upper-case words (N,
 # FILE, VALUE, KEY, ...), 'c', '...' and any quoted value or number stand
-# for whatever the message has there.
-if python3 - >"$out/diagnostics.txt" 2>&1 <<'PY'
+# for whatever the message has there.  And the other way round, every
+# entry is a message that a test expects.
+python3 - >"$out/diagnostics.txt" 2>&1 <<'PY'
 import glob, re, sys
 man = open('man/astar.1').read()
 sec = man[man.index('.Sh DIAGNOSTICS'):man.index('.Sh', man.index('.Sh DIAGNOSTICS') + 4)]
@@ -232,6 +234,7 @@ PH = r"\b(?:N|M|E|C|FILE|VALUE|NAME|POLICY|REASON|TEXT|PLACE|FIELD|KEY|X,Y|WxH)\
 jpath = re.compile(r"^(?:KEY|[a-z_]+(?:\[\d+\]|\.[^ :]+)*): ")
 for line in sec.split('\n'):
     items = re.findall(r'Li "((?:[^"\\]|\\.)*)"', line)
+    entry = line.startswith('.It ')  # an entry, not an example in its text
     if line.startswith('.Ql '):
         items.append(re.sub(r'\s+[.,;:]$', '', line[4:].strip()))
     for it in items:
@@ -246,7 +249,7 @@ for line in sec.split('\n'):
             rx += r'\d+' if t.isdigit() else ("'.*'" if t.startswith("'") else '.*')
             pos = m.end()
         rx += re.escape(it[pos:])
-        pats.append((it, re.compile(rx + '$')))
+        pats.append((it, re.compile(rx + '$'), entry))
 loc = re.compile(r"^(?!-)[^ ]*[/<][^ ]*?(?::\d+)*: ")
 seen = {}
 for f in sorted(glob.glob('tests/golden/*/stderr')) + sorted(glob.glob('tests/out/docs/big/*.stderr')):
@@ -262,17 +265,48 @@ bad = 0
 # A message matches as it is or without a leading JSON path (which a
 # scenario field such as "bucket: " looks like).
 for m, f in sorted(seen.items()):
-    if not any(rx.match(m) or rx.match(jpath.sub('', m)) for _, rx in pats):
+    if not any(rx.match(m) or rx.match(jpath.sub('', m)) for _, rx, _ in pats):
         bad += 1
         print('not in DIAGNOSTICS: %s  (%s)' % (m, f))
 print('%d messages, %d patterns, %d unlisted' % (len(seen), len(pats), bad))
-sys.exit(1 if bad else 0)
+# The other way: every entry is a message some test expects, a golden
+# case's (--check's mismatches are lines of its standard output) or one
+# tests/suite-output.sh compares ("astar: ..." in its text: full
+# devices, closed pipes, reports, memory limits).  Not "grid too large":
+# it needs a map of over 4 GB; the library's unit test asserts
+# ASTAR_ETOOBIG, whose text it is.
+expected = set(seen)
+def add(m):
+    while loc.match(m):
+        m = loc.sub('', m, count=1)
+    expected.add(m)
+for f in sorted(glob.glob('tests/golden/*/stdout')):
+    for l in open(f, encoding='utf-8', errors='replace'):
+        add(l.rstrip('\n'))
+for l in open('tests/suite-output.sh', encoding='utf-8'):
+    for m in re.findall(r'astar: ([^"]*)', l):
+        add(m)
+untested = 0
+for it, rx, entry in pats:
+    if entry and it != 'grid too large' and not any(
+            rx.match(m) or rx.match(jpath.sub('', m)) for m in expected):
+        untested += 1
+        print('no test expects: %s' % it)
+print('%d entries, %d untested' % (sum(e for _, _, e in pats), untested))
+sys.exit(10 + (1 if bad else 0) + (2 if untested else 0))
 PY
-then
-	ok "DIAGNOSTICS lists every message of the golden cases ($(tail -n 1 "$out/diagnostics.txt"))"
+rc=$? # 10, plus 1 for unlisted messages, plus 2 for untested entries
+if [ $rc -ge 10 ] && [ $((rc & 1)) = 0 ]; then
+	ok "DIAGNOSTICS lists every message of the golden cases ($(grep unlisted "$out/diagnostics.txt"))"
 else
 	fail "DIAGNOSTICS misses messages of the golden cases:"
-	head -n 20 "$out/diagnostics.txt"
+	grep -v '^no test' "$out/diagnostics.txt" | head -n 20
+fi
+if [ $rc -ge 10 ] && [ $(((rc - 10) & 2)) = 0 ]; then
+	ok "every DIAGNOSTICS entry is a message a test expects ($(grep untested "$out/diagnostics.txt"))"
+else
+	fail "DIAGNOSTICS entries no test expects:"
+	grep -v '^not in' "$out/diagnostics.txt" | head -n 20
 fi
 
 # ---------------------------------------------------------------- 7. pictures
