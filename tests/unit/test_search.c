@@ -9,7 +9,8 @@
  * A*, --adjacent, --closest and both combined.  Every returned path is
  * replayed step by step under the movement rules.  One astar_ctx is shared
  * by all queries (grid sizes change between them); determinism is checked
- * by repeating queries on it and on fresh contexts.
+ * by repeating queries on it and on fresh contexts, also across the wrap
+ * of a context's generation counter.
  *
  * Failures go to stderr with the seed, the grid as ASCII and the query;
  * the only stdout line is check_finish()'s "unit: N passed, M failed".
@@ -23,6 +24,7 @@
 
 #include "astar.h"
 #include "check.h"
+#include "ctx.h" /* the generation counter, set near its wrap */
 #include "reference.h"
 #include "rng.h"
 #include "test_heap.h"
@@ -1792,6 +1794,89 @@ static void test_exact_ties(void)
 	}
 }
 
+/*
+ * A context's generation counter wrapping around (after 2^32 - 1
+ * searches) must clear its records, or the records of its first searches
+ * would pass for the new ones' when their generations come round again.
+ * Searches across the wrap, by every algorithm, give exactly what a
+ * fresh context gives.
+ */
+static void test_generation_wrap(void)
+{
+	uint64_t rng = BASE_SEED ^ 0x9E3779B97F4A7C15ULL;
+	ref_grid g;
+	astar_grid *lg;
+	astar_ctx *wrapped = astar_ctx_new(), *fresh = astar_ctx_new();
+	astar_result r;
+	size_t i;
+	int k;
+
+	g.w = 40;
+	g.h = 30;
+	g.cost = malloc((size_t)g.w * (size_t)g.h);
+	if (!g.cost || !wrapped || !fresh)
+		exit(2);
+	for (i = 0; i < (size_t)g.w * (size_t)g.h; i++)
+		g.cost[i] = rng_below(&rng, 100) < 25 ? 0 : 1;
+	g.cost[0] = 1;
+	lg = lib_grid(&g, 0);
+	/* Generations 1 to 6: floods that leave records all over the grid. */
+	for (k = 0; k < 6; k++) {
+		astar_options o;
+		astar_options_init(&o);
+		o.algorithm = ASTAR_ALGO_DIJKSTRA;
+		o.diagonal = (astar_diagonal)(k % 4);
+		astar_search(wrapped, lg, random_cell(&rng, &g, 1, NULL),
+		             random_cell(&rng, &g, 1, NULL), &o, &r);
+	}
+	wrapped->gen = UINT32_MAX - 4;
+	for (k = 0; k < 30; k++) {
+		query q;
+		astar_result a, b;
+		astar_status sa, sb;
+		astar_point *pa = NULL, *ea = NULL;
+
+		memset(&q, 0, sizeof q);
+		q.kind = "generation wrap";
+		q.g = &g;
+		q.start = random_cell(&rng, &g, 1, NULL);
+		q.goal = random_cell(&rng, &g, 1, NULL);
+		astar_options_init(&q.opts);
+		q.opts.algorithm = (astar_algorithm)(k % 5);
+		q.opts.diagonal = q.opts.algorithm == ASTAR_ALGO_JPS
+		                          ? (k / 5 % 2 ? ASTAR_DIAG_NO_OBSTACLES
+		                                       : ASTAR_DIAG_NEVER)
+		                          : (astar_diagonal)(k / 5 % 4);
+		q.opts.explored = 1;
+		begin_query(&q);
+		sa = astar_search(wrapped, lg, q.start, q.goal, &q.opts, &a);
+		if (a.path_len && !(pa = malloc(a.path_len * sizeof *pa)))
+			exit(2);
+		if (a.explored_len &&
+		    !(ea = malloc(a.explored_len * sizeof *ea)))
+			exit(2);
+		if (pa)
+			memcpy(pa, a.path, a.path_len * sizeof *pa);
+		if (ea)
+			memcpy(ea, a.explored, a.explored_len * sizeof *ea);
+		sb = astar_search(fresh, lg, q.start, q.goal, &q.opts, &b);
+		CHECK(sa == ASTAR_OK, "status %d", (int)sa);
+		compare_results("across the wrap vs fresh context", sa, &a, pa,
+		                ea, sb, &b);
+		free(pa);
+		free(ea);
+		check_end();
+	}
+	check_begin("generation wrap: the counter");
+	CHECK(wrapped->gen >= 1 && wrapped->gen < 100,
+	      "the generation did not wrap: %u", (unsigned)wrapped->gen);
+	check_end();
+	astar_ctx_free(wrapped);
+	astar_ctx_free(fresh);
+	grid_free(lg);
+	free(g.cost);
+}
+
 int main(void)
 {
 	ctx = astar_ctx_new();
@@ -1809,6 +1894,7 @@ int main(void)
 	test_explored_and_determinism();
 	test_huge_corridor();
 	test_exact_ties();
+	test_generation_wrap();
 	resize_tests();
 	property_tests();
 	test_jps(); /* test_jps.c: --algorithm=jps against the reference */
