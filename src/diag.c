@@ -96,8 +96,10 @@ const char *diag_quote(const char *s, char *buf, size_t size)
 		else
 			buf[n++] = (char)c;
 	}
-	if (cut < strlen(s))
-		memcpy(buf + n, "...", 3), n += 3;
+	if (s[cut] != '\0') {
+		memcpy(buf + n, "...", 3);
+		n += 3;
+	}
 	buf[n] = '\0';
 	return buf;
 }
