@@ -23,6 +23,14 @@ LDFLAGS += -fsanitize=address,undefined
 # (minutes); the normal run keeps it.
 export ASTAR_QUICK = 1
 endif
+# SANITIZE=thread: ThreadSanitizer, for the batch's threads.  A race
+# report ends the process with status 66, which every test notices.
+ifeq ($(SANITIZE),thread)
+CFLAGS  += -O1 -fsanitize=thread -fno-omit-frame-pointer
+LDFLAGS += -fsanitize=thread
+export ASTAR_QUICK = 1
+export TSAN_OPTIONS = halt_on_error=1 exitcode=66
+endif
 
 # Objects remember the flags they were built with: changing CC, CFLAGS or
 # SANITIZE rebuilds everything instead of mixing builds.
@@ -40,7 +48,7 @@ LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 UNIT_SRC = $(wildcard tests/unit/*.c)
 
-.PHONY: all check deps install uninstall clean fmt lint bench fuzz fuzz-run
+.PHONY: all check check-cli deps install uninstall clean fmt lint bench fuzz fuzz-run
 all: astar libastar.a
 
 # The archive exports include/astar.h's API (astar_* and grid_*) alone:
@@ -68,6 +76,11 @@ tests/unit/test_search: $(UNIT_SRC) $(wildcard tests/unit/*.h) $(LIB_OBJ) $(FLAG
 
 check: astar tests/unit/test_search
 	sh tests/run.sh
+
+# The golden cases and suites without the unit tests, which run no
+# threads: what `make SANITIZE=thread check-cli` is for.
+check-cli: astar
+	sh tests/run.sh --cli
 
 # libFuzzer targets (clang, ASan, UBSan) into tests/fuzz/build/; fuzz-run
 # replays their regressions and fuzzes each FUZZ_SECONDS (default 60).

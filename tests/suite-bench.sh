@@ -54,11 +54,11 @@ else
 	bad "no table: $(head -n 5 "$tmp/log")"
 fi
 
-# A sanitizer build (make check SANITIZE=1): bench.py cannot link
+# A sanitizer build (make check SANITIZE=1 or thread): bench.py cannot link
 # bench/memprobe.c against the instrumented libastar.a, and leaves the
 # memory figures (the library's and the peak RSS) out.
 san=0
-grep -q __asan_init ./astar 2>/dev/null && san=1
+grep -qE '__[at]san_init' ./astar 2>/dev/null && san=1
 if python3 - "$tmp/out/results.json" "$peer" "$san" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))

@@ -52,13 +52,14 @@ else
 fi
 
 # 3. Build the example with pkg-config alone, run it, compare.  In a
-#    sanitizer build (make check SANITIZE=1) the installed libastar.a is
-#    instrumented, so the program also links the sanitizers' runtime, as
-#    any program using such a library must.
+#    sanitizer build (make check SANITIZE=1 or SANITIZE=thread) the
+#    installed libastar.a is instrumented, so the program also links the
+#    sanitizers' runtime, as any program using such a library must.
 flags=$(PKG_CONFIG_PATH=$pfx/lib/pkgconfig pkg-config --cflags --libs astar 2>"$out/pc.err")
 pcrc=$?
 san=
 grep -q __asan_init ./astar 2>/dev/null && san=-fsanitize=address,undefined
+grep -q __tsan_init ./astar 2>/dev/null && san=-fsanitize=thread
 if [ $pcrc -eq 0 ] && ${CC:-cc} -std=c11 -Wall -Wextra -pedantic -Werror $san -o "$out/example" \
 	"$out/example.c" $flags >"$out/cc.log" 2>&1; then
 	ok "README example builds with pkg-config ($flags)"
