@@ -35,6 +35,12 @@
 /* The largest width or height of a grid. */
 #define ASTAR_DIM_MAX 1000000
 
+/* The most cells a grid that astar_search can search has, counting the
+ * border of one cell the library keeps around it: (width + 2) x
+ * (height + 2) at most 2^32 - 6.  A larger grid can be made, but a
+ * search of it fails with ASTAR_ETOOBIG. */
+#define ASTAR_SEARCH_CELLS_MAX 4294967290ULL
+
 /* Status codes returned by library functions. */
 typedef enum astar_status {
 	ASTAR_OK = 0,
@@ -246,7 +252,8 @@ astar_status astar_prepare(astar_ctx *ctx, const astar_grid *grid,
  * or goal lies outside the grid, ASTAR_ESTART_BLOCKED, ASTAR_EGOAL_BLOCKED
  * (goal blocked without adjacent or closest), ASTAR_EINVAL for options out
  * of range (weight below 1 or not finite, unknown enum values),
- * ASTAR_ETOOBIG for a grid of 2^32 - 5 cells or more (padding included),
+ * ASTAR_ETOOBIG for a grid of more than ASTAR_SEARCH_CELLS_MAX cells
+ * (its border included),
  * ASTAR_EUNSUPPORTED when the algorithm does not apply (JPS on a grid
  * whose open cells do not all cost the same, as far as grid_min_cost and
  * grid_max_cost tell, or under another diagonal policy, another heuristic

@@ -145,7 +145,9 @@ astar_status ctx_prepare(astar_ctx *ctx, const astar_grid *grid, int touch)
 	/* Heap positions run from HEAP_ROOT to HEAP_ROOT + ncells - 1 and
 	 * must stay below the markers kept in the same array (CLOSED and,
 	 * in jps.c, CLOSED - 1). */
-	if (grid->ncells >= (size_t)CLOSED - HEAP_ROOT - 1)
+	_Static_assert(ASTAR_SEARCH_CELLS_MAX == CLOSED - HEAP_ROOT - 2,
+	               "astar.h's limit is the heap's");
+	if (grid->ncells > ASTAR_SEARCH_CELLS_MAX)
 		return ASTAR_ETOOBIG;
 	return ctx_reserve(ctx, grid->ncells, touch);
 }

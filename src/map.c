@@ -96,14 +96,22 @@ int map_check_size(long width, long height, size_t max_cells, long line,
 {
 	unsigned long long n =
 		(unsigned long long)width * (unsigned long long)height;
+	unsigned long long padded = (unsigned long long)(width + 2) *
+	                            (unsigned long long)(height + 2);
 
-	if (n <= max_cells)
+	if (n <= max_cells && padded <= ASTAR_SEARCH_CELLS_MAX)
 		return 0;
 	if (n > MAP_MAX_CELLS_LIMIT)
 		return map_fail(err, line, line > 0 ? 1 : 0,
 		                "the map has %ldx%ld = %llu cells, more than "
 		                "astar can search (%llu)",
 		                width, height, n, MAP_MAX_CELLS_LIMIT);
+	if (padded > ASTAR_SEARCH_CELLS_MAX)
+		return map_fail(err, line, line > 0 ? 1 : 0,
+		                "the map has %ldx%ld cells, %llu with the border "
+		                "of one cell astar keeps around it, more than it "
+		                "can search (%llu)",
+		                width, height, padded, ASTAR_SEARCH_CELLS_MAX);
 	return map_fail(err, line, line > 0 ? 1 : 0,
 	                "the map has %ldx%ld = %llu cells, more than the limit "
 	                "of %zu (raise it with --max-cells)",

@@ -73,13 +73,14 @@ int map_decimal(const char *s);
 #define MAP_MAX_CELLS_DEFAULT 100000000UL
 
 /* The largest --max-cells, 2^32 - 2: no map of more cells can be
- * searched (astar_search takes fewer than 2^32 - 5 cells, padding
- * included). */
+ * searched (nor some of fewer: see map_check_size). */
 #define MAP_MAX_CELLS_LIMIT 4294967294ULL
 
 /*
  * Fails (with the message on err, at line) when a width x height map has
- * more than max_cells cells; returns 0 when it fits.
+ * more than max_cells cells, or is too large for astar_search with the
+ * library's border around it (ASTAR_SEARCH_CELLS_MAX); returns 0 when it
+ * fits.
  */
 int map_check_size(long width, long height, size_t max_cells, long line,
                    map_error *err);
