@@ -138,11 +138,39 @@ static atomic_int stop_signal;
 _Static_assert(ATOMIC_INT_LOCK_FREE == 2,
                "a signal handler may only touch lock-free atomics");
 
+/* Seconds from the first stop signal to the process's death however
+ * the run stands: more than end_early's ten for pictures, so that it
+ * comes only to a run stuck in a write nobody takes (a pipe or FIFO
+ * whose reader does not read), which a blocked signal cannot cut. */
+#define STOP_DEADLINE 11
+
 static void on_stop_signal(int sig)
 {
 	int none = 0;
 
-	atomic_compare_exchange_strong(&stop_signal, &none, sig);
+	if (atomic_compare_exchange_strong(&stop_signal, &none, sig))
+		alarm(STOP_DEADLINE);
+}
+
+/* SIGALRM, STOP_DEADLINE seconds after the first stop signal: the
+ * process dies of that signal now, in whatever thread this runs (only
+ * async-signal-safe calls here). */
+static void on_stop_deadline(int unused)
+{
+	int sig = atomic_load(&stop_signal);
+	struct sigaction dfl;
+	sigset_t one;
+
+	(void)unused;
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	sigaction(sig, &dfl, NULL);
+	sigemptyset(&one);
+	sigaddset(&one, sig);
+	sigprocmask(SIG_UNBLOCK, &one, NULL);
+	raise(sig);
+	_exit(128 + sig); /* not reached */
 }
 
 static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
@@ -152,15 +180,18 @@ static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
  * background job of a shell).  A second signal changes nothing (timeout
  * sends its signal twice, to the process and to its group; dying of the
  * second would cut a write short).  Without SA_RESTART, so that a read
- * waiting on a terminal or a pipe gives up. */
+ * waiting on a terminal or a pipe gives up.  The first arms the deadline
+ * (on_stop_deadline). */
 static void catch_stop_signals(void)
 {
 	struct sigaction sa, old;
 
 	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_stop_signal;
+	sa.sa_handler = on_stop_deadline;
 	sa.sa_flags = 0;
 	sigemptyset(&sa.sa_mask);
+	sigaction(SIGALRM, &sa, NULL);
+	sa.sa_handler = on_stop_signal;
 	for (size_t i = 0; i < NSTOP_SIGNALS; i++)
 		if (sigaction(stop_signals[i], &sa, &old) == 0 &&
 		    old.sa_handler == SIG_IGN)
@@ -186,6 +217,21 @@ static void take_stop_signals(void)
 {
 	mask_stop_signals(SIG_UNBLOCK, NULL);
 	mask_stop_signals(SIG_BLOCK, NULL);
+}
+
+/* A thread that only keeps the stop signals unblocked, so that one is
+ * taken (stop_signal set, the deadline armed) even while every other
+ * thread blocks them: the main thread writing alone, perhaps stuck in a
+ * write nobody reads.  The kernel gives a signal to the main thread
+ * first when it lets it in, so its waiting reads are still cut short
+ * (read_input). */
+static void *stop_catcher(void *unused)
+{
+	(void)unused;
+	mask_stop_signals(SIG_UNBLOCK, NULL);
+	for (;;)
+		pause();
+	return NULL;
 }
 
 /* Ends the run early, the whole results so far written: a TAP stream
@@ -1554,6 +1600,8 @@ static FILE *open_report(const char *path, int *made)
 	*made = fd >= 0;
 	if (fd < 0 && errno == EEXIST)
 		fd = open(path, O_WRONLY);
+	if (fd < 0 && errno == EINTR && stop_signal)
+		return NULL; /* a FIFO waiting for its reader: the run ends */
 	if (fd < 0 || (f = fdopen(fd, "w")) == NULL) {
 		diag_error(path, 0, 0, "%s", strerror(errno));
 		if (fd >= 0)
@@ -1647,6 +1695,8 @@ int cli_run(const cli_config *cfg)
 	results_flush rf = {&tap, &write_err};
 	lane main_lane; /* the main thread's, when there are no threads */
 	progress prog;
+	pthread_t catcher;
+	int catcher_on;
 
 	memset(&b, 0, sizeof b);
 	memset(&main_lane, 0, sizeof main_lane);
@@ -1656,6 +1706,7 @@ int cli_run(const cli_config *cfg)
 	pthread_cond_init(&b.loaded, NULL);
 	io_stdin_init(&b.in);
 	catch_stop_signals();
+	catcher_on = pthread_create(&catcher, NULL, stop_catcher, NULL) == 0;
 	if (plan(&b) != 0) {
 		diag_error(NULL, 0, 0, "out of memory");
 		status = EXIT_ERROR;
@@ -1688,6 +1739,13 @@ int cli_run(const cli_config *cfg)
 		                    : stdout;
 	if (cfg->junit && (!cfg->tap || tap != NULL))
 		junit = open_report(cfg->junit, &junit_made);
+	if (stop_signal) { /* nothing is written yet, nor left behind */
+		if (tap_made)
+			unlink(cfg->tap_file);
+		if (junit_made)
+			unlink(cfg->junit);
+		die_of(stop_signal, NULL, NULL);
+	}
 	tap = through_std(tap);
 	junit = through_std(junit);
 	if ((cfg->tap && tap == NULL) || (cfg->junit && junit == NULL) ||
@@ -1933,6 +1991,10 @@ int cli_run(const cli_config *cfg)
 		status = EXIT_ERROR;
 	}
 out:
+	if (catcher_on) {
+		pthread_cancel(catcher);
+		pthread_join(catcher, NULL);
+	}
 	if (tap != NULL && !is_std(tap))
 		fclose(tap);
 	if (junit != NULL && !is_std(junit))

@@ -23,6 +23,7 @@
 #     order;
 #   - SIGINT and SIGTERM mid-batch: whole JSON lines only, death by the
 #     signal, TAP's "Bail out!", and a silent standard input let go;
+#     also while a picture or a report waits for a FIFO's reader;
 #   - a --report file that is also an input: refused, the input intact;
 #     a --image picture that would be one: not drawn, the input intact;
 #   - no file and a terminal for standard input: the usage message and
@@ -523,6 +524,33 @@ elif [ $((t1 - t0)) -gt 15 ]; then
 	fail stop-stdin "it waited $((t1 - t0)) s for the silent input to end"
 else
 	ok stop-stdin
+fi
+
+# A write that nobody takes, with one thread (whose stop signals are
+# blocked while it writes): a --image FIFO that no reader opens, so its
+# open waits.  The run still dies of the signal, at the deadline (11 s
+# after it), not never.
+mkfifo "$d/nobody"
+t0=$(date +%s)
+timeout -k 40 --preserve-status -s INT 1 $A -J1 --no-timing --image="$d/nobody" maps/small.txt >"$d/stop-stuck.out" 2>"$d/stop-stuck.err"
+st=$?
+t1=$(date +%s)
+if [ "$st" != 130 ] || [ -s "$d/stop-stuck.err" ]; then
+	fail stop-stuck-write "exit status $st; stderr: $(head -c 300 "$d/stop-stuck.err")"
+elif [ $((t1 - t0)) -gt 30 ]; then
+	fail stop-stuck-write "it took $((t1 - t0)) s to die"
+else
+	ok stop-stuck-write
+fi
+# A --report FIFO that nobody reads: its open waits, and a stop signal
+# ends the run by that signal, without a message (it was "Interrupted
+# system call" and status 2).
+timeout -k 40 --preserve-status -s TERM 1 $A --report=junit:"$d/nobody" maps/small.txt >"$d/stop-report.out" 2>"$d/stop-report.err"
+st=$?
+if [ "$st" != 143 ] || [ -s "$d/stop-report.err" ] || [ -s "$d/stop-report.out" ]; then
+	fail stop-report-fifo "exit status $st; stderr: $(head -c 300 "$d/stop-report.err")"
+else
+	ok stop-report-fifo
 fi
 
 # --- a report file that is also an input is refused before anything
