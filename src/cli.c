@@ -13,6 +13,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -592,6 +593,13 @@ static void add_case(sink *k, const char *name, int ok, const char *msg,
 		k->nomem = 1;
 }
 
+/* Room for a query's name, its file's (as long as a path that opens can
+ * be) and ": queries[N]" or ":LINE"; and for a message naming two files,
+ * a scenario's and its map's.  Shorter buffers cut the names, and the
+ * line or query after them, from the text lines and reports. */
+#define LABEL_MAX   (PATH_MAX + 64)
+#define MESSAGE_MAX (2 * PATH_MAX + 1024)
+
 /* The name of a scenario file's query (FILE:LINE) in its text line, its
  * check's mismatch message and the --junit and --tap reports. */
 static void scen_label(char *buf, size_t n, const char *scen, long line)
@@ -638,7 +646,7 @@ static void diag_message(const char *buf, long start, size_t n,
  * "astar: ") as its report's failure message. */
 static void query_error(sink *k, const char *label)
 {
-	char why[1024];
+	char why[MESSAGE_MAX];
 	long n = 0;
 
 	if (fflush(k->err) != 0 || (n = ftell(k->err)) < 0)
@@ -850,7 +858,7 @@ static void run_file(sink *k, astar_ctx *ctx)
 	astar_result res;
 	query_report q;
 	double t0 = now_us(), t1;
-	char label[512];
+	char label[LABEL_MAX];
 	astar_status st;
 
 	if (load_map(k->b, k->it->path, &m) != 0 ||
@@ -974,7 +982,7 @@ static void scen_query(sink *k, astar_ctx *ctx)
 	astar_result res;
 	query_report q;
 	map_expect expect;
-	char label[512];
+	char label[LABEL_MAX];
 	double t0, prep;
 	astar_status st;
 
@@ -1040,7 +1048,7 @@ static void run_scen(sink *k, astar_ctx *ctx)
 		/* The map's own error is written once, by its first query;
 		 * one line per query would only repeat it. */
 		const scen_entry *e = k->it->entry;
-		char label[512];
+		char label[LABEL_MAX];
 		scen_label(label, sizeof label, k->it->scen_name, e->line);
 		diag_error(k->it->scen_name, e->line, 0,
 		           "map %s could not be read", display_name(sm->path));
@@ -1245,7 +1253,7 @@ static int push_error(batch *b, size_t *cap, const char *scen_name,
 		it.failed = 1;
 	}
 	if (b->cfg->junit || b->cfg->tap) {
-		char label[512], why[1024];
+		char label[LABEL_MAX], why[MESSAGE_MAX];
 		/* A line's error names the line; the file's (unreadable, no
 		 * version line) the file alone. */
 		if (err->line > 0)

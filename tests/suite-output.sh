@@ -30,6 +30,7 @@
 #     status 2 at once;
 #   - the input limit of --max-cells: an endless standard input ends in
 #     its error, a file over it is refused, one of exactly it is read;
+#   - a scenario file's path of 1000 bytes named whole with its lines;
 #   - file names that are not UTF-8, in JSON and in a JUnit report: each
 #     byte that does not start well-formed UTF-8 written as U+FFFD;
 #   - an unreadable map (skipped as root, who can read anything), a
@@ -630,6 +631,27 @@ elif [ -s "$d/victim.out" ]; then
 	fail report-input-intact "output before the refusal: $(head -c 200 "$d/victim.out")"
 else
 	ok report-input-intact
+fi
+
+# --- a scenario file whose path is 1000 bytes long: its queries are
+# still named by the whole path and their lines, in text lines, --check
+# mismatches and TAP (they were cut at 511 bytes, the lines with them).
+long=$d/$(printf 'd%.0s' $(seq 200))
+long=$long/${long##*/}/${long##*/}/${long##*/}/${long##*/}
+mkdir -p "$long"
+cp tests/golden/batch-jobs-3/room.scen tests/golden/batch-jobs-3/room-32-32-4.map "$long/"
+sed '2s/23.65685425/99/' "$long/room.scen" >"$long/bad.scen"
+$A --no-timing "$long/room.scen" >"$d/long.txt" 2>&1
+$A --check "$long/bad.scen" >"$d/long-check.txt" 2>&1
+$A --check --report=tap "$long/room.scen" >"$d/long.tap" 2>&1
+if [ "$(sed -n 1p "$d/long.txt")" != "$long/room.scen:2: 21,14 -> 9,0: cost 23.65685425, 22 steps, 67 expanded" ]; then
+	fail long-path-names "text line: $(sed -n 1p "$d/long.txt" | tail -c 100)"
+elif [ "$(sed -n 1p "$d/long-check.txt")" != "$long/bad.scen:2: expected cost 99, got 23.65685425" ]; then
+	fail long-path-names "mismatch: $(sed -n 1p "$d/long-check.txt" | tail -c 100)"
+elif [ "$(grep -c "^ok [0-9] - $long/room.scen:[2-6]\$" "$d/long.tap")" != 5 ]; then
+	fail long-path-names "TAP: $(sed -n 3p "$d/long.tap" | tail -c 100)"
+else
+	ok long-path-names
 fi
 
 # --- a pipe closed after 100000 bytes: the bytes written are the start
