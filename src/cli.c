@@ -104,6 +104,9 @@ typedef struct batch {
 	 * (index_inputs); read-only once the workers start. */
 	file_id *input_ids;
 	size_t ninput_ids;
+	/* The --report files (regular ones), which no picture overwrites. */
+	file_id reports[2];
+	int nreports;
 	/* Work sharing between threads: a worker takes the next `chunk`
 	 * items at once, so that a batch of many small queries costs few
 	 * trips to the queue; it marks each done as it ends, and wakes the
@@ -705,6 +708,7 @@ static int std_fd_of(const char *path)
 }
 
 static int is_input(const batch *b, const char *path);
+static int is_report(const batch *b, const char *path);
 
 /*
  * Draws a query to its --image file.  It is numbered (%d) by its input's
@@ -737,6 +741,13 @@ static void emit_image(sink *k, const query_report *q)
 	if (is_input(k->b, path)) {
 		diag_error(path, 0, 0,
 		           "is also an input of this run; not overwriting it");
+		k->it->status = EXIT_ERROR;
+		return;
+	}
+	if (is_report(k->b, path)) {
+		diag_error(path, 0, 0,
+		           "is also a --report file; not drawing the picture "
+		           "there");
 		k->it->status = EXIT_ERROR;
 		return;
 	}
@@ -1585,6 +1596,32 @@ static int is_input(const batch *b, const char *path)
 	               cmp_file_id) != NULL;
 }
 
+/* Whether path names one of the open --report files (b->reports). */
+static int is_report(const batch *b, const char *path)
+{
+	struct stat st;
+
+	if (b->nreports == 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		return 0;
+	for (int i = 0; i < b->nreports; i++)
+		if (b->reports[i].dev == st.st_dev &&
+		    b->reports[i].ino == st.st_ino)
+			return 1;
+	return 0;
+}
+
+/* Notes an open --report file in b->reports (when it is a regular file),
+ * for is_report. */
+static void note_report(batch *b, FILE *f)
+{
+	struct stat st;
+
+	if (f != NULL && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
+		b->reports[b->nreports].dev = st.st_dev;
+		b->reports[b->nreports++].ino = st.st_ino;
+	}
+}
+
 /* Reports (and returns 1) when a --report path is an input of the run. */
 static int refuse_report(const batch *b, const char *path)
 {
@@ -1772,6 +1809,8 @@ int cli_run(const cli_config *cfg)
 	}
 	if (tap != NULL)
 		report_tap_header(tap); /* its errors count with the plan's */
+	note_report(&b, tap);
+	note_report(&b, junit);
 
 	nthreads = cfg->jobs;
 	if (nthreads <= 0) {
