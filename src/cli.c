@@ -51,6 +51,7 @@ typedef struct shared_map {
 	char *err; /* the diagnostics of reading it, which its first query */
 	size_t errlen; /* writes (whichever thread read it) */
 	size_t users;  /* queries on it not yet done */
+	size_t named;  /* queries naming it, those --shard drops too */
 } shared_map;
 
 enum item_kind { ITEM_FILE, ITEM_SCEN, ITEM_ERROR };
@@ -1391,12 +1392,6 @@ static int plan_scen(batch *b, size_t *cap, const char *path, scen *sc)
 		it.kind = ITEM_SCEN;
 		it.scen_name = name;
 		it.entry = e;
-		if (!in_shard(b->cfg, b->n)) {
-			/* Dropped by --shard later: its map need not be read. */
-			if (push_item(b, cap, it) != 0)
-				return -1;
-			continue;
-		}
 		if (last_field != NULL && strcmp(last_field, e->map) == 0) {
 			it.sm = last_sm;
 		} else {
@@ -1406,7 +1401,15 @@ static int plan_scen(batch *b, size_t *cap, const char *path, scen *sc)
 			last_field = e->map;
 			last_sm = it.sm;
 		}
-		it.map_first = it.sm->users++ == 0;
+		/* The map's first query in the whole batch writes why it
+		 * could not be read, so that the shards of a batch together
+		 * say it once, as the batch does; one --shard drops is not
+		 * run, and its map not read for it. */
+		it.map_first = it.sm->named++ == 0;
+		if (in_shard(b->cfg, b->n))
+			it.sm->users++;
+		else
+			it.sm = NULL;
 		if (push_item(b, cap, it) != 0)
 			return -1;
 	}
