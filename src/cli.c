@@ -1287,40 +1287,47 @@ fail:
 	return -1;
 }
 
-static int file_exists(const char *p)
-{
-	return access(p, R_OK) == 0;
-}
-
 /* Where a scenario's map is: --map, else the map field itself when it is
  * an absolute path to a readable file, else beside the scenario file by
  * the name in the map field, else by that name's last component (so a
  * scenario written elsewhere still finds the maps copied beside it).
- * Returns a malloc'd path. */
+ * When none of these is readable, the first that exists is taken, so
+ * that the error its read gives (say, Permission denied) is about a file
+ * the scenario names, and else the last.  Returns a malloc'd path, or
+ * NULL when out of memory. */
 static char *resolve_map(const cli_config *cfg, const char *scen_path,
                          const char *field)
 {
 	const char *slash = strrchr(scen_path, '/');
 	size_t dirlen = slash ? (size_t)(slash - scen_path + 1) : 0;
 	const char *base = strrchr(field, '/');
-	const char *cand[2] = {field, base ? base + 1 : field};
-	char *p;
+	const char *name[2] = {field, base ? base + 1 : field};
+	char *cand[3] = {NULL, NULL, NULL}, *p = NULL;
+	int n = 0, pick = -1;
 
 	if (cfg->map_override)
 		return strdup(cfg->map_override);
-	if (field[0] == '/' && file_exists(field))
-		return strdup(field);
+	if (field[0] == '/' && (cand[n++] = strdup(field)) == NULL)
+		return NULL;
 	for (int k = 0; k < 2; k++) {
-		size_t n = dirlen + strlen(cand[k]) + 1;
-		if ((p = malloc(n)) == NULL)
-			return NULL;
-		memcpy(p, scen_path, dirlen);
-		strcpy(p + dirlen, cand[k]);
-		if (file_exists(p) || k == 1)
-			return p;
-		free(p);
+		size_t len = dirlen + strlen(name[k]) + 1;
+		if ((cand[n] = malloc(len)) == NULL)
+			goto out;
+		memcpy(cand[n], scen_path, dirlen);
+		strcpy(cand[n++] + dirlen, name[k]);
 	}
-	return NULL;
+	for (int i = 0; i < n && pick < 0; i++)
+		if (access(cand[i], R_OK) == 0)
+			pick = i;
+	for (int i = 0; i < n && pick < 0; i++)
+		if (access(cand[i], F_OK) == 0)
+			pick = i;
+	p = cand[pick < 0 ? n - 1 : pick];
+	cand[pick < 0 ? n - 1 : pick] = NULL;
+out:
+	for (int i = 0; i < 3; i++)
+		free(cand[i]);
+	return p;
 }
 
 /* The shared map at path, new (to be read when a query needs it) or

@@ -33,9 +33,10 @@
 #   - a scenario file's path of 1000 bytes named whole with its lines;
 #   - file names that are not UTF-8, in JSON and in a JUnit report: each
 #     byte that does not start well-formed UTF-8 written as U+FFFD;
-#   - an unreadable map (skipped as root, who can read anything), a
-#     failed allocation (in a search, and in putting a record together,
-#     which fails that query only), and a batch of 60 large maps in less
+#   - an unreadable map, also one a scenario names (as root, run as
+#     nobody through setpriv, or skipped), a failed allocation (in a
+#     search, and in putting a record together, which fails that query
+#     only), and a batch of 60 large maps in less
 #     memory than they take together (ulimit -v; skipped in sanitizer
 #     builds, whose shadow memory needs more address space than any
 #     useful limit).
@@ -861,16 +862,35 @@ else
 	ok report-newline-name
 fi
 
-# --- an unreadable map.
+# --- unreadable files.  Root reads anything: as root these run as
+# nobody (setpriv), in a folder under /tmp that nobody may enter; they
+# are skipped when that cannot be done.
+as=
+u=$(mktemp -d /tmp/astar-unreadable.XXXXXX) && chmod 755 "$u"
 if [ "$(id -u)" = 0 ]; then
-	skip unreadable-map "running as root, who can read any file"
-else
-	cp maps/dungeon.txt "$d/unreadable.txt"
-	chmod 000 "$d/unreadable.txt"
-	echo "astar: $d/unreadable.txt: Permission denied" >"$d/eacces"
-	run unreadable-map 2 "$d/eacces" "$A $d/unreadable.txt"
-	chmod 600 "$d/unreadable.txt"
+	as="setpriv --reuid=65534 --regid=65534 --clear-groups"
+	$as $ASTAR --version >/dev/null 2>&1 || as=none
 fi
+if [ "$as" = none ] || [ ! -d "$u" ]; then
+	skip unreadable-map "running as root, and nobody cannot run $ASTAR here"
+	skip unreadable-scen-map "running as root, and nobody cannot run $ASTAR here"
+else
+	cp maps/dungeon.txt "$u/unreadable.txt"
+	chmod 000 "$u/unreadable.txt"
+	echo "astar: $u/unreadable.txt: Permission denied" >"$d/eacces"
+	run unreadable-map 2 "$d/eacces" "$as $A $u/unreadable.txt"
+	# A scenario's map named by an absolute path that exists but cannot
+	# be read: its error is the one given, not that of the map beside
+	# the scenario file, which the lookup tries next and is not there.
+	mkdir "$u/q"
+	chmod 755 "$u/q"
+	printf 'version 1\n0\t%s\t40\t17\t1\t1\t36\t15\t0\n' "$u/unreadable.txt" >"$u/q/s.scen"
+	chmod 644 "$u/q/s.scen"
+	printf 'astar: %s: Permission denied\nastar: %s:2: map %s could not be read\n' \
+		"$u/unreadable.txt" "$u/q/s.scen" "$u/unreadable.txt" >"$d/eacces-scen"
+	run unreadable-scen-map 2 "$d/eacces-scen" "$as $A $u/q/s.scen"
+fi
+rm -rf "$u"
 
 # --- a failed allocation: a 20000x20000 map within a raised --max-cells,
 # under a 200 MB address-space limit.
