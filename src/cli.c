@@ -430,8 +430,9 @@ static int load_map(batch *b, const char *path, map *m)
 	}
 	fmt = cfg->input_format != MAPFMT_AUTO ? cfg->input_format
 	                                       : map_detect(buf, len);
-	/* The same words whatever the format, forced or not. */
-	if (len == 0)
+	/* The same words whatever the format, forced or not, also for a
+	 * byte order mark alone. */
+	if (len == 0 || (len == 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0))
 		fmt = MAPFMT_ASCII; /* whose reader says "empty map" */
 	switch (fmt) {
 	case MAPFMT_JSON:

@@ -160,6 +160,8 @@ int scen_read(const char *buf, size_t len, scen *s, map_error *err)
 	const char *prev = NULL; /* the map of the last good line */
 
 	memset(s, 0, sizeof *s);
+	if (len == 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+		p = end; /* a byte order mark alone: empty */
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
