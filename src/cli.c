@@ -1645,7 +1645,8 @@ static int refuse_report(const batch *b, const char *path)
 
 /* Opens a --report file for writing, before the batch runs, so that a
  * file that cannot be written stops it at once; *made tells whether it
- * was created here (to be removed if the run stops before it starts).
+ * was created here (to be removed if the run stops before it starts; one
+ * created through a link to no file is not known as such, and stays).
  * It is not emptied yet (empty_report does that once both reports are
  * open), so that the other report's failure leaves it as it was. */
 static FILE *open_report(const char *path, int *made)
@@ -1654,8 +1655,8 @@ static FILE *open_report(const char *path, int *made)
 	FILE *f;
 
 	*made = fd >= 0;
-	if (fd < 0 && errno == EEXIST)
-		fd = open(path, O_WRONLY);
+	if (fd < 0 && errno == EEXIST) /* a file, or a link to none yet */
+		fd = open(path, O_WRONLY | O_CREAT, 0666);
 	if (fd < 0 && errno == EINTR && stop_signal)
 		return NULL; /* a FIFO waiting for its reader: the run ends */
 	if (fd < 0 || (f = fdopen(fd, "w")) == NULL) {

@@ -613,6 +613,15 @@ if [ -e "$d/new.txt" ]; then
 else
 	ok report-new-not-left
 fi
+# A report named by a link to a file not there yet is written there, as
+# a shell's > would (it was "No such file or directory").
+ln -s link-target.xml "$d/dangling.xml"
+run report-dangling-link 0 /dev/null "$A --report=junit:$d/dangling.xml maps/small.txt >$d/dangling.out"
+if ! grep -q '^<testsuites' "$d/link-target.xml" 2>/dev/null; then
+	fail report-dangling-link-target "no report in the link's target"
+else
+	ok report-dangling-link-target
+fi
 # A report written over a longer file leaves none of the old bytes.
 awk 'BEGIN { for (i = 0; i < 2000; i++) print "old junk line" }' >"$d/long.tap"
 $A --report=tap:"$d/long.tap" maps/small.txt >/dev/null 2>&1
