@@ -709,8 +709,9 @@ static int std_fd_of(const char *path)
 	return 0;
 }
 
-static int is_input(const batch *b, const char *path);
-static int is_report(const batch *b, const char *path);
+static int regular_id(const char *path, file_id *id);
+static int is_input_id(const batch *b, const file_id *id);
+static int is_report_id(const batch *b, const file_id *id);
 
 /*
  * Draws a query to its --image file.  It is numbered (%d) by its input's
@@ -722,6 +723,8 @@ static void emit_image(sink *k, const query_report *q)
 	const cli_config *cfg = k->cfg;
 	size_t index = k->it->index;
 	char path[4096], why[512];
+	const char *clash = NULL;
+	file_id id;
 	int fd;
 
 	if (k->it->ninputs == 1 && q->query >= 0)
@@ -740,16 +743,15 @@ static void emit_image(sink *k, const query_report *q)
 		k->it->status = EXIT_ERROR;
 		return;
 	}
-	if (is_input(k->b, path)) {
-		diag_error(path, 0, 0,
-		           "is also an input of this run; not overwriting it");
-		k->it->status = EXIT_ERROR;
-		return;
-	}
-	if (is_report(k->b, path)) {
-		diag_error(path, 0, 0,
-		           "is also a --report file; not drawing the picture "
-		           "there");
+	if (regular_id(path, &id) == 0)
+		clash = is_input_id(k->b, &id)
+		                ? "is also an input of this run; not overwriting it"
+		        : is_report_id(k->b, &id)
+		                ? "is also a --report file; not drawing the "
+		                  "picture there"
+		                : NULL;
+	if (clash != NULL) {
+		diag_error(path, 0, 0, "%s", clash);
 		k->it->status = EXIT_ERROR;
 		return;
 	}
@@ -1554,7 +1556,7 @@ static int cmp_file_id(const void *pa, const void *pb)
 
 /*
  * Indexes the regular files among the batch's inputs by device and inode
- * (b->input_ids, sorted), for is_input; "-" stands for the file standard
+ * (b->input_ids, sorted), for is_input_id; "-" stands for the file standard
  * input reads.  Inputs that cannot be stat'ed are left out: they are not
  * read either.  0, or -1 when out of memory.
  */
@@ -1588,41 +1590,40 @@ static int index_inputs(batch *b)
 	return 0;
 }
 
-/* Whether writing path would overwrite one of the batch's inputs (see
- * index_inputs, which must have run): a report or picture file named
- * like a map by mistake would empty it, maybe before it is read.  One
- * stat and a binary search, so that every picture of a large batch can
- * ask. */
-static int is_input(const batch *b, const char *path)
-{
-	struct stat out;
-	file_id key;
-
-	if (b->ninput_ids == 0 || stat(path, &out) != 0 ||
-	    !S_ISREG(out.st_mode))
-		return 0;
-	key.dev = out.st_dev;
-	key.ino = out.st_ino;
-	return bsearch(&key, b->input_ids, b->ninput_ids, sizeof key,
-	               cmp_file_id) != NULL;
-}
-
-/* Whether path names one of the open --report files (b->reports). */
-static int is_report(const batch *b, const char *path)
+/* path's file by device and inode, when it is a regular file (what a
+ * report or picture could overwrite): 0, else -1. */
+static int regular_id(const char *path, file_id *id)
 {
 	struct stat st;
 
-	if (b->nreports == 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
-		return 0;
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		return -1;
+	id->dev = st.st_dev;
+	id->ino = st.st_ino;
+	return 0;
+}
+
+/* Whether the file id is one of the batch's inputs (see index_inputs,
+ * which must have run): a report or picture file named like a map by
+ * mistake would empty it, maybe before it is read.  A binary search, so
+ * that every picture of a large batch can ask. */
+static int is_input_id(const batch *b, const file_id *id)
+{
+	return b->ninput_ids > 0 && bsearch(id, b->input_ids, b->ninput_ids,
+	                                    sizeof *id, cmp_file_id) != NULL;
+}
+
+/* Whether the file id is one of the open --report files (b->reports). */
+static int is_report_id(const batch *b, const file_id *id)
+{
 	for (int i = 0; i < b->nreports; i++)
-		if (b->reports[i].dev == st.st_dev &&
-		    b->reports[i].ino == st.st_ino)
+		if (cmp_file_id(&b->reports[i], id) == 0)
 			return 1;
 	return 0;
 }
 
 /* Notes an open --report file in b->reports (when it is a regular file),
- * for is_report. */
+ * for is_report_id. */
 static void note_report(batch *b, FILE *f)
 {
 	struct stat st;
@@ -1636,7 +1637,9 @@ static void note_report(batch *b, FILE *f)
 /* Reports (and returns 1) when a --report path is an input of the run. */
 static int refuse_report(const batch *b, const char *path)
 {
-	if (!is_input(b, path))
+	file_id id;
+
+	if (regular_id(path, &id) != 0 || !is_input_id(b, &id))
 		return 0;
 	diag_error(path, 0, 0,
 	           "is also an input of this run; not overwriting it");
