@@ -107,11 +107,12 @@ int map_check_size(long width, long height, size_t max_cells, long line,
 		                "astar can search (%llu)",
 		                width, height, n, MAP_MAX_CELLS_LIMIT);
 	if (padded > ASTAR_SEARCH_CELLS_MAX)
-		return map_fail(err, line, line > 0 ? 1 : 0,
-		                "the map has %ldx%ld cells, %llu with the border "
-		                "of one cell astar keeps around it, more than it "
-		                "can search (%llu)",
-		                width, height, padded, ASTAR_SEARCH_CELLS_MAX);
+		return map_fail(
+			err, line, line > 0 ? 1 : 0,
+			"the map has %ldx%ld cells, %llu with the border "
+			"of one cell astar keeps around it, more than it "
+			"can search (%llu)",
+			width, height, padded, ASTAR_SEARCH_CELLS_MAX);
 	return map_fail(err, line, line > 0 ? 1 : 0,
 	                "the map has %ldx%ld = %llu cells, more than the limit "
 	                "of %zu (raise it with --max-cells)",
