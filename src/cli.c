@@ -432,7 +432,7 @@ static int load_map(batch *b, const char *path, map *m)
 	                                       : map_detect(buf, len);
 	/* The same words whatever the format, forced or not, also for a
 	 * byte order mark alone. */
-	if (len == 0 || (len == 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0))
+	if (map_bom(buf, len) == len)
 		fmt = MAPFMT_ASCII; /* whose reader says "empty map" */
 	switch (fmt) {
 	case MAPFMT_JSON:

@@ -11,12 +11,15 @@
 
 #include "map.h"
 
+size_t map_bom(const char *buf, size_t len)
+{
+	return len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+}
+
 enum map_format map_detect(const char *buf, size_t len)
 {
-	size_t i = 0;
+	size_t i = map_bom(buf, len);
 
-	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
-		i = 3;
 	if (len - i >= 5 && memcmp(buf + i, "type ", 5) == 0)
 		return MAPFMT_MOVINGAI;
 	while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||

@@ -104,6 +104,10 @@ int map_read_json(const char *buf, size_t len, size_t max_cells, map *m,
 int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
                       map_error *err);
 
+/* 3 when buf starts with a UTF-8 byte order mark, which every reader
+ * skips, else 0: a file that holds nothing more is empty. */
+size_t map_bom(const char *buf, size_t len);
+
 /* Guesses the format from the content: "type " first -> Moving AI, '{'
  * first (after white space) -> JSON, otherwise ASCII. */
 enum map_format map_detect(const char *buf, size_t len);

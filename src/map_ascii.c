@@ -55,8 +55,7 @@ int map_read_ascii(const char *buf, size_t len, size_t max_cells, map *m,
 	char cn[8];
 
 	memset(m, 0, sizeof *m);
-	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
-		buf += 3;
+	buf += map_bom(buf, len);
 
 	/* Pass 1: dimensions and every error, in reading order.  Empty
 	 * lines are rows too unless only empty lines follow them. */

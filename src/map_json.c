@@ -695,15 +695,14 @@ int map_read_json(const char *buf, size_t len, size_t max_cells, map *m,
 	json_t *root;
 	json_error_t jerr;
 	const char *nul;
-	size_t n;
+	size_t n, bom;
 	long width, height;
 	int rc;
 
 	memset(m, 0, sizeof *m);
-	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) {
-		buf += 3;
-		len -= 3;
-	}
+	bom = map_bom(buf, len);
+	buf += bom;
+	len -= bom;
 	/* jansson takes a NUL byte for the end of the input, and then
 	 * speaks of an end of file in the middle of one: it reads only
 	 * the bytes before the first NUL, whose error, when it is not an

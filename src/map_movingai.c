@@ -137,7 +137,7 @@ int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
 {
 	lines ls;
 	const char *s;
-	size_t n;
+	size_t n, bom;
 	long width = 0, height = 0, hline = 0, wline = 0, eline, ecol;
 	astar_status st;
 
@@ -148,10 +148,9 @@ int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
 	memset(m, 0, sizeof *m);
 	for (int c = 0; c < 256; c++)
 		table[c] = movingai_cell((unsigned char)c);
-	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) {
-		buf += 3;
-		len -= 3;
-	}
+	bom = map_bom(buf, len);
+	buf += bom;
+	len -= bom;
 	ls.p = buf;
 	ls.end = buf + len;
 	ls.no = 0;

@@ -160,7 +160,7 @@ int scen_read(const char *buf, size_t len, scen *s, map_error *err)
 	const char *prev = NULL; /* the map of the last good line */
 
 	memset(s, 0, sizeof *s);
-	if (len == 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+	if (len > 0 && map_bom(buf, len) == len)
 		p = end; /* a byte order mark alone: empty */
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -171,9 +171,10 @@ int scen_read(const char *buf, size_t len, scen *s, map_error *err)
 		line++;
 		if (n > 0 && l[n - 1] == '\r')
 			n--;
-		if (line == 1 && n >= 3 && memcmp(l, "\xef\xbb\xbf", 3) == 0) {
-			l += 3;
-			n -= 3;
+		if (line == 1) {
+			size_t bom = map_bom(l, n);
+			l += bom;
+			n -= bom;
 		}
 		if (!seen_version) {
 			if ((n == 9 && memcmp(l, "version 1", 9) == 0) ||
