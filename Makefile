@@ -40,10 +40,10 @@ $(FLAGS_STAMP):
 	touch $@
 
 LIB_SRC = src/grid.c src/heap.c src/ctx.c src/search.c src/jps.c
-CLI_SRC = src/main.c src/cli.c src/diag.c src/io.c src/args.c src/check.c \
-          src/map.c src/map_ascii.c src/map_json.c src/map_movingai.c \
-          src/scen.c src/output_text.c src/output_json.c src/report.c \
-          src/image.c src/utf8.c
+CLI_SRC = src/main.c src/cli.c src/stop.c src/outfile.c src/diag.c src/io.c \
+          src/args.c src/check.c src/map.c src/map_ascii.c src/map_json.c \
+          src/map_movingai.c src/scen.c src/output_text.c src/output_json.c \
+          src/report.c src/image.c src/utf8.c
 LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 UNIT_SRC = $(wildcard tests/unit/*.c)

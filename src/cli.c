@@ -12,7 +12,6 @@
  * number of threads.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
@@ -28,9 +27,11 @@
 #include "diag.h"
 #include "image.h"
 #include "io.h"
+#include "outfile.h"
 #include "output.h"
 #include "report.h"
 #include "scen.h"
+#include "stop.h"
 
 /*
  * A map read once and shared by the queries of scenario files.  Planning
@@ -86,12 +87,6 @@ typedef struct results_flush {
 	int *write_err;
 } results_flush;
 
-/* A file by device and inode: names differ, this does not. */
-typedef struct file_id {
-	dev_t dev;
-	ino_t ino;
-} file_id;
-
 typedef struct batch {
 	const cli_config *cfg;
 	item *items;
@@ -103,10 +98,9 @@ typedef struct batch {
 	size_t ninputs; /* items before --shard */
 	/* The inputs' files, sorted, when a report or picture is written
 	 * (index_inputs); read-only once the workers start. */
-	file_id *input_ids;
-	size_t ninput_ids;
+	outfile_set inputs;
 	/* The --report files (regular ones), which no picture overwrites. */
-	file_id reports[2];
+	outfile_id reports[2];
 	int nreports;
 	/* Work sharing between threads: a worker takes the next `chunk`
 	 * items at once, so that a batch of many small queries costs few
@@ -136,143 +130,15 @@ typedef struct batch {
 	const results_flush *alone;
 } batch;
 
-/* The signal (SIGINT, SIGTERM or SIGHUP) that asked the run to stop, or
- * 0.  The one global of the CLI: a signal handler has nowhere else to
- * write. */
-static atomic_int stop_signal;
-_Static_assert(ATOMIC_INT_LOCK_FREE == 2,
-               "a signal handler may only touch lock-free atomics");
-
-/* Seconds from the first stop signal to the process's death however
- * the run stands: more than end_early's ten for pictures, so that it
- * comes only to a run stuck in a write nobody takes (a pipe or FIFO
- * whose reader does not read), which a blocked signal cannot cut. */
-#define STOP_DEADLINE 11
-
-static void on_stop_signal(int sig)
-{
-	int none = 0;
-
-	if (atomic_compare_exchange_strong(&stop_signal, &none, sig))
-		alarm(STOP_DEADLINE);
-}
-
-/* SIGALRM, STOP_DEADLINE seconds after the first stop signal: the
- * process dies of that signal now, in whatever thread this runs (only
- * async-signal-safe calls here). */
-static void on_stop_deadline(int unused)
-{
-	int sig = atomic_load(&stop_signal);
-	struct sigaction dfl;
-	sigset_t one;
-
-	(void)unused;
-	memset(&dfl, 0, sizeof dfl);
-	dfl.sa_handler = SIG_DFL;
-	sigemptyset(&dfl.sa_mask);
-	sigaction(sig, &dfl, NULL);
-	sigemptyset(&one);
-	sigaddset(&one, sig);
-	sigprocmask(SIG_UNBLOCK, &one, NULL);
-	raise(sig);
-	_exit(128 + sig); /* not reached */
-}
-
-static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
-#define NSTOP_SIGNALS (sizeof stop_signals / sizeof stop_signals[0])
-
-/* Catches the stop signals the run was not told to ignore (nohup, or a
- * background job of a shell).  A second signal changes nothing (timeout
- * sends its signal twice, to the process and to its group; dying of the
- * second would cut a write short).  Without SA_RESTART, so that a read
- * waiting on a terminal or a pipe gives up.  The first arms the deadline
- * (on_stop_deadline). */
-static void catch_stop_signals(void)
-{
-	struct sigaction sa, old;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_stop_deadline;
-	sa.sa_flags = 0;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGALRM, &sa, NULL);
-	sa.sa_handler = on_stop_signal;
-	for (size_t i = 0; i < NSTOP_SIGNALS; i++)
-		if (sigaction(stop_signals[i], &sa, &old) == 0 &&
-		    old.sa_handler == SIG_IGN)
-			sigaction(stop_signals[i], &old, NULL);
-}
-
-/* Blocks (how = SIG_BLOCK) or unblocks the stop signals in this thread:
- * while results are written, so that no write is cut short by one.  The
- * mask before goes to *old unless old is NULL. */
-static void mask_stop_signals(int how, sigset_t *old)
-{
-	sigset_t set;
-
-	sigemptyset(&set);
-	for (size_t i = 0; i < NSTOP_SIGNALS; i++)
-		sigaddset(&set, stop_signals[i]);
-	pthread_sigmask(how, &set, old);
-}
-
-/* Lets in, for an instant, the stop signals this thread keeps blocked:
- * one that came meanwhile is taken now (stop_signal is set). */
-static void take_stop_signals(void)
-{
-	mask_stop_signals(SIG_UNBLOCK, NULL);
-	mask_stop_signals(SIG_BLOCK, NULL);
-}
-
-/* A thread that only keeps the stop signals unblocked, so that one is
- * taken (stop_signal set, the deadline armed) even while every other
- * thread blocks them: the main thread writing alone, perhaps stuck in a
- * write nobody reads.  The kernel gives a signal to the main thread
- * first when it lets it in, so its waiting reads are still cut short
- * (read_input). */
-static void *stop_catcher(void *unused)
-{
-	(void)unused;
-	mask_stop_signals(SIG_UNBLOCK, NULL);
-	for (;;)
-		pause();
-	return NULL;
-}
-
-/* Ends the run early, the whole results so far written: a TAP stream
- * ends in "Bail out! why" (its plan would claim a count the run did not
- * reach), and --check's summary and a JUnit report are left out.  Then
- * the process dies of sig, as the shell expects of a stopped run or of a
- * filter whose reader went away, without waiting for the threads: one
- * may be blocked reading an input that never ends. */
-static void die_of(int sig, FILE *tap, const char *why)
-{
-	sigset_t one;
-
-	/* A second one must not cut a write. */
-	mask_stop_signals(SIG_BLOCK, NULL);
-	if (tap != NULL) {
-		fprintf(tap, "Bail out! %s\n", why);
-		fflush(tap);
-	}
-	fflush(stdout);
-	signal(sig, SIG_DFL);
-	sigemptyset(&one);
-	sigaddset(&one, sig);
-	pthread_sigmask(SIG_UNBLOCK, &one, NULL);
-	raise(sig);
-	_exit(128 + sig); /* not reached */
-}
-
 void cli_stdout_failed(int err)
 {
 	if (err == EPIPE)
-		die_of(SIGPIPE, NULL, NULL);
+		stop_die(SIGPIPE, NULL, NULL);
 	diag_error(NULL, 0, 0, "error writing to standard output: %s",
 	           strerror(err));
 }
 
-/* die_of, once the pictures workers are writing are whole: none is
+/* stop_die, once the pictures workers are writing are whole: none is
  * begun from now on, and those begun are waited for, up to ten seconds
  * (a picture written to a pipe nobody reads would never end). */
 static void end_early(batch *b, int sig, FILE *tap, const char *why)
@@ -287,7 +153,7 @@ static void end_early(batch *b, int sig, FILE *tap, const char *why)
 	       pthread_cond_timedwait(&b->cond, &b->lock, &until) == 0)
 		;
 	pthread_mutex_unlock(&b->lock);
-	die_of(sig, tap, why);
+	stop_die(sig, tap, why);
 }
 
 static double now_us(void)
@@ -386,8 +252,8 @@ static int read_input(batch *b, const char *path, char **buf, size_t *len,
 	 * pipe: let in here, whatever this thread's mask is otherwise.  One
 	 * that was pending is taken as the mask opens, before the read could
 	 * be cut short by it: the read is not begun. */
-	mask_stop_signals(SIG_UNBLOCK, &old);
-	if (stop_signal) {
+	stop_mask(SIG_UNBLOCK, &old);
+	if (stop_requested()) {
 		pthread_sigmask(SIG_SETMASK, &old, NULL);
 		snprintf(msg, size, "%s", strerror(EINTR));
 		return -1;
@@ -661,28 +527,6 @@ static void query_error(sink *k, const char *label)
 	query_failed(k, label, why);
 }
 
-/* Whether two stats are of one file, by whatever names. */
-static int same_inode(const struct stat *a, const struct stat *b)
-{
-	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
-}
-
-/* The standard output's or error's descriptor (1 or 2) when it writes
- * the file *a describes, or 0.  One open for reading only is the stand-in
- * for a closed stream (io_keep_std_fds), which writes nothing. */
-static int std_fd_writing(const struct stat *a)
-{
-	struct stat s;
-
-	for (int fd = STDOUT_FILENO; fd <= STDERR_FILENO; fd++) {
-		int fl = fcntl(fd, F_GETFL);
-		if (fl != -1 && (fl & O_ACCMODE) != O_RDONLY &&
-		    fstat(fd, &s) == 0 && same_inode(&s, a))
-			return fd;
-	}
-	return 0;
-}
-
 /* --check's last line. */
 static void check_summary(FILE *f, unsigned checked, unsigned failed)
 {
@@ -690,28 +534,7 @@ static void check_summary(FILE *f, unsigned checked, unsigned failed)
 	        checked - failed, failed);
 }
 
-/* Whether path names the regular file, pipe or terminal that the
- * standard output (1) or error (2) writes, or 0: a picture written there
- * by a second descriptor would be cut into by the text, or cut into it
- * (on a terminal, spill binary into it).  Other devices, /dev/null
- * first, take a picture as well as anything. */
-static int std_fd_of(const char *path)
-{
-	struct stat a;
-	int fd;
-
-	if (stat(path, &a) != 0)
-		return 0;
-	if (S_ISREG(a.st_mode) || S_ISFIFO(a.st_mode))
-		return std_fd_writing(&a);
-	if (S_ISCHR(a.st_mode) && (fd = std_fd_writing(&a)) != 0 && isatty(fd))
-		return fd;
-	return 0;
-}
-
-static int regular_id(const char *path, file_id *id);
-static int is_input_id(const batch *b, const file_id *id);
-static int is_report_id(const batch *b, const file_id *id);
+static int is_report_id(const batch *b, const outfile_id *id);
 
 /*
  * Draws a query to its --image file.  It is numbered (%d) by its input's
@@ -724,7 +547,7 @@ static void emit_image(sink *k, const query_report *q)
 	size_t index = k->it->index;
 	char path[4096], why[512];
 	const char *clash = NULL;
-	file_id id;
+	outfile_id id;
 	int fd;
 
 	if (k->it->ninputs == 1 && q->query >= 0)
@@ -735,7 +558,7 @@ static void emit_image(sink *k, const query_report *q)
 		k->it->status = EXIT_ERROR;
 		return;
 	}
-	if ((fd = std_fd_of(path)) != 0) {
+	if ((fd = outfile_std_fd_of(path)) != 0) {
 		diag_error(path, 0, 0,
 		           "is also the standard %s; not drawing the picture "
 		           "there",
@@ -743,8 +566,8 @@ static void emit_image(sink *k, const query_report *q)
 		k->it->status = EXIT_ERROR;
 		return;
 	}
-	if (regular_id(path, &id) == 0)
-		clash = is_input_id(k->b, &id)
+	if (outfile_regular_id(path, &id) == 0)
+		clash = outfile_set_has(&k->b->inputs, &id)
 		                ? "is also an input of this run; not overwriting it"
 		        : is_report_id(k->b, &id)
 		                ? "is also a --report file; not drawing the "
@@ -1209,7 +1032,7 @@ static void *worker(void *arg)
 		 * the first results of a chunk are written while the rest
 		 * of it runs; after a stop the rest are handed over unrun. */
 		for (size_t i = lo; i < hi; i++) {
-			if (!stop_signal) {
+			if (!stop_requested()) {
 				if (!ok)
 					b->items[i].lost = 1;
 				else if (b->items[i].kind != ITEM_ERROR)
@@ -1545,79 +1368,31 @@ static const char *input_path(const batch *b, size_t i)
 	return b->maps[i - nf - ns - 1]->path;
 }
 
-static int cmp_file_id(const void *pa, const void *pb)
-{
-	const file_id *a = pa, *c = pb;
-
-	if (a->dev != c->dev)
-		return a->dev < c->dev ? -1 : 1;
-	return a->ino < c->ino ? -1 : a->ino > c->ino;
-}
-
 /*
  * Indexes the regular files among the batch's inputs by device and inode
- * (b->input_ids, sorted), for is_input_id; "-" stands for the file standard
- * input reads.  Inputs that cannot be stat'ed are left out: they are not
- * read either.  0, or -1 when out of memory.
+ * (b->inputs), so that no report or picture overwrites one: named like a
+ * map by mistake, it would empty it, maybe before it is read.  Inputs
+ * that cannot be stat'ed are left out: they are not read either.  0, or
+ * -1 when out of memory.
  */
 static int index_inputs(batch *b)
 {
-	size_t cap = 0, n = n_inputs(b);
+	size_t n = n_inputs(b);
 	const char *p;
 
-	for (size_t i = 0; i < n; i++) {
-		struct stat st;
-		if ((p = input_path(b, i)) == NULL)
-			continue;
-		if ((strcmp(p, "-") == 0 ? fstat(STDIN_FILENO, &st)
-		                         : stat(p, &st)) != 0 ||
-		    !S_ISREG(st.st_mode))
-			continue;
-		if (b->ninput_ids == cap) {
-			size_t nc = cap ? cap * 2 : 16;
-			file_id *ni = realloc(b->input_ids, nc * sizeof *ni);
-			if (ni == NULL)
-				return -1;
-			b->input_ids = ni;
-			cap = nc;
-		}
-		b->input_ids[b->ninput_ids].dev = st.st_dev;
-		b->input_ids[b->ninput_ids++].ino = st.st_ino;
-	}
-	if (b->ninput_ids > 1)
-		qsort(b->input_ids, b->ninput_ids, sizeof *b->input_ids,
-		      cmp_file_id);
+	for (size_t i = 0; i < n; i++)
+		if ((p = input_path(b, i)) != NULL &&
+		    outfile_set_add(&b->inputs, p) != 0)
+			return -1;
+	outfile_set_sort(&b->inputs);
 	return 0;
-}
-
-/* path's file by device and inode, when it is a regular file (what a
- * report or picture could overwrite): 0, else -1. */
-static int regular_id(const char *path, file_id *id)
-{
-	struct stat st;
-
-	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
-		return -1;
-	id->dev = st.st_dev;
-	id->ino = st.st_ino;
-	return 0;
-}
-
-/* Whether the file id is one of the batch's inputs (see index_inputs,
- * which must have run): a report or picture file named like a map by
- * mistake would empty it, maybe before it is read.  A binary search, so
- * that every picture of a large batch can ask. */
-static int is_input_id(const batch *b, const file_id *id)
-{
-	return b->ninput_ids > 0 && bsearch(id, b->input_ids, b->ninput_ids,
-	                                    sizeof *id, cmp_file_id) != NULL;
 }
 
 /* Whether the file id is one of the open --report files (b->reports). */
-static int is_report_id(const batch *b, const file_id *id)
+static int is_report_id(const batch *b, const outfile_id *id)
 {
 	for (int i = 0; i < b->nreports; i++)
-		if (cmp_file_id(&b->reports[i], id) == 0)
+		if (outfile_same(&b->reports[i], id))
 			return 1;
 	return 0;
 }
@@ -1626,117 +1401,21 @@ static int is_report_id(const batch *b, const file_id *id)
  * for is_report_id. */
 static void note_report(batch *b, FILE *f)
 {
-	struct stat st;
-
-	if (f != NULL && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
-		b->reports[b->nreports].dev = st.st_dev;
-		b->reports[b->nreports++].ino = st.st_ino;
-	}
+	if (f != NULL && outfile_stream_id(f, &b->reports[b->nreports]) == 0)
+		b->nreports++;
 }
 
 /* Reports (and returns 1) when a --report path is an input of the run. */
 static int refuse_report(const batch *b, const char *path)
 {
-	file_id id;
+	outfile_id id;
 
-	if (regular_id(path, &id) != 0 || !is_input_id(b, &id))
+	if (outfile_regular_id(path, &id) != 0 ||
+	    !outfile_set_has(&b->inputs, &id))
 		return 0;
 	diag_error(path, 0, 0,
 	           "is also an input of this run; not overwriting it");
 	return 1;
-}
-
-/* Opens a --report file for writing, before the batch runs, so that a
- * file that cannot be written stops it at once; *made tells whether it
- * was created here (to be removed if the run stops before it starts; one
- * created through a link to no file is not known as such, and stays).
- * It is not emptied yet (empty_report does that once both reports are
- * open), so that the other report's failure leaves it as it was. */
-static FILE *open_report(const char *path, int *made)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
-	FILE *f;
-
-	*made = fd >= 0;
-	if (fd < 0 && errno == EEXIST) /* a file, or a link to none yet */
-		fd = open(path, O_WRONLY | O_CREAT, 0666);
-	if (fd < 0 && errno == EINTR && stop_signal)
-		return NULL; /* a FIFO waiting for its reader: the run ends */
-	if (fd < 0 || (f = fdopen(fd, "w")) == NULL) {
-		diag_error(path, 0, 0, "%s", strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return NULL;
-	}
-	return f;
-}
-
-/* Reports (and returns 1) when the two open reports are one regular file,
- * by any names: each would overwrite the other. */
-static int one_report_file(FILE *tap, FILE *junit, const char *path)
-{
-	struct stat a, b;
-
-	if (fstat(fileno(tap), &a) != 0 || fstat(fileno(junit), &b) != 0 ||
-	    !S_ISREG(a.st_mode) || !same_inode(&a, &b))
-		return 0;
-	diag_error(path, 0, 0,
-	           "is named by both --report=tap and --report=junit; give "
-	           "each its own file");
-	return 1;
-}
-
-/* The standard stream (stdout or stderr) that already writes the file
- * an open report names (/dev/stdout, say, or the file the output goes
- * to), or NULL.  The report is then written through that stream: through
- * a second descriptor, each would write at its own offset and overwrite
- * the other, or mix with it as their buffers fill. */
-static FILE *std_stream_of(FILE *f)
-{
-	struct stat a;
-
-	if (fstat(fileno(f), &a) != 0)
-		return NULL;
-	switch (std_fd_writing(&a)) {
-	case STDOUT_FILENO:
-		return stdout;
-	case STDERR_FILENO:
-		return stderr;
-	default:
-		return NULL;
-	}
-}
-
-/* Whether a report is written through a standard stream (not closed). */
-static int is_std(const FILE *f)
-{
-	return f == stdout || f == stderr;
-}
-
-/* A report written through a standard stream, in place of its own
- * descriptor (see std_stream_of); the report file is closed. */
-static FILE *through_std(FILE *f)
-{
-	FILE *s = f != NULL && !is_std(f) ? std_stream_of(f) : NULL;
-
-	if (s == NULL)
-		return f;
-	fclose(f);
-	return s;
-}
-
-/* Empties an open report that is a regular file (a pipe or a device
- * has nothing to empty); reports and returns -1 on failure. */
-static int empty_report(FILE *f, const char *path)
-{
-	struct stat st;
-
-	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
-	    ftruncate(fileno(f), 0) != 0) {
-		diag_error(path, 0, 0, "%s", strerror(errno));
-		return -1;
-	}
-	return 0;
 }
 
 int cli_run(const cli_config *cfg)
@@ -1755,8 +1434,7 @@ int cli_run(const cli_config *cfg)
 	results_flush rf = {&tap, &write_err};
 	lane main_lane; /* the main thread's, when there are no threads */
 	progress prog;
-	pthread_t catcher;
-	int catcher_on;
+	stop_watch watch;
 
 	memset(&b, 0, sizeof b);
 	memset(&main_lane, 0, sizeof main_lane);
@@ -1765,8 +1443,7 @@ int cli_run(const cli_config *cfg)
 	pthread_cond_init(&b.cond, NULL);
 	pthread_cond_init(&b.loaded, NULL);
 	io_stdin_init(&b.in);
-	catch_stop_signals();
-	catcher_on = pthread_create(&catcher, NULL, stop_catcher, NULL) == 0;
+	stop_begin(&watch);
 	if (plan(&b) != 0) {
 		diag_error(NULL, 0, 0, "out of memory");
 		status = EXIT_ERROR;
@@ -1795,26 +1472,27 @@ int cli_run(const cli_config *cfg)
 		goto out;
 	}
 	if (cfg->tap)
-		tap = cfg->tap_file ? open_report(cfg->tap_file, &tap_made)
+		tap = cfg->tap_file ? outfile_open(cfg->tap_file, &tap_made)
 		                    : stdout;
 	if (cfg->junit && (!cfg->tap || tap != NULL))
-		junit = open_report(cfg->junit, &junit_made);
-	if (stop_signal) { /* nothing is written yet, nor left behind */
+		junit = outfile_open(cfg->junit, &junit_made);
+	if (stop_requested()) { /* nothing is written yet, nor left behind */
 		if (tap_made)
 			unlink(cfg->tap_file);
 		if (junit_made)
 			unlink(cfg->junit);
-		die_of(stop_signal, NULL, NULL);
+		stop_die(stop_requested(), NULL, NULL);
 	}
-	tap = through_std(tap);
-	junit = through_std(junit);
+	tap = outfile_through_std(tap);
+	junit = outfile_through_std(junit);
 	if ((cfg->tap && tap == NULL) || (cfg->junit && junit == NULL) ||
-	    (tap != NULL && !is_std(tap) && junit != NULL && !is_std(junit) &&
-	     one_report_file(tap, junit, cfg->junit)) ||
-	    (tap != NULL && !is_std(tap) &&
-	     empty_report(tap, cfg->tap_file) != 0) ||
-	    (junit != NULL && !is_std(junit) &&
-	     empty_report(junit, cfg->junit) != 0)) {
+	    (tap != NULL && !outfile_is_std(tap) && junit != NULL &&
+	     !outfile_is_std(junit) &&
+	     outfile_one_file(tap, junit, cfg->junit)) ||
+	    (tap != NULL && !outfile_is_std(tap) &&
+	     outfile_empty(tap, cfg->tap_file) != 0) ||
+	    (junit != NULL && !outfile_is_std(junit) &&
+	     outfile_empty(junit, cfg->junit) != 0)) {
 		if (tap_made) /* what was not there is not left there */
 			unlink(cfg->tap_file);
 		if (junit_made)
@@ -1866,7 +1544,7 @@ int cli_run(const cli_config *cfg)
 	 * alone, it lets them in while it reads an input (read_input) and,
 	 * every 50 ms, between two items (two calls to the kernel a window,
 	 * where blocking them around each write cost two a query). */
-	mask_stop_signals(SIG_BLOCK, NULL);
+	stop_mask(SIG_BLOCK, NULL);
 	memset(&prog, 0, sizeof prog);
 	prog.on = isatty(STDERR_FILENO) && b.n > 1;
 	prog.start = now_us();
@@ -1876,16 +1554,16 @@ int cli_run(const cli_config *cfg)
 		if (threads == NULL) {
 			double t = now_us();
 			if (t - window >= 50000) {
-				take_stop_signals();
+				stop_take();
 				window = t;
 			}
-			if (stop_signal)
+			if (stop_requested())
 				break;
 			if (it->kind != ITEM_ERROR)
 				run_item(&b, it, &main_lane);
 		} else if (!atomic_load(&it->done)) {
 			pthread_mutex_lock(&b.lock);
-			while (!it->done && !stop_signal) {
+			while (!it->done && !stop_requested()) {
 				struct timespec ts;
 				clock_gettime(CLOCK_REALTIME, &ts);
 				ts.tv_nsec += 100 * 1000 * 1000;
@@ -1910,7 +1588,7 @@ int cli_run(const cli_config *cfg)
 			}
 			pthread_mutex_unlock(&b.lock);
 		}
-		if (stop_signal)
+		if (stop_requested())
 			break; /* this item perhaps cut short: not written */
 		if (it->lost) {
 			nomem = 1;
@@ -1963,10 +1641,10 @@ int cli_run(const cli_config *cfg)
 	 * is not cut short by a stop signal either (they stay blocked); one
 	 * that came during the loop ends the run now. */
 	if (threads == NULL)
-		take_stop_signals(); /* the last window */
+		stop_take(); /* the last window */
 	progress_clear(&prog);
-	if (stop_signal)
-		end_early(&b, stop_signal, tap, "interrupted");
+	if (stop_requested())
+		end_early(&b, stop_requested(), tap, "interrupted");
 
 	if (threads != NULL) {
 		pthread_mutex_lock(&b.lock);
@@ -2002,7 +1680,7 @@ int cli_run(const cli_config *cfg)
 			 * stream in error, which fclose does not report.
 			 * Through stdout, the last flush reports one. */
 			int bad = report_tap_plan(tap, ntap) != 0;
-			if (!is_std(tap)) {
+			if (!outfile_is_std(tap)) {
 				errno = 0;
 				bad |= fclose(tap) != 0;
 				if (bad) {
@@ -2053,13 +1731,10 @@ int cli_run(const cli_config *cfg)
 		status = EXIT_ERROR;
 	}
 out:
-	if (catcher_on) {
-		pthread_cancel(catcher);
-		pthread_join(catcher, NULL);
-	}
-	if (tap != NULL && !is_std(tap))
+	stop_end(&watch);
+	if (tap != NULL && !outfile_is_std(tap))
 		fclose(tap);
-	if (junit != NULL && !is_std(junit))
+	if (junit != NULL && !outfile_is_std(junit))
 		fclose(junit);
 	for (size_t i = 0; i < nall; i++) {
 		free(all[i].name);
@@ -2076,7 +1751,7 @@ out:
 		free(b.maps[i]);
 	}
 	free(b.maps);
-	free(b.input_ids);
+	outfile_set_free(&b.inputs);
 	for (size_t i = 0; i < b.nscens; i++)
 		scen_free(&b.scens[i]);
 	lane_free(&main_lane);

@@ -1,0 +1,89 @@
+/*
+ * outfile.h - the files a run writes besides its standard streams (the
+ * --report files and the --image pictures): opening a report, and
+ * knowing files by device and inode, so that no output overwrites an
+ * input or another output, and none is written through a second
+ * descriptor to a file a standard stream already writes.
+ */
+#ifndef ASTAR_OUTFILE_H
+#define ASTAR_OUTFILE_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+/* A file by device and inode: names differ, this does not. */
+typedef struct outfile_id {
+	dev_t dev;
+	ino_t ino;
+} outfile_id;
+
+/* A set of regular files, searched once sorted (outfile_set_sort).  All
+ * zero is an empty set; outfile_set_free frees it. */
+typedef struct outfile_set {
+	outfile_id *ids;
+	size_t n, cap;
+} outfile_set;
+
+/* Adds path's file to s when it is a regular file ("-" stands for the
+ * file standard input reads); a path that cannot be stat'ed is left out.
+ * 0, or -1 when out of memory (s unchanged). */
+int outfile_set_add(outfile_set *s, const char *path);
+
+/* Sorts s, for outfile_set_has. */
+void outfile_set_sort(outfile_set *s);
+
+/* Whether id is in s, which outfile_set_sort has sorted since the last
+ * add.  A binary search. */
+int outfile_set_has(const outfile_set *s, const outfile_id *id);
+
+void outfile_set_free(outfile_set *s);
+
+/* Whether two ids are of one file. */
+int outfile_same(const outfile_id *a, const outfile_id *b);
+
+/* path's file by device and inode, when it is a regular file (what a
+ * report or picture could overwrite): 0, else -1. */
+int outfile_regular_id(const char *path, outfile_id *id);
+
+/* The open file f's id, when it is a regular file: 0, else -1. */
+int outfile_stream_id(FILE *f, outfile_id *id);
+
+/* Whether path names the regular file, pipe or terminal that the
+ * standard output (1) or error (2) writes, or 0: a picture written there
+ * by a second descriptor would be cut into by the text, or cut into it
+ * (on a terminal, spill binary into it).  Other devices, /dev/null
+ * first, take a picture as well as anything. */
+int outfile_std_fd_of(const char *path);
+
+/* Opens a --report file for writing, before the batch runs, so that a
+ * file that cannot be written stops it at once; *made tells whether it
+ * was created here (to be removed if the run stops before it starts; one
+ * created through a link to no file is not known as such, and stays).
+ * It is not emptied yet (outfile_empty does that once both reports are
+ * open), so that the other report's failure leaves it as it was.  On
+ * failure it reports the error and returns NULL; an open cut short by a
+ * stop signal (a FIFO waiting for its reader) returns NULL quietly. */
+FILE *outfile_open(const char *path, int *made);
+
+/* Reports (and returns 1) when the two open reports are one regular
+ * file, by any names: each would overwrite the other.  path is junit's,
+ * for the message. */
+int outfile_one_file(FILE *tap, FILE *junit, const char *path);
+
+/* Whether a report is written through a standard stream (and so is not
+ * to be closed). */
+int outfile_is_std(const FILE *f);
+
+/* The report f, or, when a standard stream (stdout or stderr) already
+ * writes its file (/dev/stdout, say, or the file the output goes to),
+ * that stream, f then closed: through a second descriptor, each would
+ * write at its own offset and overwrite the other, or mix with it as
+ * their buffers fill.  f may be NULL. */
+FILE *outfile_through_std(FILE *f);
+
+/* Empties an open report that is a regular file (a pipe or a device has
+ * nothing to empty); reports the error and returns -1 on failure. */
+int outfile_empty(FILE *f, const char *path);
+
+#endif
