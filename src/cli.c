@@ -1596,8 +1596,13 @@ int cli_run(const cli_config *cfg)
 		}
 		if (it->errlen > 0 || it->outlen > 0)
 			progress_clear(&prog);
-		if (it->errlen > 0)
+		/* The results before an item's messages go out before them:
+		 * with both streams on one file (2>&1, a CI log), a message
+		 * then comes between whole results, in input order. */
+		if (it->errlen > 0) {
+			flush_results(NULL, &write_err);
 			fwrite(it->err, 1, it->errlen, stderr);
+		}
 		/* A map file's text block is kept apart by one blank line
 		 * from the output before and after it; scenario lines
 		 * follow one another. */

@@ -19,6 +19,8 @@
 #     start of the complete output (no half line followed by more lines);
 #   - the same batch with --jobs=1, 2 and 3 gives byte-identical output,
 #     also when standard input is named more than once;
+#   - with both streams on one file (2>&1), an error comes on a line of
+#     its own, between the results of the inputs around it;
 #   - an item's output and diagnostics past 64 KiB come out whole and in
 #     order;
 #   - SIGINT and SIGTERM mid-batch: whole JSON lines only, death by the
@@ -693,6 +695,22 @@ for fmt in text json; do
 		ok "jobs-identical-$fmt"
 	else
 		fail "jobs-identical-$fmt" "output differs between --jobs=1, 2 and 3"
+	fi
+done
+
+# --- both streams into one file (2>&1, as in a CI log): a map's error
+# comes on a line of its own, after the results of the inputs before it
+# and before those after it, however many threads.
+timeout "$T" $A --json "$d/many.scen" >"$d/merge-first.out" 2>/dev/null
+timeout "$T" $A --json "$d/many.scen" maps/door.txt "$d/many.scen" >"$d/merge-ref.out" 2>"$d/merge-ref.err"
+at=$(($(wc -l <"$d/merge-first.out") + 1))
+for j in 1 2 3; do
+	timeout "$T" $A --json --jobs=$j "$d/many.scen" maps/door.txt "$d/many.scen" >"$d/merge-$j.out" 2>&1
+	if [ "$(grep -n '^astar: ' "$d/merge-$j.out")" != "$at:$(cat "$d/merge-ref.err")" ] ||
+		! grep -v '^astar: ' "$d/merge-$j.out" | cmp -s - "$d/merge-ref.out"; then
+		fail "merged-streams-jobs-$j" "the message is not line $at alone: $(grep -n '^astar: ' "$d/merge-$j.out" | head -c 300)"
+	else
+		ok "merged-streams-jobs-$j"
 	fi
 done
 
