@@ -314,7 +314,30 @@ static int load_map(batch *b, const char *path, map *m)
 	free(buf);
 	if (rc != 0)
 		diag_error(name, err.line, err.col, "%s", err.msg);
+	else
+		m->format = fmt;
 	return rc;
+}
+
+/* A map file with no start (what = "start", mark 'S') or no goal, and
+ * none given: says how to give one in that format.  In a Moving AI map
+ * S and G are terrain. */
+static void no_endpoint(const char *name, enum map_format fmt, const char *what,
+                        char mark)
+{
+	if (fmt == MAPFMT_MOVINGAI)
+		diag_error(name, 0, 0,
+		           "no %s: use --%s or a scenario file (%c is terrain "
+		           "in a Moving AI map)",
+		           what, what, mark);
+	else if (fmt == MAPFMT_JSON)
+		diag_error(name, 0, 0,
+		           "no %s: give \"%s\", mark one with %c in \"rows\", "
+		           "or use --%s",
+		           what, what, mark, what);
+	else
+		diag_error(name, 0, 0, "no %s: mark one with %c or use --%s",
+		           what, mark, what);
 }
 
 static int apply_blocks(const cli_config *cfg, const char *name, map *m)
@@ -785,11 +808,9 @@ static void run_file(sink *k, astar_ctx *ctx)
 	}
 
 	if (!cfg->has_start && !m.has_start) {
-		diag_error(name, 0, 0,
-		           "no start: mark one with S or use --start");
+		no_endpoint(name, m.format, "start", 'S');
 	} else if (!cfg->has_goal && !m.has_goal) {
-		diag_error(name, 0, 0,
-		           "no goal: mark one with G or use --goal");
+		no_endpoint(name, m.format, "goal", 'G');
 	} else {
 		q.start = cfg->has_start ? cfg->start : m.start;
 		q.goal = cfg->has_goal ? cfg->goal : m.goal;

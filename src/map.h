@@ -35,16 +35,18 @@ typedef struct map_query {
 	map_expect expect;
 } map_query;
 
+/* The input formats, for --input-format and detection. */
+enum map_format { MAPFMT_AUTO, MAPFMT_ASCII, MAPFMT_JSON, MAPFMT_MOVINGAI };
+
 typedef struct map {
-	astar_grid *grid; /* owned */
+	astar_grid *grid;       /* owned */
+	enum map_format format; /* what it was read as (set by the caller of
+	                           the reader) */
 	int has_start, has_goal;
 	astar_point start, goal;
 	map_query *queries; /* owned; nqueries of them */
 	size_t nqueries;
 } map;
-
-/* The input formats, for --input-format and detection. */
-enum map_format { MAPFMT_AUTO, MAPFMT_ASCII, MAPFMT_JSON, MAPFMT_MOVINGAI };
 
 /* Frees what the map owns and zeroes it. */
 void map_free(map *m);
