@@ -11,9 +11,11 @@
  * in item order, so the output is the same, byte for byte, whatever the
  * number of threads.
  */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -1439,6 +1441,22 @@ static int refuse_report(const batch *b, const char *path)
 	return 1;
 }
 
+/* The processors this process may run on, as nproc(1) counts them: its
+ * CPU affinity (taskset, or a container's cpuset, may allow fewer than
+ * the machine has), else those online. */
+static int cores_allowed(void)
+{
+	long cores;
+#ifdef CPU_COUNT
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+		return CPU_COUNT(&set);
+#endif
+	cores = sysconf(_SC_NPROCESSORS_ONLN);
+	return cores > 0 ? (int)cores : 1;
+}
+
 int cli_run(const cli_config *cfg)
 {
 	batch b;
@@ -1526,11 +1544,7 @@ int cli_run(const cli_config *cfg)
 	note_report(&b, tap);
 	note_report(&b, junit);
 
-	nthreads = cfg->jobs;
-	if (nthreads <= 0) {
-		long cores = sysconf(_SC_NPROCESSORS_ONLN);
-		nthreads = cores > 0 ? (int)cores : 1;
-	}
+	nthreads = cfg->jobs > 0 ? cfg->jobs : cores_allowed();
 	if ((size_t)nthreads > b.n)
 		nthreads = b.n > 0 ? (int)b.n : 1;
 	/* Some sixteen chunks a thread, so that one slow query does not

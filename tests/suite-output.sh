@@ -21,6 +21,7 @@
 #     also when standard input is named more than once;
 #   - with both streams on one file (2>&1), an error comes on a line of
 #     its own, between the results of the inputs around it;
+#   - the default thread count follows the CPU affinity;
 #   - an item's output and diagnostics past 64 KiB come out whole and in
 #     order;
 #   - SIGINT and SIGTERM mid-batch: whole JSON lines only, death by the
@@ -713,6 +714,44 @@ for j in 1 2 3; do
 		ok "merged-streams-jobs-$j"
 	fi
 done
+
+# --- the default thread count follows the CPU affinity (taskset, a
+# container's CPU set), as nproc does: on one allowed processor a batch
+# starts no worker: while standard input (a FIFO nobody writes) keeps
+# the run waiting, it has as many threads as with -J1 (the main one and
+# the signal catcher, and a sanitizer's own).  With two or more allowed
+# it has workers too.
+mkfifo "$d/affinity"
+python3 - "$d/affinity" $A - maps/small.txt maps/small.txt <<'PY' >"$d/affinity.rc"
+import os, signal, subprocess, sys, time
+fifo, cmd = sys.argv[1], sys.argv[2:]
+def threads(cpus, opts=[]):
+    keep = os.open(fifo, os.O_RDWR)  # a writer that never writes
+    with open(fifo, "rb") as stdin:
+        p = subprocess.Popen(cmd[:1] + opts + cmd[1:], stdin=stdin, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL,
+                             preexec_fn=lambda: os.sched_setaffinity(0, cpus))
+    time.sleep(0.5)
+    n = [l.split()[1] for l in open("/proc/%d/status" % p.pid)
+         if l.startswith("Threads:")][0]
+    p.send_signal(signal.SIGTERM)
+    p.wait()
+    os.close(keep)
+    return int(n)
+allowed = sorted(os.sched_getaffinity(0))
+base = threads(set(allowed), ["-J1"])
+one = threads({allowed[0]})
+more = threads(set(allowed)) if len(allowed) > 1 else None
+print(base, one, more)
+PY
+read base one more <"$d/affinity.rc"
+if [ "$one" != "$base" ]; then
+	fail jobs-follow-affinity "$one threads on one allowed processor, $base with -J1"
+elif [ "$more" != None ] && [ "$more" -le "$base" ]; then
+	fail jobs-follow-affinity "$more threads on all processors, expected workers too"
+else
+	ok jobs-follow-affinity
+fi
 
 # --- standard input named three times, on up to three threads: it is
 # read once, and every "-" is that map (threads that each read stdin
