@@ -177,8 +177,10 @@ struct jps_cache {
 	uint64_t *words; /* their allocation */
 	size_t words_cap;
 	int walks;            /* the walk maps are built */
-	uint64_t *anti;       /* lines x + y, bits by y: cw pairs {SW, NE} */
+	uint64_t *anti;       /* lines x + y, bits by y: dw pairs {SW, NE}
+	                         from word diag_word0 (see there) */
 	uint64_t *diag;       /* lines x - y + height + 1, the same {SE, NW} */
+	size_t dw;            /* words per diagonal line (pairs) */
 	uint64_t *hwalk;      /* rows, rw words each */
 	uint64_t *fruit[4];   /* rows, rw words each: a jump E, W, S, N
 	                         (FRUIT_E ...) from the cell finds a jump
@@ -403,23 +405,59 @@ static void jump_line(const uint64_t *stop, const uint64_t *open, size_t nw,
 }
 
 /*
+ * A diagonal line holds only the words of its own cells: a line crosses
+ * at most stride rows, so dw words hold it (dw <= cw, fewer on a grid
+ * taller than wide, where lines of cw words would take memory and time
+ * growing with the square of the height).  Line l (x + y = l, or x - y +
+ * height + 1 = l when diag) keeps words diag_word0 .. + dw of the cw a
+ * column has: bit y of the line is bit y - 64 * diag_word0 of its words.
+ */
+static inline size_t diag_word0(size_t l, int diag, size_t stride, size_t nrows,
+                                size_t cw, size_t dw)
+{
+	size_t y0; /* the line's first row */
+	size_t k;
+
+	if (diag)
+		y0 = l + 1 < nrows ? nrows - 1 - l : 0;
+	else
+		y0 = l + 1 > stride ? l + 1 - stride : 0;
+	k = y0 >> 6;
+	return k < cw - dw ? k : cw - dw;
+}
+
+/* Bits x0 .. x0 + 63 of a line of nw words, those outside it 0. */
+static inline uint64_t bits_from(const uint64_t *row, size_t nw, ptrdiff_t x0)
+{
+	ptrdiff_t q = x0 >= 0 ? x0 / 64 : -((63 - x0) / 64), n = (ptrdiff_t)nw;
+	unsigned r = (unsigned)(x0 - q * 64);
+	uint64_t lo = q >= 0 && q < n ? row[q] : 0;
+	uint64_t hi = q + 1 >= 0 && q + 1 < n ? row[q + 1] : 0;
+
+	return r ? lo >> r | hi << (64 - r) : lo;
+}
+
+/*
  * Adds the walk maps to c, built from g's (see the top of this section).
  * For a diagonal direction (dx, dy), a walk stops at cell m when the step
  * into m is illegal (m, its neighbour against dx and its neighbour
  * against dy not all open) or a jump from m along dx or along dy finds a
- * jump point.  Those bits are formed by rows, shifted so that each
- * diagonal becomes a column (row y by y bits for the lines x + y, by
- * height + 1 - y for the lines x - y), and transposed.
+ * jump point.  Those bits are formed by rows (t), then gathered into the
+ * diagonal lines 64 rows and 64 lines at a time: row y's bit x belongs to
+ * line x + y (x - y + height + 1), so a block of 64 rows is a 64 x 64
+ * bit matrix in each run of 64 lines it crosses, and transposed.
  */
 static astar_status build_walks(jps_cache *c, const astar_grid *g)
 {
 	const size_t stride = (size_t)g->stride, nrows = (size_t)g->height + 2;
 	const size_t rw = c->rw, cw = c->cw, nd = stride + nrows - 1;
-	const size_t w2 = (nd + 63) / 64;
-	const size_t nr = nrows * rw, ncl = stride * cw, fam = nd * cw * 2;
+	const size_t dw =
+		cw < (stride + 63) / 64 + 1 ? cw : (stride + 63) / 64 + 1;
+	const size_t nr = nrows * rw, ncl = stride * cw, fam = nd * dw * 2;
+	const uint64_t last = stride % 64 ? ~0ULL >> (64 - stride % 64) : ~0ULL;
 	size_t keep = 2 * fam + 5 * nr + 2 * PAD;
-	size_t need = keep + nr + 2 * ncl + nrows * w2;
-	uint64_t *je, *jw, *jn, *js, *t, *cn, *cs, *sk, *w;
+	size_t need = keep + nr + 2 * ncl;
+	uint64_t *je, *jw, *jn, *js, *t, *cn, *cs, *w;
 	/* The four directions: (dx, dy), the family and its slot. */
 	static const int dirs[4][4] = {
 		{-1, 1, 0, 0}, {1, -1, 0, 1}, {1, 1, 1, 0}, {-1, -1, 1, 1}};
@@ -430,6 +468,8 @@ static astar_status build_walks(jps_cache *c, const astar_grid *g)
 	memset(w, 0, PAD * sizeof *w);
 	c->anti = w + PAD;
 	c->diag = c->anti + fam;
+	c->dw = dw;
+	memset(c->anti, 0, 2 * fam * sizeof *w);
 	c->hwalk = c->diag + fam;
 	memset(c->hwalk + nr, 0, PAD * sizeof *w);
 	je = c->fruit[FRUIT_E] = c->hwalk + nr + PAD; /* kept */
@@ -439,7 +479,6 @@ static astar_status build_walks(jps_cache *c, const astar_grid *g)
 	t = w + keep; /* scratch from here on */
 	cn = t + nr;
 	cs = cn + ncl;
-	sk = cs + ncl;
 
 	for (size_t y = 0; y < nrows; y++) {
 		const uint64_t *l = c->rows + y * rw * NSLOTS;
@@ -457,17 +496,15 @@ static astar_status build_walks(jps_cache *c, const astar_grid *g)
 		c->hwalk[i] = ~c->rows[i * NSLOTS + OPEN] | jn[i] | js[i];
 
 	for (int d = 0; d < 4; d++) {
-		const int dx = dirs[d][0], dy = dirs[d][1];
+		const int dx = dirs[d][0], dy = dirs[d][1], isdiag = dirs[d][2];
 		const uint64_t *jh = dx > 0 ? je : jw, *jv = dy > 0 ? js : jn;
-		uint64_t *lines = (dirs[d][2] ? c->diag : c->anti) + dirs[d][3];
+		uint64_t *lines = (isdiag ? c->diag : c->anti) + dirs[d][3];
 		const ptrdiff_t row_words = (ptrdiff_t)(rw * NSLOTS);
 
 		for (size_t y = 0; y < nrows; y++) {
 			const uint64_t *o = c->rows + y * rw * NSLOTS + OPEN;
 			int has_side = !(dy > 0 ? y == 0 : y + 1 == nrows);
 			const uint64_t *os = has_side ? o - dy * row_words : o;
-			size_t sh = dirs[d][2] ? nrows - 1 - y : y;
-			uint64_t *row = sk + y * w2;
 			for (size_t k = 0; k < rw; k++) {
 				uint64_t ow = o[k * NSLOTS], back, legal;
 				uint64_t before = k ? o[(k - 1) * NSLOTS] : 0;
@@ -482,19 +519,43 @@ static astar_status build_walks(jps_cache *c, const astar_grid *g)
 				t[y * rw + k] = ~legal | jh[y * rw + k] |
 				                jv[y * rw + k];
 			}
-			/* row = t's row shifted left by sh bits, cut to nd bits */
-			memset(row, 0, w2 * sizeof *row);
-			for (size_t k = 0; k < rw; k++) {
-				size_t o64 = k + sh / 64;
-				unsigned b = (unsigned)(sh % 64);
-				uint64_t v = t[y * rw + k];
-				if (o64 < w2)
-					row[o64] |= v << b;
-				if (b && o64 + 1 < w2)
-					row[o64 + 1] |= v >> (64 - b);
+			t[y * rw + rw - 1] &= last; /* no cells beyond */
+		}
+		/* Row y's bit x is line l = x + sh(y)'s bit y, sh(y) = y
+		 * (anti) or height + 1 - y (diag). */
+		for (size_t a = 0; a < cw; a++) {
+			size_t y0 = a * 64,
+			       y1 = y0 + 64 < nrows ? y0 + 63 : nrows - 1;
+			size_t lo = isdiag ? nrows - 1 - y1 : y0;
+			size_t hi = (isdiag ? nrows - 1 - y0 : y1) + stride - 1;
+			for (size_t b = lo / 64; b <= hi / 64 && b * 64 < nd;
+			     b++) {
+				uint64_t block[64];
+				for (size_t i = 0; i < 64; i++) {
+					size_t y = y0 + i, sh;
+					if (y >= nrows) {
+						block[i] = 0;
+						continue;
+					}
+					sh = isdiag ? nrows - 1 - y : y;
+					block[i] = bits_from(
+						t + y * rw, rw,
+						(ptrdiff_t)(b * 64) -
+							(ptrdiff_t)sh);
+				}
+				transpose64(block);
+				for (size_t j = 0; j < 64 && b * 64 + j < nd;
+				     j++) {
+					size_t l = b * 64 + j;
+					size_t k0 =
+						diag_word0(l, isdiag, stride,
+					                   nrows, cw, dw);
+					if (a >= k0 && a < k0 + dw)
+						lines[(l * dw + a - k0) * 2] =
+							block[j];
+				}
 			}
 		}
-		transpose_bits(sk, nrows, w2, 1, lines, nd, cw, 2);
 	}
 	c->walks = 1;
 	return ASTAR_OK;
@@ -606,6 +667,7 @@ typedef struct jps {
 	const uint64_t *fruit[4];
 	int walks; /* the walk maps are there */
 	size_t rw, cw;
+	size_t dw;     /* words of a diagonal line (see diag_word0) */
 	int32_t nrows; /* height + 2 */
 	node *nodes;
 	uint32_t *pos;
@@ -1081,15 +1143,24 @@ ALWAYS_INLINE void walk_fast(jps *s, uint32_t i, jps_cost g, int32_t x,
 	const int fa = !dy ? FRUIT_N : dx > 0 ? FRUIT_E : FRUIT_W;
 	const int fb = dy < 0 ? FRUIT_N : FRUIT_S;
 	int32_t special[16], kgoal = INT32_MAX, k = 0, pos = dy ? y : x;
+	int32_t base = 0; /* a diagonal line's bit 0 is row base's */
 	int nspecial = 0, next = 0;
 
-	if (!dy)
+	if (!dy) {
 		line = s->hwalk + (size_t)y * s->rw;
-	else if (dx == dy)
-		line = s->diag + (size_t)(x - y + s->nrows - 1) * s->cw * 2 +
+	} else {
+		size_t l = dx == dy ? (size_t)(x - y + s->nrows - 1)
+		                    : (size_t)(x + y);
+		line = (dx == dy ? s->diag : s->anti) + l * s->dw * 2 +
 		       (dy > 0 ? 0 : 1);
-	else
-		line = s->anti + (size_t)(x + y) * s->cw * 2 + (dy > 0 ? 0 : 1);
+		if (s->dw < s->cw) { /* a grid taller than wide */
+			base = (int32_t)diag_word0(
+				       l, dx == dy, (size_t)s->stride,
+				       (size_t)s->nrows, s->cw, s->dw) *
+			       64;
+			pos -= base;
+		}
+	}
 	for (int n = 0; n < s->ngoals; n++) {
 		int32_t kx = (s->gx[n] - x) * dx;
 		int32_t ky =
@@ -1139,7 +1210,7 @@ ALWAYS_INLINE void walk_fast(jps *s, uint32_t i, jps_cost g, int32_t x,
 		}
 		cx = x + k * dx;
 		cy = y + k * dy;
-		pos = dy ? cy : cx;
+		pos = dy ? cy - base : cx;
 		if (k == kgoal) {
 			goal_offered(s, g + (jps_cost)k * unit);
 			offer(s, i, g + (jps_cost)k * unit, (uint32_t)j, cx, cy,
@@ -2124,6 +2195,7 @@ static astar_status search(astar_ctx *ctx, jps_cache **cache,
 	s.cache = *cache;
 	s.rw = (*cache)->rw;
 	s.cw = (*cache)->cw;
+	s.dw = (*cache)->dw;
 	s.nodes = ctx->nodes;
 	s.pos = ctx->pos;
 	s.stride = grid->stride;

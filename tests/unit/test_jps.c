@@ -17,7 +17,9 @@
  * context serves every query, the grids are edited between queries (cell
  * by cell and row by row), a grid is freed and another of the same size
  * made in its place, and some answers are repeated on a fresh context: a
- * stale cached bitmap would show.  Larger grids (91 to 130 across) take
+ * stale cached bitmap would show.  Grids of 1 to 70 by 150 to 900 cells,
+ * both ways round, test the walk maps' diagonal lines on long grids
+ * (test_long_grids).  Larger grids (91 to 130 across) take
  * 48 queries each on one context, every answer compared with a fresh
  * context's to the bit, for the successor memo (test_memo_replay).  Then
  * the grids and options JPS refuses and the errors it shares with
@@ -38,6 +40,8 @@
 #define JPS_GRIDS  2500
 #define JPS_SEED   0x1F5A0000ULL
 #define MEMO_GRIDS 600
+#define LONG_GRIDS 160
+#define LONG_SEED  0x4C0E0000ULL
 #define MEMO_SEED  0x3E3D0000ULL
 
 /* A grid under test: the reference's cells and the library's copy. */
@@ -741,6 +745,40 @@ static void property_tests(void)
 	}
 }
 
+/*
+ * Grids far taller than wide, and far wider than tall (1 to 70 cells one
+ * way, 150 to 900 the other): a diagonal line of the walk maps crosses
+ * at most a row's width of cells, and holds only their words (jps.c,
+ * diag_word0), from a different first word on each line of a tall grid.
+ * The same checks as property_tests.
+ */
+static void test_long_grids(void)
+{
+	for (int i = 0; i < LONG_GRIDS; i++) {
+		unsigned long long seed = LONG_SEED + (unsigned long long)i;
+		uint64_t rng = seed;
+		int a = 1 + rng_int(&rng, 70), b = 150 + rng_int(&rng, 751);
+		tgrid g;
+		astar_point s, t;
+
+		memset(&g, 0, sizeof g);
+		g.seed = seed;
+		if (i % 4 == 3)
+			fill(&rng, &g, b, a);
+		else
+			fill(&rng, &g, a, b);
+		queries_from(&rng, &g, ASTAR_DIAG_NO_OBSTACLES, 8);
+		queries_from(&rng, &g, ASTAR_DIAG_NO_OBSTACLES, 8);
+		queries_from(&rng, &g, ASTAR_DIAG_NEVER, 3);
+		edit(&rng, &g);
+		queries_from(&rng, &g, ASTAR_DIAG_NO_OBSTACLES, 4);
+		if (random_open(&rng, &g, &s) && random_open(&rng, &g, &t))
+			fresh_context_agrees(&g, ASTAR_DIAG_NO_OBSTACLES, s, t);
+		grid_free(g.lib);
+		free(g.ref.cost);
+	}
+}
+
 /* ----------------------------------------------------------- memo */
 
 /*
@@ -1274,6 +1312,7 @@ void test_jps(void)
 	test_far_jumps();
 	test_start_walks();
 	property_tests();
+	test_long_grids();
 	test_memo_replay();
 	/* The context has served every size: the hand-made cases again. */
 	test_open_ground();
