@@ -103,7 +103,10 @@ uint8_t grid_get(const astar_grid *grid, int32_t x, int32_t y);
  * Row y's cells as a writable array of width costs, for readers that fill
  * a whole row at once; NULL when y is outside.  The array belongs to
  * the grid and stays valid until grid_free.  A reader that writes
- * through it calls grid_recount afterwards.
+ * through it calls grid_recount afterwards, before the next search:
+ * searches see such writes only from there (a context keeps JPS's maps
+ * of the grid as it was, and a kept pointer written later would leave
+ * JPS searching the old cells while A* sees the new ones).
  */
 uint8_t *grid_row(astar_grid *grid, int32_t y);
 
@@ -112,8 +115,9 @@ uint8_t *grid_row(astar_grid *grid, int32_t y);
  * outside.  Valid until grid_free; it sees later changes to the grid. */
 const uint8_t *grid_row_view(const astar_grid *grid, int32_t y);
 
-/* Recomputes the least and greatest open-cell costs from the cells; it
- * cannot fail.  Needed only after writing through grid_row. */
+/* Marks the grid changed and recomputes the least and greatest open-cell
+ * costs from the cells; it cannot fail.  Needed after writing through
+ * grid_row (not after grid_set), before the next search or prepare. */
 void grid_recount(astar_grid *grid);
 
 /*
@@ -236,8 +240,9 @@ void astar_ctx_free(astar_ctx *ctx);
  * Optional: astar_search does what is missing on its own.  Call it where
  * a pause is cheap (a game when a level loads, a batch before its first
  * query) so that no search pays for it.  The work holds while ctx
- * searches this grid unchanged; after grid_set or a write through
- * grid_row, JPS's maps are rebuilt by the next search (or prepare).
+ * searches this grid unchanged; after grid_set, or writes through
+ * grid_row followed by grid_recount, JPS's maps are rebuilt by the next
+ * search (or prepare).
  * Fails with ASTAR_EINVAL for options out of range, ASTAR_EUNSUPPORTED
  * when opts ask for JPS and it does not apply, ASTAR_ETOOBIG and
  * ASTAR_ENOMEM; ctx stays usable.  Costs next to nothing when the work
