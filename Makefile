@@ -48,7 +48,7 @@ LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 UNIT_SRC = $(wildcard tests/unit/*.c)
 
-.PHONY: all check check-cli deps install uninstall clean fmt lint bench fuzz fuzz-run
+.PHONY: all check check-cli deps install install-lib uninstall clean fmt lint bench fuzz fuzz-run
 all: astar libastar.a
 
 # The archive exports include/astar.h's API (astar_* and grid_*) alone:
@@ -109,16 +109,20 @@ fmt:
 	clang-format -i include/*.h src/*.c src/*.h tests/unit/*.c tests/unit/*.h \
 		tests/fuzz/*.c tests/fuzz/*.h bench/*.c
 
-install: all
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) $(DESTDIR)$(MANDIR)/man1 \
-	         $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(COMPDIR)
-	cp astar $(DESTDIR)$(BINDIR)/astar
+# The library alone (archive, header, astar.pc): it needs neither jansson
+# nor libpng, which only the program uses.
+install-lib: libastar.a
+	mkdir -p $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR)
 	cp libastar.a $(DESTDIR)$(LIBDIR)/libastar.a
 	cp include/astar.h $(DESTDIR)$(INCDIR)/astar.h
-	cp man/astar.1 $(DESTDIR)$(MANDIR)/man1/astar.1
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
 	    -e 's|@INCDIR@|$(INCDIR)|g' -e 's|@VERSION@|$(VERSION)|g' \
 	    astar.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/astar.pc
+
+install: all install-lib
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(COMPDIR)
+	cp astar $(DESTDIR)$(BINDIR)/astar
+	cp man/astar.1 $(DESTDIR)$(MANDIR)/man1/astar.1
 	cp completion/astar.bash $(DESTDIR)$(COMPDIR)/astar
 
 uninstall:

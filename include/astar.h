@@ -27,6 +27,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" { /* C++ programs link the C names */
+#endif
+
 #define ASTAR_VERSION "1.0.0"
 
 /* The largest cost a cell can have; 0 means blocked. */
@@ -271,5 +275,9 @@ astar_status astar_prepare(astar_ctx *ctx, const astar_grid *grid,
 astar_status astar_search(astar_ctx *ctx, const astar_grid *grid,
                           astar_point start, astar_point goal,
                           const astar_options *opts, astar_result *result);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -8,7 +8,9 @@
 # runs it and compares its output with the README's.  Then checks that
 # every function declared in include/astar.h has a comment right above
 # it, that the archive exports that API alone (a program may use the
-# library's private names), that DESTDIR stages the same files without changing the paths
+# library's private names), that a C++ program includes the header and
+# links, that `make install-lib` installs the library alone without
+# jansson or libpng, that DESTDIR stages the same files without changing the paths
 # inside astar.pc, and that `make uninstall` leaves no file behind.
 # Last line: "lib: N passed, M failed".
 set -u
@@ -115,6 +117,35 @@ if [ $pcrc -eq 0 ] && ${CC:-cc} -std=c11 $san -o "$out/clash" "$out/clash.c" $fl
 else
 	fail "a program defining heap_init, ctx_begin, jps_search: $(head -c 400 "$out/clash.log")"
 fi
+# 3c. C++ includes the header as it is: the names link as C's.
+cat >"$out/cxx.cpp" <<'EOF_CXX'
+#include <astar.h>
+#include <cstdio>
+int main()
+{
+	astar_status st;
+	astar_grid *g = grid_new(4, 2, &st);
+	astar_ctx *c = astar_ctx_new();
+	astar_options o;
+	astar_result r;
+	astar_point s = {0, 0}, t = {3, 1};
+	for (int y = 0; y < 2; y++)
+		for (int x = 0; x < 4; x++)
+			grid_set(g, x, y, 1);
+	astar_options_init(&o);
+	st = astar_search(c, g, s, t, &o, &r);
+	std::printf("%s %g %zu\n", astar_strerror(st), r.cost, r.path_len);
+	astar_ctx_free(c);
+	grid_free(g);
+	return 0;
+}
+EOF_CXX
+if [ $pcrc -eq 0 ] && ${CXX:-c++} -std=c++11 -Wall -Wextra -pedantic -Werror $san -o "$out/cxx" "$out/cxx.cpp" \
+	$flags >"$out/cxx.log" 2>&1 && [ "$("$out/cxx")" = "success 4 5" ]; then
+	ok "a C++ program includes astar.h and links"
+else
+	fail "a C++ program against astar.h: $(head -c 400 "$out/cxx.log")"
+fi
 if [ "$("$pfx/bin/astar" --version 2>&1)" = "astar $(sed -n 's/^Version: //p' "$pfx/lib/pkgconfig/astar.pc")" ]; then
 	ok "installed astar and astar.pc agree on the version"
 else
@@ -164,6 +195,26 @@ fi
 make -s uninstall DESTDIR="$st" PREFIX=/opt/astar >>"$out/destdir.log" 2>&1
 left=$(find "$st" -type f 2>/dev/null)
 if [ -z "$left" ]; then ok "make uninstall DESTDIR leaves no file"; else fail "make uninstall DESTDIR left:" $left; fi
+
+# 7. make install-lib installs the library's three files alone, and
+#    builds without jansson's and libpng's headers (a copy of the tree
+#    where both stop the compiler).
+lt=$tmp/libonly
+mkdir -p "$lt/tree" "$lt/fake"
+cp -R Makefile astar.pc.in include src "$lt/tree/"
+rm -f "$lt"/tree/src/*.o
+printf '#error "jansson is not needed here"\n' >"$lt/fake/jansson.h"
+printf '#error "libpng is not needed here"\n' >"$lt/fake/png.h"
+if (cd "$lt/tree" && make -s install-lib PREFIX="$lt/prefix" CPPFLAGS="-I$lt/fake") >"$out/install-lib.log" 2>&1; then
+	got=$(cd "$lt/prefix" && find . -type f | sort | tr '\n' ' ')
+	if [ "$got" = "./include/astar.h ./lib/libastar.a ./lib/pkgconfig/astar.pc " ]; then
+		ok "make install-lib: the library alone, without jansson or libpng"
+	else
+		fail "make install-lib installed: $got"
+	fi
+else
+	fail "make install-lib failed: $(head -c 400 "$out/install-lib.log")"
+fi
 
 echo "lib: $passed passed, $failed failed"
 [ $failed -eq 0 ]
