@@ -4,6 +4,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "check.h"
 #include "output.h"
@@ -23,6 +24,24 @@ int check_any(const map_expect *e)
 	       e->has_steps;
 }
 
+/* Appends a mismatch to why (n of size bytes used so far), after a
+ * "; " when it is not the first. */
+static void mismatch(char *why, size_t size, size_t *n, const char *fmt,
+                     const char *a, const char *b)
+{
+	int k;
+
+	if (*n > 0 && *n + 2 < size) {
+		memcpy(why + *n, "; ", 3);
+		*n += 2;
+	}
+	if (*n + 1 >= size)
+		return;
+	k = snprintf(why + *n, size - *n, fmt, a, b);
+	if (k > 0)
+		*n = *n + (size_t)k < size ? *n + (size_t)k : size - 1;
+}
+
 int check_result(const map_expect *e, const astar_result *r, double tolerance,
                  char *why, size_t size)
 {
@@ -33,9 +52,12 @@ int check_result(const map_expect *e, const astar_result *r, double tolerance,
 	int want_reach = e->has_reachable ? e->reachable
 	                                  : (e->has_cost || e->has_steps ||
 	                                     e->has_max_cost);
+	size_t n = 0;
 
+	if (size > 0)
+		why[0] = '\0';
 	if ((e->has_reachable || want_reach) && reached != want_reach) {
-		snprintf(why, size, "expected %s, got %s",
+		mismatch(why, size, &n, "expected %s, got %s",
 		         want_reach ? "a path" : "no path",
 		         reached ? "a path" : "no path");
 		return 0;
@@ -45,19 +67,18 @@ int check_result(const map_expect *e, const astar_result *r, double tolerance,
 	if (e->has_cost && fabs(r->cost - e->cost) > tol) {
 		output_cost(a, sizeof a, e->cost);
 		output_cost(b, sizeof b, r->cost);
-		snprintf(why, size, "expected cost %s, got %s", a, b);
-		return 0;
+		mismatch(why, size, &n, "expected cost %s, got %s", a, b);
 	}
 	if (e->has_max_cost && r->cost > e->max_cost + tol) {
 		output_cost(a, sizeof a, e->max_cost);
 		output_cost(b, sizeof b, r->cost);
-		snprintf(why, size, "expected cost at most %s, got %s", a, b);
-		return 0;
+		mismatch(why, size, &n, "expected cost at most %s, got %s", a,
+		         b);
 	}
 	if (e->has_steps && (long)r->path_len - 1 != e->steps) {
-		snprintf(why, size, "expected %ld steps, got %ld", e->steps,
-		         (long)r->path_len - 1);
-		return 0;
+		snprintf(a, sizeof a, "%ld", e->steps);
+		snprintf(b, sizeof b, "%ld", (long)r->path_len - 1);
+		mismatch(why, size, &n, "expected %s steps, got %s", a, b);
 	}
-	return 1;
+	return n == 0;
 }

@@ -559,6 +559,19 @@ static void check_summary(FILE *f, unsigned checked, unsigned failed)
 	        checked - failed, failed);
 }
 
+/* After --check's summary: a run that checked nothing (no query had an
+ * expectation, a CI job pointed at the wrong files, say) fails, unless
+ * it failed already. */
+static void check_nothing(unsigned checked, enum exit_status *status)
+{
+	if (checked > 0 || *status >= EXIT_ERROR)
+		return;
+	diag_error(NULL, 0, 0,
+	           "--check: nothing was checked: no query has an "
+	           "expectation");
+	*status = EXIT_NOPATH;
+}
+
 static int is_report_id(const batch *b, const outfile_id *id);
 
 /*
@@ -672,6 +685,11 @@ static void emit(sink *k, query_report *q, const char *label, int draw)
 			        "%s: %s\n", label, why);
 	} else if (!r->reached_goal) {
 		snprintf(why, sizeof why, "no path");
+		/* It makes the status 1 all the same: say which query. */
+		if (cfg->check)
+			fprintf(notes_to_stderr(cfg) ? k->err : k->out,
+			        "%s: no path (the query has no expectation)\n",
+			        label);
 	}
 	if (!tap_on_stdout(cfg)) {
 		if (cfg->format == FORMAT_JSON)
@@ -1710,8 +1728,11 @@ int cli_run(const cli_config *cfg)
 		if (fflush(stdout) != 0 || ferror(stdout)) {
 			output_failed(&b, tap, &write_err);
 			write_failed = 1;
-		} else if (sf == stderr) {
-			check_summary(sf, checked, failed);
+		} else {
+			if (sf == stderr)
+				check_summary(sf, checked, failed);
+			if (sf != NULL)
+				check_nothing(checked, &status);
 		}
 	}
 	if (!write_failed && !nomem) {
