@@ -819,6 +819,13 @@ static void run_file(sink *k, astar_ctx *ctx)
 			q.goal = mq->goal;
 			q.query = (long)i;
 			q.expect = &mq->expect;
+			/* Several blocks of one map: each says which query
+			 * it draws. */
+			if (m.nqueries > 1 && text_blocks_on(cfg))
+				fprintf(k->out,
+				        "queries[%zu]: %d,%d -> %d,%d\n", i,
+				        (int)mq->start.x, (int)mq->start.y,
+				        (int)mq->goal.x, (int)mq->goal.y);
 			emit(k, &q, label, 1);
 			if (i + 1 < m.nqueries && text_blocks_on(cfg))
 				fputc('\n', k->out);
