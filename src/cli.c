@@ -552,6 +552,33 @@ static void query_error(sink *k, const char *label)
 	query_failed(k, label, why);
 }
 
+/* query_error for a scenario query whose map could not be read: its
+ * report's message also gives the map's own error (written once, before
+ * the first such query), so that each failed case says why. */
+static void map_error_case(sink *k, const char *label, const shared_map *sm)
+{
+	char why[MESSAGE_MAX], reason[MESSAGE_MAX], both[2 * MESSAGE_MAX + 4];
+	long n = 0, last = 0;
+
+	if (!k->cfg->junit && !k->cfg->tap) {
+		query_error(k, label);
+		return;
+	}
+	if (fflush(k->err) != 0 || (n = ftell(k->err)) < 0)
+		n = 0;
+	diag_message(*k->ebuf, diag_last_start(), (size_t)n,
+	             "invalid query (see the error output)", why, sizeof why);
+	for (size_t i = 0; sm->err != NULL && i + 1 < sm->errlen; i++)
+		if (sm->err[i] == '\n')
+			last = (long)i + 1; /* the start of its last line */
+	diag_message(sm->err, last, sm->errlen, "", reason, sizeof reason);
+	if (reason[0] != '\0')
+		snprintf(both, sizeof both, "%s (%s)", why, reason);
+	else
+		snprintf(both, sizeof both, "%s", why);
+	query_failed(k, label, both);
+}
+
 /* --check's last line. */
 static void check_summary(FILE *f, unsigned checked, unsigned failed)
 {
@@ -938,7 +965,7 @@ static void run_scen(sink *k, astar_ctx *ctx)
 		scen_label(label, sizeof label, k->it->scen_name, e->line);
 		diag_error(k->it->scen_name, e->line, 0,
 		           "map %s could not be read", display_name(sm->path));
-		query_error(k, label);
+		map_error_case(k, label, sm);
 	} else {
 		scen_query(k, ctx);
 	}
