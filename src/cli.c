@@ -302,6 +302,17 @@ static int load_map(batch *b, const char *path, map *m)
 	 * byte order mark alone. */
 	if (map_bom(buf, len) == len)
 		fmt = MAPFMT_ASCII; /* whose reader says "empty map" */
+	/* A scenario file given where a map goes (standard input, or a
+	 * name not ending in .scen): its first line says so. */
+	if (cfg->input_format == MAPFMT_AUTO && len - map_bom(buf, len) >= 8 &&
+	    memcmp(buf + map_bom(buf, len), "version ", 8) == 0) {
+		free(buf);
+		diag_error(
+			name, 1, 1,
+			"a scenario file, not a map: give it with --scen=FILE "
+			"(--scen=- for the standard input)");
+		return -1;
+	}
 	switch (fmt) {
 	case MAPFMT_JSON:
 		rc = map_read_json(buf, len, cfg->max_cells, m, &err);
