@@ -275,6 +275,7 @@ static int read_input(batch *b, const char *path, char **buf, size_t *len,
 		snprintf(msg, size, "out of memory");
 	else
 		snprintf(msg, size, "%s", strerror(errno));
+	errno = err; /* for the caller too */
 	return -1;
 }
 
@@ -293,7 +294,13 @@ static int load_map(batch *b, const char *path, map *m)
 	memset(m, 0, sizeof *m);
 	memset(&err, 0, sizeof err);
 	if (read_input(b, path, &buf, &len, err.msg, sizeof err.msg) != 0) {
-		diag_error(name, 0, 0, "%s", err.msg);
+		if (errno == ENOENT && cfg->format == FORMAT_JSON &&
+		    path[strspn(path, "0123456789")] == '\0')
+			/* astar -j 4 big.scen: -j is --json, threads -J */
+			diag_error(name, 0, 0, "%s (for %s threads, use -J %s)",
+			           err.msg, path, path);
+		else
+			diag_error(name, 0, 0, "%s", err.msg);
 		return -1;
 	}
 	fmt = cfg->input_format != MAPFMT_AUTO ? cfg->input_format
