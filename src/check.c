@@ -21,7 +21,7 @@ static double check_tolerance(int decimals)
 int check_any(const map_expect *e)
 {
 	return e->has_reachable || e->has_cost || e->has_max_cost ||
-	       e->has_steps;
+	       e->has_steps || e->has_path;
 }
 
 /* Appends a mismatch to why (n of size bytes used so far), after a
@@ -51,7 +51,7 @@ int check_result(const map_expect *e, const astar_result *r, double tolerance,
 	int reached = r->reached_goal;
 	int want_reach = e->has_reachable ? e->reachable
 	                                  : (e->has_cost || e->has_steps ||
-	                                     e->has_max_cost);
+	                                     e->has_max_cost || e->has_path);
 	size_t n = 0;
 
 	if (size > 0)
@@ -79,6 +79,25 @@ int check_result(const map_expect *e, const astar_result *r, double tolerance,
 		snprintf(a, sizeof a, "%ld", e->steps);
 		snprintf(b, sizeof b, "%ld", (long)r->path_len - 1);
 		mismatch(why, size, &n, "expected %s steps, got %s", a, b);
+	}
+	if (e->has_path) {
+		size_t k = 0;
+		while (k < e->path_len && k < r->path_len &&
+		       e->path[k].x == r->path[k].x &&
+		       e->path[k].y == r->path[k].y)
+			k++;
+		if (k < e->path_len && k < r->path_len) {
+			snprintf(a, sizeof a, "cell %zu of the path at %d,%d",
+			         k, (int)e->path[k].x, (int)e->path[k].y);
+			snprintf(b, sizeof b, "%d,%d", (int)r->path[k].x,
+			         (int)r->path[k].y);
+			mismatch(why, size, &n, "expected %s, got %s", a, b);
+		} else if (e->path_len != r->path_len) {
+			snprintf(a, sizeof a, "%zu", e->path_len);
+			snprintf(b, sizeof b, "%zu", r->path_len);
+			mismatch(why, size, &n,
+			         "expected a path of %s cells, got %s", a, b);
+		}
 	}
 	return n == 0;
 }

@@ -24,6 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "args.h"
 #include "check.h"
 #include "cli.h"
 #include "diag.h"
@@ -441,6 +442,18 @@ static int valid_query(const astar_options *opts, const char *name, long line,
 	/* The one refusal of JPS that depends on the map (main.c refuses
 	 * the options it cannot take); the bounds never overstate how
 	 * uniform a map is. */
+	/* main.c refuses these from the command line; a JSON map's own
+	 * "diagonal" comes here. */
+	if (opts->algorithm == ASTAR_ALGO_JPS &&
+	    opts->diagonal != ASTAR_DIAG_NEVER &&
+	    opts->diagonal != ASTAR_DIAG_NO_OBSTACLES) {
+		diag_error(
+			name, line, 0,
+			"%s--algorithm=jps needs the diagonal policy never or "
+			"no-obstacles; the map's is %s",
+			where, args_diagonal_name(opts->diagonal));
+		return -1;
+	}
 	if (opts->algorithm == ASTAR_ALGO_JPS && grid_max_cost(g) != 0 &&
 	    grid_min_cost(g) != grid_max_cost(g)) {
 		diag_error(
@@ -786,6 +799,7 @@ static void run_file(sink *k, astar_ctx *ctx)
 	double t0 = now_us(), t1;
 	char label[LABEL_MAX];
 	astar_status st;
+	astar_options opts; /* cfg's, with what the map and query ask */
 
 	if (load_map(k->b, k->it->path, &m) != 0 ||
 	    apply_blocks(cfg, name, &m) != 0) {
@@ -794,12 +808,26 @@ static void run_file(sink *k, astar_ctx *ctx)
 		return;
 	}
 	t1 = now_us();
+	opts = cfg->opts;
+	if (m.has_diagonal && !cfg->diagonal_given) {
+		opts.diagonal =
+			m.diagonal; /* the map's rule, unless overridden */
+		if (!astar_heuristic_admissible(
+			    astar_effective_heuristic(&opts), opts.diagonal))
+			diag_warn(
+				"%s: heuristic '%s' is not admissible with the "
+				"map's diagonal moves; the path may not be "
+				"shortest",
+				name,
+				args_heuristic_name(
+					astar_effective_heuristic(&opts)));
+	}
 	memset(&q, 0, sizeof q);
 	q.map_name = name;
 	q.map = &m;
 	q.blocks = cfg->blocks;
 	q.nblocks = cfg->nblocks;
-	q.opts = &cfg->opts;
+	q.opts = &opts;
 	q.res = &res;
 	q.timing = cfg->timing;
 	q.load_us = t1 - t0;
@@ -841,8 +869,12 @@ static void run_file(sink *k, astar_ctx *ctx)
 			snprintf(where, sizeof where, "queries[%zu]: ", i);
 			snprintf(label, sizeof label, "%s: queries[%zu]", name,
 			         i);
-			if (valid_query(&cfg->opts, name, mq->line, where,
-			                m.grid, mq->start, mq->goal) != 0) {
+			astar_options qo = opts;
+			qo.adjacent |= mq->adjacent;
+			qo.closest |= mq->closest;
+			q.opts = &qo;
+			if (valid_query(&qo, name, mq->line, where, m.grid,
+			                mq->start, mq->goal) != 0) {
 				query_error(k, label);
 				continue;
 			}
@@ -850,10 +882,10 @@ static void run_file(sink *k, astar_ctx *ctx)
 			 * for the map is timed apart (see prepare). */
 			q.prepared = m.nqueries > 1;
 			if (q.prepared)
-				q.prepare_us = prepare(ctx, m.grid, &cfg->opts);
+				q.prepare_us = prepare(ctx, m.grid, &qo);
 			t2 = now_us();
 			if ((st = astar_search(ctx, m.grid, mq->start, mq->goal,
-			                       &cfg->opts, &res)) != ASTAR_OK) {
+			                       &qo, &res)) != ASTAR_OK) {
 				diag_error(name, 0, 0, "%s%s", where,
 				           astar_strerror(st));
 				query_error(k, label);
@@ -886,10 +918,10 @@ static void run_file(sink *k, astar_ctx *ctx)
 	} else {
 		q.start = cfg->has_start ? cfg->start : m.start;
 		q.goal = cfg->has_goal ? cfg->goal : m.goal;
-		if (valid_query(&cfg->opts, name, 0, "", m.grid, q.start,
-		                q.goal) == 0) {
+		if (valid_query(&opts, name, 0, "", m.grid, q.start, q.goal) ==
+		    0) {
 			if ((st = astar_search(ctx, m.grid, q.start, q.goal,
-			                       &cfg->opts, &res)) == ASTAR_OK) {
+			                       &opts, &res)) == ASTAR_OK) {
 				q.search_us = now_us() - t1;
 				file_header(k, name);
 				emit(k, &q, name, 1);

@@ -26,12 +26,17 @@ typedef struct map_expect {
 	double max_cost;
 	int has_steps;
 	long steps;
+	astar_point *path; /* has_path: the path's cells, path_len of them
+	                      (owned by the map, freed by map_free) */
+	size_t path_len;
+	int has_path;
 } map_expect;
 
 /* One query a map file (JSON "queries") or a scenario file carries. */
 typedef struct map_query {
 	astar_point start, goal;
 	long line; /* where it was written, for messages; 0 unknown */
+	int adjacent, closest; /* the query asks for --adjacent, --closest */
 	map_expect expect;
 } map_query;
 
@@ -44,6 +49,8 @@ typedef struct map {
 	                           the reader) */
 	int has_start, has_goal;
 	astar_point start, goal;
+	int has_diagonal; /* the map gives its diagonal policy (JSON) */
+	astar_diagonal diagonal;
 	map_query *queries; /* owned; nqueries of them */
 	size_t nqueries;
 } map;

@@ -9,10 +9,12 @@
  *     "cells": [[1, 1, 0, 9], ...],
  *     "legend": {"~": 3, "W": "blocked", "=": 1},
  *     "start": [x, y], "goal": [x, y],
+ *     "diagonal": "no-obstacles",
  *     "queries": [
- *       {"start": [x, y], "goal": [x, y],
+ *       {"start": [x, y], "goal": [x, y], "adjacent": false,
+ *        "closest": false,
  *        "expect": {"reachable": true, "cost": 12.5, "max_cost": 20,
- *                   "steps": 10}}
+ *                   "steps": 10, "path": [[x, y], ...]}}
  *     ]
  *   }
  *
@@ -32,11 +34,16 @@
  * start, goal    Optional [x, y] (0-based, x the column) inside the map;
  *                they override the S and G of rows.  Whether the cell is
  *                open is left to the caller.
+ * diagonal       Optional: the diagonal policy the map's queries are
+ *                meant for, by its --diagonal name.
  * queries        Optional array of queries, each an object with a
- *                required start and goal ([x, y] inside the map) and an
+ *                required start and goal ([x, y] inside the map), the
+ *                optional flags adjacent and closest (true or false:
+ *                the query asks for --adjacent, --closest) and an
  *                optional expect object whose keys are all optional:
  *                reachable (true or false), cost (a number >= 0),
- *                max_cost (a number >= 0) and steps (an integer >= 0).
+ *                max_cost (a number >= 0), steps (an integer >= 0) and
+ *                path (a non-empty array of [x, y] inside the map).
  *
  * Any other key, at the top level, in a query or in expect, is an error,
  * to catch typos; so is a duplicate key.  Numbers that must be integers
@@ -52,7 +59,7 @@
  * them, are refused before the document is parsed.  Unknown keys of an
  * object are reported before its values; the values are checked in the
  * order width, height, rows or cells (with legend first), start, goal,
- * queries.
+ * diagonal, queries.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -61,6 +68,7 @@
 
 #include <jansson.h>
 
+#include "args.h"
 #include "map.h"
 
 /* Largest number of bytes of a key quoted in a message. */
@@ -340,11 +348,35 @@ static int read_nonneg(json_t *v, const char *path, double *out, map_error *err)
 	return 0;
 }
 
-static int read_expect(json_t *obj, const char *where, map_expect *e,
-                       map_error *err)
+/* The expected path: a non-empty array of cells; where names it. */
+static int read_path(json_t *v, const char *where, long width, long height,
+                     map_expect *e, map_error *err)
+{
+	char path[128];
+	size_t n;
+
+	if (!json_is_array(v) || (n = json_array_size(v)) == 0)
+		return map_fail(err, 0, 0,
+		                "%s.path: expected a non-empty array of [x, y]",
+		                where);
+	if ((e->path = calloc(n, sizeof *e->path)) == NULL)
+		return map_fail(err, 0, 0, "%s", astar_strerror(ASTAR_ENOMEM));
+	for (size_t i = 0; i < n; i++) {
+		snprintf(path, sizeof path, "%s.path[%zu]", where, i);
+		if (read_point(json_array_get(v, i), path, width, height,
+		               &e->path[i], err) != 0)
+			return -1; /* the caller frees e->path */
+	}
+	e->path_len = n;
+	e->has_path = 1;
+	return 0;
+}
+
+static int read_expect(json_t *obj, const char *where, long width, long height,
+                       map_expect *e, map_error *err)
 {
 	static const char *const keys[] = {"reachable", "cost", "max_cost",
-	                                   "steps", NULL};
+	                                   "steps",     "path", NULL};
 	char path[128];
 	json_t *v;
 	json_int_t n;
@@ -382,6 +414,24 @@ static int read_expect(json_t *obj, const char *where, map_expect *e,
 		e->has_steps = 1;
 		e->steps = (long)n;
 	}
+	if ((v = json_object_get(obj, "path")) != NULL &&
+	    read_path(v, where, width, height, e, err) != 0)
+		return -1;
+	return 0;
+}
+
+/* An optional true or false at key of obj into *out; where names obj. */
+static int read_flag(json_t *obj, const char *key, const char *where, int *out,
+                     map_error *err)
+{
+	json_t *v = json_object_get(obj, key);
+
+	if (v == NULL)
+		return 0;
+	if (!json_is_boolean(v))
+		return map_fail(err, 0, 0, "%s.%s: expected true or false",
+		                where, key);
+	*out = json_is_true(v);
 	return 0;
 }
 
@@ -389,7 +439,8 @@ static int read_expect(json_t *obj, const char *where, map_expect *e,
 static int read_queries(json_t *arr, long width, long height, map_query **out,
                         size_t *count, map_error *err)
 {
-	static const char *const keys[] = {"start", "goal", "expect", NULL};
+	static const char *const keys[] = {"start",    "goal",    "expect",
+	                                   "adjacent", "closest", NULL};
 	size_t n;
 	map_query *qs;
 	char where[64], path[96];
@@ -431,15 +482,21 @@ static int read_queries(json_t *arr, long width, long height, map_query **out,
 			goto fail;
 		qs[i].line = 0;
 		qs[i].expect.cost_decimals = -1;
+		if (read_flag(q, "adjacent", where, &qs[i].adjacent, err) ||
+		    read_flag(q, "closest", where, &qs[i].closest, err))
+			goto fail;
 		snprintf(path, sizeof path, "%s.expect", where);
 		if ((v = json_object_get(q, "expect")) != NULL &&
-		    read_expect(v, path, &qs[i].expect, err) != 0)
+		    read_expect(v, path, width, height, &qs[i].expect, err) !=
+		            0)
 			goto fail;
 	}
 	*out = qs;
 	*count = n;
 	return 0;
 fail:
+	for (size_t i = 0; i < n; i++)
+		free(qs[i].expect.path);
 	free(qs);
 	return -1;
 }
@@ -468,9 +525,9 @@ static void fill(astar_grid *g, json_t *rows, json_t *cells, const legend *lg,
 /* Everything but the syntax: checks root and fills *m. */
 static int read_root(json_t *root, size_t max_cells, map *m, map_error *err)
 {
-	static const char *const keys[] = {"width", "height",  "rows",
-	                                   "cells", "legend",  "start",
-	                                   "goal",  "queries", NULL};
+	static const char *const keys[] = {
+		"width", "height", "rows",    "cells",    "legend",
+		"start", "goal",   "queries", "diagonal", NULL};
 	json_t *rows, *cells, *v;
 	long width = 0, height = 0;
 	legend lg;
@@ -515,6 +572,14 @@ static int read_root(json_t *root, size_t max_cells, map *m, map_error *err)
 		if (read_point(v, "goal", width, height, &m->goal, err) != 0)
 			return -1;
 		m->has_goal = 1;
+	}
+	if ((v = json_object_get(root, "diagonal")) != NULL) {
+		if (!json_is_string(v) ||
+		    args_diagonal(json_string_value(v), &m->diagonal) != 0)
+			return map_fail(err, 0, 0,
+			                "diagonal: expected never, always, "
+			                "at-most-one-obstacle, no-obstacles");
+		m->has_diagonal = 1;
 	}
 	if ((v = json_object_get(root, "queries")) != NULL &&
 	    read_queries(v, width, height, &m->queries, &m->nqueries, err) != 0)

@@ -4,13 +4,15 @@
  * Input: two option bytes (see fz_decode_options in fuzz_common.h), then
  * the JSON text.  A map that reads is checked against the document as
  * jansson parses it here (dimensions, every cell through rows and the
- * legend or through cells, start and goal, the queries), then searched
+ * legend or through cells, start and goal, the diagonal policy, the
+ * queries with their flags and expected paths), then searched
  * from its start to its goal ((0,0) and (w-1,h-1) when not given) and
  * along its first FZ_MAX_QUERIES queries under the options, each result
  * checked by fz_check_search.
  */
 #include <jansson.h>
 
+#include "args.h"
 #include "fuzz_common.h"
 
 /* Cost of character c under the document's legend, as astar(1) states
@@ -111,6 +113,14 @@ static void model_compare(const char *buf, size_t len, const map *m)
 		FZ_CHECK(m->goal.x == g.x && m->goal.y == g.y);
 	}
 	FZ_CHECK(m->has_start == has_s && m->has_goal == has_g);
+	v = json_object_get(root, "diagonal");
+	FZ_CHECK(m->has_diagonal == (v != NULL));
+	if (v != NULL) {
+		astar_diagonal d;
+		FZ_CHECK(json_is_string(v) &&
+		         args_diagonal(json_string_value(v), &d) == 0 &&
+		         d == m->diagonal);
+	}
 	v = json_object_get(root, "queries");
 	FZ_CHECK(m->nqueries == (v ? json_array_size(v) : 0));
 	for (size_t i = 0; i < m->nqueries; i++) {
@@ -136,6 +146,16 @@ static void model_compare(const char *buf, size_t len, const map *m)
 		FZ_CHECK(x->has_steps == (f != NULL));
 		if (f)
 			FZ_CHECK(x->steps == json_integer_value(f));
+		f = e ? json_object_get(e, "path") : NULL;
+		FZ_CHECK(x->has_path == (f != NULL));
+		FZ_CHECK(x->path_len == (f ? json_array_size(f) : 0));
+		FZ_CHECK(!f || x->path_len > 0);
+		for (size_t k = 0; k < x->path_len; k++)
+			model_point(json_array_get(f, k), x->path[k]);
+		FZ_CHECK(m->queries[i].adjacent ==
+		         json_is_true(json_object_get(q, "adjacent")));
+		FZ_CHECK(m->queries[i].closest ==
+		         json_is_true(json_object_get(q, "closest")));
 	}
 	json_decref(root);
 }

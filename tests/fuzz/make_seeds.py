@@ -101,6 +101,8 @@ def main():
           b'\xef\xbb\xbf {"width":3,"height":2,"legend":{"x":"blocked","~":200},'
           b'"rows":["S~x","..G"],"queries":[{"start":[0,1],"goal":[2,0],'
           b'"expect":{"reachable":false,"steps":0,"max_cost":1.5}}]}')
+    write(J, "level-rules", opts(NOOBS) + read(
+        os.path.join(TOP, "tests", "golden", "json-level-rules", "level.json")))
     for d in sorted(glob.glob(os.path.join(TOP, "tests", "golden", "json-err-*"))):
         p = os.path.join(d, "map.json")
         if os.path.exists(p):
