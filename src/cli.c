@@ -259,6 +259,7 @@ static int read_input(batch *b, const char *path, char **buf, size_t *len,
 	if (stop_requested()) {
 		pthread_sigmask(SIG_SETMASK, &old, NULL);
 		snprintf(msg, size, "%s", strerror(EINTR));
+		errno = EINTR; /* not a stale one for the caller's tests */
 		return -1;
 	}
 	rc = io_read(&b->in, path, limit, buf, len);
@@ -439,11 +440,8 @@ static int valid_query(const astar_options *opts, const char *name, long line,
 	const char *what[2] = {"start", "goal"};
 	astar_point p[2] = {s, t};
 
-	/* The one refusal of JPS that depends on the map (main.c refuses
-	 * the options it cannot take); the bounds never overstate how
-	 * uniform a map is. */
-	/* main.c refuses these from the command line; a JSON map's own
-	 * "diagonal" comes here. */
+	/* The refusals of JPS that depend on the map (main.c refuses the
+	 * options it cannot take).  A JSON map's own "diagonal": */
 	if (opts->algorithm == ASTAR_ALGO_JPS &&
 	    opts->diagonal != ASTAR_DIAG_NEVER &&
 	    opts->diagonal != ASTAR_DIAG_NO_OBSTACLES) {
@@ -454,6 +452,7 @@ static int valid_query(const astar_options *opts, const char *name, long line,
 			where, args_diagonal_name(opts->diagonal));
 		return -1;
 	}
+	/* Terrain: the bounds never overstate how uniform a map is. */
 	if (opts->algorithm == ASTAR_ALGO_JPS && grid_max_cost(g) != 0 &&
 	    grid_min_cost(g) != grid_max_cost(g)) {
 		diag_error(
@@ -569,17 +568,25 @@ static void diag_message(const char *buf, long start, size_t n,
 	snprintf(why, whysz, "%.*s", (int)(end - line), line);
 }
 
-/* Records a query that could not run, the last message it wrote (without
- * "astar: ") as its report's failure message. */
-static void query_error(sink *k, const char *label)
+/* The last message the item wrote to its error buffer, without "astar: ",
+ * into why[MESSAGE_MAX]. */
+static void last_message(sink *k, char *why)
 {
-	char why[MESSAGE_MAX];
 	long n = 0;
 
 	if (fflush(k->err) != 0 || (n = ftell(k->err)) < 0)
 		n = 0;
 	diag_message(*k->ebuf, diag_last_start(), (size_t)n,
-	             "invalid query (see the error output)", why, sizeof why);
+	             "invalid query (see the error output)", why, MESSAGE_MAX);
+}
+
+/* Records a query that could not run, the last message it wrote as its
+ * report's failure message. */
+static void query_error(sink *k, const char *label)
+{
+	char why[MESSAGE_MAX];
+
+	last_message(k, why);
 	query_failed(k, label, why);
 }
 
@@ -589,16 +596,13 @@ static void query_error(sink *k, const char *label)
 static void map_error_case(sink *k, const char *label, const shared_map *sm)
 {
 	char why[MESSAGE_MAX], reason[MESSAGE_MAX], both[2 * MESSAGE_MAX + 4];
-	long n = 0, last = 0;
+	long last = 0;
 
 	if (!k->cfg->junit && !k->cfg->tap) {
 		query_error(k, label);
 		return;
 	}
-	if (fflush(k->err) != 0 || (n = ftell(k->err)) < 0)
-		n = 0;
-	diag_message(*k->ebuf, diag_last_start(), (size_t)n,
-	             "invalid query (see the error output)", why, sizeof why);
+	last_message(k, why);
 	for (size_t i = 0; sm->err != NULL && i + 1 < sm->errlen; i++)
 		if (sm->err[i] == '\n')
 			last = (long)i + 1; /* the start of its last line */

@@ -348,6 +348,21 @@ static int read_nonneg(json_t *v, const char *path, double *out, map_error *err)
 	return 0;
 }
 
+/* An optional true or false at key of obj into *out; where names obj. */
+static int read_flag(json_t *obj, const char *key, const char *where, int *out,
+                     map_error *err)
+{
+	json_t *v = json_object_get(obj, key);
+
+	if (v == NULL)
+		return 0;
+	if (!json_is_boolean(v))
+		return map_fail(err, 0, 0, "%s.%s: expected true or false",
+		                where, key);
+	*out = json_is_true(v);
+	return 0;
+}
+
 /* The expected path: a non-empty array of cells; where names it. */
 static int read_path(json_t *v, const char *where, long width, long height,
                      map_expect *e, map_error *err)
@@ -386,14 +401,9 @@ static int read_expect(json_t *obj, const char *where, long width, long height,
 		return map_fail(err, 0, 0, "%s: expected an object", where);
 	if (check_keys(obj, keys, where, err) != 0)
 		return -1;
-	if ((v = json_object_get(obj, "reachable")) != NULL) {
-		if (!json_is_boolean(v))
-			return map_fail(err, 0, 0,
-			                "%s.reachable: expected true or false",
-			                where);
-		e->has_reachable = 1;
-		e->reachable = json_is_true(v);
-	}
+	e->has_reachable = json_object_get(obj, "reachable") != NULL;
+	if (read_flag(obj, "reachable", where, &e->reachable, err) != 0)
+		return -1;
 	if ((v = json_object_get(obj, "cost")) != NULL) {
 		snprintf(path, sizeof path, "%s.cost", where);
 		if (read_nonneg(v, path, &e->cost, err) != 0)
@@ -417,21 +427,6 @@ static int read_expect(json_t *obj, const char *where, long width, long height,
 	if ((v = json_object_get(obj, "path")) != NULL &&
 	    read_path(v, where, width, height, e, err) != 0)
 		return -1;
-	return 0;
-}
-
-/* An optional true or false at key of obj into *out; where names obj. */
-static int read_flag(json_t *obj, const char *key, const char *where, int *out,
-                     map_error *err)
-{
-	json_t *v = json_object_get(obj, key);
-
-	if (v == NULL)
-		return 0;
-	if (!json_is_boolean(v))
-		return map_fail(err, 0, 0, "%s.%s: expected true or false",
-		                where, key);
-	*out = json_is_true(v);
 	return 0;
 }
 
