@@ -8,7 +8,7 @@ CC      ?= cc
 OBJCOPY ?= objcopy
 CFLAGS  ?= -O2 -g
 WARN     = -std=c11 -Wall -Wextra -pedantic
-ALL_CPPFLAGS = -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L $(CPPFLAGS)
+ALL_CPPFLAGS = -Iinclude -D_POSIX_C_SOURCE=200809L $(CPPFLAGS)
 JANSSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
 JANSSON_LIBS   := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 PNG_CFLAGS     := $(shell pkg-config --cflags libpng 2>/dev/null)
@@ -39,11 +39,21 @@ $(FLAGS_STAMP):
 	rm -f .flags-*
 	touch $@
 
-LIB_SRC = src/grid.c src/heap.c src/ctx.c src/search.c src/jps.c
-CLI_SRC = src/main.c src/cli.c src/stop.c src/outfile.c src/diag.c src/io.c \
-          src/args.c src/check.c src/map.c src/map_ascii.c src/map_json.c \
-          src/map_movingai.c src/scen.c src/output_text.c src/output_json.c \
-          src/report.c src/image.c src/utf8.c
+# The tree is the architecture, each folder depending only on those
+# above it in this list:
+#   src/lib/    the library: grids, the search context, A*, JPS (no I/O)
+#   src/base/   small pure helpers: option values, UTF-8, diagnostics
+#   src/read/   readers: map and scenario files into grids and queries
+#   src/write/  writers: text, JSON Lines, reports, PNG pictures
+#   src/cli/    the command-line driver, on top of all of them
+# The library is built from its folder alone, with no path into the rest.
+LIB_SRC  = $(sort $(wildcard src/lib/*.c))
+BASE_SRC = $(sort $(wildcard src/base/*.c))
+READ_SRC = $(sort $(wildcard src/read/*.c))
+WRITE_SRC = $(sort $(wildcard src/write/*.c))
+CLI_SRC  = $(BASE_SRC) $(READ_SRC) $(WRITE_SRC) $(sort $(wildcard src/cli/*.c))
+LIB_HDR  = $(wildcard src/lib/*.h)
+CLI_HDR  = $(wildcard src/base/*.h src/read/*.h src/write/*.h src/cli/*.h)
 LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 UNIT_SRC = $(wildcard tests/unit/*.c)
@@ -51,28 +61,27 @@ UNIT_SRC = $(wildcard tests/unit/*.c)
 .PHONY: all check check-cli deps install install-lib uninstall clean fmt lint bench fuzz fuzz-run
 all: astar libastar.a
 
-# The archive exports include/astar.h's API (astar_* and grid_*) alone:
+# The archive exports include/astar.h's API (astar_*) alone:
 # its objects are linked into one, in which every other symbol (heap_,
 # ctx_, jps_) is made local, so that none can clash with a program's own.
 # The unit tests, which also test those, link the objects themselves.
 libastar.a: $(LIB_OBJ)
-	rm -f $@ src/libastar.o
-	$(LD) -r -o src/libastar.o $(LIB_OBJ)
-	$(OBJCOPY) --wildcard --keep-global-symbol='astar_*' \
-	        --keep-global-symbol='grid_*' src/libastar.o
-	$(AR) rcs $@ src/libastar.o
+	rm -f $@ src/lib/libastar.o
+	$(LD) -r -o src/lib/libastar.o $(LIB_OBJ)
+	$(OBJCOPY) --wildcard --keep-global-symbol='astar_*' src/lib/libastar.o
+	$(AR) rcs $@ src/lib/libastar.o
 
 astar: $(CLI_OBJ) libastar.a
 	$(CC) $(LDFLAGS) -pthread -o $@ $(CLI_OBJ) libastar.a $(JANSSON_LIBS) $(PNG_LIBS) -lm
 
 # The library never sees jansson; the CLI's objects do.
-$(LIB_OBJ): %.o: %.c include/astar.h $(wildcard src/*.h) $(FLAGS_STAMP)
+$(LIB_OBJ): %.o: %.c include/astar.h $(LIB_HDR) $(FLAGS_STAMP)
 	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) -c -o $@ $<
-$(CLI_OBJ): %.o: %.c include/astar.h $(wildcard src/*.h) $(FLAGS_STAMP)
-	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) $(JANSSON_CFLAGS) $(PNG_CFLAGS) -pthread -c -o $@ $<
+$(CLI_OBJ): %.o: %.c include/astar.h $(CLI_HDR) $(FLAGS_STAMP)
+	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) -Isrc $(JANSSON_CFLAGS) $(PNG_CFLAGS) -pthread -c -o $@ $<
 
 tests/unit/test_search: $(UNIT_SRC) $(wildcard tests/unit/*.h) $(LIB_OBJ) $(FLAGS_STAMP)
-	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) $(LDFLAGS) -o $@ $(UNIT_SRC) $(LIB_OBJ) -lm
+	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) -Isrc/lib $(LDFLAGS) -o $@ $(UNIT_SRC) $(LIB_OBJ) -lm
 
 check: astar tests/unit/test_search
 	sh tests/run.sh
@@ -106,7 +115,7 @@ lint:
 	mandoc -T lint -W warning man/astar.1
 
 fmt:
-	clang-format -i include/*.h src/*.c src/*.h tests/unit/*.c tests/unit/*.h \
+	clang-format -i include/*.h src/*/*.c src/*/*.h tests/unit/*.c tests/unit/*.h \
 		tests/fuzz/*.c tests/fuzz/*.h bench/*.c
 
 # The library alone (archive, header, astar.pc): it needs neither jansson
@@ -131,5 +140,5 @@ uninstall:
 	      $(DESTDIR)$(LIBDIR)/pkgconfig/astar.pc $(DESTDIR)$(COMPDIR)/astar
 
 clean:
-	rm -f astar libastar.a src/*.o tests/unit/test_search .flags-*
+	rm -f astar libastar.a src/*/*.o tests/unit/test_search .flags-*
 	rm -rf tests/out tests/fuzz/build tests/fuzz/out

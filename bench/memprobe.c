@@ -137,7 +137,7 @@ static int query(int argc, char **argv)
 			sscanf(line, "height %d", &h);
 			sscanf(line, "width %d", &w);
 			if (strncmp(line, "map", 3) == 0) {
-				if ((g = grid_new(w, h, &st)) == NULL)
+				if ((g = astar_grid_new(w, h, &st)) == NULL)
 					return 2;
 				y = 0;
 			}
@@ -145,14 +145,14 @@ static int query(int argc, char **argv)
 		}
 		for (int x = 0; x < w && line[x] != '\0'; x++)
 			if (line[x] == '.' || line[x] == 'G' || line[x] == 'S')
-				grid_set(g, x, y, 1);
+				astar_grid_set(g, x, y, 1);
 		if (++y == h)
 			break;
 	}
 	fclose(f);
 	if (g == NULL)
 		return 2;
-	grid_recount(g);
+	astar_grid_recount(g);
 	s.x = atoi(argv[3]);
 	s.y = atoi(argv[4]);
 	t.x = atoi(argv[5]);
@@ -175,7 +175,7 @@ static int query(int argc, char **argv)
 	       (long long)w * h, (int)st, (unsigned long long)r.expanded, peak,
 	       (double)peak / ((double)w * h));
 	astar_ctx_free(ctx);
-	grid_free(g);
+	astar_grid_free(g);
 	return st == ASTAR_OK ? 0 : 1;
 }
 

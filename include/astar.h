@@ -18,7 +18,7 @@
  * the cost of the cell entered.
  *
  * Pointer arguments must not be NULL unless a function says it takes NULL
- * (grid_new's status, grid_free, astar_ctx_free); the library does not
+ * (astar_grid_new's status, astar_grid_free, astar_ctx_free); the library does not
  * check, as the C library's own functions do not.
  */
 #ifndef ASTAR_H
@@ -76,65 +76,65 @@ typedef struct astar_grid astar_grid;
 
 /*
  * Creates a width x height grid with every cell blocked.  The caller owns
- * the grid and frees it with grid_free.  On failure returns NULL and sets
+ * the grid and frees it with astar_grid_free.  On failure returns NULL and sets
  * *status (if not NULL) to ASTAR_ETOOBIG when a dimension is 0 or larger
  * than ASTAR_DIM_MAX or the cell count would overflow, or ASTAR_ENOMEM.
  */
-astar_grid *grid_new(int32_t width, int32_t height, astar_status *status);
+astar_grid *astar_grid_new(int32_t width, int32_t height, astar_status *status);
 
 /* Frees a grid; NULL is ignored.  The grid must not be in use by a
  * search running in another thread. */
-void grid_free(astar_grid *grid);
+void astar_grid_free(astar_grid *grid);
 
-/* The grid's width and height, as given to grid_new; never fail. */
-int32_t grid_width(const astar_grid *grid);
-int32_t grid_height(const astar_grid *grid);
+/* The grid's width and height, as given to astar_grid_new; never fail. */
+int32_t astar_grid_width(const astar_grid *grid);
+int32_t astar_grid_height(const astar_grid *grid);
 
 /* Nonzero when (x, y) lies inside the grid, 0 otherwise. */
-int grid_contains(const astar_grid *grid, int32_t x, int32_t y);
+int astar_grid_contains(const astar_grid *grid, int32_t x, int32_t y);
 
 /*
  * Sets the cost of entering (x, y): 0 blocks it, 1..ASTAR_COST_MAX opens
  * it.  Out-of-range coordinates are ignored (there is no error to
- * report; check with grid_contains first when that matters).
+ * report; check with astar_grid_contains first when that matters).
  */
-void grid_set(astar_grid *grid, int32_t x, int32_t y, uint8_t cost);
+void astar_grid_set(astar_grid *grid, int32_t x, int32_t y, uint8_t cost);
 
 /* The cost of entering (x, y), or 0 when it is blocked or outside. */
-uint8_t grid_get(const astar_grid *grid, int32_t x, int32_t y);
+uint8_t astar_grid_get(const astar_grid *grid, int32_t x, int32_t y);
 
 /*
  * Row y's cells as a writable array of width costs, for readers that fill
  * a whole row at once; NULL when y is outside.  The array belongs to
- * the grid and stays valid until grid_free.  A reader that writes
- * through it calls grid_recount afterwards, before the next search:
+ * the grid and stays valid until astar_grid_free.  A reader that writes
+ * through it calls astar_grid_recount afterwards, before the next search:
  * searches see such writes only from there (a context keeps JPS's maps
  * of the grid as it was, and a kept pointer written later would leave
  * JPS searching the old cells while A* sees the new ones).
  */
-uint8_t *grid_row(astar_grid *grid, int32_t y);
+uint8_t *astar_grid_row(astar_grid *grid, int32_t y);
 
-/* Row y's cells as a read-only array of width costs (what grid_get gives
+/* Row y's cells as a read-only array of width costs (what astar_grid_get gives
  * for each x), for drawing or copying a whole row; NULL when y is
- * outside.  Valid until grid_free; it sees later changes to the grid. */
-const uint8_t *grid_row_view(const astar_grid *grid, int32_t y);
+ * outside.  Valid until astar_grid_free; it sees later changes to the grid. */
+const uint8_t *astar_grid_row_view(const astar_grid *grid, int32_t y);
 
 /* Marks the grid changed and recomputes the least and greatest open-cell
  * costs from the cells; it cannot fail.  Needed after writing through
- * grid_row (not after grid_set), before the next search or prepare. */
-void grid_recount(astar_grid *grid);
+ * astar_grid_row (not after astar_grid_set), before the next search or prepare. */
+void astar_grid_recount(astar_grid *grid);
 
 /*
  * Bounds of the open cells' costs, used to scale the heuristics so they
  * stay admissible on maps whose every cell costs more than 1, and to tell
  * uniform-cost grids (for JPS).  They never overstate how uniform the grid
- * is: grid_set only ever lowers the least and raises the greatest (a new
+ * is: astar_grid_set only ever lowers the least and raises the greatest (a new
  * grid starts at ASTAR_COST_MAX and 0), so after a cell is raised, lowered
  * or blocked they may be wider than the truth, which is still admissible.
- * grid_recount makes them exact.
+ * astar_grid_recount makes them exact.
  */
-uint8_t grid_min_cost(const astar_grid *grid);
-uint8_t grid_max_cost(const astar_grid *grid);
+uint8_t astar_grid_min_cost(const astar_grid *grid);
+uint8_t astar_grid_max_cost(const astar_grid *grid);
 
 /* ---------------------------------------------------------------- search */
 
@@ -244,8 +244,8 @@ void astar_ctx_free(astar_ctx *ctx);
  * Optional: astar_search does what is missing on its own.  Call it where
  * a pause is cheap (a game when a level loads, a batch before its first
  * query) so that no search pays for it.  The work holds while ctx
- * searches this grid unchanged; after grid_set, or writes through
- * grid_row followed by grid_recount, JPS's maps are rebuilt by the next
+ * searches this grid unchanged; after astar_grid_set, or writes through
+ * astar_grid_row followed by astar_grid_recount, JPS's maps are rebuilt by the next
  * search (or prepare).
  * Fails with ASTAR_EINVAL for options out of range, ASTAR_EUNSUPPORTED
  * when opts ask for JPS and it does not apply, ASTAR_ETOOBIG and
@@ -264,8 +264,8 @@ astar_status astar_prepare(astar_ctx *ctx, const astar_grid *grid,
  * ASTAR_ETOOBIG for a grid of more than ASTAR_SEARCH_CELLS_MAX cells
  * (its border included),
  * ASTAR_EUNSUPPORTED when the algorithm does not apply (JPS on a grid
- * whose open cells do not all cost the same, as far as grid_min_cost and
- * grid_max_cost tell, or under another diagonal policy, another heuristic
+ * whose open cells do not all cost the same, as far as astar_grid_min_cost and
+ * astar_grid_max_cost tell, or under another diagonal policy, another heuristic
  * than the movement's own or a weight other than 1) and ASTAR_ENOMEM;
  * then *result is zeroed.  The grid is only read, and must not change
  * during the search.  result->path and result->explored point into ctx:

@@ -77,12 +77,12 @@ else
 	cat "$out/pc.err" "$out/cc.log" | head -n 20
 fi
 # 3b. The installed archive defines no global symbol outside the API of
-#     astar.h (astar_*, grid_*): a program with its own heap_init,
+#     astar.h (astar_*): a program with its own heap_init,
 #     ctx_begin and jps_search links against it and finds a path.
 extra=$(nm -g --defined-only "$pfx/lib/libastar.a" 2>/dev/null |
-	awk 'NF == 3 && $3 !~ /^(astar|grid)_/ { print $3 }' | tr '\n' ' ')
+	awk 'NF == 3 && $3 !~ /^astar_/ { print $3 }' | tr '\n' ' ')
 if [ -z "$extra" ] && [ -n "$(nm -g --defined-only "$pfx/lib/libastar.a" 2>/dev/null | grep ' astar_search$')" ]; then
-	ok "libastar.a exports astar_* and grid_* alone"
+	ok "libastar.a exports astar_* alone"
 else
 	fail "libastar.a also exports: $extra"
 fi
@@ -96,18 +96,18 @@ int jps_search(int x) { return x; }
 int main(void)
 {
 	astar_status st;
-	astar_grid *g = grid_new(3, 1, &st);
+	astar_grid *g = astar_grid_new(3, 1, &st);
 	astar_ctx *c = astar_ctx_new();
 	astar_options o;
 	astar_result r;
 	astar_point s = {0, 0}, t = {2, 0};
 	for (int x = 0; x < 3; x++)
-		grid_set(g, x, 0, 1);
+		astar_grid_set(g, x, 0, 1);
 	astar_options_init(&o);
 	st = astar_search(c, g, s, t, &o, &r);
 	printf("%d %g %d %d\n", (int)st, r.cost, heap_init(), jps_search(ctx_begin));
 	astar_ctx_free(c);
-	grid_free(g);
+	astar_grid_free(g);
 	return 0;
 }
 EOF_C
@@ -176,18 +176,20 @@ left=$(find "$st" -type f 2>/dev/null)
 if [ -z "$left" ]; then ok "make uninstall DESTDIR leaves no file"; else fail "make uninstall DESTDIR left:" $left; fi
 
 # 7. make install-lib installs the library's three files alone, and
-#    builds without jansson's and libpng's headers (a copy of the tree
-#    where both stop the compiler).
+#    builds from src/lib/ alone, without jansson's and libpng's headers
+#    (a copy of the tree with no other source folder, where both headers
+#    stop the compiler).
 lt=$tmp/libonly
-mkdir -p "$lt/tree" "$lt/fake"
-cp -R Makefile astar.pc.in include src "$lt/tree/"
-rm -f "$lt"/tree/src/*.o
+mkdir -p "$lt/tree/src" "$lt/fake"
+cp -R Makefile astar.pc.in include "$lt/tree/"
+cp -R src/lib "$lt/tree/src/"
+rm -f "$lt"/tree/src/lib/*.o
 printf '#error "jansson is not needed here"\n' >"$lt/fake/jansson.h"
 printf '#error "libpng is not needed here"\n' >"$lt/fake/png.h"
 if (cd "$lt/tree" && make -s install-lib PREFIX="$lt/prefix" CPPFLAGS="-I$lt/fake") >"$out/install-lib.log" 2>&1; then
 	got=$(cd "$lt/prefix" && find . -type f | sort | tr '\n' ' ')
 	if [ "$got" = "./include/astar.h ./lib/libastar.a ./lib/pkgconfig/astar.pc " ]; then
-		ok "make install-lib: the library alone, without jansson or libpng"
+		ok "make install-lib: the library alone, from src/lib/, without jansson or libpng"
 	else
 		fail "make install-lib installed: $got"
 	fi

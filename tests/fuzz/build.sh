@@ -19,20 +19,15 @@ mkdir -p "$out/obj"
 ALL="fuzz_ascii fuzz_json fuzz_movingai fuzz_scen fuzz_args"
 targets=${*:-$ALL}
 
-# The library's sources as the Makefile lists them (so that a file added
-# there is picked up), else the list known when this was written.
-lib=$(make -s --no-print-directory -f Makefile -f - print-LIB_SRC 2>/dev/null <<'EOF' || true
-print-%: ; @echo $($*)
-EOF
-)
-[ -n "$lib" ] || lib="src/grid.c src/heap.c src/ctx.c src/search.c src/jps.c"
-readers="src/map.c src/map_ascii.c src/map_json.c src/map_movingai.c src/scen.c src/args.c"
+# The library's and the readers' sources, by their folders.
+lib=$(ls src/lib/*.c)
+readers="$(ls src/read/*.c) src/base/value.c"
 
 jansson_cflags=$(pkg-config --cflags jansson 2>/dev/null || true)
 jansson_libs=$(pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 CFLAGS="-std=c11 -g -O1 -Wall -Wextra $SAN ${FUZZ_CFLAGS:-}"
-CPPFLAGS="-Iinclude -Isrc -Itests/unit -D_POSIX_C_SOURCE=200809L $jansson_cflags"
+CPPFLAGS="-Iinclude -Isrc -Isrc/lib -Isrc/read -Isrc/base -Itests/unit -D_POSIX_C_SOURCE=200809L $jansson_cflags"
 
 objs=
 for src in $lib $readers; do

@@ -4,22 +4,22 @@
  * The input is split at NUL bytes into up to eight strings, and each
  * string goes to every parser.  When a parser accepts, its postconditions
  * from src/args.h are checked, and the value is compared with what the
- * string says read by a model: args_point gives 0 <= x, y <= ASTAR_DIM_MAX
- * and the string is exactly "X,Y" in decimal digits; args_weight gives a
+ * string says read by a model: value_point gives 0 <= x, y <= ASTAR_DIM_MAX
+ * and the string is exactly "X,Y" in decimal digits; value_weight gives a
  * finite number >= 1 equal to strtod's reading of the whole string,
  * written in decimal;
- * args_count gives lo <= v <= hi and the string is all digits; args_shard
- * gives 1 <= k <= n <= 1000000 from "K/N"; args_tolerance a finite
- * number >= 0; args_cells 1 .. 2^32 - 2; the name lookups give a value
- * whose name (args_diagonal_name, ...) is the string and which is one of the
- * names listed in ARGS_DIAGONAL_NAMES, ...  A parser that refuses must leave
+ * value_count gives lo <= v <= hi and the string is all digits; value_shard
+ * gives 1 <= k <= n <= 1000000 from "K/N"; value_tolerance a finite
+ * number >= 0; value_cells 1 .. 2^32 - 2; the name lookups give a value
+ * whose name (value_diagonal_name, ...) is the string and which is one of the
+ * names listed in VALUE_DIAGONAL_NAMES, ...  A parser that refuses must leave
  * its outputs unchanged.  Canonical spellings (no leading zeros) that the
  * contract allows must be accepted.
  */
 #include <errno.h>
 #include <limits.h>
 
-#include "args.h"
+#include "value.h"
 #include "fuzz_common.h"
 
 #define MAX_STRINGS 8
@@ -74,7 +74,7 @@ static void check_point(const char *s)
 		y = digits(comma + 1, strlen(comma + 1), ASTAR_DIM_MAX,
 		           &canonical);
 	}
-	if (args_point(s, &p) == 0) {
+	if (value_point(s, &p) == 0) {
 		FZ_CHECK(p.x >= 0 && p.x <= ASTAR_DIM_MAX);
 		FZ_CHECK(p.y >= 0 && p.y <= ASTAR_DIM_MAX);
 		FZ_CHECK(x == p.x && y == p.y);
@@ -107,7 +107,7 @@ static void check_weight(const char *s)
 {
 	double w = -7.0, m = model_number(s);
 
-	if (args_weight(s, &w) == 0) {
+	if (value_weight(s, &w) == 0) {
 		FZ_CHECK(isfinite(w) && w >= 1.0);
 		FZ_CHECK(w == m);
 	} else {
@@ -120,7 +120,7 @@ static void check_tolerance(const char *s)
 {
 	double t = -7.0, m = model_number(s);
 
-	if (args_tolerance(s, &t) == 0) {
+	if (value_tolerance(s, &t) == 0) {
 		FZ_CHECK(isfinite(t) && t >= 0.0);
 		FZ_CHECK(t == m);
 	} else {
@@ -134,7 +134,7 @@ static void check_count(const char *s, int lo, int hi)
 	int v = -7, canonical = 1;
 	long long m = digits(s, strlen(s), hi, &canonical);
 
-	if (args_count(s, lo, hi, &v) == 0) {
+	if (value_count(s, lo, hi, &v) == 0) {
 		FZ_CHECK(v >= lo && v <= hi);
 		FZ_CHECK(m == v);
 	} else {
@@ -153,7 +153,7 @@ static void check_shard(const char *s)
 		mk = digits(s, (size_t)(slash - s), 1000000, &canonical);
 		mn = digits(slash + 1, strlen(slash + 1), 1000000, &canonical);
 	}
-	if (args_shard(s, &k, &n) == 0) {
+	if (value_shard(s, &k, &n) == 0) {
 		FZ_CHECK(1 <= k && k <= n && n <= 1000000);
 		FZ_CHECK(mk == k && mn == n);
 	} else {
@@ -168,7 +168,7 @@ static void check_cells(const char *s)
 	int canonical = 1;
 	long long m = digits(s, strlen(s), 4294967294LL, &canonical);
 
-	if (args_cells(s, &v) == 0) {
+	if (value_cells(s, 4294967294ULL, &v) == 0) {
 		FZ_CHECK(v >= 1 && v <= 4294967294ULL);
 		FZ_CHECK(m == (long long)v);
 	} else {
@@ -183,31 +183,31 @@ static void check_names(const char *s)
 	astar_heuristic h = (astar_heuristic)77;
 	astar_algorithm a = (astar_algorithm)77;
 
-	if (args_diagonal(s, &d) == 0) {
-		FZ_CHECK(strcmp(args_diagonal_name(d), s) == 0);
-		FZ_CHECK(listed(ARGS_DIAGONAL_NAMES, s));
+	if (value_diagonal(s, &d) == 0) {
+		FZ_CHECK(strcmp(value_diagonal_name(d), s) == 0);
+		FZ_CHECK(listed(VALUE_DIAGONAL_NAMES, s));
 	} else {
 		FZ_CHECK((int)d == 77);
-		FZ_CHECK(!listed(ARGS_DIAGONAL_NAMES, s));
+		FZ_CHECK(!listed(VALUE_DIAGONAL_NAMES, s));
 	}
-	if (args_heuristic(s, &h) == 0) {
-		FZ_CHECK(strcmp(args_heuristic_name(h), s) == 0);
-		FZ_CHECK(listed(ARGS_HEURISTIC_NAMES, s));
+	if (value_heuristic(s, &h) == 0) {
+		FZ_CHECK(strcmp(value_heuristic_name(h), s) == 0);
+		FZ_CHECK(listed(VALUE_HEURISTIC_NAMES, s));
 	} else {
 		FZ_CHECK((int)h == 77);
-		FZ_CHECK(!listed(ARGS_HEURISTIC_NAMES, s));
+		FZ_CHECK(!listed(VALUE_HEURISTIC_NAMES, s));
 	}
-	if (args_algorithm(s, &a) == 0) {
-		FZ_CHECK(strcmp(args_algorithm_name(a), s) == 0);
-		FZ_CHECK(listed(ARGS_ALGORITHM_NAMES, s));
+	if (value_algorithm(s, &a) == 0) {
+		FZ_CHECK(strcmp(value_algorithm_name(a), s) == 0);
+		FZ_CHECK(listed(VALUE_ALGORITHM_NAMES, s));
 	} else {
 		FZ_CHECK((int)a == 77);
-		FZ_CHECK(!listed(ARGS_ALGORITHM_NAMES, s));
+		FZ_CHECK(!listed(VALUE_ALGORITHM_NAMES, s));
 	}
 	/* The names of values outside the enumerations. */
-	FZ_CHECK(strcmp(args_diagonal_name((astar_diagonal)77), "?") == 0);
-	FZ_CHECK(strcmp(args_heuristic_name((astar_heuristic)-1), "?") == 0);
-	FZ_CHECK(strcmp(args_algorithm_name((astar_algorithm)77), "?") == 0);
+	FZ_CHECK(strcmp(value_diagonal_name((astar_diagonal)77), "?") == 0);
+	FZ_CHECK(strcmp(value_heuristic_name((astar_heuristic)-1), "?") == 0);
+	FZ_CHECK(strcmp(value_algorithm_name((astar_algorithm)77), "?") == 0);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

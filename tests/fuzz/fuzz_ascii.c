@@ -143,11 +143,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FZ_CHECK(m.queries == NULL && m.nqueries == 0);
 
 	/* The grid is the text. */
-	FZ_CHECK((size_t)grid_width(m.grid) == mm.w);
-	FZ_CHECK((size_t)grid_height(m.grid) == mm.h);
+	FZ_CHECK((size_t)astar_grid_width(m.grid) == mm.w);
+	FZ_CHECK((size_t)astar_grid_height(m.grid) == mm.h);
 	for (size_t y = 0; y < mm.h; y++)
 		for (size_t x = 0; x < mm.w; x++)
-			FZ_CHECK(grid_get(m.grid, (int32_t)x, (int32_t)y) ==
+			FZ_CHECK(astar_grid_get(m.grid, (int32_t)x, (int32_t)y) ==
 			         model_cost((unsigned char)mm.row[y][x]));
 	FZ_CHECK(m.has_start == mm.has_s && m.has_goal == mm.has_g);
 	if (mm.has_s)
@@ -162,8 +162,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		astar_ctx *ctx = astar_ctx_new();
 		astar_point s = {0, 0}, t;
 		FZ_CHECK(ctx != NULL);
-		t.x = grid_width(m.grid) - 1;
-		t.y = grid_height(m.grid) - 1;
+		t.x = astar_grid_width(m.grid) - 1;
+		t.y = astar_grid_height(m.grid) - 1;
 		if (m.has_start)
 			s = m.start;
 		if (m.has_goal)
@@ -180,7 +180,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				astar_point bs = {s.x * k, s.y * k};
 				astar_point bt = {t.x * k, t.y * k};
 				fz_check_search(ctx, big, bs, bt, &o);
-				grid_free(big);
+				astar_grid_free(big);
 			}
 		}
 		astar_ctx_free(ctx);

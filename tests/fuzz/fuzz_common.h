@@ -7,7 +7,7 @@
  *
  * Everything here is written from the contracts in include/astar.h and
  * src/map.h, not from the library's code: the model reads the grid only
- * through grid_get, keeps no padding and shares nothing with src/.
+ * through astar_grid_get, keeps no padding and shares nothing with src/.
  *
  * A violated invariant prints one line naming it and then executes
  * __builtin_trap(), which libFuzzer reports as a crash (SIGILL).
@@ -153,7 +153,7 @@ static inline int fz_jps_applies(const astar_grid *g, const astar_options *o)
 		return 0;
 	if (o->weight != 1.0)
 		return 0;
-	return grid_max_cost(g) == 0 || grid_min_cost(g) == grid_max_cost(g);
+	return astar_grid_max_cost(g) == 0 || astar_grid_min_cost(g) == astar_grid_max_cost(g);
 }
 
 /* Whether the options promise a shortest path. */
@@ -227,20 +227,20 @@ static FZ_NOCOV_ENTRY void fz_check_map(const map *m, size_t max_cells)
 	uint8_t lo = ASTAR_COST_MAX, hi = 0;
 
 	FZ_CHECK(m->grid != NULL);
-	w = grid_width(m->grid);
-	h = grid_height(m->grid);
+	w = astar_grid_width(m->grid);
+	h = astar_grid_height(m->grid);
 	FZ_CHECK(w >= 1 && w <= ASTAR_DIM_MAX);
 	FZ_CHECK(h >= 1 && h <= ASTAR_DIM_MAX);
 	FZ_CHECK((uint64_t)w * (uint64_t)h <= (uint64_t)max_cells);
 	if (m->has_start)
-		FZ_CHECK(grid_contains(m->grid, m->start.x, m->start.y));
+		FZ_CHECK(astar_grid_contains(m->grid, m->start.x, m->start.y));
 	if (m->has_goal)
-		FZ_CHECK(grid_contains(m->grid, m->goal.x, m->goal.y));
+		FZ_CHECK(astar_grid_contains(m->grid, m->goal.x, m->goal.y));
 	FZ_CHECK((m->queries == NULL) == (m->nqueries == 0));
 	for (size_t i = 0; i < m->nqueries; i++) {
 		const map_query *q = &m->queries[i];
-		FZ_CHECK(grid_contains(m->grid, q->start.x, q->start.y));
-		FZ_CHECK(grid_contains(m->grid, q->goal.x, q->goal.y));
+		FZ_CHECK(astar_grid_contains(m->grid, q->start.x, q->start.y));
+		FZ_CHECK(astar_grid_contains(m->grid, q->goal.x, q->goal.y));
 		if (q->expect.has_cost)
 			FZ_CHECK(isfinite(q->expect.cost) &&
 			         q->expect.cost >= 0);
@@ -253,24 +253,24 @@ static FZ_NOCOV_ENTRY void fz_check_map(const map *m, size_t max_cells)
 			FZ_CHECK(q->expect.reachable == 0 ||
 			         q->expect.reachable == 1);
 	}
-	/* The cost bounds are exact after a reader's grid_recount, and
+	/* The cost bounds are exact after a reader's astar_grid_recount, and
 	 * outside cells read as blocked. */
 	if ((int64_t)w * h <= FZ_SEARCH_MAX_CELLS) {
 		for (int32_t y = 0; y < h; y++)
 			for (int32_t x = 0; x < w; x++) {
-				uint8_t c = grid_get(m->grid, x, y);
+				uint8_t c = astar_grid_get(m->grid, x, y);
 				if (c != 0 && c < lo)
 					lo = c;
 				if (c > hi)
 					hi = c;
 			}
-		FZ_CHECK(grid_min_cost(m->grid) == lo);
-		FZ_CHECK(grid_max_cost(m->grid) == hi);
+		FZ_CHECK(astar_grid_min_cost(m->grid) == lo);
+		FZ_CHECK(astar_grid_max_cost(m->grid) == hi);
 	}
-	FZ_CHECK(grid_get(m->grid, -1, 0) == 0 &&
-	         grid_get(m->grid, 0, -1) == 0);
-	FZ_CHECK(grid_get(m->grid, w, 0) == 0 && grid_get(m->grid, 0, h) == 0);
-	FZ_CHECK(grid_row(m->grid, -1) == NULL && grid_row(m->grid, h) == NULL);
+	FZ_CHECK(astar_grid_get(m->grid, -1, 0) == 0 &&
+	         astar_grid_get(m->grid, 0, -1) == 0);
+	FZ_CHECK(astar_grid_get(m->grid, w, 0) == 0 && astar_grid_get(m->grid, 0, h) == 0);
+	FZ_CHECK(astar_grid_row(m->grid, -1) == NULL && astar_grid_row(m->grid, h) == NULL);
 }
 
 /* ---------------------------------------------------- the model */
@@ -279,21 +279,21 @@ typedef struct fz_model {
 	const astar_grid *g;
 	int32_t w, h;
 	size_t n;
-	uint8_t *cost; /* w * h costs read once through grid_get */
+	uint8_t *cost; /* w * h costs read once through astar_grid_get */
 	ref_grid rg;   /* the same cells, for tests/unit/reference.c */
 } fz_model;
 
 static inline FZ_NOCOV void fz_model_init(fz_model *M, const astar_grid *g)
 {
 	M->g = g;
-	M->w = grid_width(g);
-	M->h = grid_height(g);
+	M->w = astar_grid_width(g);
+	M->h = astar_grid_height(g);
 	M->n = (size_t)M->w * (size_t)M->h;
 	M->cost = fz_alloc(M->n);
 	for (int32_t y = 0; y < M->h; y++)
 		for (int32_t x = 0; x < M->w; x++)
 			M->cost[(size_t)y * (size_t)M->w + (size_t)x] =
-				grid_get(g, x, y);
+				astar_grid_get(g, x, y);
 	M->rg.w = M->w;
 	M->rg.h = M->h;
 	M->rg.cost = M->cost;
@@ -418,11 +418,11 @@ static inline void fz_check_misuse(astar_ctx *ctx, const astar_grid *g,
 {
 	astar_result r;
 	astar_options bad;
-	astar_point out = {grid_width(g), t.y}, neg = {s.x, -1};
+	astar_point out = {astar_grid_width(g), t.y}, neg = {s.x, -1};
 	astar_status st;
 
 	/* Only where no other error applies: the header gives no order. */
-	if (grid_get(g, s.x, s.y) == 0 || grid_get(g, t.x, t.y) == 0)
+	if (astar_grid_get(g, s.x, s.y) == 0 || astar_grid_get(g, t.x, t.y) == 0)
 		return;
 	if (o->algorithm != ASTAR_ALGO_JPS || fz_jps_applies(g, o)) {
 		memset(&r, 0xa5, sizeof r);
@@ -486,7 +486,7 @@ static FZ_NOCOV_ENTRY void fz_check_search(astar_ctx *ctx, const astar_grid *g,
 	int rfound, rreached;
 	astar_point rend;
 
-	if ((int64_t)grid_width(g) * grid_height(g) > FZ_SEARCH_MAX_CELLS)
+	if ((int64_t)astar_grid_width(g) * astar_grid_height(g) > FZ_SEARCH_MAX_CELLS)
 		return;
 	fz_model_init(&M, g);
 
@@ -495,15 +495,15 @@ static FZ_NOCOV_ENTRY void fz_check_search(astar_ctx *ctx, const astar_grid *g,
 	jps = o->algorithm == ASTAR_ALGO_JPS;
 	/* The grid's cost bounds hold every open cell's cost. */
 	for (size_t i = 0; i < M.n; i++)
-		FZ_CHECK(M.cost[i] == 0 || (M.cost[i] >= grid_min_cost(g) &&
-		                            M.cost[i] <= grid_max_cost(g)));
+		FZ_CHECK(M.cost[i] == 0 || (M.cost[i] >= astar_grid_min_cost(g) &&
+		                            M.cost[i] <= astar_grid_max_cost(g)));
 	if (jps && !fz_jps_applies(g, o)) {
 		FZ_CHECK(st == ASTAR_EUNSUPPORTED);
 		fz_check_zeroed(&r);
 		free(M.cost);
 		return;
 	}
-	if (!grid_contains(g, s.x, s.y) || !grid_contains(g, t.x, t.y)) {
+	if (!astar_grid_contains(g, s.x, s.y) || !astar_grid_contains(g, t.x, t.y)) {
 		FZ_CHECK(st == ASTAR_ERANGE);
 		fz_check_zeroed(&r);
 		free(M.cost);
@@ -560,7 +560,7 @@ static FZ_NOCOV_ENTRY void fz_check_search(astar_ctx *ctx, const astar_grid *g,
 		for (size_t k = 0; k < r.explored_len; k++) {
 			astar_point p = r.explored[k];
 			size_t i;
-			FZ_CHECK(grid_contains(g, p.x, p.y));
+			FZ_CHECK(astar_grid_contains(g, p.x, p.y));
 			i = (size_t)p.y * (size_t)M.w + (size_t)p.x;
 			FZ_CHECK(R.steps[i] >= 0);   /* reachable, so open */
 			FZ_CHECK(twice || !seen[i]); /* expanded once */
@@ -665,29 +665,29 @@ static FZ_NOCOV_ENTRY void fz_check_search(astar_ctx *ctx, const astar_grid *g,
 
 /*
  * A copy of g with every cell blown up to a k x k block of the same cost
- * (built with grid_set), so that small inputs make grids large enough to
+ * (built with astar_grid_set), so that small inputs make grids large enough to
  * grow the context and the open list; NULL when it would have more than
  * FZ_SCALED_MAX_CELLS cells.
  */
 static FZ_NOCOV_ENTRY astar_grid *fz_scaled(const astar_grid *g, int32_t k)
 {
-	int32_t w = grid_width(g), h = grid_height(g);
+	int32_t w = astar_grid_width(g), h = astar_grid_height(g);
 	astar_grid *sg;
 	astar_status st;
 
 	if ((int64_t)w * h * k * k > FZ_SCALED_MAX_CELLS)
 		return NULL;
-	sg = grid_new(w * k, h * k, &st);
+	sg = astar_grid_new(w * k, h * k, &st);
 	FZ_CHECK(sg != NULL && st == ASTAR_OK);
 	for (int32_t y = 0; y < h * k; y++)
 		for (int32_t x = 0; x < w * k; x++)
-			grid_set(sg, x, y, grid_get(g, x / k, y / k));
+			astar_grid_set(sg, x, y, astar_grid_get(g, x / k, y / k));
 	return sg;
 }
 
 /*
- * The same query on the transposed grid (built cell by cell with grid_new
- * and grid_set, and searched on the same context, whose stride changes):
+ * The same query on the transposed grid (built cell by cell with astar_grid_new
+ * and astar_grid_set, and searched on the same context, whose stride changes):
  * transposition keeps every step's length and every corner rule, so the
  * status, reachability and, where the options promise optimality, the
  * cost (and for breadth-first search the number of steps) must not
@@ -698,7 +698,7 @@ static FZ_NOCOV_ENTRY void fz_check_transposed(astar_ctx *ctx,
                                                astar_point s, astar_point t,
                                                const astar_options *o)
 {
-	int32_t w = grid_width(g), h = grid_height(g);
+	int32_t w = astar_grid_width(g), h = astar_grid_height(g);
 	astar_grid *tg;
 	astar_status st, st1, st2;
 	astar_options q = *o;
@@ -710,13 +710,13 @@ static FZ_NOCOV_ENTRY void fz_check_transposed(astar_ctx *ctx,
 
 	if ((int64_t)w * h > FZ_SEARCH_MAX_CELLS)
 		return;
-	tg = grid_new(h, w, &st);
+	tg = astar_grid_new(h, w, &st);
 	FZ_CHECK(tg != NULL && st == ASTAR_OK);
 	for (int32_t y = 0; y < h; y++)
 		for (int32_t x = 0; x < w; x++)
-			grid_set(tg, y, x, grid_get(g, x, y));
-	FZ_CHECK(grid_min_cost(tg) == grid_min_cost(g));
-	FZ_CHECK(grid_max_cost(tg) == grid_max_cost(g));
+			astar_grid_set(tg, y, x, astar_grid_get(g, x, y));
+	FZ_CHECK(astar_grid_min_cost(tg) == astar_grid_min_cost(g));
+	FZ_CHECK(astar_grid_max_cost(tg) == astar_grid_max_cost(g));
 
 	q.explored = 0;
 	st1 = astar_search(ctx, g, s, t, &q, &r);
@@ -732,7 +732,7 @@ static FZ_NOCOV_ENTRY void fz_check_transposed(astar_ctx *ctx,
 		FZ_CHECK(fz_close(r.cost, cost));
 	if (q.algorithm == ASTAR_ALGO_BFS && reached)
 		FZ_CHECK(r.path_len == len);
-	grid_free(tg);
+	astar_grid_free(tg);
 }
 
 #endif

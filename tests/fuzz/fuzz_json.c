@@ -12,7 +12,7 @@
  */
 #include <jansson.h>
 
-#include "args.h"
+#include "value.h"
 #include "fuzz_common.h"
 
 /* Cost of character c under the document's legend, as astar(1) states
@@ -58,8 +58,8 @@ static void model_compare(const char *buf, size_t len, const map *m)
 	}
 	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
 	FZ_CHECK(root != NULL && json_is_object(root));
-	w = grid_width(m->grid);
-	h = grid_height(m->grid);
+	w = astar_grid_width(m->grid);
+	h = astar_grid_height(m->grid);
 	FZ_CHECK(json_integer_value(json_object_get(root, "width")) == w);
 	FZ_CHECK(json_integer_value(json_object_get(root, "height")) == h);
 	rows = json_object_get(root, "rows");
@@ -77,7 +77,7 @@ static void model_compare(const char *buf, size_t len, const map *m)
 				unsigned char c = (unsigned char)str[x];
 				int cost = model_cost(legend, c);
 				FZ_CHECK(cost >= 0 && cost <= ASTAR_COST_MAX);
-				FZ_CHECK(grid_get(m->grid, x, y) == cost);
+				FZ_CHECK(astar_grid_get(m->grid, x, y) == cost);
 				if (c == 'S') {
 					FZ_CHECK(!has_s);
 					has_s = 1;
@@ -95,7 +95,7 @@ static void model_compare(const char *buf, size_t len, const map *m)
 			for (int32_t x = 0; x < w; x++) {
 				json_t *c = json_array_get(row, (size_t)x);
 				FZ_CHECK(json_is_integer(c));
-				FZ_CHECK(grid_get(m->grid, x, y) ==
+				FZ_CHECK(astar_grid_get(m->grid, x, y) ==
 				         json_integer_value(c));
 			}
 		}
@@ -118,7 +118,7 @@ static void model_compare(const char *buf, size_t len, const map *m)
 	if (v != NULL) {
 		astar_diagonal d;
 		FZ_CHECK(json_is_string(v) &&
-		         args_diagonal(json_string_value(v), &d) == 0 &&
+		         value_diagonal(json_string_value(v), &d) == 0 &&
 		         d == m->diagonal);
 	}
 	v = json_object_get(root, "queries");
@@ -195,8 +195,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		astar_ctx *ctx = astar_ctx_new();
 		astar_point s = {0, 0}, t;
 		FZ_CHECK(ctx != NULL);
-		t.x = grid_width(m.grid) - 1;
-		t.y = grid_height(m.grid) - 1;
+		t.x = astar_grid_width(m.grid) - 1;
+		t.y = astar_grid_height(m.grid) - 1;
 		if (m.has_start)
 			s = m.start;
 		if (m.has_goal)

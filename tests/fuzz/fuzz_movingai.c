@@ -116,7 +116,7 @@ static int model_read(const char *buf, size_t len, size_t max_cells,
 			if (cost < 0)
 				return -1;
 			if (g != NULL)
-				FZ_CHECK(grid_get(g, (int32_t)x, (int32_t)y) ==
+				FZ_CHECK(astar_grid_get(g, (int32_t)x, (int32_t)y) ==
 				         cost);
 		}
 	}
@@ -124,8 +124,8 @@ static int model_read(const char *buf, size_t len, size_t max_cells,
 		if (n != 0)
 			return -1;
 	if (g != NULL) {
-		FZ_CHECK(grid_width(g) == w);
-		FZ_CHECK(grid_height(g) == h);
+		FZ_CHECK(astar_grid_width(g) == w);
+		FZ_CHECK(astar_grid_height(g) == h);
 	}
 	return 0;
 }
@@ -134,18 +134,18 @@ static int model_read(const char *buf, size_t len, size_t max_cells,
  * grid has no open cell. */
 static int nth_open(const astar_grid *g, unsigned k, astar_point *p)
 {
-	int32_t w = grid_width(g), h = grid_height(g);
+	int32_t w = astar_grid_width(g), h = astar_grid_height(g);
 	size_t nopen = 0;
 
 	for (int32_t y = 0; y < h; y++)
 		for (int32_t x = 0; x < w; x++)
-			nopen += grid_get(g, x, y) != 0;
+			nopen += astar_grid_get(g, x, y) != 0;
 	if (nopen == 0)
 		return 0;
 	k %= (unsigned)nopen;
 	for (int32_t y = 0; y < h; y++)
 		for (int32_t x = 0; x < w; x++)
-			if (grid_get(g, x, y) != 0 && k-- == 0) {
+			if (astar_grid_get(g, x, y) != 0 && k-- == 0) {
 				p->x = x;
 				p->y = y;
 				return 1;
@@ -190,7 +190,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FZ_CHECK(fmt == MAPFMT_MOVINGAI);
 	FZ_CHECK(model_read(buf, len, max_cells, m.grid) == 0);
 
-	if ((int64_t)grid_width(m.grid) * grid_height(m.grid) <=
+	if ((int64_t)astar_grid_width(m.grid) * astar_grid_height(m.grid) <=
 	    FZ_SEARCH_MAX_CELLS) {
 		astar_point s, t;
 		unsigned ks = (unsigned)data[2] << 8 | data[3];

@@ -426,23 +426,23 @@ static void fill_lib(tgrid *g, int via_rows)
 	for (int y = 0; y < g->ref.h; y++) {
 		const uint8_t *src = g->ref.cost + (size_t)y * (size_t)g->ref.w;
 		if (via_rows) {
-			memcpy(grid_row(g->lib, y), src, (size_t)g->ref.w);
+			memcpy(astar_grid_row(g->lib, y), src, (size_t)g->ref.w);
 			continue;
 		}
 		for (int x = 0; x < g->ref.w; x++)
-			grid_set(g->lib, x, y, src[x]);
+			astar_grid_set(g->lib, x, y, src[x]);
 	}
 	if (via_rows)
-		grid_recount(g->lib);
+		astar_grid_recount(g->lib);
 }
 
 static void make_lib(tgrid *g, int via_rows)
 {
 	astar_status st;
 
-	g->lib = grid_new(g->ref.w, g->ref.h, &st);
+	g->lib = astar_grid_new(g->ref.w, g->ref.h, &st);
 	if (g->lib == NULL) {
-		fprintf(stderr, "test_jps: grid_new: %s\n", astar_strerror(st));
+		fprintf(stderr, "test_jps: astar_grid_new: %s\n", astar_strerror(st));
 		exit(2);
 	}
 	fill_lib(g, via_rows);
@@ -612,7 +612,7 @@ static void queries_from(uint64_t *rng, tgrid *g, astar_diagonal pol,
 }
 
 /* Opens or blocks a few cells of both copies, cell by cell through
- * grid_set or by writing through grid_row and calling grid_recount. */
+ * astar_grid_set or by writing through astar_grid_row and calling astar_grid_recount. */
 static void edit(uint64_t *rng, tgrid *g)
 {
 	int n = 1 + rng_int(rng, 8), rows = rng_int(rng, 2);
@@ -622,12 +622,12 @@ static void edit(uint64_t *rng, tgrid *g)
 		int open = !open_at(&g->ref, x, y);
 		put(g, x, y, open);
 		if (rows)
-			grid_row(g->lib, y)[x] = open ? g->c : 0;
+			astar_grid_row(g->lib, y)[x] = open ? g->c : 0;
 		else
-			grid_set(g->lib, x, y, open ? g->c : 0);
+			astar_grid_set(g->lib, x, y, open ? g->c : 0);
 	}
 	if (rows)
-		grid_recount(g->lib);
+		astar_grid_recount(g->lib);
 }
 
 /* A result's path and explored list, copied out of its context. */
@@ -740,7 +740,7 @@ static void property_tests(void)
 			                             ? ASTAR_DIAG_NEVER
 			                             : ASTAR_DIAG_NO_OBSTACLES,
 			                     s, t);
-		grid_free(g.lib);
+		astar_grid_free(g.lib);
 		free(g.ref.cost);
 	}
 }
@@ -774,7 +774,7 @@ static void test_long_grids(void)
 		queries_from(&rng, &g, ASTAR_DIAG_NO_OBSTACLES, 4);
 		if (random_open(&rng, &g, &s) && random_open(&rng, &g, &t))
 			fresh_context_agrees(&g, ASTAR_DIAG_NO_OBSTACLES, s, t);
-		grid_free(g.lib);
+		astar_grid_free(g.lib);
 		free(g.ref.cost);
 	}
 }
@@ -897,7 +897,7 @@ static void test_memo_replay(void)
 			unkeep(&b);
 			check_end();
 		}
-		grid_free(g.lib);
+		astar_grid_free(g.lib);
 		free(g.ref.cost);
 	}
 	astar_ctx_free(mctx);
@@ -908,15 +908,15 @@ static void test_memo_replay(void)
 
 static astar_grid *open_grid(int w, int h, uint8_t c)
 {
-	astar_grid *lg = grid_new(w, h, NULL);
+	astar_grid *lg = astar_grid_new(w, h, NULL);
 
 	if (lg == NULL) {
-		fprintf(stderr, "test_jps: grid_new failed\n");
+		fprintf(stderr, "test_jps: astar_grid_new failed\n");
 		exit(2);
 	}
 	for (int y = 0; y < h; y++)
 		for (int x = 0; x < w; x++)
-			grid_set(lg, x, y, c);
+			astar_grid_set(lg, x, y, c);
 	return lg;
 }
 
@@ -960,7 +960,7 @@ static void test_open_ground(void)
 	      (int)st, r.found, r.cost, r.path_len,
 	      (unsigned long long)r.expanded);
 	check_end();
-	grid_free(lg);
+	astar_grid_free(lg);
 }
 
 /* Edits the cache must see: a wall drawn between two queries, cell by
@@ -987,30 +987,30 @@ static void test_edits_seen(void)
 		      "astar_prepare failed");
 	}
 	for (int y = 0; y < 19; y++) /* a wall at x = 64, open at the bottom */
-		grid_set(lg, 64, y, 0);
+		astar_grid_set(lg, 64, y, 0);
 	st = jps(lg, P(0, 0), P(69, 0), ASTAR_DIAG_NEVER, &r);
 	CHECK(st == ASTAR_OK && r.cost == 69.0 + 2 * 19,
-	      "wall by grid_set: cost %g, expected %d", r.cost, 69 + 2 * 19);
-	grid_row(lg, 19)[64] = 0; /* closed: no way through */
-	grid_recount(lg);
+	      "wall by astar_grid_set: cost %g, expected %d", r.cost, 69 + 2 * 19);
+	astar_grid_row(lg, 19)[64] = 0; /* closed: no way through */
+	astar_grid_recount(lg);
 	st = jps(lg, P(0, 0), P(69, 0), ASTAR_DIAG_NEVER, &r);
 	CHECK(st == ASTAR_OK && !r.found,
-	      "closed by grid_row: found %d cost %g", r.found, r.cost);
-	grid_free(lg);
+	      "closed by astar_grid_row: found %d cost %g", r.found, r.cost);
+	astar_grid_free(lg);
 
-	/* Two grids filled by one grid_row per row and a grid_recount: the
+	/* Two grids filled by one astar_grid_row per row and a astar_grid_recount: the
 	 * first open, the second an L along its left column and bottom
 	 * row, where no diagonal step is legal. */
 	for (int round = 0; round < 2; round++) {
-		lg = grid_new(70, 20, NULL);
-		if (!CHECK(lg != NULL, "grid_new failed"))
+		lg = astar_grid_new(70, 20, NULL);
+		if (!CHECK(lg != NULL, "astar_grid_new failed"))
 			return;
 		for (int y = 0; y < 20; y++) {
-			uint8_t *row = grid_row(lg, y);
+			uint8_t *row = astar_grid_row(lg, y);
 			memset(row, round == 0 || y == 19, 70);
 			row[0] = 1;
 		}
-		grid_recount(lg);
+		astar_grid_recount(lg);
 		for (int k = 0; k < 2;
 		     k++) /* the second builds the walk maps */
 			st = jps(lg, P(0, 0), P(69, 19),
@@ -1031,7 +1031,7 @@ static void test_edits_seen(void)
 			              : "",
 			      (int)st, r.cost, r.path_len);
 		}
-		grid_free(lg);
+		astar_grid_free(lg);
 	}
 	check_end();
 }
@@ -1045,7 +1045,7 @@ static void test_alternating(void)
 	astar_status st;
 
 	for (int y = 0; y < 2; y++)
-		grid_set(b, 20, y, 0); /* b: a wall, open at the bottom */
+		astar_grid_set(b, 20, y, 0); /* b: a wall, open at the bottom */
 	astar_options_init(&o);
 	o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
 	check_begin("jps alternating grids");
@@ -1064,8 +1064,8 @@ static void test_alternating(void)
 		      "b by A*: cost %.17g", r.cost);
 	}
 	check_end();
-	grid_free(a);
-	grid_free(b);
+	astar_grid_free(a);
+	astar_grid_free(b);
 }
 
 /*
@@ -1091,7 +1091,7 @@ static void test_far_jumps(void)
 		astar_status st;
 
 		for (int k = 0; k < open_from; k++)
-			grid_set(lg, across ? k : 0, across ? 0 : k, 0);
+			astar_grid_set(lg, across ? k : 0, across ? 0 : k, 0);
 		astar_options_init(&o);
 		o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
 		st = astar_search(jctx, lg, s, t, &o, &a);
@@ -1108,7 +1108,7 @@ static void test_far_jumps(void)
 			      across ? "across" : "along", k + 1, (int)st,
 			      r.cost, a.cost, r.path_len, a.path_len);
 		}
-		grid_free(lg);
+		astar_grid_free(lg);
 	}
 	check_end();
 }
@@ -1142,10 +1142,10 @@ static void test_start_walks(void)
 	};
 
 	check_begin("jps: the start's walks beyond a goal found are left out");
-	grid_set(lg, 5, 5, 0);
-	grid_set(lg, 25, 5, 0);
-	grid_set(lg, 5, 25, 0);
-	grid_set(lg, 25, 25, 0);
+	astar_grid_set(lg, 5, 5, 0);
+	astar_grid_set(lg, 25, 5, 0);
+	astar_grid_set(lg, 5, 25, 0);
+	astar_grid_set(lg, 25, 25, 0);
 	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
 		astar_result r;
 		astar_status st =
@@ -1161,7 +1161,7 @@ static void test_start_walks(void)
 		      (unsigned long long)c[k].generated);
 	}
 	check_end();
-	grid_free(lg);
+	astar_grid_free(lg);
 }
 
 static void zeroed(const astar_result *r)
@@ -1217,7 +1217,7 @@ static void test_statuses(void)
 	astar_result r;
 	astar_status st;
 
-	grid_set(lg, 2, 2, 0);
+	astar_grid_set(lg, 2, 2, 0);
 	astar_options_init(&o);
 	o.algorithm = ASTAR_ALGO_JPS;
 	o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
@@ -1283,21 +1283,21 @@ static void test_statuses(void)
 	check_end();
 	/* One cell of cost 2 among cost 1: terrain, refused, whether or not
 	 * the search would cross it; a grid only looks uniform again once
-	 * grid_recount has seen it back at 1. */
-	grid_set(lg, 5, 4, 2);
+	 * astar_grid_recount has seen it back at 1. */
+	astar_grid_set(lg, 5, 4, 2);
 	expect_status("terrain cost", lg, P(0, 0), P(1, 0), &o,
 	              ASTAR_EUNSUPPORTED);
-	grid_set(lg, 5, 4, 1);
+	astar_grid_set(lg, 5, 4, 1);
 	expect_status("terrain undone, bounds still wide", lg, P(0, 0), P(1, 0),
 	              &o, ASTAR_EUNSUPPORTED);
-	grid_recount(lg);
+	astar_grid_recount(lg);
 	expect_status("terrain undone, recounted", lg, P(0, 0), P(1, 0), &o,
 	              ASTAR_OK);
 	o.algorithm = ASTAR_ALGO_ASTAR;
-	grid_set(lg, 5, 4, 2);
+	astar_grid_set(lg, 5, 4, 2);
 	expect_status("terrain cost, A*", lg, P(0, 0), P(5, 4), &o, ASTAR_OK);
-	grid_free(lg);
-	grid_free(three);
+	astar_grid_free(lg);
+	astar_grid_free(three);
 }
 
 void test_jps(void)

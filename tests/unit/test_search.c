@@ -195,21 +195,21 @@ static void begin_query(const query *q)
 /* -------------------------------------------------------- grid setup */
 
 /* A library grid with the reference grid's cells, filled cell by cell
- * with grid_set or row by row through grid_row. */
+ * with astar_grid_set or row by row through astar_grid_row. */
 static astar_grid *lib_grid(const ref_grid *g, int via_rows)
 {
 	astar_status st = ASTAR_OK;
-	astar_grid *lg = grid_new(g->w, g->h, &st);
+	astar_grid *lg = astar_grid_new(g->w, g->h, &st);
 	int x, y, minc = 0;
 
 	if (!lg) {
-		fprintf(stderr, "grid_new(%d, %d) failed: %s\n", g->w, g->h,
+		fprintf(stderr, "astar_grid_new(%d, %d) failed: %s\n", g->w, g->h,
 		        astar_strerror(st));
 		exit(2);
 	}
 	for (y = 0; y < g->h; y++) {
 		if (via_rows) {
-			uint8_t *row = grid_row(lg, y);
+			uint8_t *row = astar_grid_row(lg, y);
 
 			memcpy(row, g->cost + (size_t)y * (size_t)g->w,
 			       (size_t)g->w);
@@ -218,13 +218,13 @@ static astar_grid *lib_grid(const ref_grid *g, int via_rows)
 			int c = ref_cost(g, x, y);
 
 			if (!via_rows)
-				grid_set(lg, x, y, (uint8_t)c);
+				astar_grid_set(lg, x, y, (uint8_t)c);
 			if (c && (minc == 0 || c < minc))
 				minc = c;
 		}
 	}
 	if (via_rows)
-		grid_recount(lg);
+		astar_grid_recount(lg);
 	return lg;
 }
 
@@ -798,27 +798,27 @@ static void check_grid_matches(unsigned long long seed, const ref_grid *g,
 	int x, y, bad = 0;
 
 	check_begin("grid seed=%llu %dx%d via %s", seed, g->w, g->h,
-	            via_rows ? "grid_row" : "grid_set");
-	CHECK(grid_width(lg) == g->w && grid_height(lg) == g->h,
-	      "grid is %dx%d, expected %dx%d", (int)grid_width(lg),
-	      (int)grid_height(lg), g->w, g->h);
+	            via_rows ? "astar_grid_row" : "astar_grid_set");
+	CHECK(astar_grid_width(lg) == g->w && astar_grid_height(lg) == g->h,
+	      "grid is %dx%d, expected %dx%d", (int)astar_grid_width(lg),
+	      (int)astar_grid_height(lg), g->w, g->h);
 	for (y = -1; y <= g->h && !bad; y++) {
 		for (x = -1; x <= g->w && !bad; x++) {
 			int inside = x >= 0 && y >= 0 && x < g->w && y < g->h;
 
 			bad |= !CHECK(
-				grid_get(lg, x, y) == ref_cost(g, x, y),
-				"seed %llu: grid_get(%d,%d) = %d, expected %d",
-				seed, x, y, grid_get(lg, x, y),
+				astar_grid_get(lg, x, y) == ref_cost(g, x, y),
+				"seed %llu: astar_grid_get(%d,%d) = %d, expected %d",
+				seed, x, y, astar_grid_get(lg, x, y),
 				ref_cost(g, x, y));
-			bad |= !CHECK(!grid_contains(lg, x, y) == !inside,
-			              "grid_contains(%d,%d) = %d", x, y,
-			              grid_contains(lg, x, y));
+			bad |= !CHECK(!astar_grid_contains(lg, x, y) == !inside,
+			              "astar_grid_contains(%d,%d) = %d", x, y,
+			              astar_grid_contains(lg, x, y));
 		}
 	}
-	CHECK(grid_min_cost(lg) == ref_min_cost(g),
-	      "seed %llu: grid_min_cost %d, smallest open cost %d", seed,
-	      grid_min_cost(lg), ref_min_cost(g));
+	CHECK(astar_grid_min_cost(lg) == ref_min_cost(g),
+	      "seed %llu: astar_grid_min_cost %d, smallest open cost %d", seed,
+	      astar_grid_min_cost(lg), ref_min_cost(g));
 	check_end();
 }
 
@@ -909,7 +909,7 @@ static void property_tests(void)
 					check_repeat(&q, lg);
 			}
 		}
-		grid_free(lg);
+		astar_grid_free(lg);
 		free(g.cost);
 	}
 	free(dist);
@@ -958,7 +958,7 @@ static void resize_tests(void)
 			run_and_verify(&q, lg, dist);
 		}
 		free(dist);
-		grid_free(lg);
+		astar_grid_free(lg);
 		free(g.cost);
 	}
 }
@@ -1085,142 +1085,142 @@ static void test_grid_api(void)
 	int x, y;
 
 	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		check_begin("grid_new(%ld, %ld)", (long)bad[i][0],
+		check_begin("astar_grid_new(%ld, %ld)", (long)bad[i][0],
 		            (long)bad[i][1]);
 		st = ASTAR_OK;
-		g = grid_new(bad[i][0], bad[i][1], &st);
+		g = astar_grid_new(bad[i][0], bad[i][1], &st);
 		CHECK(g == NULL, "returned a grid");
 		CHECK(st == ASTAR_ETOOBIG, "status %d (%s), expected ETOOBIG",
 		      (int)st, astar_strerror(st));
-		grid_free(g);
-		g = grid_new(bad[i][0], bad[i][1], NULL);
+		astar_grid_free(g);
+		g = astar_grid_new(bad[i][0], bad[i][1], NULL);
 		CHECK(g == NULL, "returned a grid with status NULL");
-		grid_free(g);
+		astar_grid_free(g);
 		check_end();
 	}
-	grid_free(NULL);
+	astar_grid_free(NULL);
 
-	check_begin("grid_new(4, 3) starts blocked; get/set/contains");
+	check_begin("astar_grid_new(4, 3) starts blocked; get/set/contains");
 	st = ASTAR_ENOMEM;
-	g = grid_new(4, 3, &st);
-	if (CHECK(g != NULL, "grid_new(4,3) failed: %s", astar_strerror(st))) {
-		CHECK(grid_width(g) == 4 && grid_height(g) == 3, "size %dx%d",
-		      (int)grid_width(g), (int)grid_height(g));
+	g = astar_grid_new(4, 3, &st);
+	if (CHECK(g != NULL, "astar_grid_new(4,3) failed: %s", astar_strerror(st))) {
+		CHECK(astar_grid_width(g) == 4 && astar_grid_height(g) == 3, "size %dx%d",
+		      (int)astar_grid_width(g), (int)astar_grid_height(g));
 		for (y = 0; y < 3; y++)
 			for (x = 0; x < 4; x++)
-				CHECK(grid_get(g, x, y) == 0,
+				CHECK(astar_grid_get(g, x, y) == 0,
 				      "(%d,%d) = %d, expected 0", x, y,
-				      grid_get(g, x, y));
-		grid_set(g, 2, 1, 7);
-		grid_set(g, 3, 2, 255);
-		CHECK(grid_get(g, 2, 1) == 7, "(2,1) = %d", grid_get(g, 2, 1));
-		CHECK(grid_get(g, 3, 2) == 255, "(3,2) = %d",
-		      grid_get(g, 3, 2));
+				      astar_grid_get(g, x, y));
+		astar_grid_set(g, 2, 1, 7);
+		astar_grid_set(g, 3, 2, 255);
+		CHECK(astar_grid_get(g, 2, 1) == 7, "(2,1) = %d", astar_grid_get(g, 2, 1));
+		CHECK(astar_grid_get(g, 3, 2) == 255, "(3,2) = %d",
+		      astar_grid_get(g, 3, 2));
 		/* Outside: get gives 0, set is ignored. */
-		grid_set(g, -1, 0, 9);
-		grid_set(g, 4, 0, 9);
-		grid_set(g, 0, 3, 9);
-		grid_set(g, 0, -1, 9);
-		grid_set(g, INT32_MIN, INT32_MAX, 9);
-		CHECK(grid_get(g, -1, 0) == 0 && grid_get(g, 4, 0) == 0 &&
-		              grid_get(g, 0, 3) == 0 &&
-		              grid_get(g, 0, -1) == 0 &&
-		              grid_get(g, INT32_MIN, 0) == 0 &&
-		              grid_get(g, 0, INT32_MAX) == 0 &&
-		              grid_get(g, INT32_MAX, INT32_MAX) == 0,
-		      "grid_get outside the grid is not 0");
+		astar_grid_set(g, -1, 0, 9);
+		astar_grid_set(g, 4, 0, 9);
+		astar_grid_set(g, 0, 3, 9);
+		astar_grid_set(g, 0, -1, 9);
+		astar_grid_set(g, INT32_MIN, INT32_MAX, 9);
+		CHECK(astar_grid_get(g, -1, 0) == 0 && astar_grid_get(g, 4, 0) == 0 &&
+		              astar_grid_get(g, 0, 3) == 0 &&
+		              astar_grid_get(g, 0, -1) == 0 &&
+		              astar_grid_get(g, INT32_MIN, 0) == 0 &&
+		              astar_grid_get(g, 0, INT32_MAX) == 0 &&
+		              astar_grid_get(g, INT32_MAX, INT32_MAX) == 0,
+		      "astar_grid_get outside the grid is not 0");
 		for (y = 0; y < 3; y++)
 			for (x = 0; x < 4; x++)
 				if (!((x == 2 && y == 1) || (x == 3 && y == 2)))
-					CHECK(grid_get(g, x, y) == 0,
+					CHECK(astar_grid_get(g, x, y) == 0,
 					      "(%d,%d) = %d after out-of-range sets",
-					      x, y, grid_get(g, x, y));
-		CHECK(grid_contains(g, 0, 0) && grid_contains(g, 3, 2),
-		      "grid_contains inside");
-		CHECK(!grid_contains(g, -1, 0) && !grid_contains(g, 4, 0) &&
-		              !grid_contains(g, 0, 3) &&
-		              !grid_contains(g, 0, -1),
-		      "grid_contains outside");
-		/* grid_row reads and writes the same cells. */
-		row = grid_row(g, 1);
-		if (CHECK(row != NULL, "grid_row(1) NULL")) {
-			CHECK(row[2] == 7, "grid_row(1)[2] = %d", row[2]);
+					      x, y, astar_grid_get(g, x, y));
+		CHECK(astar_grid_contains(g, 0, 0) && astar_grid_contains(g, 3, 2),
+		      "astar_grid_contains inside");
+		CHECK(!astar_grid_contains(g, -1, 0) && !astar_grid_contains(g, 4, 0) &&
+		              !astar_grid_contains(g, 0, 3) &&
+		              !astar_grid_contains(g, 0, -1),
+		      "astar_grid_contains outside");
+		/* astar_grid_row reads and writes the same cells. */
+		row = astar_grid_row(g, 1);
+		if (CHECK(row != NULL, "astar_grid_row(1) NULL")) {
+			CHECK(row[2] == 7, "astar_grid_row(1)[2] = %d", row[2]);
 			row[0] = 3;
-			CHECK(grid_get(g, 0, 1) == 3,
-			      "write through grid_row lost");
+			CHECK(astar_grid_get(g, 0, 1) == 3,
+			      "write through astar_grid_row lost");
 		}
-		grid_set(g, 3, 2, 0);
-		CHECK(grid_get(g, 3, 2) == 0, "grid_set 0 does not block");
-		/* grid_row_view gives what grid_get gives, sees later
+		astar_grid_set(g, 3, 2, 0);
+		CHECK(astar_grid_get(g, 3, 2) == 0, "astar_grid_set 0 does not block");
+		/* astar_grid_row_view gives what astar_grid_get gives, sees later
 		 * writes and is NULL outside. */
 		{
 			const uint8_t *view;
 			int same = 1;
-			grid_set(g, 1, 2, 4);
+			astar_grid_set(g, 1, 2, 4);
 			for (y = 0; y < 3; y++) {
-				view = grid_row_view(g, y);
+				view = astar_grid_row_view(g, y);
 				if (!CHECK(view != NULL,
-				           "grid_row_view(%d) NULL", y))
+				           "astar_grid_row_view(%d) NULL", y))
 					break;
 				for (x = 0; x < 4; x++)
-					same &= view[x] == grid_get(g, x, y);
+					same &= view[x] == astar_grid_get(g, x, y);
 			}
-			CHECK(same, "grid_row_view differs from grid_get");
-			view = grid_row_view(g, 2);
-			grid_set(g, 1, 2, 6);
+			CHECK(same, "astar_grid_row_view differs from astar_grid_get");
+			view = astar_grid_row_view(g, 2);
+			astar_grid_set(g, 1, 2, 6);
 			CHECK(view != NULL && view[1] == 6,
-			      "grid_row_view does not see a later grid_set");
-			CHECK(grid_row_view(g, -1) == NULL &&
-			              grid_row_view(g, 3) == NULL &&
-			              grid_row_view(g, INT32_MIN) == NULL &&
-			              grid_row_view(g, INT32_MAX) == NULL,
-			      "grid_row_view outside is not NULL");
+			      "astar_grid_row_view does not see a later astar_grid_set");
+			CHECK(astar_grid_row_view(g, -1) == NULL &&
+			              astar_grid_row_view(g, 3) == NULL &&
+			              astar_grid_row_view(g, INT32_MIN) == NULL &&
+			              astar_grid_row_view(g, INT32_MAX) == NULL,
+			      "astar_grid_row_view outside is not NULL");
 		}
-		grid_free(g);
+		astar_grid_free(g);
 	}
 	check_end();
 
-	check_begin("grid_min_cost");
-	g = grid_new(3, 3, NULL);
-	if (CHECK(g != NULL, "grid_new(3,3) failed")) {
+	check_begin("astar_grid_min_cost");
+	g = astar_grid_new(3, 3, NULL);
+	if (CHECK(g != NULL, "astar_grid_new(3,3) failed")) {
 		for (y = 0; y < 3; y++)
 			for (x = 0; x < 3; x++)
-				grid_set(g, x, y, 5);
-		CHECK(grid_min_cost(g) == 5, "all 5: min cost %d",
-		      grid_min_cost(g));
-		grid_set(g, 1, 1, 0);
-		CHECK(grid_min_cost(g) == 5, "after blocking a cell: %d",
-		      grid_min_cost(g));
-		grid_set(g, 0, 0, 9);
-		CHECK(grid_min_cost(g) >= 1 && grid_min_cost(g) <= 5,
-		      "after raising a cell: %d", grid_min_cost(g));
-		grid_set(g, 2, 2, 2);
-		CHECK(grid_min_cost(g) == 2, "after a 2: %d", grid_min_cost(g));
-		grid_set(g, 2, 1, 200);
-		CHECK(grid_min_cost(g) == 2, "after a 200: %d",
-		      grid_min_cost(g));
-		grid_set(g, 2, 2, 9);
-		CHECK(grid_min_cost(g) >= 1 && grid_min_cost(g) <= 5,
+				astar_grid_set(g, x, y, 5);
+		CHECK(astar_grid_min_cost(g) == 5, "all 5: min cost %d",
+		      astar_grid_min_cost(g));
+		astar_grid_set(g, 1, 1, 0);
+		CHECK(astar_grid_min_cost(g) == 5, "after blocking a cell: %d",
+		      astar_grid_min_cost(g));
+		astar_grid_set(g, 0, 0, 9);
+		CHECK(astar_grid_min_cost(g) >= 1 && astar_grid_min_cost(g) <= 5,
+		      "after raising a cell: %d", astar_grid_min_cost(g));
+		astar_grid_set(g, 2, 2, 2);
+		CHECK(astar_grid_min_cost(g) == 2, "after a 2: %d", astar_grid_min_cost(g));
+		astar_grid_set(g, 2, 1, 200);
+		CHECK(astar_grid_min_cost(g) == 2, "after a 200: %d",
+		      astar_grid_min_cost(g));
+		astar_grid_set(g, 2, 2, 9);
+		CHECK(astar_grid_min_cost(g) >= 1 && astar_grid_min_cost(g) <= 5,
 		      "min cost %d overestimates the smallest open cost 5",
-		      grid_min_cost(g));
-		/* grid_recount makes both bounds exact: open costs are now
+		      astar_grid_min_cost(g));
+		/* astar_grid_recount makes both bounds exact: open costs are now
 		 * 5 (five cells), 9 (two) and 200. */
-		grid_recount(g);
-		CHECK(grid_min_cost(g) == 5 && grid_max_cost(g) == 200,
-		      "grid_recount: min %d max %d, expected 5 and 200",
-		      grid_min_cost(g), grid_max_cost(g));
-		grid_set(g, 0, 1, 1);
-		CHECK(grid_min_cost(g) == 1,
-		      "grid_set(1) after grid_recount: %d", grid_min_cost(g));
-		grid_free(g);
+		astar_grid_recount(g);
+		CHECK(astar_grid_min_cost(g) == 5 && astar_grid_max_cost(g) == 200,
+		      "astar_grid_recount: min %d max %d, expected 5 and 200",
+		      astar_grid_min_cost(g), astar_grid_max_cost(g));
+		astar_grid_set(g, 0, 1, 1);
+		CHECK(astar_grid_min_cost(g) == 1,
+		      "astar_grid_set(1) after astar_grid_recount: %d", astar_grid_min_cost(g));
+		astar_grid_free(g);
 	}
 	check_end();
 
-	/* grid_recount against a plain scan: widths on both sides of its
+	/* astar_grid_recount against a plain scan: widths on both sides of its
 	 * 32-cell steps, so that rows have wide steps, a tail, or only a
 	 * tail; grids all blocked, all 255, and with the extreme cell alone
 	 * at a random place (first step, second half of a step, tail). */
-	check_begin("grid_recount: bounds of random grids");
+	check_begin("astar_grid_recount: bounds of random grids");
 	{
 		uint64_t rng = 0x5eed0c0417ULL;
 		int bad = 0;
@@ -1230,12 +1230,12 @@ static void test_grid_api(void)
 			    h = 1 + rng_int(&rng, 6);
 			int kind = rng_int(&rng, 5), lo = 0, hi = 0;
 			int ex = rng_int(&rng, w), ey = rng_int(&rng, h);
-			astar_grid *rg = grid_new(w, h, NULL);
+			astar_grid *rg = astar_grid_new(w, h, NULL);
 
-			if (!CHECK(rg != NULL, "grid_new(%d,%d) failed", w, h))
+			if (!CHECK(rg != NULL, "astar_grid_new(%d,%d) failed", w, h))
 				break;
 			for (y = 0; y < h; y++) {
-				uint8_t *row = grid_row(rg, y);
+				uint8_t *row = astar_grid_row(rg, y);
 				for (x = 0; x < w; x++) {
 					int c;
 					switch (kind) {
@@ -1270,28 +1270,28 @@ static void test_grid_api(void)
 					hi = c > hi ? c : hi;
 				}
 			}
-			grid_recount(rg);
+			astar_grid_recount(rg);
 			if (lo == 0) /* no open cell */
 				lo = ASTAR_COST_MAX;
-			bad = !CHECK(grid_min_cost(rg) == lo &&
-			                     grid_max_cost(rg) == hi,
+			bad = !CHECK(astar_grid_min_cost(rg) == lo &&
+			                     astar_grid_max_cost(rg) == hi,
 			             "%dx%d grid (kind %d): recount gives min "
 			             "%d max %d, expected %d and %d",
-			             w, h, kind, grid_min_cost(rg),
-			             grid_max_cost(rg), lo, hi);
-			grid_free(rg);
+			             w, h, kind, astar_grid_min_cost(rg),
+			             astar_grid_max_cost(rg), lo, hi);
+			astar_grid_free(rg);
 		}
 	}
 	check_end();
 
-	check_begin("grid_new(ASTAR_DIM_MAX, 1) and (1, ASTAR_DIM_MAX)");
+	check_begin("astar_grid_new(ASTAR_DIM_MAX, 1) and (1, ASTAR_DIM_MAX)");
 	st = ASTAR_OK;
-	g = grid_new(ASTAR_DIM_MAX, 1, &st);
-	CHECK(g != NULL, "grid_new(DIM_MAX, 1) failed: %s", astar_strerror(st));
-	grid_free(g);
-	g = grid_new(1, ASTAR_DIM_MAX, &st);
-	CHECK(g != NULL, "grid_new(1, DIM_MAX) failed: %s", astar_strerror(st));
-	grid_free(g);
+	g = astar_grid_new(ASTAR_DIM_MAX, 1, &st);
+	CHECK(g != NULL, "astar_grid_new(DIM_MAX, 1) failed: %s", astar_strerror(st));
+	astar_grid_free(g);
+	g = astar_grid_new(1, ASTAR_DIM_MAX, &st);
+	CHECK(g != NULL, "astar_grid_new(1, DIM_MAX) failed: %s", astar_strerror(st));
+	astar_grid_free(g);
 	check_end();
 }
 
@@ -1357,7 +1357,7 @@ static void known(const char *name, const char *const *rows, int h,
 		}
 		check_end();
 	}
-	grid_free(lg);
+	astar_grid_free(lg);
 	free(g.cost);
 }
 
@@ -1568,18 +1568,18 @@ static void test_status_codes(void)
 		run_and_verify(&q, lg, dist);
 		free(dist);
 	}
-	grid_free(lg);
+	astar_grid_free(lg);
 	free(g.cost);
 
 	{
-		astar_grid *blocked = grid_new(1, 1, NULL);
+		astar_grid *blocked = astar_grid_new(1, 1, NULL);
 
 		astar_options_init(&o);
 		expect_status("1x1 blocked start", blocked, pt(0, 0), pt(0, 0),
 		              &o, ASTAR_ESTART_BLOCKED);
 		expect_status("1x1 goal outside", blocked, pt(0, 0), pt(1, 0),
 		              &o, ASTAR_ERANGE);
-		grid_free(blocked);
+		astar_grid_free(blocked);
 	}
 }
 
@@ -1642,21 +1642,21 @@ static void test_explored_and_determinism(void)
 		check_end();
 	}
 	free(dist);
-	grid_free(lg);
+	astar_grid_free(lg);
 	free(g.cost);
 }
 
-/* A w x h grid of floor that costs 1, or NULL when grid_new failed. */
+/* A w x h grid of floor that costs 1, or NULL when astar_grid_new failed. */
 static astar_grid *open_floor(int32_t w, int32_t h)
 {
-	astar_grid *lg = grid_new(w, h, NULL);
+	astar_grid *lg = astar_grid_new(w, h, NULL);
 	int32_t y;
 
 	if (lg == NULL)
 		return NULL;
 	for (y = 0; y < h; y++)
-		memset(grid_row(lg, y), 1, (size_t)w);
-	grid_recount(lg);
+		memset(astar_grid_row(lg, y), 1, (size_t)w);
+	astar_grid_recount(lg);
 	return lg;
 }
 
@@ -1676,7 +1676,7 @@ static void test_huge_corridor(void)
 			t ? pt(0, ASTAR_DIM_MAX - 1) : pt(ASTAR_DIM_MAX - 1, 0);
 
 		check_begin("corridor %dx%d", (int)w, (int)h);
-		if (!CHECK(lg != NULL, "grid_new failed"))
+		if (!CHECK(lg != NULL, "astar_grid_new failed"))
 			continue;
 		astar_options_init(&o);
 		o.diagonal = t ? ASTAR_DIAG_ALWAYS : ASTAR_DIAG_NEVER;
@@ -1693,7 +1693,7 @@ static void test_huge_corridor(void)
 		}
 		/* An unreachable goal on a huge grid: the wall is near the
 		 * start, so the search must stay small. */
-		grid_set(lg, t ? 0 : 5, t ? 5 : 0, 0);
+		astar_grid_set(lg, t ? 0 : 5, t ? 5 : 0, 0);
 		st = astar_search(ctx, lg, pt(0, 0), goal, &o, &r);
 		CHECK(st == ASTAR_OK && r.found == 0 && r.expanded <= 5,
 		      "walled corridor: status %d found %d expanded %llu",
@@ -1708,7 +1708,7 @@ static void test_huge_corridor(void)
 		      (int)st, r.found, r.reached_goal, r.cost, (int)r.end.x,
 		      (int)r.end.y);
 		check_end();
-		grid_free(lg);
+		astar_grid_free(lg);
 	}
 }
 
@@ -1736,7 +1736,7 @@ static void test_exact_ties(void)
 		int k;
 
 		check_begin("exact ties on open %dx%d", (int)w, (int)h);
-		if (!CHECK(lg != NULL, "grid_new failed"))
+		if (!CHECK(lg != NULL, "astar_grid_new failed"))
 			continue;
 		for (k = 0; k < (w > 100 && h > 100 ? 6 : 120); k++) {
 			astar_point a = pt((int)rng_below(&rng, (unsigned)w),
@@ -1790,7 +1790,7 @@ static void test_exact_ties(void)
 			                     : 0ULL);
 		}
 		check_end();
-		grid_free(lg);
+		astar_grid_free(lg);
 	}
 }
 
@@ -1873,7 +1873,7 @@ static void test_generation_wrap(void)
 	check_end();
 	astar_ctx_free(wrapped);
 	astar_ctx_free(fresh);
-	grid_free(lg);
+	astar_grid_free(lg);
 	free(g.cost);
 }
 

@@ -71,13 +71,6 @@ int map_vfail(map_error *err, long line, long col, const char *fmt, va_list ap)
  * Returns out. */
 const char *map_char_name(int c, char out[8]);
 
-/* Nonzero when s is, whole, a number in decimal: an optional sign,
- * digits with at most one '.', at least one digit, and an optional
- * exponent (e or E, an optional sign, digits).  strtod takes more (hex,
- * "inf", "nan", leading spaces), which a map, a scenario or an option
- * should not mean. */
-int map_decimal(const char *s);
-
 /* The default of --max-cells: 100 million cells, about 2 GB to search. */
 #define MAP_MAX_CELLS_DEFAULT 100000000UL
 

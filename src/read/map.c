@@ -32,7 +32,7 @@ enum map_format map_detect(const char *buf, size_t len)
 
 void map_free(map *m)
 {
-	grid_free(m->grid);
+	astar_grid_free(m->grid);
 	for (size_t i = 0; i < m->nqueries; i++)
 		free(m->queries[i].expect.path);
 	free(m->queries);
@@ -69,31 +69,6 @@ const char *map_char_name(int c, char out[8])
 	else
 		snprintf(out, 8, "%c", c);
 	return out;
-}
-
-int map_decimal(const char *s)
-{
-	int digits = 0;
-
-	if (*s == '+' || *s == '-')
-		s++;
-	for (; *s >= '0' && *s <= '9'; s++)
-		digits++;
-	if (*s == '.')
-		for (s++; *s >= '0' && *s <= '9'; s++)
-			digits++;
-	if (digits == 0)
-		return 0;
-	if (*s == 'e' || *s == 'E') {
-		s++;
-		if (*s == '+' || *s == '-')
-			s++;
-		if (!(*s >= '0' && *s <= '9'))
-			return 0;
-		while (*s >= '0' && *s <= '9')
-			s++;
-	}
-	return *s == '\0';
 }
 
 int map_check_size(long width, long height, size_t max_cells, long line,

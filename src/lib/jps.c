@@ -50,7 +50,7 @@
  *
  * The bitmaps are cached (struct jps_cache, in the context's jps field)
  * and rebuilt only when another grid comes or the grid has changed: the
- * cache remembers the grid's id and version (grid.h), which grid_new
+ * cache remembers the grid's id and version (grid.h), which astar_grid_new
  * makes unique and every call that may change a cell bumps, so one
  * comparison per query sees edits between queries, and a new grid at a
  * freed grid's address.

@@ -21,9 +21,9 @@
 
 #include <jansson.h>
 
-#include "args.h"
+#include "base/value.h"
 #include "output.h"
-#include "utf8.h"
+#include "base/utf8.h"
 
 /*
  * A number as the output writes it, to 15 significant digits.  Above
@@ -297,11 +297,11 @@ int output_json(FILE *out, const query_report *q)
 	put_key(&t, "goal");
 	put_point(&t, q->goal);
 	put_str(&t, ",\"options\":{\"diagonal\":");
-	put_word(&t, args_diagonal_name(o->diagonal));
+	put_word(&t, value_diagonal_name(o->diagonal));
 	put_key(&t, "heuristic");
-	put_word(&t, args_heuristic_name(astar_effective_heuristic(o)));
+	put_word(&t, value_heuristic_name(astar_effective_heuristic(o)));
 	put_key(&t, "algorithm");
-	put_word(&t, args_algorithm_name(o->algorithm));
+	put_word(&t, value_algorithm_name(o->algorithm));
 	put_key(&t, "weight");
 	put_real(&t, o->weight);
 	put_key(&t, "adjacent");

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "scen.h"
+#include "base/value.h"
 
 #define NFIELDS 9
 
@@ -107,7 +108,7 @@ static int parse_line(const char *s, size_t n, scen_entry *e, const char *prev)
 		return bad_line(e, (long)(f[1] - s) + 1,
 		                "map: contains a NUL byte");
 	}
-	/* The whole field must be a decimal number (map_decimal): not hex,
+	/* The whole field must be a decimal number (value_decimal): not hex,
 	 * no text after it, and no NUL inside it.  An underflow (ERANGE
 	 * with a finite result) reads as the tiny number it is. */
 	num = fl[8] < sizeof small ? small : malloc(fl[8] + 1);
@@ -116,7 +117,7 @@ static int parse_line(const char *s, size_t n, scen_entry *e, const char *prev)
 	memcpy(num, f[8], fl[8]);
 	num[fl[8]] = '\0';
 	errno = 0;
-	if (strlen(num) != fl[8] || !map_decimal(num) ||
+	if (strlen(num) != fl[8] || !value_decimal(num) ||
 	    (e->optimal = strtod(num, NULL), (errno != 0 && errno != ERANGE)) ||
 	    !isfinite(e->optimal) || e->optimal < 0) {
 		if (num != small)

@@ -23,7 +23,7 @@
  * edits, must not look like the same grid to a context's cache. */
 static atomic_uint_fast64_t next_grid_id = 1;
 
-astar_grid *grid_new(int32_t width, int32_t height, astar_status *status)
+astar_grid *astar_grid_new(int32_t width, int32_t height, astar_status *status)
 {
 	astar_status dummy;
 	astar_grid *g;
@@ -64,7 +64,7 @@ astar_grid *grid_new(int32_t width, int32_t height, astar_status *status)
 	return g;
 }
 
-void grid_free(astar_grid *grid)
+void astar_grid_free(astar_grid *grid)
 {
 	if (grid == NULL)
 		return;
@@ -72,24 +72,24 @@ void grid_free(astar_grid *grid)
 	free(grid);
 }
 
-int32_t grid_width(const astar_grid *grid)
+int32_t astar_grid_width(const astar_grid *grid)
 {
 	return grid->width;
 }
 
-int32_t grid_height(const astar_grid *grid)
+int32_t astar_grid_height(const astar_grid *grid)
 {
 	return grid->height;
 }
 
-int grid_contains(const astar_grid *grid, int32_t x, int32_t y)
+int astar_grid_contains(const astar_grid *grid, int32_t x, int32_t y)
 {
 	return x >= 0 && y >= 0 && x < grid->width && y < grid->height;
 }
 
-void grid_set(astar_grid *grid, int32_t x, int32_t y, uint8_t cost)
+void astar_grid_set(astar_grid *grid, int32_t x, int32_t y, uint8_t cost)
 {
-	if (!grid_contains(grid, x, y))
+	if (!astar_grid_contains(grid, x, y))
 		return;
 	grid->cells[grid_index(grid, x, y)] = cost;
 	grid->version++;
@@ -99,15 +99,15 @@ void grid_set(astar_grid *grid, int32_t x, int32_t y, uint8_t cost)
 		grid->max_cost = cost;
 }
 
-uint8_t grid_get(const astar_grid *grid, int32_t x, int32_t y)
+uint8_t astar_grid_get(const astar_grid *grid, int32_t x, int32_t y)
 {
-	if (!grid_contains(grid, x, y))
+	if (!astar_grid_contains(grid, x, y))
 		return 0;
 	return grid->cells[grid_index(grid, x, y)];
 }
 
-/* Row y's first cell, or NULL when y is outside: grid_row and
- * grid_row_view. */
+/* Row y's first cell, or NULL when y is outside: astar_grid_row and
+ * astar_grid_row_view. */
 static uint8_t *row_at(const astar_grid *grid, int32_t y)
 {
 	if (y < 0 || y >= grid->height)
@@ -115,7 +115,7 @@ static uint8_t *row_at(const astar_grid *grid, int32_t y)
 	return grid->cells + grid_index(grid, 0, y);
 }
 
-uint8_t *grid_row(astar_grid *grid, int32_t y)
+uint8_t *astar_grid_row(astar_grid *grid, int32_t y)
 {
 	uint8_t *row = row_at(grid, y);
 
@@ -124,22 +124,22 @@ uint8_t *grid_row(astar_grid *grid, int32_t y)
 	return row;
 }
 
-const uint8_t *grid_row_view(const astar_grid *grid, int32_t y)
+const uint8_t *astar_grid_row_view(const astar_grid *grid, int32_t y)
 {
 	return row_at(grid, y);
 }
 
-uint8_t grid_min_cost(const astar_grid *grid)
+uint8_t astar_grid_min_cost(const astar_grid *grid)
 {
 	return grid->min_cost;
 }
 
-uint8_t grid_max_cost(const astar_grid *grid)
+uint8_t astar_grid_max_cost(const astar_grid *grid)
 {
 	return grid->max_cost;
 }
 
-void grid_recount(astar_grid *grid)
+void astar_grid_recount(astar_grid *grid)
 {
 	/* The least open cost is found as the least of c - 1, where a
 	 * blocked 0 wraps to 255 and drops out.  With SSE2, unsigned byte
@@ -186,5 +186,5 @@ void grid_recount(astar_grid *grid)
 	/* No open cell, or every one at 255: ASTAR_COST_MAX either way. */
 	grid->min_cost = lo1 == 0xFF ? ASTAR_COST_MAX : (uint8_t)(lo1 + 1);
 	grid->max_cost = hi;
-	grid->version++; /* rows written since grid_row are now seen */
+	grid->version++; /* rows written since astar_grid_row are now seen */
 }

@@ -60,7 +60,7 @@ static int draw(FILE *out, const query_report *q, int color)
 {
 	const astar_grid *g = q->map->grid;
 	const astar_result *r = q->res;
-	int32_t w = grid_width(g), h = grid_height(g);
+	int32_t w = astar_grid_width(g), h = astar_grid_height(g);
 	char *canvas = malloc((size_t)w * (size_t)h), chars[256];
 
 	if (canvas == NULL)
@@ -68,7 +68,7 @@ static int draw(FILE *out, const query_report *q, int color)
 	for (int c = 0; c < 256; c++)
 		chars[c] = cell_char((uint8_t)c);
 	for (int32_t y = 0; y < h; y++) {
-		const uint8_t *cells = grid_row_view(g, y);
+		const uint8_t *cells = astar_grid_row_view(g, y);
 		char *row = canvas + (size_t)y * (size_t)w;
 		for (int32_t x = 0; x < w; x++)
 			row[x] = chars[cells[x]];

@@ -189,12 +189,12 @@ int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
 
 	if (map_check_size(width, height, max_cells, ls.no, err) != 0)
 		return -1;
-	m->grid = grid_new((int32_t)width, (int32_t)height, &st);
+	m->grid = astar_grid_new((int32_t)width, (int32_t)height, &st);
 	if (m->grid == NULL)
 		return map_fail(err, ls.no, 1, "%ldx%ld map: %s", width, height,
 		                astar_strerror(st));
 	for (long y = 0; y < height; y++) {
-		uint8_t *row = grid_row(m->grid, (int32_t)y);
+		uint8_t *row = astar_grid_row(m->grid, (int32_t)y);
 		memset(&badv, 0, sizeof badv);
 		if ((s = next_line(&ls, &n)) == NULL) {
 			map_free(m);
@@ -244,7 +244,7 @@ int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
 			return bad_cell(s, n, ls.no, err);
 		}
 	}
-	grid_recount(m->grid);
+	astar_grid_recount(m->grid);
 	while ((s = next_line(&ls, &n)) != NULL) {
 		if (n != 0) {
 			map_free(m);

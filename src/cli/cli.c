@@ -24,16 +24,16 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "args.h"
+#include "base/value.h"
 #include "check.h"
 #include "cli.h"
-#include "diag.h"
-#include "image.h"
-#include "io.h"
+#include "base/diag.h"
+#include "write/image.h"
+#include "read/io.h"
 #include "outfile.h"
-#include "output.h"
-#include "report.h"
-#include "scen.h"
+#include "write/output.h"
+#include "write/report.h"
+#include "read/scen.h"
 #include "stop.h"
 
 /*
@@ -366,14 +366,14 @@ static int apply_blocks(const cli_config *cfg, const char *name, map *m)
 {
 	for (size_t i = 0; i < cfg->nblocks; i++) {
 		astar_point b = cfg->blocks[i];
-		if (!grid_contains(m->grid, b.x, b.y)) {
+		if (!astar_grid_contains(m->grid, b.x, b.y)) {
 			diag_error(name, 0, 0,
 			           "--block %d,%d is outside the %dx%d map",
-			           (int)b.x, (int)b.y, (int)grid_width(m->grid),
-			           (int)grid_height(m->grid));
+			           (int)b.x, (int)b.y, (int)astar_grid_width(m->grid),
+			           (int)astar_grid_height(m->grid));
 			return -1;
 		}
-		grid_set(m->grid, b.x, b.y, 0);
+		astar_grid_set(m->grid, b.x, b.y, 0);
 	}
 	return 0;
 }
@@ -449,12 +449,12 @@ static int valid_query(const astar_options *opts, const char *name, long line,
 			name, line, 0,
 			"%s--algorithm=jps needs the diagonal policy never or "
 			"no-obstacles; the map's is %s",
-			where, args_diagonal_name(opts->diagonal));
+			where, value_diagonal_name(opts->diagonal));
 		return -1;
 	}
 	/* Terrain: the bounds never overstate how uniform a map is. */
-	if (opts->algorithm == ASTAR_ALGO_JPS && grid_max_cost(g) != 0 &&
-	    grid_min_cost(g) != grid_max_cost(g)) {
+	if (opts->algorithm == ASTAR_ALGO_JPS && astar_grid_max_cost(g) != 0 &&
+	    astar_grid_min_cost(g) != astar_grid_max_cost(g)) {
 		diag_error(
 			name, line, 0,
 			"%s--algorithm=jps needs uniform costs: this map has "
@@ -463,19 +463,19 @@ static int valid_query(const astar_options *opts, const char *name, long line,
 		return -1;
 	}
 	for (int k = 0; k < 2; k++)
-		if (!grid_contains(g, p[k].x, p[k].y)) {
+		if (!astar_grid_contains(g, p[k].x, p[k].y)) {
 			diag_error(name, line, 0,
 			           "%s%s %d,%d is outside the %dx%d map", where,
 			           what[k], (int)p[k].x, (int)p[k].y,
-			           (int)grid_width(g), (int)grid_height(g));
+			           (int)astar_grid_width(g), (int)astar_grid_height(g));
 			return -1;
 		}
-	if (grid_get(g, s.x, s.y) == 0) {
+	if (astar_grid_get(g, s.x, s.y) == 0) {
 		diag_error(name, line, 0, "%sstart %d,%d is blocked", where,
 		           (int)s.x, (int)s.y);
 		return -1;
 	}
-	if (grid_get(g, t.x, t.y) == 0 && !opts->adjacent && !opts->closest) {
+	if (astar_grid_get(g, t.x, t.y) == 0 && !opts->adjacent && !opts->closest) {
 		diag_error(
 			name, line, 0,
 			"%sgoal %d,%d is blocked (use --adjacent to stop next to "
@@ -826,7 +826,7 @@ static void run_file(sink *k, astar_ctx *ctx)
 				"map's diagonal moves; the path may not be "
 				"shortest",
 				name,
-				args_heuristic_name(
+				value_heuristic_name(
 					astar_effective_heuristic(&opts)));
 	}
 	memset(&q, 0, sizeof q);
@@ -957,13 +957,13 @@ static void scen_query(sink *k, astar_ctx *ctx)
 	astar_status st;
 
 	scen_label(label, sizeof label, name, e->line);
-	if (e->width != grid_width(g) || e->height != grid_height(g)) {
+	if (e->width != astar_grid_width(g) || e->height != astar_grid_height(g)) {
 		diag_error(
 			name, e->line, 0,
 			"the scenario says the map is %dx%d, but %s is %dx%d",
 			(int)e->width, (int)e->height,
-			display_name(k->it->sm->path), (int)grid_width(g),
-			(int)grid_height(g));
+			display_name(k->it->sm->path), (int)astar_grid_width(g),
+			(int)astar_grid_height(g));
 		query_error(k, label);
 		return;
 	}

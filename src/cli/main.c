@@ -9,11 +9,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "args.h"
+#include "base/value.h"
 #include "cli.h"
-#include "diag.h"
-#include "image.h"
-#include "io.h"
+#include "base/diag.h"
+#include "write/image.h"
+#include "read/io.h"
 
 static const char usage_line[] = "usage: astar [options] [file ...]\n";
 
@@ -169,18 +169,18 @@ static int run(int argc, char **argv, cli_config *cfg)
 	                        long_options, NULL)) != -1) {
 		switch (c) {
 		case 's':
-			if (args_point(optarg, &cfg->start) != 0)
+			if (value_point(optarg, &cfg->start) != 0)
 				return bad_value("--start", "X,Y", optarg);
 			cfg->has_start = 1;
 			break;
 		case 'g':
-			if (args_point(optarg, &cfg->goal) != 0)
+			if (value_point(optarg, &cfg->goal) != 0)
 				return bad_value("--goal", "X,Y", optarg);
 			cfg->has_goal = 1;
 			break;
 		case 'b': {
 			astar_point p, *nb;
-			if (args_point(optarg, &p) != 0)
+			if (value_point(optarg, &p) != 0)
 				return bad_value("--block", "X,Y", optarg);
 			nb = realloc(cfg->blocks,
 			             (cfg->nblocks + 1) * sizeof *nb);
@@ -196,27 +196,27 @@ static int run(int argc, char **argv, cli_config *cfg)
 			cfg->diagonal_given = 1;
 			if (optarg == NULL)
 				cfg->opts.diagonal = ASTAR_DIAG_NO_OBSTACLES;
-			else if (args_diagonal(optarg, &cfg->opts.diagonal) !=
+			else if (value_diagonal(optarg, &cfg->opts.diagonal) !=
 			         0)
 				return bad_value("--diagonal",
-				                 ARGS_DIAGONAL_NAMES, optarg);
+				                 VALUE_DIAGONAL_NAMES, optarg);
 			break;
 		case 'H':
-			if (args_heuristic(optarg, &cfg->opts.heuristic) != 0)
+			if (value_heuristic(optarg, &cfg->opts.heuristic) != 0)
 				return bad_value("--heuristic",
-				                 ARGS_HEURISTIC_NAMES, optarg);
+				                 VALUE_HEURISTIC_NAMES, optarg);
 			heuristic_given = 1;
 			break;
 		case 'w':
-			if (args_weight(optarg, &cfg->opts.weight) != 0)
+			if (value_weight(optarg, &cfg->opts.weight) != 0)
 				return bad_value("--weight", "a number >= 1",
 				                 optarg);
 			weight_given = cfg->opts.weight != 1.0;
 			break;
 		case 'a':
-			if (args_algorithm(optarg, &cfg->opts.algorithm) != 0)
+			if (value_algorithm(optarg, &cfg->opts.algorithm) != 0)
 				return bad_value("--algorithm",
-				                 ARGS_ALGORITHM_NAMES, optarg);
+				                 VALUE_ALGORITHM_NAMES, optarg);
 			break;
 		case OPT_ADJACENT:
 			cfg->opts.adjacent = 1;
@@ -278,14 +278,14 @@ static int run(int argc, char **argv, cli_config *cfg)
 				                 optarg);
 			break;
 		case 'J':
-			if (args_count(optarg, 1, 1024, &cfg->jobs) != 0)
+			if (value_count(optarg, 1, 1024, &cfg->jobs) != 0)
 				return bad_value(
 					"--jobs",
 					"a whole number from 1 to 1024",
 					optarg);
 			break;
 		case OPT_SHARD:
-			if (args_shard(optarg, &cfg->shard_k, &cfg->shard_n) !=
+			if (value_shard(optarg, &cfg->shard_k, &cfg->shard_n) !=
 			    0)
 				return bad_value(
 					"--shard",
@@ -296,7 +296,7 @@ static int run(int argc, char **argv, cli_config *cfg)
 			cfg->check = 1;
 			break;
 		case OPT_TOLERANCE:
-			if (args_tolerance(optarg, &cfg->tolerance) != 0)
+			if (value_tolerance(optarg, &cfg->tolerance) != 0)
 				return bad_value("--tolerance", "a number >= 0",
 				                 optarg);
 			break;
@@ -318,7 +318,7 @@ static int run(int argc, char **argv, cli_config *cfg)
 			}
 			break;
 		case OPT_MAX_CELLS:
-			if (args_cells(optarg, &cfg->max_cells) != 0)
+			if (value_cells(optarg, MAP_MAX_CELLS_LIMIT, &cfg->max_cells) != 0)
 				return bad_value(
 					"--max-cells",
 					"a whole number from 1 to 4294967294",
@@ -335,7 +335,7 @@ static int run(int argc, char **argv, cli_config *cfg)
 			break;
 		}
 		case OPT_SCALE:
-			if (args_count(optarg, 1, IMAGE_MAX_SCALE,
+			if (value_count(optarg, 1, IMAGE_MAX_SCALE,
 			               &cfg->scale) != 0)
 				return bad_value("--scale",
 				                 "a whole number from 1 to 64",
@@ -356,7 +356,7 @@ static int run(int argc, char **argv, cli_config *cfg)
 	    (heuristic_given || weight_given)) {
 		diag_error(NULL, 0, 0, "%s cannot be used with --algorithm=%s",
 		           heuristic_given ? "--heuristic" : "--weight",
-		           args_algorithm_name(cfg->opts.algorithm));
+		           value_algorithm_name(cfg->opts.algorithm));
 		return EXIT_ERROR;
 	}
 	if (cfg->opts.algorithm == ASTAR_ALGO_GREEDY && weight_given) {
@@ -373,7 +373,7 @@ static int run(int argc, char **argv, cli_config *cfg)
 			NULL, 0, 0,
 			"--algorithm=jps needs --diagonal=never or no-obstacles, "
 			"not %s",
-			args_diagonal_name(cfg->opts.diagonal));
+			value_diagonal_name(cfg->opts.diagonal));
 		return EXIT_ERROR;
 	}
 
@@ -422,7 +422,7 @@ static int run(int argc, char **argv, cli_config *cfg)
 		diag_warn(
 			"heuristic '%s' is not admissible with diagonal moves; "
 			"the path may not be shortest",
-			args_heuristic_name(astar_effective_heuristic(&eff)));
+			value_heuristic_name(astar_effective_heuristic(&eff)));
 	if (cfg->nfiles == 0 && cfg->nscens == 0) {
 		if (isatty(STDIN_FILENO))
 			return usage_error();

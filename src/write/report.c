@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "report.h"
-#include "utf8.h"
+#include "base/utf8.h"
 
 /* s as XML text: escaped, and with UTF8_REPLACEMENT for each byte that
  * does not start well-formed UTF-8 (the document says it is UTF-8, and a

@@ -118,7 +118,7 @@ int map_read_ascii(const char *buf, size_t len, size_t max_cells, map *m,
 	if (map_check_size((long)width, (long)height, max_cells, 0, err) != 0)
 		return -1;
 
-	m->grid = grid_new((int32_t)width, (int32_t)height, &st);
+	m->grid = astar_grid_new((int32_t)width, (int32_t)height, &st);
 	if (m->grid == NULL)
 		return map_fail(err, 0, 0, "%s", astar_strerror(st));
 
@@ -126,12 +126,12 @@ int map_read_ascii(const char *buf, size_t len, size_t max_cells, map *m,
 	p = buf;
 	for (size_t y = 0; y < height; y++) {
 		size_t n = line_length(p, end, &next);
-		uint8_t *row = grid_row(m->grid, (int32_t)y);
+		uint8_t *row = astar_grid_row(m->grid, (int32_t)y);
 		for (size_t x = 0; x < n; x++)
 			row[x] = (uint8_t)ascii_cost((unsigned char)p[x]);
 		p = next;
 	}
-	grid_recount(m->grid);
+	astar_grid_recount(m->grid);
 	if (sline) {
 		m->has_start = 1;
 		m->start.x = (int32_t)scol - 1;

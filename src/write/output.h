@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "astar.h"
-#include "map.h"
+#include "read/map.h"
 
 /* The name standard input goes by in messages and output. */
 #define STDIN_NAME "<stdin>"

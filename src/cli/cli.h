@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 #include "astar.h"
-#include "map.h"
+#include "read/map.h"
 
 enum output_format { FORMAT_TEXT, FORMAT_JSON };
 

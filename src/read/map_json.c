@@ -68,7 +68,7 @@
 
 #include <jansson.h>
 
-#include "args.h"
+#include "base/value.h"
 #include "map.h"
 
 /* Largest number of bytes of a key quoted in a message. */
@@ -501,7 +501,7 @@ static void fill(astar_grid *g, json_t *rows, json_t *cells, const legend *lg,
                  long width, long height)
 {
 	for (long y = 0; y < height; y++) {
-		uint8_t *out = grid_row(g, (int32_t)y);
+		uint8_t *out = astar_grid_row(g, (int32_t)y);
 		const char *s = rows ? json_string_value(
 					       json_array_get(rows, (size_t)y))
 		                     : NULL;
@@ -514,7 +514,7 @@ static void fill(astar_grid *g, json_t *rows, json_t *cells, const legend *lg,
 			out[x] = (uint8_t)c;
 		}
 	}
-	grid_recount(g);
+	astar_grid_recount(g);
 }
 
 /* Everything but the syntax: checks root and fills *m. */
@@ -570,7 +570,7 @@ static int read_root(json_t *root, size_t max_cells, map *m, map_error *err)
 	}
 	if ((v = json_object_get(root, "diagonal")) != NULL) {
 		if (!json_is_string(v) ||
-		    args_diagonal(json_string_value(v), &m->diagonal) != 0)
+		    value_diagonal(json_string_value(v), &m->diagonal) != 0)
 			return map_fail(err, 0, 0,
 			                "diagonal: expected never, always, "
 			                "at-most-one-obstacle, no-obstacles");
@@ -580,7 +580,7 @@ static int read_root(json_t *root, size_t max_cells, map *m, map_error *err)
 	    read_queries(v, width, height, &m->queries, &m->nqueries, err) != 0)
 		return -1;
 
-	m->grid = grid_new((int32_t)width, (int32_t)height, &st);
+	m->grid = astar_grid_new((int32_t)width, (int32_t)height, &st);
 	if (m->grid == NULL)
 		return map_fail(err, 0, 0, "%s", astar_strerror(st));
 	fill(m->grid, rows, cells, &lg, width, height);

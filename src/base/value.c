@@ -1,5 +1,5 @@
 /*
- * args.c - option values: coordinates, the weight, and the names of the
+ * value.c - option values: coordinates, the weight, and the names of the
  * diagonal policies, heuristics and algorithms.
  */
 #include <errno.h>
@@ -7,8 +7,32 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "args.h"
-#include "map.h"
+#include "value.h"
+
+int value_decimal(const char *s)
+{
+	int digits = 0;
+
+	if (*s == '+' || *s == '-')
+		s++;
+	for (; *s >= '0' && *s <= '9'; s++)
+		digits++;
+	if (*s == '.')
+		for (s++; *s >= '0' && *s <= '9'; s++)
+			digits++;
+	if (digits == 0)
+		return 0;
+	if (*s == 'e' || *s == 'E') {
+		s++;
+		if (*s == '+' || *s == '-')
+			s++;
+		if (!(*s >= '0' && *s <= '9'))
+			return 0;
+		while (*s >= '0' && *s <= '9')
+			s++;
+	}
+	return *s == '\0';
+}
 
 static const char *const diagonal_names[] = {
 	"never", "always", "at-most-one-obstacle", "no-obstacles"};
@@ -17,11 +41,11 @@ static const char *const heuristic_names[] = {
 static const char *const algorithm_names[] = {"astar", "dijkstra", "bfs",
                                               "greedy", "jps"};
 
-const char ARGS_DIAGONAL_NAMES[] =
+const char VALUE_DIAGONAL_NAMES[] =
 	"never, always, at-most-one-obstacle, no-obstacles";
-const char ARGS_HEURISTIC_NAMES[] =
+const char VALUE_HEURISTIC_NAMES[] =
 	"manhattan, euclidean, octile, chebyshev, zero";
-const char ARGS_ALGORITHM_NAMES[] = "astar, dijkstra, bfs, greedy, jps";
+const char VALUE_ALGORITHM_NAMES[] = "astar, dijkstra, bfs, greedy, jps";
 
 #define COUNT(a) (int)(sizeof(a) / sizeof((a)[0]))
 
@@ -52,7 +76,7 @@ static int coordinate(const char **s, int32_t *v)
 	return 0;
 }
 
-int args_point(const char *s, astar_point *p)
+int value_point(const char *s, astar_point *p)
 {
 	astar_point q;
 
@@ -66,12 +90,12 @@ int args_point(const char *s, astar_point *p)
 /* In the number readers below, strtod's ERANGE is an overflow to
  * HUGE_VAL, which isfinite refuses, or an underflow to a value at or near
  * 0, which is still the number written, as near as a double goes. */
-int args_weight(const char *s, double *w)
+int value_weight(const char *s, double *w)
 {
 	char *end;
 	double v;
 
-	if (!map_decimal(s))
+	if (!value_decimal(s))
 		return -1;
 	errno = 0;
 	v = strtod(s, &end);
@@ -82,7 +106,7 @@ int args_weight(const char *s, double *w)
 	return 0;
 }
 
-int args_diagonal(const char *s, astar_diagonal *out)
+int value_diagonal(const char *s, astar_diagonal *out)
 {
 	int i = lookup(s, diagonal_names, COUNT(diagonal_names), 0);
 
@@ -92,7 +116,7 @@ int args_diagonal(const char *s, astar_diagonal *out)
 	return 0;
 }
 
-int args_heuristic(const char *s, astar_heuristic *out)
+int value_heuristic(const char *s, astar_heuristic *out)
 {
 	int i = lookup(s, heuristic_names, COUNT(heuristic_names), 1);
 
@@ -102,7 +126,7 @@ int args_heuristic(const char *s, astar_heuristic *out)
 	return 0;
 }
 
-int args_algorithm(const char *s, astar_algorithm *out)
+int value_algorithm(const char *s, astar_algorithm *out)
 {
 	int i = lookup(s, algorithm_names, COUNT(algorithm_names), 0);
 
@@ -112,27 +136,27 @@ int args_algorithm(const char *s, astar_algorithm *out)
 	return 0;
 }
 
-const char *args_diagonal_name(astar_diagonal d)
+const char *value_diagonal_name(astar_diagonal d)
 {
 	return (int)d >= 0 && (int)d < COUNT(diagonal_names) ? diagonal_names[d]
 	                                                     : "?";
 }
 
-const char *args_heuristic_name(astar_heuristic h)
+const char *value_heuristic_name(astar_heuristic h)
 {
 	return (int)h >= 0 && (int)h < COUNT(heuristic_names)
 	               ? heuristic_names[h]
 	               : "?";
 }
 
-const char *args_algorithm_name(astar_algorithm a)
+const char *value_algorithm_name(astar_algorithm a)
 {
 	return (int)a >= 0 && (int)a < COUNT(algorithm_names)
 	               ? algorithm_names[a]
 	               : "?";
 }
 
-/* args_count of the n bytes at s. */
+/* value_count of the n bytes at s. */
 static int count_n(const char *s, size_t n, int lo, int hi, int *out)
 {
 	long v = 0;
@@ -152,31 +176,31 @@ static int count_n(const char *s, size_t n, int lo, int hi, int *out)
 	return 0;
 }
 
-int args_count(const char *s, int lo, int hi, int *out)
+int value_count(const char *s, int lo, int hi, int *out)
 {
 	return count_n(s, strlen(s), lo, hi, out);
 }
 
-int args_shard(const char *s, int *k, int *n)
+int value_shard(const char *s, int *k, int *n)
 {
 	const char *slash = strchr(s, '/');
 	int kv, nv;
 
 	if (slash == NULL ||
 	    count_n(s, (size_t)(slash - s), 1, 1000000, &kv) != 0 ||
-	    args_count(slash + 1, 1, 1000000, &nv) != 0 || kv > nv)
+	    value_count(slash + 1, 1, 1000000, &nv) != 0 || kv > nv)
 		return -1;
 	*k = kv;
 	*n = nv;
 	return 0;
 }
 
-int args_tolerance(const char *s, double *t)
+int value_tolerance(const char *s, double *t)
 {
 	char *end;
 	double v;
 
-	if (!map_decimal(s))
+	if (!value_decimal(s))
 		return -1;
 	errno = 0;
 	v = strtod(s, &end);
@@ -187,7 +211,7 @@ int args_tolerance(const char *s, double *t)
 	return 0;
 }
 
-int args_cells(const char *s, size_t *out)
+int value_cells(const char *s, unsigned long long max, size_t *out)
 {
 	unsigned long long v = 0;
 
@@ -197,7 +221,7 @@ int args_cells(const char *s, size_t *out)
 		if (*s < '0' || *s > '9')
 			return -1;
 		v = v * 10 + (unsigned long long)(*s - '0');
-		if (v > MAP_MAX_CELLS_LIMIT)
+		if (v > max)
 			return -1;
 	}
 	if (v == 0)

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "output.h"
+#include "write/output.h"
 
 /* The tolerance for a cost written with `decimals` digits after the point
  * (-1: unknown): max(1e-3, half a unit of the last digit). */

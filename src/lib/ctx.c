@@ -128,8 +128,8 @@ astar_status ctx_begin(astar_ctx *ctx, const astar_grid *grid,
                        astar_point start, astar_point goal,
                        const astar_options *opts, size_t *s, size_t *t)
 {
-	if (!grid_contains(grid, start.x, start.y) ||
-	    !grid_contains(grid, goal.x, goal.y))
+	if (!astar_grid_contains(grid, start.x, start.y) ||
+	    !astar_grid_contains(grid, goal.x, goal.y))
 		return ASTAR_ERANGE;
 	*s = grid_index(grid, start.x, start.y);
 	*t = grid_index(grid, goal.x, goal.y);

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "diag.h"
+#include "base/diag.h"
 #include "outfile.h"
 #include "stop.h"
 

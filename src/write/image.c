@@ -17,7 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "diag.h"
+#include "base/diag.h"
 #include "image.h"
 
 typedef struct rgb {
@@ -428,7 +428,7 @@ static int encode(png_structp png, png_infop info, png_out *o,
                   unsigned char *row, rgb *cells, const marker mk[2])
 {
 	const astar_grid *g = q->map->grid;
-	int32_t w = grid_width(g), h = grid_height(g);
+	int32_t w = astar_grid_width(g), h = astar_grid_height(g);
 	int grid_lines = scale >= 8;
 	png_text text;
 
@@ -448,7 +448,7 @@ static int encode(png_structp png, png_infop info, png_out *o,
 
 	for (int32_t y = 0; y < h; y++) {
 		const uint8_t *orow = ov + (size_t)y * (size_t)w;
-		const uint8_t *grow = grid_row_view(g, y);
+		const uint8_t *grow = astar_grid_row_view(g, y);
 		for (int32_t x = 0; x < w; x++)
 			cells[x] = cell_colour(grow[x], orow[x]);
 		for (int sy = 0; sy < scale; sy++) {
@@ -479,7 +479,7 @@ int image_write_png(const char *path, const query_report *q, int scale,
                     char *err, size_t errsize)
 {
 	const astar_grid *g = q->map->grid;
-	int32_t w = grid_width(g), h = grid_height(g);
+	int32_t w = astar_grid_width(g), h = astar_grid_height(g);
 	int64_t iw, ih;
 	size_t ncells = (size_t)w * (size_t)h;
 	uint8_t *ov = NULL;

@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 #include "astar.h"
-#include "map.h"
+#include "read/map.h"
 
 /*
  * Compares r with e.  Returns 1 when every expectation holds, else 0 with
