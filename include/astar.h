@@ -31,7 +31,7 @@
 extern "C" { /* C++ programs link the C names */
 #endif
 
-#define ASTAR_VERSION "1.0.0"
+#define ASTAR_VERSION "2.0.0"
 
 /* The largest cost a cell can have; 0 means blocked. */
 #define ASTAR_COST_MAX 255
