@@ -45,20 +45,55 @@ static size_t line_length(const char *p, const char *end, const char **next)
 	return n;
 }
 
-int map_read_ascii(const char *buf, size_t len, size_t max_cells, map *m,
-                   map_error *err)
+/* Where the start and goal markers were found: 1-based, 0 when not. */
+typedef struct markers {
+	long sline, scol, gline, gcol;
+} markers;
+
+/* Notes a marker at line:col; fails on a second one of its kind. */
+static int mark(long *mline, long *mcol, long line, long col, char c,
+                const char *what, map_error *err)
 {
-	const char *p, *end = buf + len, *next;
-	size_t width = 0, height = 0, rows_seen = 0;
-	long sline = 0, scol = 0, gline = 0, gcol = 0;
-	astar_status st;
+	if (*mline)
+		return map_fail(err, line, col,
+		                "second %s marker '%c' (first at %ld:%ld)",
+		                what, c, *mline, *mcol);
+	*mline = line;
+	*mcol = col;
+	return 0;
+}
+
+/* Checks the n cells at p, on line line: every character known, at
+ * most one start and one goal over the whole map. */
+static int check_cells(const char *p, size_t n, long line, markers *mk,
+                       map_error *err)
+{
 	char cn[8];
 
-	memset(m, 0, sizeof *m);
-	buf += map_bom(buf, len);
+	for (size_t x = 0; x < n; x++) {
+		int c = (unsigned char)p[x];
+		if (ascii_cost(c) < 0)
+			return map_fail(err, line, (long)x + 1,
+			                "unknown map character '%s'",
+			                map_char_name(c, cn));
+		if (c == 'S' && mark(&mk->sline, &mk->scol, line, (long)x + 1,
+		                     'S', "start", err) != 0)
+			return -1;
+		if (c == 'G' && mark(&mk->gline, &mk->gcol, line, (long)x + 1,
+		                     'G', "goal", err) != 0)
+			return -1;
+	}
+	return 0;
+}
 
-	/* Pass 1: dimensions and every error, in reading order.  Empty
-	 * lines are rows too unless only empty lines follow them. */
+/* Pass 1: the dimensions and every error, in reading order.  Empty
+ * lines are rows too unless only empty lines follow them. */
+static int measure(const char *buf, const char *end, size_t *width,
+                   size_t *height, markers *mk, map_error *err)
+{
+	const char *p, *next;
+	size_t rows_seen = 0;
+
 	for (p = buf; p < end; p = next) {
 		size_t n = line_length(p, end, &next);
 		long line = (long)rows_seen + 1;
@@ -66,55 +101,47 @@ int map_read_ascii(const char *buf, size_t len, size_t max_cells, map *m,
 		rows_seen++;
 		if (n == 0)
 			continue; /* judged below, once we know what follows */
-		if (height != rows_seen - 1)
-			return map_fail(err, (long)height + 1, 1,
+		if (*height != rows_seen - 1)
+			return map_fail(err, (long)*height + 1, 1,
 			                "empty row in the middle of the map");
 		/* The cells before the place where a row is short or long
 		 * (or passes the largest width) come first. */
-		size_t ncells = height == 0 ? n : n < width ? n : width;
+		size_t ncells = *height == 0 ? n : n < *width ? n : *width;
 		if (ncells > ASTAR_DIM_MAX)
 			ncells = ASTAR_DIM_MAX;
-		for (size_t x = 0; x < ncells; x++) {
-			int c = (unsigned char)p[x];
-			if (ascii_cost(c) < 0)
-				return map_fail(err, line, (long)x + 1,
-				                "unknown map character '%s'",
-				                map_char_name(c, cn));
-			if (c == 'S') {
-				if (sline)
-					return map_fail(
-						err, line, (long)x + 1,
-						"second start marker 'S' (first at %ld:%ld)",
-						sline, scol);
-				sline = line;
-				scol = (long)x + 1;
-			} else if (c == 'G') {
-				if (gline)
-					return map_fail(
-						err, line, (long)x + 1,
-						"second goal marker 'G' (first at %ld:%ld)",
-						gline, gcol);
-				gline = line;
-				gcol = (long)x + 1;
-			}
-		}
-		if (height == 0)
-			width = n;
-		else if (n != width)
+		if (check_cells(p, ncells, line, mk, err) != 0)
+			return -1;
+		if (*height == 0)
+			*width = n;
+		else if (n != *width)
 			return map_fail(err, line, (long)ncells + 1,
 			                "row has %zu cells, expected %zu", n,
-			                width);
-		if (width > ASTAR_DIM_MAX)
+			                *width);
+		if (*width > ASTAR_DIM_MAX)
 			return map_fail(err, line, ASTAR_DIM_MAX + 1,
 			                "row longer than %d cells",
 			                ASTAR_DIM_MAX);
-		height++;
-		if (height > ASTAR_DIM_MAX)
+		if (++*height > ASTAR_DIM_MAX)
 			return map_fail(err, line, 1, "more than %d rows",
 			                ASTAR_DIM_MAX);
 	}
-	if (height == 0)
+	if (*height == 0)
 		return map_fail(err, 0, 0, "empty map");
+	return 0;
+}
+
+int map_read_ascii(const char *buf, size_t len, size_t max_cells, map *m,
+                   map_error *err)
+{
+	const char *p, *end = buf + len, *next;
+	size_t width = 0, height = 0;
+	markers mk = {0, 0, 0, 0};
+	astar_status st;
+
+	memset(m, 0, sizeof *m);
+	buf += map_bom(buf, len);
+	if (measure(buf, end, &width, &height, &mk, err) != 0)
+		return -1;
 	if (map_check_size((long)width, (long)height, max_cells, 0, err) != 0)
 		return -1;
 
@@ -132,15 +159,15 @@ int map_read_ascii(const char *buf, size_t len, size_t max_cells, map *m,
 		p = next;
 	}
 	astar_grid_recount(m->grid);
-	if (sline) {
+	if (mk.sline) {
 		m->has_start = 1;
-		m->start.x = (int32_t)scol - 1;
-		m->start.y = (int32_t)sline - 1;
+		m->start.x = (int32_t)mk.scol - 1;
+		m->start.y = (int32_t)mk.sline - 1;
 	}
-	if (gline) {
+	if (mk.gline) {
 		m->has_goal = 1;
-		m->goal.x = (int32_t)gcol - 1;
-		m->goal.y = (int32_t)gline - 1;
+		m->goal.x = (int32_t)mk.gcol - 1;
+		m->goal.y = (int32_t)mk.gline - 1;
 	}
 	return 0;
 }

@@ -132,36 +132,20 @@ static int header_line(const char *s, size_t n, const char *key, long no,
 	return 0;
 }
 
-int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
-                      map_error *err)
+/* Reads the header, from "type" through "map": the width and height
+ * into *width and *height. */
+static int read_header(lines *ls, long *width, long *height, map_error *err)
 {
-	lines ls;
 	const char *s;
-	size_t n, bom;
-	long width = 0, height = 0, hline = 0, wline = 0, eline, ecol;
-	astar_status st;
+	size_t n;
+	long hline = 0, wline = 0, eline, ecol;
 
-	uint8_t table[256], badl[16];
-	typedef uint8_t v16 __attribute__((vector_size(16)));
-	v16 badv;
-
-	memset(m, 0, sizeof *m);
-	for (int c = 0; c < 256; c++)
-		table[c] = movingai_cell((unsigned char)c);
-	bom = map_bom(buf, len);
-	buf += bom;
-	len -= bom;
-	ls.p = buf;
-	ls.end = buf + len;
-	ls.no = 0;
-	ls.bol = buf;
-
-	s = next_line(&ls, &n);
+	s = next_line(ls, &n);
 	if (s == NULL || n < 5 || memcmp(s, "type ", 5) != 0)
 		return map_fail(err, 1, 1, "expected 'type octile'");
 	for (;;) {
-		if ((s = next_line(&ls, &n)) == NULL) {
-			end_place(&ls, &eline, &ecol);
+		if ((s = next_line(ls, &n)) == NULL) {
+			end_place(ls, &eline, &ecol);
 			return map_fail(
 				err, eline, ecol,
 				"file ends in the header: expected 'map'");
@@ -169,36 +153,75 @@ int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
 		if (n == 3 && memcmp(s, "map", 3) == 0)
 			break;
 		if (n >= 6 && memcmp(s, "height", 6) == 0) {
-			if (header_line(s, n, "height", ls.no, &height, &hline,
+			if (header_line(s, n, "height", ls->no, height, &hline,
 			                err) != 0)
 				return -1;
 		} else if (n >= 5 && memcmp(s, "width", 5) == 0) {
-			if (header_line(s, n, "width", ls.no, &width, &wline,
+			if (header_line(s, n, "width", ls->no, width, &wline,
 			                err) != 0)
 				return -1;
 		} else {
 			return map_fail(
-				err, ls.no, 1,
+				err, ls->no, 1,
 				"unknown header line: expected 'height N', "
 				"'width N' or 'map'");
 		}
 	}
-	if (height == 0 || width == 0)
-		return map_fail(err, ls.no, 1, "'map' before %s",
-		                height == 0 ? "'height N'" : "'width N'");
+	if (*height == 0 || *width == 0)
+		return map_fail(err, ls->no, 1, "'map' before %s",
+		                *height == 0 ? "'height N'" : "'width N'");
+	return 0;
+}
 
-	if (map_check_size(width, height, max_cells, ls.no, err) != 0)
-		return -1;
-	m->grid = astar_grid_new((int32_t)width, (int32_t)height, &st);
-	if (m->grid == NULL)
-		return map_fail(err, ls.no, 1, "%ldx%ld map: %s", width, height,
-		                astar_strerror(st));
+typedef uint8_t v16 __attribute__((vector_size(16)));
+
+/* Writes the n cells at s into row: sixteen at a time (GCC and Clang
+ * vector extensions), the rest through table (movingai_cell), without a
+ * branch per cell.  Returns nonzero when some character is not a cell,
+ * for the caller to look for only then. */
+static int fill_row(const char *s, size_t n, uint8_t *row,
+                    const uint8_t table[256])
+{
+	uint8_t bad = 0, badl[16];
+	v16 badv;
+	size_t x = 0;
+
+	memset(&badv, 0, sizeof badv);
+	for (; x + 16 <= n; x += 16) {
+		v16 c, open, shut;
+		memcpy(&c, s + x, sizeof c);
+		open = (v16)(c == '.') | (v16)(c == 'G') | (v16)(c == 'S');
+		shut = (v16)(c == '@') | (v16)(c == 'O') | (v16)(c == 'T') |
+		       (v16)(c == 'W');
+		c = open & 1;
+		memcpy(row + x, &c, sizeof c);
+		badv |= ~(open | shut);
+	}
+	for (; x < n; x++) {
+		uint8_t c = table[(unsigned char)s[x]];
+		bad |= c;
+		row[x] = c;
+	}
+	memcpy(badl, &badv, sizeof badl);
+	for (int k = 0; k < 16; k++)
+		bad |= badl[k];
+	return (bad & 0x80) != 0;
+}
+
+/* Reads the height rows of width cells into m->grid, then checks that
+ * only empty lines follow. */
+static int read_rows(lines *ls, long width, long height, map *m, map_error *err)
+{
+	const char *s;
+	size_t n;
+	long eline, ecol;
+	uint8_t table[256];
+
+	for (int c = 0; c < 256; c++)
+		table[c] = movingai_cell((unsigned char)c);
 	for (long y = 0; y < height; y++) {
-		uint8_t *row = astar_grid_row(m->grid, (int32_t)y);
-		memset(&badv, 0, sizeof badv);
-		if ((s = next_line(&ls, &n)) == NULL) {
-			map_free(m);
-			end_place(&ls, &eline, &ecol);
+		if ((s = next_line(ls, &n)) == NULL) {
+			end_place(ls, &eline, &ecol);
 			return map_fail(err, eline, ecol,
 			                "file ends after %ld of %ld rows", y,
 			                height);
@@ -207,52 +230,50 @@ int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
 			/* In reading order: a bad character before the
 			 * place where the row is short or long comes first. */
 			size_t k = n < (size_t)width ? n : (size_t)width;
-			map_free(m);
-			if (bad_cell(s, k, ls.no, err) != 0)
+			if (bad_cell(s, k, ls->no, err) != 0)
 				return -1;
-			return map_fail(err, ls.no, (long)k + 1,
+			return map_fail(err, ls->no, (long)k + 1,
 			                "row has %zu cells, expected %ld", n,
 			                width);
 		}
-		/* The row sixteen cells at a time (GCC and Clang vector
-		 * extensions), the rest through a lookup table, without a
-		 * branch per cell; a bad character is looked for only when
-		 * the row has one. */
-		uint8_t bad = 0;
-		size_t x = 0;
-		for (; x + 16 <= n; x += 16) {
-			v16 c, open, shut;
-			memcpy(&c, s + x, sizeof c);
-			open = (v16)(c == '.') | (v16)(c == 'G') |
-			       (v16)(c == 'S');
-			shut = (v16)(c == '@') | (v16)(c == 'O') |
-			       (v16)(c == 'T') | (v16)(c == 'W');
-			c = open & 1;
-			memcpy(row + x, &c, sizeof c);
-			badv |= ~(open | shut);
-		}
-		for (; x < n; x++) {
-			uint8_t c = table[(unsigned char)s[x]];
-			bad |= c;
-			row[x] = c;
-		}
-		memcpy(badl, &badv, sizeof badl);
-		for (int k = 0; k < 16; k++)
-			bad |= badl[k];
-		if (bad & 0x80) {
-			map_free(m);
-			return bad_cell(s, n, ls.no, err);
-		}
+		if (fill_row(s, n, astar_grid_row(m->grid, (int32_t)y), table))
+			return bad_cell(s, n, ls->no, err);
 	}
 	astar_grid_recount(m->grid);
-	while ((s = next_line(&ls, &n)) != NULL) {
-		if (n != 0) {
-			map_free(m);
+	while ((s = next_line(ls, &n)) != NULL)
+		if (n != 0)
 			return map_fail(
-				err, ls.no, 1,
+				err, ls->no, 1,
 				"more rows than the header's height %ld",
 				height);
-		}
+	return 0;
+}
+
+int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
+                      map_error *err)
+{
+	lines ls;
+	size_t bom;
+	long width = 0, height = 0;
+	astar_status st;
+
+	memset(m, 0, sizeof *m);
+	bom = map_bom(buf, len);
+	ls.p = buf + bom;
+	ls.end = buf + len;
+	ls.no = 0;
+	ls.bol = ls.p;
+	if (read_header(&ls, &width, &height, err) != 0)
+		return -1;
+	if (map_check_size(width, height, max_cells, ls.no, err) != 0)
+		return -1;
+	m->grid = astar_grid_new((int32_t)width, (int32_t)height, &st);
+	if (m->grid == NULL)
+		return map_fail(err, ls.no, 1, "%ldx%ld map: %s", width, height,
+		                astar_strerror(st));
+	if (read_rows(&ls, width, height, m, err) != 0) {
+		map_free(m);
+		return -1;
 	}
 	return 0;
 }

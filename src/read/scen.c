@@ -63,6 +63,61 @@ static int whole(const char *f, size_t n, long max, long *out)
 	return 0;
 }
 
+/* Splits the n bytes at s into fields separated by tabs or spaces, at
+ * most NFIELDS + 1 into f and fl.  Returns their number, NFIELDS + 2
+ * when there are more. */
+static int split_fields(const char *s, size_t n, const char **f, size_t *fl)
+{
+	int nf = 0;
+
+	for (size_t i = 0; i < n;) {
+		while (i < n && (s[i] == '\t' || s[i] == ' '))
+			i++;
+		if (i == n)
+			break;
+		if (nf == NFIELDS + 1)
+			return nf + 1;
+		f[nf] = s + i;
+		while (i < n && s[i] != '\t' && s[i] != ' ')
+			i++;
+		fl[nf] = (size_t)(s + i - f[nf]);
+		nf++;
+	}
+	return nf;
+}
+
+/* Reads the optimal length, the n bytes at f, into e->optimal and the
+ * decimals it was written with into e->decimals (-1 with an exponent).
+ * The whole field must be a decimal number (value_decimal): not hex, no
+ * text after it, and no NUL inside it.  An underflow (ERANGE with a
+ * finite result) reads as the tiny number it is.  Returns 0, 1 when the
+ * field is no such number, or -1 when out of memory. */
+static int parse_optimal(const char *f, size_t n, scen_entry *e)
+{
+	char small[64], *num;
+	int bad;
+
+	num = n < sizeof small ? small : malloc(n + 1);
+	if (num == NULL)
+		return -1;
+	memcpy(num, f, n);
+	num[n] = '\0';
+	errno = 0;
+	bad = strlen(num) != n || !value_decimal(num) ||
+	      (e->optimal = strtod(num, NULL),
+	       (errno != 0 && errno != ERANGE)) ||
+	      !isfinite(e->optimal) || e->optimal < 0;
+	if (!bad) {
+		const char *dot = memchr(num, '.', n);
+		e->decimals = dot ? (int)(n - (size_t)(dot - num) - 1) : 0;
+		if (strpbrk(num, "eE") != NULL)
+			e->decimals = -1;
+	}
+	if (num != small)
+		free(num);
+	return bad;
+}
+
 /* Parses one query line into e; on error marks e bad.  The map field
  * shares prev (the map of the last good line, or NULL) when it is the
  * same.  Returns -1 only when out of memory. */
@@ -70,25 +125,9 @@ static int parse_line(const char *s, size_t n, scen_entry *e, const char *prev)
 {
 	const char *f[NFIELDS + 1];
 	size_t fl[NFIELDS + 1];
-	int nf = 0;
+	int nf = split_fields(s, n, f, fl), rc;
 	long v[NFIELDS];
-	char small[64], *num;
 
-	for (size_t i = 0; i < n;) {
-		while (i < n && (s[i] == '\t' || s[i] == ' '))
-			i++;
-		if (i == n)
-			break;
-		if (nf == NFIELDS + 1) {
-			nf++;
-			break;
-		}
-		f[nf] = s + i;
-		while (i < n && s[i] != '\t' && s[i] != ' ')
-			i++;
-		fl[nf] = (size_t)(s + i - f[nf]);
-		nf++;
-	}
 	if (nf != NFIELDS) {
 		return bad_line(e, 1, "expected %d fields, got %s%d", NFIELDS,
 		                nf > NFIELDS ? "more than " : "",
@@ -108,31 +147,11 @@ static int parse_line(const char *s, size_t n, scen_entry *e, const char *prev)
 		return bad_line(e, (long)(f[1] - s) + 1,
 		                "map: contains a NUL byte");
 	}
-	/* The whole field must be a decimal number (value_decimal): not hex,
-	 * no text after it, and no NUL inside it.  An underflow (ERANGE
-	 * with a finite result) reads as the tiny number it is. */
-	num = fl[8] < sizeof small ? small : malloc(fl[8] + 1);
-	if (num == NULL)
-		return -1;
-	memcpy(num, f[8], fl[8]);
-	num[fl[8]] = '\0';
-	errno = 0;
-	if (strlen(num) != fl[8] || !value_decimal(num) ||
-	    (e->optimal = strtod(num, NULL), (errno != 0 && errno != ERANGE)) ||
-	    !isfinite(e->optimal) || e->optimal < 0) {
-		if (num != small)
-			free(num);
-		return bad_line(e, (long)(f[8] - s) + 1,
-		                "optimal length: expected a number >= 0");
-	}
-	{
-		const char *dot = memchr(num, '.', fl[8]);
-		e->decimals = dot ? (int)(fl[8] - (size_t)(dot - num) - 1) : 0;
-		if (strpbrk(num, "eE") != NULL)
-			e->decimals = -1;
-	}
-	if (num != small)
-		free(num);
+	if ((rc = parse_optimal(f[8], fl[8], e)) != 0)
+		return rc < 0 ? -1
+		              : bad_line(
+					e, (long)(f[8] - s) + 1,
+					"optimal length: expected a number >= 0");
 	e->width = (int32_t)v[2];
 	e->height = (int32_t)v[3];
 	e->start.x = (int32_t)v[4];

@@ -282,6 +282,24 @@ static void put_point(text *t, astar_point p)
 		t->n += point_text(t->s + t->n, p.x, p.y);
 }
 
+/* The "options" member: the options the query ran with, by name. */
+static void put_options(text *t, const astar_options *o)
+{
+	put_str(t, ",\"options\":{\"diagonal\":");
+	put_word(t, value_diagonal_name(o->diagonal));
+	put_key(t, "heuristic");
+	put_word(t, value_heuristic_name(astar_effective_heuristic(o)));
+	put_key(t, "algorithm");
+	put_word(t, value_algorithm_name(o->algorithm));
+	put_key(t, "weight");
+	put_real(t, o->weight);
+	put_key(t, "adjacent");
+	put_bool(t, o->adjacent);
+	put_key(t, "closest");
+	put_bool(t, o->closest);
+	put_str(t, "}");
+}
+
 int output_json(FILE *out, const query_report *q)
 {
 	const astar_result *r = q->res;
@@ -296,19 +314,7 @@ int output_json(FILE *out, const query_report *q)
 	put_point(&t, q->start);
 	put_key(&t, "goal");
 	put_point(&t, q->goal);
-	put_str(&t, ",\"options\":{\"diagonal\":");
-	put_word(&t, value_diagonal_name(o->diagonal));
-	put_key(&t, "heuristic");
-	put_word(&t, value_heuristic_name(astar_effective_heuristic(o)));
-	put_key(&t, "algorithm");
-	put_word(&t, value_algorithm_name(o->algorithm));
-	put_key(&t, "weight");
-	put_real(&t, o->weight);
-	put_key(&t, "adjacent");
-	put_bool(&t, o->adjacent);
-	put_key(&t, "closest");
-	put_bool(&t, o->closest);
-	put_str(&t, "}");
+	put_options(&t, o);
 	put_key(&t, "found");
 	put_bool(&t, r->found);
 	put_key(&t, "reached_goal");
