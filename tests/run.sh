@@ -76,7 +76,8 @@ case ${1:-} in
 --golden) golden_only=1 cli_only=1; shift ;;
 esac
 
-# 1. Unit and property tests of the library.
+# 1. Unit and property tests of the library: one binary, built from
+# tests/unit/*.c, whose runner (main.c) runs each module.
 if [ $cli_only = 1 ]; then
 	echo "unit: left out (--cli)"
 elif [ -x tests/unit/test_search ]; then
@@ -88,6 +89,7 @@ elif [ -x tests/unit/test_search ]; then
 		f=$(echo "$line" | sed 's/.* \([0-9]*\) failed$/\1/')
 		passed=$((passed + p))
 		failed=$((failed + f))
+		grep -E '^unit/[a-z]+: ' "$out/unit.log" # each module's count
 		echo "$line"
 	fi
 	if [ $rc -ne 0 ] && { [ -z "$line" ] || [ "$f" = 0 ]; }; then
