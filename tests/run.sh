@@ -3,6 +3,7 @@
 # tests, then the golden CLI cases, then the suites tests/suite-*.sh.
 # Run from the top of the tree (make check does).  The last line is
 # "N passed, M failed"; the exit status is 0 only when nothing failed.
+# tests/README.md says how to add a test of each kind.
 #
 # A golden case is a folder tests/golden/AREA/CASE holding
 #   args     the arguments, one line of shell words
@@ -110,15 +111,23 @@ if [ $golden_only = 1 ] && [ $# -gt 0 ]; then
 	for a in "$@"; do
 		a=${a#tests/golden/}
 		a=${a%/}
-		if [ -f "tests/golden/$a/args" ]; then echo "tests/golden/$a/"; else ls -d tests/golden/"$a"/*/; fi
+		if [ -d "tests/golden/$a" ] && [ ! -f "tests/golden/$a/args" ]; then
+			ls -d tests/golden/"$a"/*/
+		else
+			echo "tests/golden/$a/"
+		fi
 	done
 else
 	ls -d tests/golden/*/*/
 fi >"$out/golden.list"
 while read -r d; do
 	d=${d%/}
-	[ -f "$d/args" ] || continue
 	n=${d#tests/golden/} r=$out/golden/${d#tests/golden/}
+	if [ ! -f "$d/args" ]; then
+		echo "FAIL $n: no args file (not a golden case)"
+		gf=$((gf + 1))
+		continue
+	fi
 	run_case "$d"
 	ok=1
 	for f in stdout stderr; do
