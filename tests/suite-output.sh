@@ -212,8 +212,10 @@ fi
 # read and parsed.
 echo "astar: <stdin>: more than 67108864 bytes, the input limit (raise it with --max-cells)" >"$d/limit-stdin"
 echo "astar: <stdin>:1:1: unknown map character '\\x00'" >"$d/limit-nul"
-run limit-endless-stdin 2 "$d/limit-stdin" "yes . | $A --max-cells=1000 -"
-run limit-endless-scen 2 "$d/limit-stdin" "yes . | $A --max-cells=1000 --scen=-"
+# (yes's own "Broken pipe", when a CI runner ignores SIGPIPE, is not
+# astar's to report.)
+run limit-endless-stdin 2 "$d/limit-stdin" "yes . 2>/dev/null | $A --max-cells=1000 -"
+run limit-endless-scen 2 "$d/limit-stdin" "yes . 2>/dev/null | $A --max-cells=1000 --scen=-"
 run limit-stdin-exact 2 "$d/limit-nul" "head -c 67108864 /dev/zero | $A --max-cells=1000 -"
 run limit-stdin-over 2 "$d/limit-stdin" "head -c 67108865 /dev/zero | $A --max-cells=1000 -"
 truncate -s 67108865 "$d/sparse-over.txt"
