@@ -1,56 +1,84 @@
 #!/bin/sh
 # tests/run.sh - the whole test suite: the library's unit and property
-# tests, then the golden CLI cases.  Run from the top of the tree (make
-# check does).  The last line is "N passed, M failed"; the exit status is
-# 0 only when nothing failed.
+# tests, then the golden CLI cases, then the suites tests/suite-*.sh.
+# Run from the top of the tree (make check does).  The last line is
+# "N passed, M failed"; the exit status is 0 only when nothing failed.
+# tests/README.md says how to add a test of each kind.
 #
-# A golden case is a folder tests/golden/NAME holding
-#   args     the arguments, one line of shell words (run from the top)
+# A golden case is a folder tests/golden/AREA/CASE holding
+#   args     the arguments, one line of shell words
 #   stdin    optional: fed to standard input (otherwise /dev/null)
 #   stdout   expected standard output (absent: must be empty)
 #   stderr   expected standard error (absent: must be empty)
 #   status   expected exit status (absent: 0)
-# `sh tests/run.sh --update NAME...` rewrites a case's expectations from
-# what astar does now; review the diff before committing it.
-# `sh tests/run.sh --cli` leaves out the library's unit tests (make
-# check-cli: for a ThreadSanitizer build, where only the command line
-# runs threads).
+# and any input only that case reads.  astar runs in the case's folder,
+# so args name its own files as they are (map.txt), and these, which are
+# the same relative paths from every case:
+#   $MAPS      maps/, the sample maps      (../../../../maps)
+#   $FIXTURES  tests/fixtures/, inputs two or more cases share
+#   $OUT       tests/out/, for files a case writes (pictures)
+#
+#   sh tests/run.sh                   everything
+#   sh tests/run.sh --cli             no unit tests (make check-cli: for a
+#                                     ThreadSanitizer build, where only the
+#                                     command line runs threads)
+#   sh tests/run.sh --golden [AREA[/CASE]...]   those golden cases only
+#   sh tests/run.sh --update AREA/CASE...       rewrite their expectations
+#                                     from what astar does now; review the
+#                                     diff before committing it
 set -u
+top=$(pwd)
 ASTAR=${ASTAR:-./astar}
+case $ASTAR in /*) ;; *) ASTAR=$top/$ASTAR ;; esac
 out=tests/out
 mkdir -p "$out"
 passed=0
 failed=0
 unset NO_COLOR
+export MAPS=../../../../maps FIXTURES=../../../fixtures OUT=../../../out
 
-run_case() { # dir -> writes $out/NAME.{stdout,stderr,status}
-	d=$1 n=$(basename "$1")
+run_case() { # tests/golden/AREA/CASE -> $out/golden/AREA/CASE.{stdout,stderr,status}
+	d=$1 r=$top/$out/golden/${1#tests/golden/}
+	mkdir -p "${r%/*}"
 	in=/dev/null
-	[ -f "$d/stdin" ] && in=$d/stdin
-	eval "set -- $(cat "$d/args")"
-	"$ASTAR" "$@" <"$in" >"$out/$n.stdout" 2>"$out/$n.stderr"
-	echo $? >"$out/$n.status"
+	[ -f "$d/stdin" ] && in=$top/$d/stdin
+	(
+		cd "$d" || exit 99
+		eval "set -- $(cat args)"
+		"$ASTAR" "$@" <"$in" >"$r.stdout" 2>"$r.stderr"
+	)
+	echo $? >"$r.status"
 }
 
 if [ "${1:-}" = --update ]; then
 	shift
 	for n in "$@"; do
-		d=tests/golden/$n
+		n=${n#tests/golden/}
+		n=${n%/}
+		d=tests/golden/$n r=$out/golden/$n
+		if [ ! -f "$d/args" ]; then
+			echo "no golden case $d (AREA/CASE, with an args file)"
+			exit 1
+		fi
 		run_case "$d"
 		for f in stdout stderr; do
-			if [ -s "$out/$n.$f" ]; then cp "$out/$n.$f" "$d/$f"; else rm -f "$d/$f"; fi
+			if [ -s "$r.$f" ]; then cp "$r.$f" "$d/$f"; else rm -f "$d/$f"; fi
 		done
-		s=$(cat "$out/$n.status")
+		s=$(cat "$r.status")
 		if [ "$s" = 0 ]; then rm -f "$d/status"; else echo "$s" >"$d/status"; fi
 		echo "updated $n (status $s)"
 	done
 	exit 0
 fi
 
-cli_only=0
-[ "${1:-}" = --cli ] && cli_only=1
+cli_only=0 golden_only=0
+case ${1:-} in
+--cli) cli_only=1 ;;
+--golden) golden_only=1 cli_only=1; shift ;;
+esac
 
-# 1. Unit and property tests of the library.
+# 1. Unit and property tests of the library: one binary, built from
+# tests/unit/*.c, whose runner (main.c) runs each module.
 if [ $cli_only = 1 ]; then
 	echo "unit: left out (--cli)"
 elif [ -x tests/unit/test_search ]; then
@@ -62,6 +90,7 @@ elif [ -x tests/unit/test_search ]; then
 		f=$(echo "$line" | sed 's/.* \([0-9]*\) failed$/\1/')
 		passed=$((passed + p))
 		failed=$((failed + f))
+		grep -E '^unit/[a-z]+: ' "$out/unit.log" # each module's count
 		echo "$line"
 	fi
 	if [ $rc -ne 0 ] && { [ -z "$line" ] || [ "$f" = 0 ]; }; then
@@ -77,33 +106,56 @@ fi
 # 2. Golden CLI cases.
 gp=0
 gf=0
-for d in tests/golden/*/; do
+# The cases to run: all, or those --golden names (areas or cases).
+if [ $golden_only = 1 ] && [ $# -gt 0 ]; then
+	for a in "$@"; do
+		a=${a#tests/golden/}
+		a=${a%/}
+		if [ -d "tests/golden/$a" ] && [ ! -f "tests/golden/$a/args" ]; then
+			ls -d tests/golden/"$a"/*/
+		else
+			echo "tests/golden/$a/"
+		fi
+	done
+else
+	ls -d tests/golden/*/*/
+fi >"$out/golden.list"
+while read -r d; do
 	d=${d%/}
-	[ -f "$d/args" ] || continue
-	n=$(basename "$d")
+	n=${d#tests/golden/} r=$out/golden/${d#tests/golden/}
+	if [ ! -f "$d/args" ]; then
+		echo "FAIL $n: no args file (not a golden case)"
+		gf=$((gf + 1))
+		continue
+	fi
 	run_case "$d"
 	ok=1
 	for f in stdout stderr; do
 		exp=$d/$f
 		[ -f "$exp" ] || exp=/dev/null
-		if ! cmp -s "$exp" "$out/$n.$f"; then
+		if ! cmp -s "$exp" "$r.$f"; then
 			ok=0
 			echo "FAIL $n: $f differs"
-			diff "$exp" "$out/$n.$f" | head -n 10
+			diff "$exp" "$r.$f" | head -n 10
 		fi
 	done
 	want=0
 	[ -f "$d/status" ] && want=$(cat "$d/status")
-	got=$(cat "$out/$n.status")
+	got=$(cat "$r.status")
 	if [ "$want" != "$got" ]; then
 		ok=0
 		echo "FAIL $n: exit status $got, expected $want"
 	fi
 	if [ $ok = 1 ]; then gp=$((gp + 1)); else gf=$((gf + 1)); fi
-done
+done <"$out/golden.list"
 echo "golden: $gp passed, $gf failed"
 passed=$((passed + gp))
 failed=$((failed + gf))
+if [ $golden_only = 1 ]; then
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+	exit
+fi
 
 # 3. Further suites (tests/*.sh) print their own "NAME: N passed, M failed".
 for s in tests/suite-*.sh; do

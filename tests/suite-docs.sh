@@ -217,7 +217,7 @@ python3 -c "print('.' * 1000001)" |
 	big long-row "astar: <stdin>:1:1000001: row longer than 1000000 cells"
 python3 -c "print('.\n' * 1000001, end='')" |
 	big many-rows "astar: <stdin>:1000001:1: more than 1000000 rows"
-# Every message astar prints in the golden cases (tests/golden/*/stderr,
+# Every message astar prints in the golden cases (tests/golden/*/*/stderr,
 # lines "astar: ..."), less its file:line:col and JSON-path prefixes, is
 # listed in the man page's DIAGNOSTICS: an entry's upper-case words (N,
 # FILE, VALUE, KEY, ...), 'c', '...' and any quoted value or number stand
@@ -250,9 +250,11 @@ for line in sec.split('\n'):
             pos = m.end()
         rx += re.escape(it[pos:])
         pats.append((it, re.compile(rx + '$'), entry))
-loc = re.compile(r"^(?!-)[^ ]*[/<][^ ]*?(?::\d+)*: ")
+# A place: a path with a slash, <stdin>, or (a golden case runs in its
+# folder) a file name of its own, or "." for that folder.
+loc = re.compile(r"^(?!-)(?:[^ ]*[/<][^ ]*?|[^ /<:]+\.(?:txt|map|scen|json|dat)|\.)(?::\d+)*: ")
 seen = {}
-for f in sorted(glob.glob('tests/golden/*/stderr')) + sorted(glob.glob('tests/out/docs/big/*.stderr')):
+for f in sorted(glob.glob('tests/golden/*/*/stderr')) + sorted(glob.glob('tests/out/docs/big/*.stderr')):
     for l in open(f, encoding='utf-8', errors='replace'):
         l = l.rstrip('\n')
         if not l.startswith('astar: '):
@@ -278,7 +280,7 @@ def add(m):
     while loc.match(m):
         m = loc.sub('', m, count=1)
     expected.add(m)
-for f in sorted(glob.glob('tests/golden/*/stdout')):
+for f in sorted(glob.glob('tests/golden/*/*/stdout')):
     for l in open(f, encoding='utf-8', errors='replace'):
         add(l.rstrip('\n'))
 for l in open('tests/suite-output.sh', encoding='utf-8'):

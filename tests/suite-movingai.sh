@@ -55,7 +55,7 @@ done
 
 # The same batch on 1, 2 and 7 threads, byte for byte.
 set -- "$B/dao/arena.map.scen" "$B/mapf/maze-32-32-2-random-1.scen" \
-	maps/dungeon.txt tests/golden/no-such-file "$B/mapf/room-32-32-4-random-1.scen"
+	maps/dungeon.txt tests/no-such-file "$B/mapf/room-32-32-4-random-1.scen"
 for j in 1 2 7; do
 	"$ASTAR" --json --no-timing --explored -J$j "$@" >"$out/jobs$j.out" 2>"$out/jobs$j.err"
 	echo $? >>"$out/jobs$j.err"

@@ -10,7 +10,7 @@ max_cells_choice << 3 | scale << 5 (fuzz_ascii's blown-up copy) |
 jps << 7; fuzz_movingai adds two big-endian 16-bit numbers
 choosing the start and the goal among the open cells.
 
-Sources: the small maps of maps/ and tests/golden/json-*/map.json of this
+Sources: the small maps of maps/ and tests/golden/json/*/map.json of this
 repository, and the first lines of the Moving AI Lab's 32x32 maps and
 scenario files in shared/benchmarks/movingai/mapf (ODC-BY; N. Sturtevant,
 "Benchmarks for Grid-Based Pathfinding", IEEE TCIAIG 4(2), 2012).
@@ -96,17 +96,17 @@ def main():
     write(J, "level-check-queries-noobs-closest",
           opts(NOOBS, H_EUCLIDEAN, closest=True) + maps("level-check.json"))
     write(J, "cells-weighted", opts(ONE, algo=DIJKSTRA) + read(
-        os.path.join(TOP, "tests", "golden", "json-cells", "map.json")))
+        os.path.join(TOP, "tests", "golden", "json", "cells", "map.json")))
     write(J, "bom-legend-blocked", opts(NEVER, algo=BFS, adjacent=True) +
           b'\xef\xbb\xbf {"width":3,"height":2,"legend":{"x":"blocked","~":200},'
           b'"rows":["S~x","..G"],"queries":[{"start":[0,1],"goal":[2,0],'
           b'"expect":{"reachable":false,"steps":0,"max_cost":1.5}}]}')
-    write(J, "level-rules", opts(NOOBS) + read(
-        os.path.join(TOP, "tests", "golden", "json-level-rules", "level.json")))
-    for d in sorted(glob.glob(os.path.join(TOP, "tests", "golden", "json-err-*"))):
+    write(J, "level-rules", opts(NOOBS) + maps("level-rules.json"))
+    # The JSON error cases' maps, each seed named json-CASE.
+    for d in sorted(glob.glob(os.path.join(TOP, "tests", "golden", "json", "err-*"))):
         p = os.path.join(d, "map.json")
         if os.path.exists(p):
-            write(J, os.path.basename(d), opts() + read(p))
+            write(J, "json-" + os.path.basename(d), opts() + read(p))
 
     # ---- fuzz_movingai
     M = "fuzz_movingai"

@@ -98,6 +98,22 @@ unsigned long check_failed(void)
 	return n_fail + (in_case && case_failures ? 1 : 0);
 }
 
+void check_module(const char *name, void (*run)(void))
+{
+	unsigned long pass, fail;
+
+	if (in_case)
+		check_end();
+	pass = n_pass;
+	fail = n_fail;
+	run();
+	if (in_case)
+		check_end();
+	printf("unit/%s: %lu passed, %lu failed\n", name, n_pass - pass,
+	       n_fail - fail);
+	fflush(stdout);
+}
+
 int check_finish(void)
 {
 	if (in_case)

@@ -7,8 +7,10 @@
  * outside an open case is a case of its own.  On the first failure of a
  * case the case name and, if one was registered with check_context(), a
  * context dump (seed, grid, query) go to stderr, followed by each failing
- * check's message.  check_finish() prints the single summary line
- * "unit: N passed, M failed" on stdout and returns the exit status.
+ * check's message.  check_module() runs one module of tests and prints
+ * its count, "unit/NAME: N passed, M failed", on stdout; check_finish()
+ * prints the summary line "unit: N passed, M failed" there and returns
+ * the exit status.
  */
 #ifndef CHECK_H
 #define CHECK_H
@@ -25,6 +27,10 @@ void check_context(void (*dump)(void *arg), void *arg);
 
 /* Records one check; returns ok (normalised to 0 or 1). */
 int check_at(int ok, const char *file, int line, const char *fmt, ...);
+
+/* Runs one module's tests (closing any case it leaves open) and prints
+ * the cases it counted: "unit/NAME: N passed, M failed". */
+void check_module(const char *name, void (*run)(void));
 
 /* Prints the summary line; returns 0 when nothing failed, else 1. */
 int check_finish(void);

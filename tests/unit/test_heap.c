@@ -18,7 +18,7 @@
 #include "check.h"
 #include "heap.h"
 #include "rng.h"
-#include "test_heap.h"
+#include "unit.h"
 
 enum { NODES = 512 };
 

@@ -35,7 +35,7 @@
 #include "check.h"
 #include "reference.h"
 #include "rng.h"
-#include "test_jps.h"
+#include "unit.h"
 
 #define JPS_GRIDS  2500
 #define JPS_SEED   0x1F5A0000ULL

@@ -1,0 +1,14 @@
+/*
+ * unit.h - the unit test modules, one file each, that the runner
+ * (main.c) runs in this order.  Each counts its cases through check.h.
+ */
+#ifndef UNIT_H
+#define UNIT_H
+
+void test_heap(void);    /* test_heap.c: the open list against a model */
+void test_options(void); /* test_options.c: options, messages, heuristics */
+void test_grid(void);    /* test_grid.c: the astar_grid_* API */
+void test_search(void);  /* test_search.c: searches against reference.c */
+void test_jps(void);     /* test_jps.c: JPS against reference.c */
+
+#endif
