@@ -34,6 +34,7 @@
 #include "write/output.h"
 #include "write/report.h"
 #include "read/scen.h"
+#include "rules.h"
 #include "stop.h"
 
 /*
@@ -170,22 +171,6 @@ static double now_us(void)
 static const char *display_name(const char *path)
 {
 	return strcmp(path, "-") == 0 ? STDIN_NAME : path;
-}
-
-int cli_is_scen(const char *path)
-{
-	size_t n = strlen(path);
-
-	return n >= 5 && strcmp(path + n - 5, ".scen") == 0;
-}
-
-astar_options cli_scen_options(const cli_config *cfg)
-{
-	astar_options o = cfg->opts;
-
-	if (!cfg->diagonal_given)
-		o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
-	return o;
 }
 
 /* The most bytes an input may hold: 16 a cell of --max-cells (a JSON
@@ -369,7 +354,8 @@ static int apply_blocks(const cli_config *cfg, const char *name, map *m)
 		if (!astar_grid_contains(m->grid, b.x, b.y)) {
 			diag_error(name, 0, 0,
 			           "--block %d,%d is outside the %dx%d map",
-			           (int)b.x, (int)b.y, (int)astar_grid_width(m->grid),
+			           (int)b.x, (int)b.y,
+			           (int)astar_grid_width(m->grid),
 			           (int)astar_grid_height(m->grid));
 			return -1;
 		}
@@ -440,34 +426,15 @@ static int valid_query(const astar_options *opts, const char *name, long line,
 	const char *what[2] = {"start", "goal"};
 	astar_point p[2] = {s, t};
 
-	/* The refusals of JPS that depend on the map (main.c refuses the
-	 * options it cannot take).  A JSON map's own "diagonal": */
-	if (opts->algorithm == ASTAR_ALGO_JPS &&
-	    opts->diagonal != ASTAR_DIAG_NEVER &&
-	    opts->diagonal != ASTAR_DIAG_NO_OBSTACLES) {
-		diag_error(
-			name, line, 0,
-			"%s--algorithm=jps needs the diagonal policy never or "
-			"no-obstacles; the map's is %s",
-			where, value_diagonal_name(opts->diagonal));
+	if (rule_jps_query(opts, g, name, line, where) != 0)
 		return -1;
-	}
-	/* Terrain: the bounds never overstate how uniform a map is. */
-	if (opts->algorithm == ASTAR_ALGO_JPS && astar_grid_max_cost(g) != 0 &&
-	    astar_grid_min_cost(g) != astar_grid_max_cost(g)) {
-		diag_error(
-			name, line, 0,
-			"%s--algorithm=jps needs uniform costs: this map has "
-			"terrain costs",
-			where);
-		return -1;
-	}
 	for (int k = 0; k < 2; k++)
 		if (!astar_grid_contains(g, p[k].x, p[k].y)) {
 			diag_error(name, line, 0,
 			           "%s%s %d,%d is outside the %dx%d map", where,
 			           what[k], (int)p[k].x, (int)p[k].y,
-			           (int)astar_grid_width(g), (int)astar_grid_height(g));
+			           (int)astar_grid_width(g),
+			           (int)astar_grid_height(g));
 			return -1;
 		}
 	if (astar_grid_get(g, s.x, s.y) == 0) {
@@ -475,7 +442,8 @@ static int valid_query(const astar_options *opts, const char *name, long line,
 		           (int)s.x, (int)s.y);
 		return -1;
 	}
-	if (astar_grid_get(g, t.x, t.y) == 0 && !opts->adjacent && !opts->closest) {
+	if (astar_grid_get(g, t.x, t.y) == 0 && !opts->adjacent &&
+	    !opts->closest) {
 		diag_error(
 			name, line, 0,
 			"%sgoal %d,%d is blocked (use --adjacent to stop next to "
@@ -796,6 +764,19 @@ static double prepare(astar_ctx *ctx, const astar_grid *g,
 	return now_us() - t;
 }
 
+/* Refuses (reports, -1) to draw the several queries of a map file unless
+ * it is the only input and --image numbers the pictures. */
+static int several_pictures(sink *k, const char *name)
+{
+	if (k->it->ninputs > 1) {
+		diag_error(name, 0, 0,
+		           "--image: a map with several queries has to be the "
+		           "only input");
+		return -1;
+	}
+	return rule_image_pattern(k->cfg->image, 1, name);
+}
+
 static void run_file(sink *k, astar_ctx *ctx)
 {
 	const cli_config *cfg = k->cfg;
@@ -819,15 +800,7 @@ static void run_file(sink *k, astar_ctx *ctx)
 	if (m.has_diagonal && !cfg->diagonal_given) {
 		opts.diagonal =
 			m.diagonal; /* the map's rule, unless overridden */
-		if (!astar_heuristic_admissible(
-			    astar_effective_heuristic(&opts), opts.diagonal))
-			diag_warn(
-				"%s: heuristic '%s' is not admissible with the "
-				"map's diagonal moves; the path may not be "
-				"shortest",
-				name,
-				value_heuristic_name(
-					astar_effective_heuristic(&opts)));
+		rule_admissible(&opts, name);
 	}
 	memset(&q, 0, sizeof q);
 	q.map_name = name;
@@ -852,21 +825,11 @@ static void run_file(sink *k, astar_ctx *ctx)
 		return;
 	}
 	if (m.nqueries > 0 && !cfg->has_start && !cfg->has_goal) {
-		if (cfg->image != NULL && m.nqueries > 1) {
-			char why[512];
-			if (image_pattern_check(cfg->image, 1, why,
-			                        sizeof why) != 0 ||
-			    k->it->ninputs > 1) {
-				if (k->it->ninputs > 1)
-					snprintf(
-						why, sizeof why,
-						"--image: a map with several queries has to be "
-						"the only input");
-				diag_error(name, 0, 0, "%s", why);
-				map_free(&m);
-				query_error(k, name);
-				return;
-			}
+		if (cfg->image != NULL && m.nqueries > 1 &&
+		    several_pictures(k, name) != 0) {
+			map_free(&m);
+			query_error(k, name);
+			return;
 		}
 		file_header(k, name);
 		for (size_t i = 0; i < m.nqueries; i++) {
@@ -948,7 +911,7 @@ static void scen_query(sink *k, astar_ctx *ctx)
 	const scen_entry *e = k->it->entry;
 	const astar_grid *g = k->it->sm->m.grid;
 	const char *name = k->it->scen_name;
-	astar_options opts = cli_scen_options(cfg);
+	astar_options opts = config_scen_options(cfg);
 	astar_result res;
 	query_report q;
 	map_expect expect;
@@ -957,7 +920,8 @@ static void scen_query(sink *k, astar_ctx *ctx)
 	astar_status st;
 
 	scen_label(label, sizeof label, name, e->line);
-	if (e->width != astar_grid_width(g) || e->height != astar_grid_height(g)) {
+	if (e->width != astar_grid_width(g) ||
+	    e->height != astar_grid_height(g)) {
 		diag_error(
 			name, e->line, 0,
 			"the scenario says the map is %dx%d, but %s is %dx%d",
@@ -1403,14 +1367,14 @@ static int plan(batch *b)
 	int nscen = cfg->nscens;
 
 	for (int i = 0; i < cfg->nfiles; i++)
-		nscen += cli_is_scen(cfg->files[i]);
+		nscen += config_is_scen(cfg->files[i]);
 	b->scens = calloc((size_t)nscen + 1, sizeof *b->scens);
 	if (b->scens == NULL)
 		return -1;
 	b->nscens = (size_t)nscen;
 	for (int i = 0; i < cfg->nfiles; i++) {
 		item it;
-		if (cli_is_scen(cfg->files[i])) {
+		if (config_is_scen(cfg->files[i])) {
 			if (plan_scen(b, &cap, cfg->files[i],
 			              &b->scens[si++]) != 0)
 				return -1;
@@ -1597,13 +1561,10 @@ int cli_run(const cli_config *cfg)
 		status = EXIT_ERROR;
 		goto out;
 	}
-	if (cfg->image != NULL && b.ninputs > 1) {
-		char why[512];
-		if (image_pattern_check(cfg->image, 1, why, sizeof why) != 0) {
-			diag_error(NULL, 0, 0, "%s", why);
-			status = EXIT_ERROR;
-			goto out;
-		}
+	if (cfg->image != NULL && b.ninputs > 1 &&
+	    rule_image_pattern(cfg->image, 1, NULL) != 0) {
+		status = EXIT_ERROR;
+		goto out;
 	}
 	if ((cfg->image != NULL || cfg->tap_file != NULL ||
 	     cfg->junit != NULL) &&
