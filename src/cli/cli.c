@@ -53,10 +53,10 @@ typedef struct shared_map {
 	int ok;    /* read, and --block applied */
 	int nomem; /* its diagnostics could not be kept */
 	double load_us;
-	char *err; /* the diagnostics of reading it, which its first query */
-	size_t errlen; /* writes (whichever thread read it) */
-	size_t users;  /* queries on it not yet done */
-	size_t named;  /* queries naming it, those --shard drops too */
+	diag_list msgs; /* the diagnostics of reading it, which its first
+	                   query gives (whichever thread read it) */
+	size_t users;   /* queries on it not yet done */
+	size_t named;   /* queries naming it, those --shard drops too */
 } shared_map;
 
 enum item_kind { ITEM_FILE, ITEM_SCEN, ITEM_ERROR };
@@ -67,14 +67,15 @@ typedef struct item {
 	const char *scen_name;   /* SCEN, ERROR: the scenario file */
 	const scen_entry *entry; /* SCEN */
 	shared_map *sm;          /* SCEN */
-	int map_first;           /* SCEN: the first query on sm, which writes
-	                            sm->err */
+	int map_first;           /* SCEN: the first query on sm, which gives
+	                            sm->msgs */
 	size_t index;            /* position among the inputs, before --shard
 	                            (%d of --image) */
 	size_t ninputs;          /* how many inputs there are, before --shard */
 	/* Results, filled by the thread that did the item. */
-	char *out, *err;
-	size_t outlen, errlen;
+	char *out;
+	size_t outlen;
+	diag_list msgs;
 	enum exit_status status; /* exit status of the item */
 	int lost; /* memory ran out for its output or diagnostics: the batch
 	             stops there */
@@ -364,30 +365,25 @@ static int apply_blocks(const cli_config *cfg, const char *name, map *m)
 	return 0;
 }
 
-/* Reads sm, its diagnostics kept in sm->err for its first query to write;
- * `diag` is the calling thread's diagnostic stream, set again after. */
-static void shared_read(batch *b, shared_map *sm, FILE *diag)
+/* Reads sm, its diagnostics kept in sm->msgs for its first query to
+ * give; `mine` is the calling thread's list, collected into again after. */
+static void shared_read(batch *b, shared_map *sm, diag_list *mine)
 {
-	FILE *f = open_memstream(&sm->err, &sm->errlen);
 	double t0 = now_us();
 
-	if (f == NULL) {
-		sm->nomem = 1;
-		return;
-	}
-	diag_set_stream(f);
+	diag_collect(&sm->msgs);
 	sm->ok = load_map(b, sm->path, &sm->m) == 0 &&
 	         apply_blocks(b->cfg, display_name(sm->path), &sm->m) == 0;
 	sm->load_us = now_us() - t0;
-	diag_set_stream(diag);
-	if (fclose(f) != 0)
+	diag_collect(mine);
+	if (sm->msgs.nomem)
 		sm->nomem = 1;
 	if (!sm->ok)
 		map_free(&sm->m);
 }
 
 /* Makes sm read: reads it, or waits for the thread reading it. */
-static void shared_acquire(batch *b, shared_map *sm, FILE *diag)
+static void shared_acquire(batch *b, shared_map *sm, diag_list *mine)
 {
 	pthread_mutex_lock(&b->lock);
 	while (sm->state == SM_LOADING)
@@ -395,7 +391,7 @@ static void shared_acquire(batch *b, shared_map *sm, FILE *diag)
 	if (sm->state == SM_NEW) {
 		sm->state = SM_LOADING;
 		pthread_mutex_unlock(&b->lock);
-		shared_read(b, sm, diag);
+		shared_read(b, sm, mine);
 		pthread_mutex_lock(&b->lock);
 		sm->state = SM_DONE;
 		pthread_cond_broadcast(&b->loaded);
@@ -456,8 +452,8 @@ static int valid_query(const astar_options *opts, const char *name, long line,
 
 /* The per-item output streams and bookkeeping while an item runs. */
 typedef struct sink {
-	FILE *out, *err;
-	char *const *ebuf; /* err's buffer (a memory stream), after a flush */
+	FILE *out;
+	diag_list *msgs; /* the item's diagnostics */
 	item *it;
 	const cli_config *cfg;
 	batch *b;
@@ -501,7 +497,7 @@ static void scen_label(char *buf, size_t n, const char *scen, long line)
 	snprintf(buf, n, "%s:%ld", scen, line);
 }
 
-/* Records a query that could not run (its message is in k->err), with
+/* Records a query that could not run (its message is in k->msgs), with
  * `why` as its report's failure message. */
 static void query_failed(sink *k, const char *label, const char *why)
 {
@@ -513,39 +509,18 @@ static void query_failed(sink *k, const char *label, const char *why)
 	add_case(k, label, 0, why, 0);
 }
 
-/* The diagnostic at buf[start..n) without "astar: " and its newline,
+/* The last diagnostic of l, formatted for a report (without "astar: "),
  * into why (or `fallback` when there is none): the failure message of a
  * query's --junit and --tap report, so that it names its FILE:LINE:COL
  * as the error output does. */
-static void diag_message(const char *buf, long start, size_t n,
-                         const char *fallback, char *why, size_t whysz)
+static void last_message(const diag_list *l, const char *fallback, char *why,
+                         size_t whysz)
 {
-	const char *line, *end;
+	const diag_msg *m = diag_list_last(l);
+	char *s = m ? diag_format(m, 0) : NULL;
 
-	if (buf == NULL || start < 0 || (size_t)start >= n) {
-		snprintf(why, whysz, "%s", fallback);
-		return;
-	}
-	line = buf + start;
-	end = buf + n;
-	if (end[-1] == '\n')
-		end--;
-	if ((size_t)(end - line) > sizeof PROGNAME + 1 &&
-	    memcmp(line, PROGNAME ": ", sizeof PROGNAME + 1) == 0)
-		line += sizeof PROGNAME + 1;
-	snprintf(why, whysz, "%.*s", (int)(end - line), line);
-}
-
-/* The last message the item wrote to its error buffer, without "astar: ",
- * into why[MESSAGE_MAX]. */
-static void last_message(sink *k, char *why)
-{
-	long n = 0;
-
-	if (fflush(k->err) != 0 || (n = ftell(k->err)) < 0)
-		n = 0;
-	diag_message(*k->ebuf, diag_last_start(), (size_t)n,
-	             "invalid query (see the error output)", why, MESSAGE_MAX);
+	snprintf(why, whysz, "%s", s ? s : fallback);
+	free(s);
 }
 
 /* Records a query that could not run, the last message it wrote as its
@@ -554,7 +529,8 @@ static void query_error(sink *k, const char *label)
 {
 	char why[MESSAGE_MAX];
 
-	last_message(k, why);
+	last_message(k->msgs, "invalid query (see the error output)", why,
+	             sizeof why);
 	query_failed(k, label, why);
 }
 
@@ -564,17 +540,14 @@ static void query_error(sink *k, const char *label)
 static void map_error_case(sink *k, const char *label, const shared_map *sm)
 {
 	char why[MESSAGE_MAX], reason[MESSAGE_MAX], both[2 * MESSAGE_MAX + 4];
-	long last = 0;
 
 	if (!k->cfg->junit && !k->cfg->tap) {
 		query_error(k, label);
 		return;
 	}
-	last_message(k, why);
-	for (size_t i = 0; sm->err != NULL && i + 1 < sm->errlen; i++)
-		if (sm->err[i] == '\n')
-			last = (long)i + 1; /* the start of its last line */
-	diag_message(sm->err, last, sm->errlen, "", reason, sizeof reason);
+	last_message(k->msgs, "invalid query (see the error output)", why,
+	             sizeof why);
+	last_message(&sm->msgs, "", reason, sizeof reason);
 	if (reason[0] != '\0')
 		snprintf(both, sizeof both, "%s (%s)", why, reason);
 	else
@@ -713,14 +686,18 @@ static void emit(sink *k, query_report *q, const char *label, int draw)
 		q->check = ok;
 		k->it->checked++;
 		k->it->failed += !ok;
-		if (!ok)
-			fprintf(notes_to_stderr(cfg) ? k->err : k->out,
-			        "%s: %s\n", label, why);
+		if (!ok && notes_to_stderr(cfg))
+			diag_note("%s: %s", label, why);
+		else if (!ok)
+			fprintf(k->out, "%s: %s\n", label, why);
 	} else if (!r->reached_goal) {
 		snprintf(why, sizeof why, "no path");
 		/* It makes the status 1 all the same: say which query. */
-		if (cfg->check)
-			fprintf(notes_to_stderr(cfg) ? k->err : k->out,
+		if (cfg->check && notes_to_stderr(cfg))
+			diag_note("%s: no path (the query has no expectation)",
+			          label);
+		else if (cfg->check)
+			fprintf(k->out,
 			        "%s: no path (the query has no expectation)\n",
 			        label);
 	}
@@ -973,10 +950,10 @@ static void run_scen(sink *k, astar_ctx *ctx)
 {
 	shared_map *sm = k->it->sm;
 
-	shared_acquire(k->b, sm, k->err);
-	if (sm->nomem ||
-	    (k->it->map_first && sm->errlen > 0 &&
-	     fwrite(sm->err, 1, sm->errlen, k->err) != sm->errlen)) {
+	shared_acquire(k->b, sm, k->msgs);
+	for (size_t i = 0; k->it->map_first && i < sm->msgs.n; i++)
+		diag_list_add(k->msgs, &sm->msgs.v[i]);
+	if (sm->nomem || k->msgs->nomem) {
 		k->nomem = 1;
 	} else if (!sm->ok) {
 		/* The map's own error is written once, by its first query;
@@ -1002,19 +979,16 @@ static void run_scen(sink *k, astar_ctx *ctx)
  */
 typedef struct lane {
 	astar_ctx *ctx;
-	FILE *out, *err;
-	char *obuf, *ebuf; /* the streams' buffers, valid after a flush */
-	size_t olen, elen;
+	FILE *out;
+	char *obuf; /* the stream's buffer, valid after a flush */
+	size_t olen;
 } lane;
 
 static void lane_free(lane *l)
 {
 	if (l->out)
 		fclose(l->out);
-	if (l->err)
-		fclose(l->err);
 	free(l->obuf);
-	free(l->ebuf);
 	astar_ctx_free(l->ctx);
 	memset(l, 0, sizeof *l);
 }
@@ -1025,8 +999,7 @@ static int lane_init(lane *l)
 	memset(l, 0, sizeof *l);
 	l->ctx = astar_ctx_new();
 	l->out = open_memstream(&l->obuf, &l->olen);
-	l->err = open_memstream(&l->ebuf, &l->elen);
-	if (l->ctx == NULL || l->out == NULL || l->err == NULL) {
+	if (l->ctx == NULL || l->out == NULL) {
 		lane_free(l);
 		return -1;
 	}
@@ -1076,7 +1049,7 @@ static void run_item(batch *b, item *it, lane *l)
 	const cli_config *cfg = b->cfg;
 	sink k;
 
-	if (l->out == NULL || l->err == NULL) { /* a stream was lost */
+	if (l->out == NULL) { /* the stream was lost */
 		it->lost = 1;
 		return;
 	}
@@ -1085,9 +1058,8 @@ static void run_item(batch *b, item *it, lane *l)
 	k.cfg = cfg;
 	k.b = b;
 	k.out = l->out;
-	k.err = l->err;
-	k.ebuf = &l->ebuf;
-	diag_set_stream(k.err);
+	k.msgs = &it->msgs;
+	diag_collect(k.msgs);
 	switch (it->kind) {
 	case ITEM_FILE:
 		run_file(&k, l->ctx);
@@ -1098,12 +1070,10 @@ static void run_item(batch *b, item *it, lane *l)
 	case ITEM_ERROR: /* never run: its message was written at planning */
 		break;
 	}
-	diag_set_stream(NULL);
+	diag_collect(NULL);
 	if (lane_take(&l->out, &l->obuf, &l->olen, &it->out, &it->outlen) !=
 	            0 ||
-	    lane_take(&l->err, &l->ebuf, &l->elen, &it->err, &it->errlen) !=
-	            0 ||
-	    k.nomem)
+	    it->msgs.nomem || k.nomem)
 		it->lost = 1;
 }
 
@@ -1169,18 +1139,15 @@ static int push_error(batch *b, size_t *cap, const char *scen_name,
                       const map_error *err)
 {
 	item it;
-	FILE *f;
 
 	memset(&it, 0, sizeof it);
 	it.kind = ITEM_ERROR;
 	it.scen_name = scen_name;
 	it.status = EXIT_ERROR;
-	if ((f = open_memstream(&it.err, &it.errlen)) == NULL)
-		return -1;
-	diag_set_stream(f);
+	diag_collect(&it.msgs);
 	diag_error(scen_name, err->line, err->col, "%s", err->msg);
-	diag_set_stream(NULL);
-	if (fclose(f) != 0)
+	diag_collect(NULL);
+	if (it.msgs.nomem)
 		goto fail;
 	if (b->cfg->check) {
 		it.checked = 1;
@@ -1197,7 +1164,7 @@ static int push_error(batch *b, size_t *cap, const char *scen_name,
 		if ((it.cases = calloc(1, sizeof *it.cases)) == NULL)
 			goto fail;
 		it.ncases = 1;
-		diag_message(it.err, 0, it.errlen, err->msg, why, sizeof why);
+		last_message(&it.msgs, err->msg, why, sizeof why);
 		if ((it.cases->name = strdup(label)) == NULL ||
 		    (it.cases->message = strdup(why)) == NULL)
 			goto fail;
@@ -1348,13 +1315,13 @@ static int plan_scen(batch *b, size_t *cap, const char *path, scen *sc)
 static void free_item(item *it)
 {
 	free(it->out);
-	free(it->err);
+	diag_list_free(&it->msgs);
 	for (size_t i = 0; i < it->ncases; i++) {
 		free(it->cases[i].name);
 		free(it->cases[i].message);
 	}
 	free(it->cases);
-	it->out = it->err = NULL;
+	it->out = NULL;
 	it->cases = NULL;
 	it->ncases = 0;
 }
@@ -1699,14 +1666,14 @@ int cli_run(const cli_config *cfg)
 			nomem = 1;
 			break;
 		}
-		if (it->errlen > 0 || it->outlen > 0)
+		if (it->msgs.n > 0 || it->outlen > 0)
 			progress_clear(&prog);
 		/* The results before an item's messages go out before them:
 		 * with both streams on one file (2>&1, a CI log), a message
 		 * then comes between whole results, in input order. */
-		if (it->errlen > 0) {
+		if (it->msgs.n > 0) {
 			flush_results(NULL, &write_err);
-			fwrite(it->err, 1, it->errlen, stderr);
+			(void)diag_list_print(stderr, &it->msgs);
 		}
 		/* A map file's text block is kept apart by one blank line
 		 * from the output before and after it; scenario lines
@@ -1860,7 +1827,7 @@ out:
 	for (size_t i = 0; i < b.nmaps; i++) {
 		free(b.maps[i]->path);
 		map_free(&b.maps[i]->m);
-		free(b.maps[i]->err);
+		diag_list_free(&b.maps[i]->msgs);
 		free(b.maps[i]);
 	}
 	free(b.maps);
