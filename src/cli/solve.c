@@ -97,6 +97,133 @@ static int several_pictures(sink *k, const char *name)
 	return rule_image_pattern(k->cfg->image, 1, name);
 }
 
+/* The record of a query on map m (named name), before its search: the
+ * one place that fills what every query's output gives. */
+static void query_init(query_report *q, const cli_config *cfg, const char *name,
+                       const map *m, const astar_options *opts,
+                       astar_result *res, double load_us)
+{
+	memset(q, 0, sizeof *q);
+	q->map_name = name;
+	q->map = m;
+	q->blocks = cfg->blocks;
+	q->nblocks = cfg->nblocks;
+	q->opts = opts;
+	q->res = res;
+	q->timing = cfg->timing;
+	q->load_us = load_us;
+	q->query = -1;
+}
+
+/* The queries a map file holds, each checked, searched into res and
+ * emitted; q is filled but for the query, opts the map's options. */
+static void run_map_queries(sink *k, astar_ctx *ctx, const map *m,
+                            query_report *q, const astar_options *opts,
+                            astar_result *res)
+{
+	const char *name = q->map_name;
+	char label[LABEL_MAX], where[64];
+
+	file_header(k, name);
+	for (size_t i = 0; i < m->nqueries; i++) {
+		const map_query *mq = &m->queries[i];
+		astar_options qo = *opts;
+		astar_status st;
+		double t2;
+		snprintf(where, sizeof where, "queries[%zu]: ", i);
+		snprintf(label, sizeof label, "%s: queries[%zu]", name, i);
+		qo.adjacent |= mq->adjacent;
+		qo.closest |= mq->closest;
+		q->opts = &qo;
+		if (valid_query(&qo, name, mq->line, where, m->grid, mq->start,
+		                mq->goal) != 0) {
+			query_error(k, label);
+			continue;
+		}
+		/* Several queries: the context's one-time work for the map
+		 * is timed apart (see prepare). */
+		q->prepared = m->nqueries > 1;
+		if (q->prepared)
+			q->prepare_us = prepare(ctx, m->grid, &qo);
+		t2 = now_us();
+		if ((st = astar_search(ctx, m->grid, mq->start, mq->goal, &qo,
+		                       res)) != ASTAR_OK) {
+			diag_error(name, 0, 0, "%s%s", where,
+			           astar_strerror(st));
+			query_error(k, label);
+			continue;
+		}
+		q->search_us = now_us() - t2;
+		q->start = mq->start;
+		q->goal = mq->goal;
+		q->query = (long)i;
+		q->expect = &mq->expect;
+		/* Several blocks of one map: each says which query it
+		 * draws. */
+		if (m->nqueries > 1 && text_blocks_on(k->cfg))
+			fprintf(k->out, "queries[%zu]: %d,%d -> %d,%d\n", i,
+			        (int)mq->start.x, (int)mq->start.y,
+			        (int)mq->goal.x, (int)mq->goal.y);
+		emit(k, q, label, 1);
+		if (i + 1 < m->nqueries && text_blocks_on(k->cfg))
+			fputc('\n', k->out);
+	}
+}
+
+/* The one query of a map file: its marks, or --start and --goal; 0, or
+ * -1 when it could not run (reported). */
+static int run_map_query(sink *k, astar_ctx *ctx, const map *m, query_report *q,
+                         astar_result *res, double t1)
+{
+	const cli_config *cfg = k->cfg;
+	const char *name = q->map_name;
+	astar_status st;
+
+	if (!cfg->has_start && !m->has_start) {
+		no_endpoint(name, m->format, "start", 'S');
+		return -1;
+	}
+	if (!cfg->has_goal && !m->has_goal) {
+		no_endpoint(name, m->format, "goal", 'G');
+		return -1;
+	}
+	q->start = cfg->has_start ? cfg->start : m->start;
+	q->goal = cfg->has_goal ? cfg->goal : m->goal;
+	if (valid_query(q->opts, name, 0, "", m->grid, q->start, q->goal) != 0)
+		return -1;
+	if ((st = astar_search(ctx, m->grid, q->start, q->goal, q->opts,
+	                       res)) != ASTAR_OK) {
+		diag_error(name, 0, 0, "%s", astar_strerror(st));
+		return -1;
+	}
+	q->search_us = now_us() - t1;
+	file_header(k, name);
+	emit(k, q, name, 1);
+	return 0;
+}
+
+/* Whether the map's queries cannot run as asked (reported): -s or -g
+ * with --check, or pictures that --image cannot number. */
+static int refuse_map_queries(sink *k, const map *m, const char *name)
+{
+	const cli_config *cfg = k->cfg;
+
+	/* -s and -g make one query of a map that holds several; with
+	 * --check that would pass a level by skipping its expectations. */
+	if (m->nqueries > 0 && cfg->check &&
+	    (cfg->has_start || cfg->has_goal)) {
+		diag_error(name, 0, 0,
+		           "%s replaces the map's queries; not with --check, "
+		           "which would skip their expectations",
+		           cfg->has_start ? "--start" : "--goal");
+		return 1;
+	}
+	return m->nqueries > 0 && !cfg->has_start && !cfg->has_goal &&
+	       cfg->image != NULL && m->nqueries > 1 &&
+	       several_pictures(k, name) != 0;
+}
+
+/* A map file: read, and solved for its queries or its one query. */
 static void run_file(sink *k, astar_ctx *ctx)
 {
 	const cli_config *cfg = k->cfg;
@@ -105,9 +232,8 @@ static void run_file(sink *k, astar_ctx *ctx)
 	astar_result res;
 	query_report q;
 	double t0 = now_us(), t1;
-	char label[LABEL_MAX];
-	astar_status st;
-	astar_options opts; /* cfg's, with what the map and query ask */
+	astar_options opts; /* cfg's, with what the map asks */
+	int rc;
 
 	if (load_map(k->b, k->it->path, &m) != 0 ||
 	    apply_blocks(cfg, name, &m) != 0) {
@@ -118,118 +244,29 @@ static void run_file(sink *k, astar_ctx *ctx)
 	t1 = now_us();
 	opts = cfg->opts;
 	if (m.has_diagonal && !cfg->diagonal_given) {
-		opts.diagonal =
-			m.diagonal; /* the map's rule, unless overridden */
+		opts.diagonal = m.diagonal; /* the map's, unless overridden */
 		rule_admissible(&opts, name);
 	}
-	memset(&q, 0, sizeof q);
-	q.map_name = name;
-	q.map = &m;
-	q.blocks = cfg->blocks;
-	q.nblocks = cfg->nblocks;
-	q.opts = &opts;
-	q.res = &res;
-	q.timing = cfg->timing;
-	q.load_us = t1 - t0;
-	q.query = -1;
-
-	/* -s and -g make one query of a map that holds several; with
-	 * --check that would pass a level by skipping its expectations. */
-	if (m.nqueries > 0 && cfg->check && (cfg->has_start || cfg->has_goal)) {
-		diag_error(name, 0, 0,
-		           "%s replaces the map's queries; not with --check, "
-		           "which would skip their expectations",
-		           cfg->has_start ? "--start" : "--goal");
-		map_free(&m);
-		query_error(k, name);
-		return;
-	}
-	if (m.nqueries > 0 && !cfg->has_start && !cfg->has_goal) {
-		if (cfg->image != NULL && m.nqueries > 1 &&
-		    several_pictures(k, name) != 0) {
-			map_free(&m);
-			query_error(k, name);
-			return;
-		}
-		file_header(k, name);
-		for (size_t i = 0; i < m.nqueries; i++) {
-			const map_query *mq = &m.queries[i];
-			char where[64];
-			double t2;
-			snprintf(where, sizeof where, "queries[%zu]: ", i);
-			snprintf(label, sizeof label, "%s: queries[%zu]", name,
-			         i);
-			astar_options qo = opts;
-			qo.adjacent |= mq->adjacent;
-			qo.closest |= mq->closest;
-			q.opts = &qo;
-			if (valid_query(&qo, name, mq->line, where, m.grid,
-			                mq->start, mq->goal) != 0) {
-				query_error(k, label);
-				continue;
-			}
-			/* Several queries: the context's one-time work
-			 * for the map is timed apart (see prepare). */
-			q.prepared = m.nqueries > 1;
-			if (q.prepared)
-				q.prepare_us = prepare(ctx, m.grid, &qo);
-			t2 = now_us();
-			if ((st = astar_search(ctx, m.grid, mq->start, mq->goal,
-			                       &qo, &res)) != ASTAR_OK) {
-				diag_error(name, 0, 0, "%s%s", where,
-				           astar_strerror(st));
-				query_error(k, label);
-				continue;
-			}
-			q.search_us = now_us() - t2;
-			q.start = mq->start;
-			q.goal = mq->goal;
-			q.query = (long)i;
-			q.expect = &mq->expect;
-			/* Several blocks of one map: each says which query
-			 * it draws. */
-			if (m.nqueries > 1 && text_blocks_on(cfg))
-				fprintf(k->out,
-				        "queries[%zu]: %d,%d -> %d,%d\n", i,
-				        (int)mq->start.x, (int)mq->start.y,
-				        (int)mq->goal.x, (int)mq->goal.y);
-			emit(k, &q, label, 1);
-			if (i + 1 < m.nqueries && text_blocks_on(cfg))
-				fputc('\n', k->out);
-		}
-		map_free(&m);
-		return;
-	}
-
-	if (!cfg->has_start && !m.has_start) {
-		no_endpoint(name, m.format, "start", 'S');
-	} else if (!cfg->has_goal && !m.has_goal) {
-		no_endpoint(name, m.format, "goal", 'G');
+	query_init(&q, cfg, name, &m, &opts, &res, t1 - t0);
+	if (refuse_map_queries(k, &m, name)) {
+		rc = -1;
+	} else if (m.nqueries > 0 && !cfg->has_start && !cfg->has_goal) {
+		run_map_queries(k, ctx, &m, &q, &opts, &res);
+		rc = 0;
 	} else {
-		q.start = cfg->has_start ? cfg->start : m.start;
-		q.goal = cfg->has_goal ? cfg->goal : m.goal;
-		if (valid_query(&opts, name, 0, "", m.grid, q.start, q.goal) ==
-		    0) {
-			if ((st = astar_search(ctx, m.grid, q.start, q.goal,
-			                       &opts, &res)) == ASTAR_OK) {
-				q.search_us = now_us() - t1;
-				file_header(k, name);
-				emit(k, &q, name, 1);
-				map_free(&m);
-				return;
-			}
-			diag_error(name, 0, 0, "%s", astar_strerror(st));
-		}
+		rc = run_map_query(k, ctx, &m, &q, &res, t1);
 	}
 	map_free(&m);
-	query_error(k, name);
+	if (rc != 0)
+		query_error(k, name);
 }
 
 static void scen_query(sink *k, astar_ctx *ctx)
 {
 	const cli_config *cfg = k->cfg;
 	const scen_entry *e = k->it->entry;
-	const astar_grid *g = k->it->sm->m.grid;
+	const shared_map *sm = k->it->sm;
+	const astar_grid *g = sm->m.grid;
 	const char *name = k->it->scen_name;
 	astar_options opts = config_scen_options(cfg);
 	astar_result res;
@@ -245,9 +282,8 @@ static void scen_query(sink *k, astar_ctx *ctx)
 		diag_error(
 			name, e->line, 0,
 			"the scenario says the map is %dx%d, but %s is %dx%d",
-			(int)e->width, (int)e->height,
-			display_name(k->it->sm->path), (int)astar_grid_width(g),
-			(int)astar_grid_height(g));
+			(int)e->width, (int)e->height, display_name(sm->path),
+			(int)astar_grid_width(g), (int)astar_grid_height(g));
 		query_error(k, label);
 		return;
 	}
@@ -256,7 +292,8 @@ static void scen_query(sink *k, astar_ctx *ctx)
 		return;
 	}
 	prep = prepare(ctx, g, &opts);
-	memset(&q, 0, sizeof q);
+	query_init(&q, cfg, display_name(sm->path), &sm->m, &opts, &res,
+	           sm->load_us);
 	t0 = now_us();
 	if ((st = astar_search(ctx, g, e->start, e->goal, &opts, &res)) !=
 	    ASTAR_OK) {
@@ -267,19 +304,10 @@ static void scen_query(sink *k, astar_ctx *ctx)
 	q.search_us = now_us() - t0;
 	q.prepared = 1;
 	q.prepare_us = prep;
-	q.map_name = display_name(k->it->sm->path);
-	q.map = &k->it->sm->m;
-	q.blocks = cfg->blocks;
-	q.nblocks = cfg->nblocks;
-	q.opts = &opts;
-	q.res = &res;
-	q.timing = cfg->timing;
-	q.load_us = k->it->sm->load_us;
 	q.start = e->start;
 	q.goal = e->goal;
 	q.scen = name;
 	q.line = e->line;
-	q.query = -1;
 	memset(&expect, 0, sizeof expect);
 	expect.has_cost = 1;
 	expect.cost = e->optimal;
