@@ -175,6 +175,23 @@ void diag_error(const char *file, long line, long col, const char *fmt, ...)
 	va_end(ap);
 }
 
+int diag_fail(diag_err *e, long line, long col, const char *fmt, ...)
+{
+	va_list ap;
+
+	e->line = line;
+	e->col = col;
+	va_start(ap, fmt);
+	vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void diag_report(const char *file, const diag_err *e)
+{
+	diag_error(file, e->line, e->col, "%s", e->msg);
+}
+
 void diag_warn(const char *fmt, ...)
 {
 	va_list ap;

@@ -45,6 +45,24 @@ typedef struct diag_list {
 	int nomem;
 } diag_list;
 
+/*
+ * What a callee that does not print fills for its caller, who knows the
+ * file (a reader, the image writer, a file that could not be opened): the
+ * place in the file and the text.  The caller makes it a record with
+ * diag_report.
+ */
+typedef struct diag_err {
+	long line, col; /* 1-based; 0 when they mean nothing */
+	char msg[512];
+} diag_err;
+
+/* Fills e (printf-style); returns -1, for `return diag_fail(...)`. */
+int diag_fail(diag_err *e, long line, long col, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* e as an error record about file (NULL: none), made as diag_error's. */
+void diag_report(const char *file, const diag_err *e);
+
 /* file may be NULL (no location); line and col 0 when they mean nothing. */
 void diag_error(const char *file, long line, long col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

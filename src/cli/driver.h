@@ -221,8 +221,8 @@ int index_inputs(batch *b);
 void free_item(item *it);
 
 /* load.c */
-int read_input(batch *b, const char *path, char **buf, size_t *len, char *msg,
-               size_t size);
+int read_input(batch *b, const char *path, char **buf, size_t *len,
+               diag_err *err);
 int load_map(batch *b, const char *path, map *m);
 int apply_blocks(const cli_config *cfg, const char *name, map *m);
 void shared_acquire(batch *b, shared_map *sm, diag_list *mine);

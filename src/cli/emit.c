@@ -109,16 +109,17 @@ static void emit_image(sink *k, const query_report *q)
 {
 	const cli_config *cfg = k->cfg;
 	size_t index = k->it->index;
-	char path[4096], why[512];
+	char path[4096];
+	diag_err err;
 	const char *clash = NULL;
 	outfile_id id;
 	int fd;
 
 	if (k->it->ninputs == 1 && q->query >= 0)
 		index = (size_t)q->query;
-	if (image_path_for(cfg->image, index, q->map_name, path, sizeof path) !=
-	    0) {
-		diag_error(NULL, 0, 0, "%s", path);
+	if (image_path_for(cfg->image, index, q->map_name, path, sizeof path,
+	                   &err) != 0) {
+		diag_report(NULL, &err);
 		k->it->status = EXIT_ERROR;
 		return;
 	}
@@ -149,8 +150,8 @@ static void emit_image(sink *k, const query_report *q)
 	}
 	k->b->images_busy++;
 	pthread_mutex_unlock(&k->b->lock);
-	if (image_write_png(path, q, cfg->scale, why, sizeof why) != 0) {
-		diag_error(path, 0, 0, "%s", why);
+	if (image_write_png(path, q, cfg->scale, &err) != 0) {
+		diag_report(path, &err);
 		k->it->status = EXIT_ERROR;
 	}
 	pthread_mutex_lock(&k->b->lock);

@@ -39,13 +39,14 @@ static int may_wait(const batch *b, const char *path)
 	       !S_ISDIR(st.st_mode);
 }
 
-/* Reads path whole (io_read); on failure writes why into msg. */
-int read_input(batch *b, const char *path, char **buf, size_t *len, char *msg,
-               size_t size)
+/* Reads path whole (io_read); on failure fills err with why (io_read's
+ * errno, kept in errno for the caller too). */
+int read_input(batch *b, const char *path, char **buf, size_t *len,
+               diag_err *err)
 {
 	size_t limit = input_limit(b->cfg);
 	sigset_t old;
-	int rc, err;
+	int rc, e;
 
 	/* The main thread, running the items alone, sends out the results
 	 * so far before an input that may keep it waiting, as it does when
@@ -60,26 +61,26 @@ int read_input(batch *b, const char *path, char **buf, size_t *len, char *msg,
 	stop_mask(SIG_UNBLOCK, &old);
 	if (stop_requested()) {
 		pthread_sigmask(SIG_SETMASK, &old, NULL);
-		snprintf(msg, size, "%s", strerror(EINTR));
+		diag_fail(err, 0, 0, "%s", strerror(EINTR));
 		errno = EINTR; /* not a stale one for the caller's tests */
 		return -1;
 	}
 	rc = io_read(&b->in, path, limit, buf, len);
-	err = errno;
+	e = errno;
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	errno = err;
+	errno = e;
 	if (rc == 0)
 		return 0;
-	if (errno == EFBIG)
-		snprintf(msg, size,
-		         "more than %zu bytes, the input limit (raise it with "
-		         "--max-cells)",
-		         limit);
-	else if (errno == ENOMEM)
-		snprintf(msg, size, "out of memory");
+	if (e == EFBIG)
+		diag_fail(err, 0, 0,
+		          "more than %zu bytes, the input limit (raise it with "
+		          "--max-cells)",
+		          limit);
+	else if (e == ENOMEM)
+		diag_fail(err, 0, 0, "out of memory");
 	else
-		snprintf(msg, size, "%s", strerror(errno));
-	errno = err; /* for the caller too */
+		diag_fail(err, 0, 0, "%s", strerror(e));
+	errno = e; /* for the caller too */
 	return -1;
 }
 
@@ -97,14 +98,14 @@ int load_map(batch *b, const char *path, map *m)
 
 	memset(m, 0, sizeof *m);
 	memset(&err, 0, sizeof err);
-	if (read_input(b, path, &buf, &len, err.msg, sizeof err.msg) != 0) {
+	if (read_input(b, path, &buf, &len, &err) != 0) {
 		if (errno == ENOENT && cfg->format == FORMAT_JSON &&
 		    path[strspn(path, "0123456789")] == '\0')
 			/* astar -j 4 big.scen: -j is --json, threads -J */
 			diag_error(name, 0, 0, "%s (for %s threads, use -J %s)",
 			           err.msg, path, path);
 		else
-			diag_error(name, 0, 0, "%s", err.msg);
+			diag_report(name, &err);
 		return -1;
 	}
 	fmt = cfg->input_format != MAPFMT_AUTO ? cfg->input_format
@@ -137,7 +138,7 @@ int load_map(batch *b, const char *path, map *m)
 	}
 	free(buf);
 	if (rc != 0)
-		diag_error(name, err.line, err.col, "%s", err.msg);
+		diag_report(name, &err);
 	else
 		m->format = fmt;
 	return rc;

@@ -36,7 +36,7 @@ static int push_error(batch *b, size_t *cap, const char *scen_name,
 	it.scen_name = scen_name;
 	it.status = EXIT_ERROR;
 	diag_collect(&it.msgs);
-	diag_error(scen_name, err->line, err->col, "%s", err->msg);
+	diag_report(scen_name, err);
 	diag_collect(NULL);
 	if (it.msgs.nomem)
 		goto fail;
@@ -150,7 +150,7 @@ static int plan_scen(batch *b, size_t *cap, const char *path, scen *sc)
 	map_error err;
 
 	memset(&err, 0, sizeof err);
-	if (read_input(b, path, &buf, &len, err.msg, sizeof err.msg) != 0)
+	if (read_input(b, path, &buf, &len, &err) != 0)
 		return push_error(b, cap, name, &err);
 	if (scen_read(buf, len, sc, &err) != 0) {
 		free(buf);
@@ -158,8 +158,7 @@ static int plan_scen(batch *b, size_t *cap, const char *path, scen *sc)
 	}
 	free(buf);
 	if (sc->n == 0) { /* the version line alone: surely a mistake */
-		snprintf(err.msg, sizeof err.msg,
-		         "no queries after the version line");
+		diag_fail(&err, 0, 0, "no queries after the version line");
 		return push_error(b, cap, name, &err);
 	}
 	/* The map field of the last query whose map was looked up, and its

@@ -58,15 +58,38 @@ static void unmake(const reports *rep, const cli_config *cfg)
 static int unusable(const reports *rep, const cli_config *cfg)
 {
 	FILE *tap = rep->tap, *junit = rep->junit;
+	int tap_file = tap != NULL && !outfile_is_std(tap);
+	int junit_file = junit != NULL && !outfile_is_std(junit);
+	diag_err err;
 
-	return (cfg->tap && tap == NULL) || (cfg->junit && junit == NULL) ||
-	       (tap != NULL && !outfile_is_std(tap) && junit != NULL &&
-	        !outfile_is_std(junit) &&
-	        outfile_one_file(tap, junit, cfg->junit)) ||
-	       (tap != NULL && !outfile_is_std(tap) &&
-	        outfile_empty(tap, cfg->tap_file) != 0) ||
-	       (junit != NULL && !outfile_is_std(junit) &&
-	        outfile_empty(junit, cfg->junit) != 0);
+	if ((cfg->tap && tap == NULL) || (cfg->junit && junit == NULL))
+		return 1; /* said when it was opened */
+	if (tap_file && junit_file && outfile_one_file(tap, junit, &err)) {
+		diag_report(cfg->junit, &err);
+		return 1;
+	}
+	if (tap_file && outfile_empty(tap, &err) != 0) {
+		diag_report(cfg->tap_file, &err);
+		return 1;
+	}
+	if (junit_file && outfile_empty(junit, &err) != 0) {
+		diag_report(cfg->junit, &err);
+		return 1;
+	}
+	return 0;
+}
+
+/* Opens a report file (outfile_open), reporting why it could not be. */
+static FILE *open_report(const char *path, int *made)
+{
+	diag_err err;
+	FILE *f;
+
+	memset(&err, 0, sizeof err);
+	f = outfile_open(path, made, &err);
+	if (f == NULL && err.msg[0] != '\0')
+		diag_report(path, &err);
+	return f;
 }
 
 int reports_open(reports *rep, batch *b)
@@ -80,10 +103,10 @@ int reports_open(reports *rep, batch *b)
 		return -1;
 	if (cfg->tap)
 		rep->tap = cfg->tap_file
-		                   ? outfile_open(cfg->tap_file, &rep->tap_made)
+		                   ? open_report(cfg->tap_file, &rep->tap_made)
 		                   : stdout;
 	if (cfg->junit && (!cfg->tap || rep->tap != NULL))
-		rep->junit = outfile_open(cfg->junit, &rep->junit_made);
+		rep->junit = open_report(cfg->junit, &rep->junit_made);
 	if (stop_requested()) { /* nothing is written yet, nor left behind */
 		unmake(rep, cfg);
 		stop_die(stop_requested(), NULL, NULL);

@@ -49,10 +49,10 @@ void rule_admissible(const astar_options *opts, const char *name)
 
 int rule_image_pattern(const char *pattern, int several, const char *name)
 {
-	char why[512];
+	diag_err err;
 
-	if (image_pattern_check(pattern, several, why, sizeof why) == 0)
+	if (image_pattern_check(pattern, several, &err) == 0)
 		return 0;
-	diag_error(name, 0, 0, "%s", why);
+	diag_report(name, &err);
 	return -1;
 }
