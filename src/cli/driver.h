@@ -139,11 +139,11 @@ typedef struct batch {
 } batch;
 
 /*
- * What a thread works with: its search context, and two memory streams
- * for the standard output and the diagnostics of the item it is doing.
- * The streams are opened once and rewound after each item, whose bytes
- * are copied out: opening a pair for every item cost glibc two zeroed
- * 8 KiB buffers a query, an eighth of a scenario batch's instructions.
+ * What a thread works with: its search context, and a memory stream for
+ * the standard output of the item it is doing (its diagnostics are
+ * records, collected in the item).  The stream is opened once and
+ * rewound after each item, whose bytes are copied out: glibc gives each
+ * new stream a zeroed buffer, too dear to pay a query.
  */
 typedef struct lane {
 	astar_ctx *ctx;
@@ -152,7 +152,8 @@ typedef struct lane {
 	size_t olen;
 } lane;
 
-/* The per-item output streams and bookkeeping while an item runs. */
+/* The item's output stream, its diagnostics and bookkeeping while it
+ * runs. */
 typedef struct sink {
 	FILE *out;
 	diag_list *msgs; /* the item's diagnostics */
