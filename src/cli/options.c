@@ -463,8 +463,10 @@ int options_parse(int argc, char **argv, options *o)
 		if ((rc = f->set(o, optarg)) != OPTIONS_RUN)
 			return rc;
 	}
-	o->files = (const char *const *)(argv + optind);
-	o->nfiles = argc - optind;
+	if (optind < argc) {
+		o->files = (const char *const *)(argv + optind);
+		o->nfiles = argc - optind;
+	}
 	return OPTIONS_RUN;
 }
 
