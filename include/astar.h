@@ -202,6 +202,12 @@ astar_heuristic astar_effective_heuristic(const astar_options *opts);
  * (also for values outside the enums). */
 int astar_heuristic_admissible(astar_heuristic h, astar_diagonal diagonal);
 
+/* Nonzero when the algorithm of opts applies to grid, 0 when a search
+ * would fail with ASTAR_EUNSUPPORTED (JPS: see astar_search).  grid may
+ * be NULL: then the options alone are judged, as if on a grid where
+ * every open cell costs the same. */
+int astar_supported(const astar_grid *grid, const astar_options *opts);
+
 /*
  * The outcome of one query.  The arrays belong to the context that
  * produced them and stay valid until its next search or its release.

@@ -147,7 +147,7 @@ int outfile_std_fd_of(const char *path)
 	return 0;
 }
 
-FILE *outfile_open(const char *path, int *made)
+FILE *outfile_open(const char *path, int *made, diag_err *err)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
 	FILE *f;
@@ -158,7 +158,7 @@ FILE *outfile_open(const char *path, int *made)
 	if (fd < 0 && errno == EINTR && stop_requested())
 		return NULL; /* a FIFO waiting for its reader: the run ends */
 	if (fd < 0 || (f = fdopen(fd, "w")) == NULL) {
-		diag_error(path, 0, 0, "%s", strerror(errno));
+		diag_fail(err, 0, 0, "%s", strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return NULL;
@@ -166,16 +166,16 @@ FILE *outfile_open(const char *path, int *made)
 	return f;
 }
 
-int outfile_one_file(FILE *tap, FILE *junit, const char *path)
+int outfile_one_file(FILE *tap, FILE *junit, diag_err *err)
 {
 	struct stat a, b;
 
 	if (fstat(fileno(tap), &a) != 0 || fstat(fileno(junit), &b) != 0 ||
 	    !S_ISREG(a.st_mode) || !same_inode(&a, &b))
 		return 0;
-	diag_error(path, 0, 0,
-	           "is named by both --report=tap and --report=junit; give "
-	           "each its own file");
+	diag_fail(err, 0, 0,
+	          "is named by both --report=tap and --report=junit; give "
+	          "each its own file");
 	return 1;
 }
 
@@ -194,14 +194,13 @@ FILE *outfile_through_std(FILE *f)
 	return s;
 }
 
-int outfile_empty(FILE *f, const char *path)
+int outfile_empty(FILE *f, diag_err *err)
 {
 	struct stat st;
 
 	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
 	    ftruncate(fileno(f), 0) != 0) {
-		diag_error(path, 0, 0, "%s", strerror(errno));
-		return -1;
+		return diag_fail(err, 0, 0, "%s", strerror(errno));
 	}
 	return 0;
 }

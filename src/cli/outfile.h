@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "base/diag.h"
+
 /* A file by device and inode: names differ, this does not. */
 typedef struct outfile_id {
 	dev_t dev;
@@ -62,14 +64,14 @@ int outfile_std_fd_of(const char *path);
  * created through a link to no file is not known as such, and stays).
  * It is not emptied yet (outfile_empty does that once both reports are
  * open), so that the other report's failure leaves it as it was.  On
- * failure it reports the error and returns NULL; an open cut short by a
- * stop signal (a FIFO waiting for its reader) returns NULL quietly. */
-FILE *outfile_open(const char *path, int *made);
+ * failure it returns NULL with the error in err; an open cut short by a
+ * stop signal (a FIFO waiting for its reader) returns NULL, err left
+ * alone (there is nothing to say). */
+FILE *outfile_open(const char *path, int *made, diag_err *err);
 
-/* Reports (and returns 1) when the two open reports are one regular
- * file, by any names: each would overwrite the other.  path is junit's,
- * for the message. */
-int outfile_one_file(FILE *tap, FILE *junit, const char *path);
+/* Returns 1, with why in err, when the two open reports are one regular
+ * file, by any names: each would overwrite the other. */
+int outfile_one_file(FILE *tap, FILE *junit, diag_err *err);
 
 /* Whether a report is written through a standard stream (and so is not
  * to be closed). */
@@ -83,7 +85,7 @@ int outfile_is_std(const FILE *f);
 FILE *outfile_through_std(FILE *f);
 
 /* Empties an open report that is a regular file (a pipe or a device has
- * nothing to empty); reports the error and returns -1 on failure. */
-int outfile_empty(FILE *f, const char *path);
+ * nothing to empty); returns -1 with the error in err on failure. */
+int outfile_empty(FILE *f, diag_err *err);
 
 #endif

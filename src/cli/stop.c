@@ -108,7 +108,7 @@ void stop_take(void)
  * thread blocks them: the main thread writing alone, perhaps stuck in a
  * write nobody reads.  The kernel gives a signal to the main thread
  * first when it lets it in, so its waiting reads are still cut short
- * (cli.c's read_input). */
+ * (load.c's read_input). */
 static void *stop_catcher(void *unused)
 {
 	(void)unused;

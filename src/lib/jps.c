@@ -2157,7 +2157,8 @@ int jps_supported(const astar_grid *grid, const astar_options *opts)
 		return 0;
 	/* The bounds never overstate uniformity (astar.h); a grid with no
 	 * open cell (max 0) is uniform, and its start is blocked anyway. */
-	return grid->max_cost == 0 || grid->min_cost == grid->max_cost;
+	return grid == NULL || grid->max_cost == 0 ||
+	       grid->min_cost == grid->max_cost;
 }
 
 static astar_status search(astar_ctx *ctx, jps_cache **cache,

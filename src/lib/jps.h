@@ -21,8 +21,9 @@ astar_status jps_search(astar_ctx *ctx, const astar_grid *grid,
                         const astar_options *opts, astar_result *r);
 
 /* Nonzero when jps_search accepts the grid and options: the movement,
- * heuristic and weight above, and open cells of one cost.  Options out of
- * range are astar_search's to judge (ASTAR_EINVAL). */
+ * heuristic and weight above, and open cells of one cost (a NULL grid:
+ * the options alone).  Options out of range are astar_search's to judge
+ * (ASTAR_EINVAL). */
 int jps_supported(const astar_grid *grid, const astar_options *opts);
 
 /* Builds every bit map jps_search uses on grid, those it would otherwise

@@ -660,6 +660,11 @@ static astar_status search(astar_ctx *ctx, const astar_grid *grid,
                            astar_point start, astar_point goal,
                            const astar_options *opts, astar_result *r);
 
+int astar_supported(const astar_grid *grid, const astar_options *opts)
+{
+	return opts->algorithm != ASTAR_ALGO_JPS || jps_supported(grid, opts);
+}
+
 astar_status astar_prepare(astar_ctx *ctx, const astar_grid *grid,
                            const astar_options *opts)
 {

@@ -43,7 +43,7 @@ int map_vfail(map_error *err, long line, long col, const char *fmt, va_list ap)
 {
 	err->line = line;
 	err->col = col;
-	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+	vsnprintf(err->msg, MAP_MSG_MAX, fmt, ap);
 	return -1;
 }
 

@@ -9,11 +9,14 @@
 #include <stddef.h>
 
 #include "astar.h"
+#include "base/diag.h"
 
-typedef struct map_error {
-	long line, col; /* 1-based; 0 when they mean nothing */
-	char msg[256];
-} map_error;
+/* The readers' errors are the callee's records of diag.h. */
+typedef diag_err map_error;
+
+/* A reader's message is cut short at this many bytes (its NUL included),
+ * as it always was. */
+#define MAP_MSG_MAX 256
 
 /* What a query expects, for --check.  A field counts only when its has_
  * flag is set. */

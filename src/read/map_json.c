@@ -61,6 +61,7 @@
  * order width, height, rows or cells (with legend first), start, goal,
  * diagonal, queries.
  */
+#include <ctype.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -587,43 +588,125 @@ static int read_root(json_t *root, size_t max_cells, map *m, map_error *err)
 	return 0;
 }
 
-static int starts_with(const char *s, const char *prefix)
+/* How a string token ends, for token_start. */
+enum string_end { STRING_CLOSED, STRING_CUT, STRING_BAD_ESCAPE };
+
+/*
+ * The end of the string that begins at buf[i] (its opening quote), read
+ * up to end; *how says whether it was closed, cut short at end (by a
+ * control character, not read), or ended by a bad escape, whose last
+ * byte read is the one before end.
+ */
+static size_t string_end(const char *buf, size_t i, size_t end,
+                         enum string_end *how)
 {
-	return strncmp(s, prefix, strlen(prefix)) == 0;
+	*how = STRING_CLOSED;
+	for (i++; i < end && buf[i] != '"'; i++) {
+		if (buf[i] != '\\')
+			continue;
+		/* An escape is read whole: one cut short is a bad one. */
+		if (++i >= end || buf[i] == '\0' ||
+		    strchr("\"\\/bfnrtu", buf[i]) == NULL) {
+			*how = STRING_BAD_ESCAPE;
+			return end;
+		}
+		for (int k = buf[i] == 'u' ? 4 : 0; k > 0; k--)
+			if (++i >= end || !isxdigit((unsigned char)buf[i])) {
+				*how = STRING_BAD_ESCAPE;
+				return end;
+			}
+	}
+	if (i >= end)
+		*how = STRING_CUT;
+	return i + 1;
+}
+
+/* The end of the number that begins at buf[i], as jansson reads one. */
+static size_t number_end(const char *buf, size_t i, size_t end)
+{
+	i += buf[i] == '-';
+	while (i < end && isdigit((unsigned char)buf[i]))
+		i++;
+	if (i < end && buf[i] == '.')
+		for (i++; i < end && isdigit((unsigned char)buf[i]);)
+			i++;
+	if (i < end && (buf[i] == 'e' || buf[i] == 'E')) {
+		i++;
+		i += i < end && (buf[i] == '+' || buf[i] == '-');
+		while (i < end && isdigit((unsigned char)buf[i]))
+			i++;
+	}
+	return i;
 }
 
 /*
- * The offset in buf of the byte a jansson error is about.  jansson gives
- * the count of bytes it read (its line and column count characters, and
- * name the last one read), so the offset is worked out from the message:
- * a bad byte in a string was not counted; an error at the end of the
- * input is at len; an invalid escape is the last byte read; otherwise
- * the error is about the token quoted after " near ", which ends where
- * jansson stopped (when the quote is cut short or absent, the last byte
- * read).
+ * Where the JSON token that ends at end (exclusive) begins, the text
+ * lexed as jansson does from the start of the line of its last byte (no
+ * token spans a line but a string with an error at a newline); *how
+ * says how a string token ended (STRING_CLOSED for other tokens).
+ */
+static size_t token_start(const char *buf, size_t end, enum string_end *how)
+{
+	size_t i = end - 1, s = end;
+
+	while (i > 0 && buf[i - 1] != '\n')
+		i--;
+	*how = STRING_CLOSED;
+	while (i < end) {
+		s = i;
+		*how = STRING_CLOSED;
+		if (buf[i] == '"') {
+			i = string_end(buf, i, end, how);
+		} else if (isalpha((unsigned char)buf[i])) {
+			while (i < end && isalpha((unsigned char)buf[i]))
+				i++;
+		} else if (buf[i] == '-' || isdigit((unsigned char)buf[i])) {
+			i = number_end(buf, i, end);
+		} else { /* one character, of as many bytes as UTF-8 says */
+			for (i++;
+			     i < end && ((unsigned char)buf[i] & 0xc0) == 0x80;)
+				i++;
+		}
+	}
+	return s;
+}
+
+/* The longest token jansson quotes in its message ("near '...'"). */
+#define QUOTED_MAX 20
+
+/*
+ * The offset in buf of the byte a jansson error is about, from its code
+ * and position (the count of bytes read; its line and column count
+ * characters and name the last one read).  A byte that is not UTF-8 was
+ * not counted, and the end of the input is at len.  Otherwise the error
+ * is about the token that ends at the position, from its start; but
+ * inside a string, about the control character after it (not read) or
+ * the last byte of a bad escape; and the last byte read when the token
+ * is too long for the message to quote it.
  */
 static size_t json_error_offset(const char *buf, size_t len,
                                 const json_error_t *e)
 {
-	size_t pos = e->position > 0 ? (size_t)e->position : 0;
-	const char *near = strstr(e->text, " near '");
+	size_t pos = e->position > 0 ? (size_t)e->position : 0, start;
+	enum string_end how;
 
 	if (pos > len)
 		pos = len;
-	if (starts_with(e->text, "unable to decode byte") ||
-	    starts_with(e->text, "control character") ||
-	    starts_with(e->text, "unexpected newline") ||
-	    starts_with(e->text, "premature end of input") ||
-	    strstr(e->text, " near end of file") != NULL)
+	switch (json_error_code(e)) {
+	case json_error_invalid_utf8:
+	case json_error_premature_end_of_input:
 		return pos;
-	if (near != NULL && !starts_with(e->text, "invalid escape")) {
-		const char *tok = near + strlen(" near '");
-		size_t n = strlen(tok);
-		if (n >= 2 && tok[n - 1] == '\'' && n - 1 <= pos &&
-		    memcmp(buf + pos - (n - 1), tok, n - 1) == 0)
-			return pos - (n - 1);
+	default:
+		break;
 	}
-	return pos > 0 ? pos - 1 : 0;
+	if (pos == 0)
+		return 0;
+	start = token_start(buf, pos, &how);
+	if (how == STRING_CUT)
+		return pos;
+	if (how == STRING_BAD_ESCAPE || pos - start > QUOTED_MAX)
+		return pos - 1;
+	return start;
 }
 
 /* ----------------------------------------------------- size at a glance */

@@ -243,16 +243,17 @@ static int expand(const char *pattern, size_t index, const char *mapname,
 	return 0;
 }
 
-int image_pattern_check(const char *pattern, int several, char *err,
-                        size_t errsize)
+int image_pattern_check(const char *pattern, int several, diag_err *err)
 {
 	int has_index;
 
-	if (expand(pattern, 0, "map", NULL, 0, &has_index, err, errsize) != 0)
+	memset(err, 0, sizeof *err);
+	if (expand(pattern, 0, "map", NULL, 0, &has_index, err->msg,
+	           sizeof err->msg) != 0)
 		return -1;
 	if (several && !has_index) {
 		bad_pattern(
-			err, errsize, pattern,
+			err->msg, sizeof err->msg, pattern,
 			"every query of the batch would write this one "
 			"file; put %d in the name (e.g. --image=%m-%d.png)");
 		return -1;
@@ -261,18 +262,16 @@ int image_pattern_check(const char *pattern, int several, char *err,
 }
 
 int image_path_for(const char *pattern, size_t index, const char *mapname,
-                   char *out, size_t outsize)
+                   char *out, size_t outsize, diag_err *err)
 {
-	char msg[512];
 	int has_index;
 
-	if (expand(pattern, index, mapname, out, outsize, &has_index, msg,
-	           sizeof msg) != 0 ||
-	    (index > 0 && !has_index &&
-	     image_pattern_check(pattern, 1, msg, sizeof msg) != 0)) {
-		set_msg(out, outsize, "%s", msg);
+	memset(err, 0, sizeof *err);
+	if (expand(pattern, index, mapname, out, outsize, &has_index, err->msg,
+	           sizeof err->msg) != 0)
 		return -1;
-	}
+	if (index > 0 && !has_index)
+		return image_pattern_check(pattern, 1, err);
 	return 0;
 }
 
@@ -476,7 +475,7 @@ static int encode(png_structp png, png_infop info, png_out *o,
 }
 
 int image_write_png(const char *path, const query_report *q, int scale,
-                    char *err, size_t errsize)
+                    diag_err *err)
 {
 	const astar_grid *g = q->map->grid;
 	int32_t w = astar_grid_width(g), h = astar_grid_height(g);
@@ -496,17 +495,17 @@ int image_write_png(const char *path, const query_report *q, int scale,
 	if (scale <= 0)
 		scale = image_default_scale(w, h);
 	if (scale > IMAGE_MAX_SCALE) {
-		snprintf(err, errsize,
-		         "a scale of %d is more than the largest, %d", scale,
-		         IMAGE_MAX_SCALE);
+		diag_fail(err, 0, 0,
+		          "a scale of %d is more than the largest, %d", scale,
+		          IMAGE_MAX_SCALE);
 		return -1;
 	}
 	iw = (int64_t)w * scale;
 	ih = (int64_t)h * scale;
 	if (iw > IMAGE_MAX_SIDE || ih > IMAGE_MAX_SIDE) {
 		if (scale > 1 && (w > h ? w : h) <= IMAGE_MAX_SIDE)
-			snprintf(
-				err, errsize,
+			diag_fail(
+				err, 0, 0,
 				"the image would be %lldx%lld pixels, more than %d on a "
 				"side; use a smaller --scale (at most %d for this %dx%d "
 				"map)",
@@ -514,8 +513,8 @@ int image_write_png(const char *path, const query_report *q, int scale,
 				(int)(IMAGE_MAX_SIDE / (w > h ? w : h)), (int)w,
 				(int)h);
 		else
-			snprintf(
-				err, errsize,
+			diag_fail(
+				err, 0, 0,
 				"the %dx%d map is too large for an image (at most %d "
 				"cells on a side)",
 				(int)w, (int)h, IMAGE_MAX_SIDE);
@@ -527,7 +526,7 @@ int image_write_png(const char *path, const query_report *q, int scale,
 	row = malloc((size_t)iw * 3);
 	cells = malloc((size_t)w * sizeof *cells);
 	if (ov == NULL || row == NULL || cells == NULL) {
-		snprintf(err, errsize, "out of memory");
+		diag_fail(err, 0, 0, "out of memory");
 		goto done;
 	}
 	fill_overlay(ov, q, w, h);
@@ -539,25 +538,25 @@ int image_write_png(const char *path, const query_report *q, int scale,
 	if (png != NULL)
 		info = png_create_info_struct(png);
 	if (png == NULL || info == NULL) {
-		snprintf(err, errsize, "out of memory");
+		diag_fail(err, 0, 0, "out of memory");
 		goto done;
 	}
 	o.fp = fopen(path, "wb");
 	if (o.fp == NULL) {
-		snprintf(err, errsize, "%s", strerror(errno));
+		diag_fail(err, 0, 0, "%s", strerror(errno));
 		goto done;
 	}
 	regular = fstat(fileno(o.fp), &st) == 0 && S_ISREG(st.st_mode);
 
 	if (encode(png, info, &o, q, scale, ov, row, cells, mk) != 0) {
 		if (o.write_errno)
-			snprintf(err, errsize, "%s", strerror(o.write_errno));
+			diag_fail(err, 0, 0, "%s", strerror(o.write_errno));
 		else
-			snprintf(err, errsize, "libpng: %s", o.msg);
+			diag_fail(err, 0, 0, "libpng: %s", o.msg);
 		goto done;
 	}
 	if (fflush(o.fp) != 0 || ferror(o.fp)) {
-		snprintf(err, errsize, "%s", strerror(errno ? errno : EIO));
+		diag_fail(err, 0, 0, "%s", strerror(errno ? errno : EIO));
 		goto done;
 	}
 	rc = 0;
@@ -565,7 +564,7 @@ done:
 	if (png != NULL)
 		png_destroy_write_struct(&png, info ? &info : NULL);
 	if (o.fp != NULL && fclose(o.fp) != 0 && rc == 0) {
-		snprintf(err, errsize, "%s", strerror(errno));
+		diag_fail(err, 0, 0, "%s", strerror(errno));
 		rc = -1;
 	}
 	if (rc != 0 && regular)

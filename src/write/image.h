@@ -19,7 +19,7 @@
  *
  * The image is written row by row: memory is one row of pixels plus one
  * byte per map cell, never the whole image.  Nothing here prints; errors
- * come back as a message for the caller to print.
+ * come back as records (diag_err) for the caller to report.
  */
 #ifndef ASTAR_IMAGE_H
 #define ASTAR_IMAGE_H
@@ -27,6 +27,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/diag.h"
 #include "output.h"
 
 /* The largest image width or height, in pixels. */
@@ -39,15 +40,15 @@
  * Writes q (its map, blocks, start, goal, path and explored cells) to
  * path as an 8-bit RGB PNG with scale x scale pixels per cell; scale <= 0
  * means the largest of 1..16 that keeps the longer side within 2048
- * pixels (1 when even scale 1 is wider).  Returns 0, or -1 with a one-line message in
- * err (without the file name: the caller prints "astar: PATH: message"):
+ * pixels (1 when even scale 1 is wider).  Returns 0, or -1 with the
+ * error in err, without the file name, which the caller gives it:
  * the file could not be opened or written (strerror), the image would be
  * more than IMAGE_MAX_SIDE pixels on a side, out of memory, or a libpng
  * error.  A file left unfinished by an error is removed when it is a
  * regular file.  Thread-safe: no globals.
  */
 int image_write_png(const char *path, const query_report *q, int scale,
-                    char *err, size_t errsize);
+                    diag_err *err);
 
 /*
  * Image file names for batches.  The --image value is a pattern:
@@ -69,17 +70,16 @@ int image_write_png(const char *path, const query_report *q, int scale,
  * that it has %d or %n when several is nonzero.  Returns 0, or -1 with a
  * message in err.
  */
-int image_pattern_check(const char *pattern, int several, char *err,
-                        size_t errsize);
+int image_pattern_check(const char *pattern, int several, diag_err *err);
 
 /*
  * Expands pattern for query number index of a map named mapname (a path
  * as given; NULL, "-" or "<stdin>" is standard input) into out.  Returns
- * 0, or -1 with the reason in out instead (a bad % sequence, index > 0
- * with a pattern that has no %d or %n, or the name does not fit in
- * outsize bytes; an outsize of 0 gets nothing).
+ * 0, or -1 with the reason in err (a bad % sequence, index > 0 with a
+ * pattern that has no %d or %n, or the name does not fit in outsize
+ * bytes).
  */
 int image_path_for(const char *pattern, size_t index, const char *mapname,
-                   char *out, size_t outsize);
+                   char *out, size_t outsize, diag_err *err);
 
 #endif

@@ -1,0 +1,155 @@
+/*
+ * config.c - the flags judged together into the run's configuration
+ * (config.h): the combinations that make no sense are refused, in a
+ * fixed order, and what the flags leave open (colour, the inputs) is
+ * settled.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/diag.h"
+#include "base/value.h"
+#include "config.h"
+#include "rules.h"
+
+int config_is_scen(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n >= 5 && strcmp(path + n - 5, ".scen") == 0;
+}
+
+astar_options config_scen_options(const cli_config *cfg)
+{
+	astar_options o = cfg->opts;
+
+	if (!cfg->diagonal_given)
+		o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
+	return o;
+}
+
+static int refuse(const char *what)
+{
+	diag_error(NULL, 0, 0, "%s", what);
+	return EXIT_ERROR;
+}
+
+/* The search flags: those an algorithm has no use for, and the movement
+ * JPS cannot take (the library's rule, the options alone). */
+static int judge_search(const options *o)
+{
+	astar_algorithm a = o->search.algorithm;
+
+	if ((a == ASTAR_ALGO_DIJKSTRA || a == ASTAR_ALGO_BFS ||
+	     a == ASTAR_ALGO_JPS) &&
+	    (o->heuristic_given || o->weight_given)) {
+		diag_error(NULL, 0, 0, "%s cannot be used with --algorithm=%s",
+		           o->heuristic_given ? "--heuristic" : "--weight",
+		           value_algorithm_name(a));
+		return EXIT_ERROR;
+	}
+	if (a == ASTAR_ALGO_GREEDY && o->weight_given)
+		return refuse(
+			"--weight cannot be used with --algorithm=greedy");
+	if (o->diagonal_given && !astar_supported(NULL, &o->search)) {
+		diag_error(NULL, 0, 0,
+		           "--algorithm=jps needs --diagonal=never or "
+		           "no-obstacles, not %s",
+		           value_diagonal_name(o->search.diagonal));
+		return EXIT_ERROR;
+	}
+	return OPTIONS_RUN;
+}
+
+/* The flags that need another, or that scenario files rule out; nscen
+ * counts the scenario files, named or given with --scen. */
+static int judge_batch(const options *o, int nscen)
+{
+	if (o->scale != 0 && o->image == NULL)
+		return refuse("--scale needs --image");
+	if (o->map_override && nscen == 0)
+		return refuse("--map needs --scen");
+	/* A scenario's queries give their own start and goal: rather than
+	 * ignore these, refuse them.  (--block applies to their maps.) */
+	if (nscen > 0 && (o->has_start || o->has_goal)) {
+		diag_error(
+			NULL, 0, 0,
+			"%s cannot be used with scenario files, whose queries "
+			"give the start and goal",
+			o->has_start ? "--start" : "--goal");
+		return EXIT_ERROR;
+	}
+	if (o->tolerance >= 0 && !o->check)
+		return refuse("--tolerance needs --check");
+	return OPTIONS_RUN;
+}
+
+/* --color: always, never, or auto: a terminal, unless NO_COLOR is set. */
+static int want_color(const char *when)
+{
+	const char *nc = getenv("NO_COLOR");
+
+	if (strcmp(when, "always") == 0)
+		return 1;
+	return strcmp(when, "auto") == 0 && isatty(STDOUT_FILENO) &&
+	       (nc == NULL || *nc == '\0');
+}
+
+static void copy_flags(const options *o, cli_config *cfg)
+{
+	memset(cfg, 0, sizeof *cfg);
+	cfg->opts = o->search;
+	cfg->diagonal_given = o->diagonal_given;
+	cfg->has_start = o->has_start;
+	cfg->has_goal = o->has_goal;
+	cfg->start = o->start;
+	cfg->goal = o->goal;
+	cfg->blocks = o->blocks;
+	cfg->nblocks = o->nblocks;
+	cfg->format = o->format;
+	cfg->input_format = o->input_format;
+	cfg->timing = !o->no_timing;
+	cfg->files = o->files;
+	cfg->nfiles = o->nfiles;
+	cfg->scens = o->scens;
+	cfg->nscens = o->nscens;
+	cfg->map_override = o->map_override;
+	cfg->jobs = o->jobs;
+	cfg->shard_k = o->shard_k;
+	cfg->shard_n = o->shard_n;
+	cfg->max_cells = o->max_cells;
+	cfg->check = o->check;
+	cfg->tolerance = o->tolerance;
+	cfg->junit = o->junit;
+	cfg->tap = o->tap;
+	cfg->tap_file = o->tap_file;
+	cfg->image = o->image;
+	cfg->scale = o->scale;
+}
+
+int config_build(const options *o, cli_config *cfg)
+{
+	static const char *const stdin_only[] = {"-", NULL};
+	int rc, nscen = o->nscens;
+	astar_options eff;
+
+	copy_flags(o, cfg);
+	if ((rc = judge_search(o)) != OPTIONS_RUN)
+		return rc;
+	cfg->color = want_color(o->color);
+	for (int i = 0; i < o->nfiles; i++)
+		nscen += config_is_scen(o->files[i]);
+	if ((rc = judge_batch(o, nscen)) != OPTIONS_RUN)
+		return rc;
+	/* Scenarios move by the benchmark rule unless --diagonal says else. */
+	eff = nscen > 0 ? config_scen_options(cfg) : cfg->opts;
+	rule_admissible(&eff, NULL);
+	if (cfg->nfiles == 0 && cfg->nscens == 0) {
+		if (isatty(STDIN_FILENO))
+			return options_usage_error();
+		cfg->files = stdin_only;
+		cfg->nfiles = 1;
+	}
+	return OPTIONS_RUN;
+}

@@ -1,0 +1,61 @@
+/*
+ * config.h - the second stage of the command line: the flags (options.h)
+ * judged together and turned into the one configuration of the run,
+ * which the driver only reads.
+ */
+#ifndef ASTAR_CONFIG_H
+#define ASTAR_CONFIG_H
+
+#include <stddef.h>
+
+#include "astar.h"
+#include "options.h"
+#include "read/map.h"
+
+typedef struct cli_config {
+	astar_options opts;
+	int diagonal_given; /* --diagonal was given (scenarios default to
+	                       no-obstacles otherwise) */
+	int has_start, has_goal;
+	astar_point start, goal;
+	const astar_point *blocks; /* --block cells */
+	size_t nblocks;
+	enum output_format format;
+	enum map_format input_format;
+	int timing;               /* print load and search times */
+	int color;                /* colour the text output */
+	const char *const *files; /* maps ("-" is standard input) and .scen
+	                             files */
+	int nfiles;
+	const char *const *scens; /* --scen files */
+	int nscens;
+	const char *map_override; /* --map: the map of every scenario */
+	int jobs;                 /* threads; 0: one per core for batches */
+	int shard_k, shard_n;     /* keep items k-1, k-1+n, ...; n = 0: all */
+	size_t max_cells;         /* the largest map to read */
+	int check;                /* compare with expectations */
+	double tolerance;         /* < 0: check_result's default */
+	const char *junit;        /* --report=junit:FILE */
+	int tap;                  /* --report=tap */
+	const char *tap_file;     /* its file, or NULL for standard output */
+	const char *image;        /* --image: a file name pattern (image.h), or
+	                             NULL */
+	int scale;                /* --scale; 0: image_write_png's default */
+} cli_config;
+
+/*
+ * Judges how o's flags combine and fills *cfg, which points into o (o
+ * must outlive it).  Returns OPTIONS_RUN, or the exit status to end with,
+ * the error reported.  A heuristic that may overestimate is warned of.
+ */
+int config_build(const options *o, cli_config *cfg);
+
+/* Whether a file operand is a scenario file: its name ends in ".scen". */
+int config_is_scen(const char *path);
+
+/* The options a scenario's queries run with: cfg's, moving by the
+ * benchmarks' rule (ASTAR_DIAG_NO_OBSTACLES) unless --diagonal was
+ * given. */
+astar_options config_scen_options(const cli_config *cfg);
+
+#endif

@@ -1,0 +1,285 @@
+/*
+ * driver.h - what the parts of the driver share: the work items, the
+ * batch that holds them, and each part's entry points.
+ *
+ * An item is a map file (read, and solved for its one query or its list
+ * of queries, by the thread that takes it), one query of a scenario file
+ * (whose map is read once, by the first thread that needs it, shared
+ * read-only, and freed after its last query), or a scenario line that
+ * could not be read.  Each item keeps its standard output in a buffer
+ * and its diagnostics as records of its own; the main thread prints them
+ * in item order, so the output is the same, byte for byte, whatever the
+ * number of threads.
+ *
+ *   plan.c     the inputs into the list of items (files, scenario
+ *              lines, --shard)
+ *   load.c     reading an input, and the maps shared by scenario queries
+ *   solve.c    one item into its results
+ *   emit.c     one solved query into the item's output, report cases
+ *              and picture
+ *   pool.c     the threads that solve the items
+ *   results.c  the items' results written in input order
+ *   reports.c  the --report files, from opening to their last line
+ *   cli.c      the run from start to end
+ */
+#ifndef ASTAR_DRIVER_H
+#define ASTAR_DRIVER_H
+
+#include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "base/diag.h"
+#include "cli.h"
+#include "outfile.h"
+#include "read/io.h"
+#include "read/scen.h"
+#include "write/output.h"
+#include "write/report.h"
+
+/*
+ * A map read once and shared by the queries of scenario files.  Planning
+ * only names it; the first worker to need it reads it (the others wait),
+ * so that the maps of a batch are read in parallel, and the last query on
+ * it frees it, so that the next map reuses its memory rather than fresh
+ * pages.  state and users are the batch lock's; the reading thread fills
+ * the rest before it sets SM_DONE under the lock, and the others read it
+ * only after they see SM_DONE.
+ */
+typedef struct shared_map {
+	char *path;
+	enum { SM_NEW, SM_LOADING, SM_DONE } state;
+	map m;
+	int ok;    /* read, and --block applied */
+	int nomem; /* its diagnostics could not be kept */
+	double load_us;
+	diag_list msgs; /* the diagnostics of reading it, which its first
+	                   query gives (whichever thread read it) */
+	size_t users;   /* queries on it not yet done */
+	size_t named;   /* queries naming it, those --shard drops too */
+} shared_map;
+
+enum item_kind { ITEM_FILE, ITEM_SCEN, ITEM_ERROR };
+
+typedef struct item {
+	enum item_kind kind;
+	const char *path;        /* FILE: as given ("-" for stdin) */
+	const char *scen_name;   /* SCEN, ERROR: the scenario file */
+	const scen_entry *entry; /* SCEN */
+	shared_map *sm;          /* SCEN */
+	int map_first;           /* SCEN: the first query on sm, which gives
+	                            sm->msgs */
+	size_t index;            /* position among the inputs, before --shard
+	                            (%d of --image) */
+	size_t ninputs;          /* how many inputs there are, before --shard */
+	/* Results, filled by the thread that did the item. */
+	char *out;
+	size_t outlen;
+	diag_list msgs;
+	enum exit_status status; /* exit status of the item */
+	int lost; /* memory ran out for its output or diagnostics: the batch
+	             stops there */
+	unsigned checked, failed;
+	report_case *cases;
+	size_t ncases;
+	atomic_int done; /* set by its worker when its results are ready */
+} item;
+
+/* cli_run's TAP stream and the errno of a failed flush of the output,
+ * for a flush of the results before a wait. */
+typedef struct results_flush {
+	FILE *const *tap;
+	int *write_err;
+} results_flush;
+
+typedef struct batch {
+	const cli_config *cfg;
+	item *items;
+	size_t n;
+	shared_map **maps; /* each allocated alone: items point to them */
+	size_t nmaps;
+	scen *scens;
+	size_t nscens;
+	size_t ninputs; /* items before --shard */
+	/* The inputs' files, sorted, when a report or picture is written
+	 * (index_inputs); read-only once the workers start. */
+	outfile_set inputs;
+	/* The --report files (regular ones), which no picture overwrites. */
+	outfile_id reports[2];
+	int nreports;
+	/* Work sharing between threads: a worker takes the next `chunk`
+	 * items at once, so that a batch of many small queries costs few
+	 * trips to the queue; it marks each done as it ends, and wakes the
+	 * main thread only when that one is the item it waits for
+	 * (`waiting`), so that output starts with the first query. */
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	pthread_cond_t loaded; /* a shared map was read */
+	size_t next, chunk;
+	/* The item the main thread waits for, or SIZE_MAX.  It is set
+	 * before the main thread looks at the item's done, and done is set
+	 * before the worker looks at it (both sequentially consistent), so
+	 * one of the two sees the other's store: the main thread does not
+	 * sleep on a done item, or the worker wakes it, under the lock the
+	 * main thread holds until it sleeps.  Neither takes the lock for an
+	 * item that is done before it is waited for. */
+	atomic_size_t waiting;
+	int stop; /* no more chunks, and no more pictures, are begun */
+	/* Pictures (--image) being written: the main thread waits for them
+	 * before the process dies (end_early), so none is left cut short. */
+	int images_busy;
+	io_stdin in; /* standard input, read once for every "-" */
+	/* Set while the main thread runs the items itself (no workers):
+	 * it flushes the results before an input that may keep it waiting
+	 * (see read_input). */
+	const results_flush *alone;
+} batch;
+
+/*
+ * What a thread works with: its search context, and a memory stream for
+ * the standard output of the item it is doing (its diagnostics are
+ * records, collected in the item).  The stream is opened once and
+ * rewound after each item, whose bytes are copied out: glibc gives each
+ * new stream a zeroed buffer, too dear to pay a query.
+ */
+typedef struct lane {
+	astar_ctx *ctx;
+	FILE *out;
+	char *obuf; /* the stream's buffer, valid after a flush */
+	size_t olen;
+} lane;
+
+/* The item's output stream, its diagnostics and bookkeeping while it
+ * runs. */
+typedef struct sink {
+	FILE *out;
+	diag_list *msgs; /* the item's diagnostics */
+	item *it;
+	const cli_config *cfg;
+	batch *b;
+	int nomem;
+} sink;
+
+/* Room for a query's name, its file's (as long as a path that opens can
+ * be) and ": queries[N]" or ":LINE"; and for a message naming two files,
+ * a scenario's and its map's.  Shorter buffers cut the names, and the
+ * line or query after them, from the text lines and reports. */
+#define LABEL_MAX   (PATH_MAX + 64)
+#define MESSAGE_MAX (2 * PATH_MAX + 1024)
+
+static inline double now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+}
+
+static inline const char *display_name(const char *path)
+{
+	return strcmp(path, "-") == 0 ? STDIN_NAME : path;
+}
+
+/* The threads of a run, or the main thread's lane when there are
+ * none. */
+typedef struct pool {
+	pthread_t *threads; /* NULL: the main thread solves the items */
+	int n;
+	lane alone;
+} pool;
+
+/* The --report files of a run. */
+typedef struct reports {
+	FILE *tap, *junit;        /* open, or NULL */
+	int tap_made, junit_made; /* created by this run */
+	report_case *all;  /* the cases, for JUnit's document at the end */
+	size_t nall, ntap; /* cases in all; TAP lines written */
+} reports;
+
+/* A progress line on a terminal, for batches. */
+typedef struct progress {
+	int on;
+	double start, last;
+	int shown;
+} progress;
+
+/* What the writing of the results comes to. */
+typedef struct results {
+	enum exit_status status;
+	int write_failed, write_err; /* a write of the output failed; errno */
+	int nomem;                   /* memory ran out: the run ends */
+	unsigned checked, failed;    /* --check's counts */
+	int last_kind; /* of the last item with text output, or -1 */
+	progress prog;
+} results;
+
+/* plan.c */
+int plan(batch *b);
+int index_inputs(batch *b);
+void free_item(item *it);
+
+/* load.c */
+int read_input(batch *b, const char *path, char **buf, size_t *len,
+               diag_err *err);
+int load_map(batch *b, const char *path, map *m);
+int apply_blocks(const cli_config *cfg, const char *name, map *m);
+void shared_acquire(batch *b, shared_map *sm, diag_list *mine);
+void shared_release(batch *b, shared_map *sm);
+
+/* solve.c */
+void run_item(batch *b, item *it, lane *l);
+
+/* emit.c */
+void scen_label(char *buf, size_t n, const char *scen, long line);
+void last_message(const diag_list *l, const char *fallback, char *why,
+                  size_t whysz);
+void query_error(sink *k, const char *label);
+void map_error_case(sink *k, const char *label, const shared_map *sm);
+int text_blocks_on(const cli_config *cfg);
+int notes_to_stderr(const cli_config *cfg);
+void file_header(sink *k, const char *name);
+void emit(sink *k, query_report *q, const char *label, int draw);
+
+/* pool.c */
+int lane_init(lane *l);
+void lane_free(lane *l);
+int lane_take(FILE **f, char **buf, size_t *len, char **dst, size_t *dlen);
+/* Starts the threads (or sets up the main thread's lane); 0, or -1 when
+ * out of memory. */
+int pool_start(pool *p, batch *b);
+/* Waits for item i, calling slow(arg) every 100 ms while it is not done
+ * (and no stop was asked for). */
+void pool_wait(batch *b, size_t i, void (*slow)(void *), void *arg);
+/* Ends the threads (none is begun on a new chunk) and frees p. */
+void pool_stop(pool *p, batch *b);
+
+/* results.c */
+void flush_results(FILE *tap, int *write_err);
+void output_failed(batch *b, FILE *tap, int *write_err);
+/* Writes the items' results in order, solving them first when there are
+ * no threads; ends the process when a stop signal came. */
+void results_write(results *r, batch *b, pool *p, reports *rep);
+/* --check's summary, after the results, and the last flush of them. */
+void results_summary(results *r, batch *b, reports *rep);
+
+/* reports.c */
+int is_report_id(const batch *b, const outfile_id *id);
+/* Judges, opens and empties the --report files; 0, or -1 (reported). */
+int reports_open(reports *rep, batch *b);
+/* An item's cases: TAP's lines now, JUnit's kept; 0, or -1 when out of
+ * memory. */
+int reports_add(reports *rep, item *it);
+/* TAP's plan and JUnit's document, the files closed. */
+void reports_finish(reports *rep, const cli_config *cfg,
+                    enum exit_status *status);
+/* Ends a TAP file of a run cut short with "Bail out! why". */
+void reports_bail(reports *rep, const char *why);
+void reports_close(reports *rep);
+
+/* cli.c */
+void end_early(batch *b, int sig, FILE *tap, const char *why);
+
+#endif

@@ -1,0 +1,248 @@
+/*
+ * emit.c - a query's outcome into its item's results: the text or JSON
+ * record on the item's output, --check's verdict, the report case, and
+ * the --image picture; and the failure of a query that could not run,
+ * with its last diagnostic as the report's message.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "driver.h"
+#include "write/image.h"
+
+static void add_case(sink *k, const char *name, int ok, const char *msg,
+                     double us)
+{
+	item *it = k->it;
+	report_case *c;
+
+	if (!k->cfg->junit && !k->cfg->tap)
+		return;
+	c = realloc(it->cases, (it->ncases + 1) * sizeof *c);
+	if (c == NULL) {
+		k->nomem = 1;
+		return;
+	}
+	it->cases = c;
+	c += it->ncases++;
+	c->name = strdup(name);
+	c->message = msg ? strdup(msg) : NULL;
+	c->ok = ok;
+	c->seconds = k->cfg->timing ? us / 1e6 : 0; /* --no-timing: diffable */
+	if (c->name == NULL || (msg && c->message == NULL))
+		k->nomem = 1;
+}
+
+/* The name of a scenario file's query (FILE:LINE) in its text line, its
+ * check's mismatch message and the --junit and --tap reports. */
+void scen_label(char *buf, size_t n, const char *scen, long line)
+{
+	snprintf(buf, n, "%s:%ld", scen, line);
+}
+
+/* Records a query that could not run (its message is in k->msgs), with
+ * `why` as its report's failure message. */
+static void query_failed(sink *k, const char *label, const char *why)
+{
+	k->it->status = EXIT_ERROR;
+	if (k->cfg->check) {
+		k->it->checked++;
+		k->it->failed++;
+	}
+	add_case(k, label, 0, why, 0);
+}
+
+/* The last diagnostic of l, formatted for a report (without "astar: "),
+ * into why (or `fallback` when there is none): the failure message of a
+ * query's --junit and --tap report, so that it names its FILE:LINE:COL
+ * as the error output does. */
+void last_message(const diag_list *l, const char *fallback, char *why,
+                  size_t whysz)
+{
+	const diag_msg *m = diag_list_last(l);
+	char *s = m ? diag_format(m, 0) : NULL;
+
+	snprintf(why, whysz, "%s", s ? s : fallback);
+	free(s);
+}
+
+/* Records a query that could not run, the last message it wrote as its
+ * report's failure message. */
+void query_error(sink *k, const char *label)
+{
+	char why[MESSAGE_MAX];
+
+	last_message(k->msgs, "invalid query (see the error output)", why,
+	             sizeof why);
+	query_failed(k, label, why);
+}
+
+/* query_error for a scenario query whose map could not be read: its
+ * report's message also gives the map's own error (written once, before
+ * the first such query), so that each failed case says why. */
+void map_error_case(sink *k, const char *label, const shared_map *sm)
+{
+	char why[MESSAGE_MAX], reason[MESSAGE_MAX], both[2 * MESSAGE_MAX + 4];
+
+	if (!k->cfg->junit && !k->cfg->tap) {
+		query_error(k, label);
+		return;
+	}
+	last_message(k->msgs, "invalid query (see the error output)", why,
+	             sizeof why);
+	last_message(&sm->msgs, "", reason, sizeof reason);
+	if (reason[0] != '\0')
+		snprintf(both, sizeof both, "%s (%s)", why, reason);
+	else
+		snprintf(both, sizeof both, "%s", why);
+	query_failed(k, label, both);
+}
+
+/*
+ * Draws a query to its --image file.  It is numbered (%d) by its input's
+ * position in the batch, or, for the only input, by its index in the
+ * map's queries; a failure is an error of the item.
+ */
+static void emit_image(sink *k, const query_report *q)
+{
+	const cli_config *cfg = k->cfg;
+	size_t index = k->it->index;
+	char path[4096];
+	diag_err err;
+	const char *clash = NULL;
+	outfile_id id;
+	int fd;
+
+	if (k->it->ninputs == 1 && q->query >= 0)
+		index = (size_t)q->query;
+	if (image_path_for(cfg->image, index, q->map_name, path, sizeof path,
+	                   &err) != 0) {
+		diag_report(NULL, &err);
+		k->it->status = EXIT_ERROR;
+		return;
+	}
+	if ((fd = outfile_std_fd_of(path)) != 0) {
+		diag_error(path, 0, 0,
+		           "is also the standard %s; not drawing the picture "
+		           "there",
+		           fd == STDOUT_FILENO ? "output" : "error");
+		k->it->status = EXIT_ERROR;
+		return;
+	}
+	if (outfile_regular_id(path, &id) == 0)
+		clash = outfile_set_has(&k->b->inputs, &id)
+		                ? "is also an input of this run; not overwriting it"
+		        : is_report_id(k->b, &id)
+		                ? "is also a --report file; not drawing the "
+		                  "picture there"
+		                : NULL;
+	if (clash != NULL) {
+		diag_error(path, 0, 0, "%s", clash);
+		k->it->status = EXIT_ERROR;
+		return;
+	}
+	pthread_mutex_lock(&k->b->lock);
+	if (k->b->stop) { /* the run is ending early: not begun */
+		pthread_mutex_unlock(&k->b->lock);
+		return;
+	}
+	k->b->images_busy++;
+	pthread_mutex_unlock(&k->b->lock);
+	if (image_write_png(path, q, cfg->scale, &err) != 0) {
+		diag_report(path, &err);
+		k->it->status = EXIT_ERROR;
+	}
+	pthread_mutex_lock(&k->b->lock);
+	if (--k->b->images_busy == 0 && k->b->stop)
+		pthread_cond_broadcast(&k->b->cond);
+	pthread_mutex_unlock(&k->b->lock);
+}
+
+/* A TAP stream on stdout (--report=tap without a file). */
+static int tap_on_stdout(const cli_config *cfg)
+{
+	return cfg->tap && !cfg->tap_file;
+}
+
+/* Whether stdout carries the text output's blocks, one a map file,
+ * which have headers and blank lines between them when there are
+ * several: not with JSON Lines, --check's lines or a TAP stream. */
+int text_blocks_on(const cli_config *cfg)
+{
+	return cfg->format == FORMAT_TEXT && !cfg->check && !tap_on_stdout(cfg);
+}
+
+/* A text block's header line, when the batch has several inputs. */
+void file_header(sink *k, const char *name)
+{
+	if (text_blocks_on(k->cfg) && k->it->ninputs > 1)
+		fprintf(k->out, "%s:\n", name);
+}
+
+/* Whether stdout carries data for programs (JSON Lines or a TAP stream):
+ * then --check's mismatches and summary go to stderr instead. */
+int notes_to_stderr(const cli_config *cfg)
+{
+	return cfg->format == FORMAT_JSON || tap_on_stdout(cfg);
+}
+
+/*
+ * Prints one solved query and checks it.  label names the query in
+ * mismatch messages and reports; draw selects the map drawing (single
+ * queries) over one line per query (batches) in text output.
+ */
+void emit(sink *k, query_report *q, const char *label, int draw)
+{
+	const cli_config *cfg = k->cfg;
+	const astar_result *r = q->res;
+	char why[256];
+	int ok = r->reached_goal, rc = 0;
+
+	q->check = -1;
+	if (cfg->check && q->expect != NULL && check_any(q->expect)) {
+		ok = check_result(q->expect, r, cfg->tolerance, why,
+		                  sizeof why);
+		q->check = ok;
+		k->it->checked++;
+		k->it->failed += !ok;
+		if (!ok && notes_to_stderr(cfg))
+			diag_note("%s: %s", label, why);
+		else if (!ok)
+			fprintf(k->out, "%s: %s\n", label, why);
+	} else if (!r->reached_goal) {
+		snprintf(why, sizeof why, "no path");
+		/* It makes the status 1 all the same: say which query. */
+		if (cfg->check && notes_to_stderr(cfg))
+			diag_note("%s: no path (the query has no expectation)",
+			          label);
+		else if (cfg->check)
+			fprintf(k->out,
+			        "%s: no path (the query has no expectation)\n",
+			        label);
+	}
+	if (!tap_on_stdout(cfg)) {
+		if (cfg->format == FORMAT_JSON)
+			rc = output_json(k->out, q);
+		else if (!cfg->check && draw)
+			rc = output_text(k->out, q, cfg->color);
+		else if (!cfg->check)
+			rc = output_text_line(k->out, q, label);
+		if (rc != 0 && ferror(k->out)) {
+			k->nomem = 1; /* the item's stream is lost */
+		} else if (rc != 0) {
+			/* Nothing was written: the record could not be put
+			 * together.  The query fails; the batch goes on. */
+			diag_error(label, 0, 0, "out of memory");
+			k->it->status = EXIT_ERROR;
+		}
+	}
+	if (cfg->image != NULL)
+		emit_image(k, q);
+	add_case(k, label, ok, ok ? NULL : why, q->search_us);
+	/* A checked query's status is its check's; others, whether they
+	 * reached the goal. */
+	if (!ok && k->it->status < EXIT_NOPATH)
+		k->it->status = EXIT_NOPATH;
+}

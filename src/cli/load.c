@@ -1,0 +1,208 @@
+/*
+ * load.c - reading the inputs: a file whole (standard input once for the
+ * run), a map in its format with --block applied, and the maps that the
+ * queries of scenario files share, read by the first that needs one and
+ * freed by the last.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "driver.h"
+#include "stop.h"
+
+/* The most bytes an input may hold: 16 a cell of --max-cells (a JSON
+ * map's cells take up to about 5, pretty-printed more), and 64 MiB at
+ * least for scenario files.  It bounds what an endless stream, say
+ * /dev/zero, costs before it is refused. */
+static size_t input_limit(const cli_config *cfg)
+{
+	size_t n = cfg->max_cells > (SIZE_MAX - 2) / 16 ? SIZE_MAX - 2
+	                                                : cfg->max_cells * 16;
+
+	return n < ((size_t)64 << 20) ? (size_t)64 << 20 : n;
+}
+
+/* Whether reading path may wait: the first read of standard input, or a
+ * path that is not a regular file or a folder (a FIFO, a terminal). */
+static int may_wait(const batch *b, const char *path)
+{
+	struct stat st;
+
+	if (strcmp(path, "-") == 0)
+		return b->in.state == 0 &&
+		       (fstat(STDIN_FILENO, &st) != 0 || !S_ISREG(st.st_mode));
+	return stat(path, &st) == 0 && !S_ISREG(st.st_mode) &&
+	       !S_ISDIR(st.st_mode);
+}
+
+/* Reads path whole (io_read); on failure fills err with why (io_read's
+ * errno, kept in errno for the caller too). */
+int read_input(batch *b, const char *path, char **buf, size_t *len,
+               diag_err *err)
+{
+	size_t limit = input_limit(b->cfg);
+	sigset_t old;
+	int rc, e;
+
+	/* The main thread, running the items alone, sends out the results
+	 * so far before an input that may keep it waiting, as it does when
+	 * it waits for a worker's item; the stop signals are still blocked,
+	 * so that none is spent cutting the flush short. */
+	if (b->alone != NULL && may_wait(b, path))
+		flush_results(*b->alone->tap, b->alone->write_err);
+	/* A stop signal may end a read that waits on a silent terminal or
+	 * pipe: let in here, whatever this thread's mask is otherwise.  One
+	 * that was pending is taken as the mask opens, before the read could
+	 * be cut short by it: the read is not begun. */
+	stop_mask(SIG_UNBLOCK, &old);
+	if (stop_requested()) {
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		diag_fail(err, 0, 0, "%s", strerror(EINTR));
+		errno = EINTR; /* not a stale one for the caller's tests */
+		return -1;
+	}
+	rc = io_read(&b->in, path, limit, buf, len);
+	e = errno;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	errno = e;
+	if (rc == 0)
+		return 0;
+	if (e == EFBIG)
+		diag_fail(err, 0, 0,
+		          "more than %zu bytes, the input limit (raise it with "
+		          "--max-cells)",
+		          limit);
+	else if (e == ENOMEM)
+		diag_fail(err, 0, 0, "out of memory");
+	else
+		diag_fail(err, 0, 0, "%s", strerror(e));
+	errno = e; /* for the caller too */
+	return -1;
+}
+
+/* Reads and parses one map of the configured (or detected) format;
+ * reports and returns -1 on failure. */
+int load_map(batch *b, const char *path, map *m)
+{
+	const cli_config *cfg = b->cfg;
+	const char *name = display_name(path);
+	char *buf;
+	size_t len;
+	map_error err;
+	enum map_format fmt;
+	int rc;
+
+	memset(m, 0, sizeof *m);
+	memset(&err, 0, sizeof err);
+	if (read_input(b, path, &buf, &len, &err) != 0) {
+		if (errno == ENOENT && cfg->format == FORMAT_JSON &&
+		    path[strspn(path, "0123456789")] == '\0')
+			/* astar -j 4 big.scen: -j is --json, threads -J */
+			diag_error(name, 0, 0, "%s (for %s threads, use -J %s)",
+			           err.msg, path, path);
+		else
+			diag_report(name, &err);
+		return -1;
+	}
+	fmt = cfg->input_format != MAPFMT_AUTO ? cfg->input_format
+	                                       : map_detect(buf, len);
+	/* The same words whatever the format, forced or not, also for a
+	 * byte order mark alone. */
+	if (map_bom(buf, len) == len)
+		fmt = MAPFMT_ASCII; /* whose reader says "empty map" */
+	/* A scenario file given where a map goes (standard input, or a
+	 * name not ending in .scen): its first line says so. */
+	if (cfg->input_format == MAPFMT_AUTO && len - map_bom(buf, len) >= 8 &&
+	    memcmp(buf + map_bom(buf, len), "version ", 8) == 0) {
+		free(buf);
+		diag_error(
+			name, 1, 1,
+			"a scenario file, not a map: give it with --scen=FILE "
+			"(--scen=- for the standard input)");
+		return -1;
+	}
+	switch (fmt) {
+	case MAPFMT_JSON:
+		rc = map_read_json(buf, len, cfg->max_cells, m, &err);
+		break;
+	case MAPFMT_MOVINGAI:
+		rc = map_read_movingai(buf, len, cfg->max_cells, m, &err);
+		break;
+	default:
+		rc = map_read_ascii(buf, len, cfg->max_cells, m, &err);
+		break;
+	}
+	free(buf);
+	if (rc != 0)
+		diag_report(name, &err);
+	else
+		m->format = fmt;
+	return rc;
+}
+
+int apply_blocks(const cli_config *cfg, const char *name, map *m)
+{
+	for (size_t i = 0; i < cfg->nblocks; i++) {
+		astar_point b = cfg->blocks[i];
+		if (!astar_grid_contains(m->grid, b.x, b.y)) {
+			diag_error(name, 0, 0,
+			           "--block %d,%d is outside the %dx%d map",
+			           (int)b.x, (int)b.y,
+			           (int)astar_grid_width(m->grid),
+			           (int)astar_grid_height(m->grid));
+			return -1;
+		}
+		astar_grid_set(m->grid, b.x, b.y, 0);
+	}
+	return 0;
+}
+
+/* Reads sm, its diagnostics kept in sm->msgs for its first query to
+ * give; `mine` is the calling thread's list, collected into again after. */
+static void shared_read(batch *b, shared_map *sm, diag_list *mine)
+{
+	double t0 = now_us();
+
+	diag_collect(&sm->msgs);
+	sm->ok = load_map(b, sm->path, &sm->m) == 0 &&
+	         apply_blocks(b->cfg, display_name(sm->path), &sm->m) == 0;
+	sm->load_us = now_us() - t0;
+	diag_collect(mine);
+	if (sm->msgs.nomem)
+		sm->nomem = 1;
+	if (!sm->ok)
+		map_free(&sm->m);
+}
+
+/* Makes sm read: reads it, or waits for the thread reading it. */
+void shared_acquire(batch *b, shared_map *sm, diag_list *mine)
+{
+	pthread_mutex_lock(&b->lock);
+	while (sm->state == SM_LOADING)
+		pthread_cond_wait(&b->loaded, &b->lock);
+	if (sm->state == SM_NEW) {
+		sm->state = SM_LOADING;
+		pthread_mutex_unlock(&b->lock);
+		shared_read(b, sm, mine);
+		pthread_mutex_lock(&b->lock);
+		sm->state = SM_DONE;
+		pthread_cond_broadcast(&b->loaded);
+	}
+	pthread_mutex_unlock(&b->lock);
+}
+
+/* One query on sm is done; the last frees the map. */
+void shared_release(batch *b, shared_map *sm)
+{
+	int last;
+
+	pthread_mutex_lock(&b->lock);
+	last = --sm->users == 0;
+	pthread_mutex_unlock(&b->lock);
+	if (last)
+		map_free(&sm->m);
+}

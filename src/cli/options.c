@@ -1,0 +1,479 @@
+/*
+ * options.c - the command line's flags into a plain struct (options.h).
+ * Each flag is one row of a table, with the function that takes its
+ * value and its lines of --help; getopt_long's arguments are built from
+ * the same rows.  Values are judged one by one, in the order given, so
+ * that the first bad one is the one reported.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/diag.h"
+#include "base/value.h"
+#include "cli.h"
+#include "options.h"
+#include "rules.h"
+#include "write/image.h"
+
+static const char usage_line[] = "usage: astar [options] [file ...]\n";
+
+static const char help_head[] = "Find shortest paths on grid maps.\n\n";
+
+static const char help_tail[] =
+	"\n"
+	"FILE is a map: ASCII ('.' floor, '#' wall, 'S' start, 'G' goal, '1'-'9'\n"
+	"terrain cost), JSON, or Moving AI .map; '-' or no FILE reads standard input.\n"
+	"Coordinates are 0-based, x the column, y the row.\n"
+	"Exit status: 0 path found, 1 no path or a failed check, 2 error.\n";
+
+/* A flag's handler: OPTIONS_RUN to go on, or the exit status to end
+ * with (the error reported). */
+typedef int (*setter)(options *o, const char *arg);
+
+typedef struct flag {
+	const char *name; /* the long name */
+	int has_arg; /* getopt_long's no_, required_ or optional_argument */
+	int letter;  /* the short name, or 0 */
+	setter set;
+	const char *usage; /* --help's left column */
+	const char *help;  /* --help's text, its lines separated by '\n' */
+} flag;
+
+/* The value is quoted by diag_quote: a newline in it cannot start a
+ * line of its own without "astar: ", and a long one is cut short. */
+static int bad_value(const char *opt, const char *what, const char *arg)
+{
+	char q[256];
+
+	diag_error(NULL, 0, 0, "%s: expected %s, got '%s'", opt, what,
+	           diag_quote(arg, q, sizeof q));
+	return EXIT_ERROR;
+}
+
+static int out_of_memory(void)
+{
+	diag_error(NULL, 0, 0, "out of memory");
+	return EXIT_ERROR;
+}
+
+static int set_start(options *o, const char *arg)
+{
+	if (value_point(arg, &o->start) != 0)
+		return bad_value("--start", "X,Y", arg);
+	o->has_start = 1;
+	return OPTIONS_RUN;
+}
+
+static int set_goal(options *o, const char *arg)
+{
+	if (value_point(arg, &o->goal) != 0)
+		return bad_value("--goal", "X,Y", arg);
+	o->has_goal = 1;
+	return OPTIONS_RUN;
+}
+
+static int set_block(options *o, const char *arg)
+{
+	astar_point p, *nb;
+
+	if (value_point(arg, &p) != 0)
+		return bad_value("--block", "X,Y", arg);
+	nb = realloc(o->blocks, (o->nblocks + 1) * sizeof *nb);
+	if (nb == NULL)
+		return out_of_memory();
+	o->blocks = nb;
+	o->blocks[o->nblocks++] = p;
+	return OPTIONS_RUN;
+}
+
+static int set_diagonal(options *o, const char *arg)
+{
+	o->diagonal_given = 1;
+	if (arg == NULL)
+		o->search.diagonal = ASTAR_DIAG_NO_OBSTACLES;
+	else if (value_diagonal(arg, &o->search.diagonal) != 0)
+		return bad_value("--diagonal", VALUE_DIAGONAL_NAMES, arg);
+	return OPTIONS_RUN;
+}
+
+static int set_heuristic(options *o, const char *arg)
+{
+	if (value_heuristic(arg, &o->search.heuristic) != 0)
+		return bad_value("--heuristic", VALUE_HEURISTIC_NAMES, arg);
+	o->heuristic_given = 1;
+	return OPTIONS_RUN;
+}
+
+static int set_weight(options *o, const char *arg)
+{
+	if (value_weight(arg, &o->search.weight) != 0)
+		return bad_value("--weight", "a number >= 1", arg);
+	o->weight_given = o->search.weight != 1.0;
+	return OPTIONS_RUN;
+}
+
+static int set_algorithm(options *o, const char *arg)
+{
+	if (value_algorithm(arg, &o->search.algorithm) != 0)
+		return bad_value("--algorithm", VALUE_ALGORITHM_NAMES, arg);
+	return OPTIONS_RUN;
+}
+
+static int set_adjacent(options *o, const char *arg)
+{
+	(void)arg;
+	o->search.adjacent = 1;
+	return OPTIONS_RUN;
+}
+
+static int set_closest(options *o, const char *arg)
+{
+	(void)arg;
+	o->search.closest = 1;
+	return OPTIONS_RUN;
+}
+
+static int set_explored(options *o, const char *arg)
+{
+	(void)arg;
+	o->search.explored = 1;
+	return OPTIONS_RUN;
+}
+
+static int set_format(options *o, const char *arg)
+{
+	if (strcmp(arg, "text") == 0)
+		o->format = FORMAT_TEXT;
+	else if (strcmp(arg, "json") == 0)
+		o->format = FORMAT_JSON;
+	else
+		return bad_value("--format", "text, json", arg);
+	return OPTIONS_RUN;
+}
+
+static int set_json(options *o, const char *arg)
+{
+	(void)arg;
+	o->format = FORMAT_JSON;
+	return OPTIONS_RUN;
+}
+
+static int set_no_timing(options *o, const char *arg)
+{
+	(void)arg;
+	o->no_timing = 1;
+	return OPTIONS_RUN;
+}
+
+static int set_color(options *o, const char *arg)
+{
+	o->color = arg ? arg : "always";
+	if (strcmp(o->color, "auto") != 0 && strcmp(o->color, "always") != 0 &&
+	    strcmp(o->color, "never") != 0)
+		return bad_value("--color", "auto, always, never", o->color);
+	return OPTIONS_RUN;
+}
+
+static int set_scen(options *o, const char *arg)
+{
+	const char **ns =
+		realloc(o->scens, (size_t)(o->nscens + 1) * sizeof *ns);
+
+	if (ns == NULL)
+		return out_of_memory();
+	o->scens = ns;
+	o->scens[o->nscens++] = arg;
+	return OPTIONS_RUN;
+}
+
+static int set_map(options *o, const char *arg)
+{
+	o->map_override = arg;
+	return OPTIONS_RUN;
+}
+
+static int set_input_format(options *o, const char *arg)
+{
+	if (strcmp(arg, "ascii") == 0)
+		o->input_format = MAPFMT_ASCII;
+	else if (strcmp(arg, "json") == 0)
+		o->input_format = MAPFMT_JSON;
+	else if (strcmp(arg, "movingai") == 0)
+		o->input_format = MAPFMT_MOVINGAI;
+	else
+		return bad_value("--input-format", "ascii, json, movingai",
+		                 arg);
+	return OPTIONS_RUN;
+}
+
+static int set_jobs(options *o, const char *arg)
+{
+	if (value_count(arg, 1, 1024, &o->jobs) != 0)
+		return bad_value("--jobs", "a whole number from 1 to 1024",
+		                 arg);
+	return OPTIONS_RUN;
+}
+
+static int set_shard(options *o, const char *arg)
+{
+	if (value_shard(arg, &o->shard_k, &o->shard_n) != 0)
+		return bad_value("--shard", "K/N with 1 <= K <= N <= 1000000",
+		                 arg);
+	return OPTIONS_RUN;
+}
+
+static int set_check(options *o, const char *arg)
+{
+	(void)arg;
+	o->check = 1;
+	return OPTIONS_RUN;
+}
+
+static int set_tolerance(options *o, const char *arg)
+{
+	if (value_tolerance(arg, &o->tolerance) != 0)
+		return bad_value("--tolerance", "a number >= 0", arg);
+	return OPTIONS_RUN;
+}
+
+static int set_report(options *o, const char *arg)
+{
+	if (strncmp(arg, "junit:", 6) == 0 && arg[6] != '\0') {
+		o->junit = arg + 6;
+	} else if (strcmp(arg, "tap") == 0) {
+		o->tap = 1;
+		o->tap_file = NULL;
+	} else if (strncmp(arg, "tap:", 4) == 0 && arg[4] != '\0') {
+		o->tap = 1;
+		o->tap_file = arg + 4;
+	} else {
+		return bad_value("--report", "junit:FILE, tap or tap:FILE",
+		                 arg);
+	}
+	return OPTIONS_RUN;
+}
+
+static int set_max_cells(options *o, const char *arg)
+{
+	if (value_cells(arg, MAP_MAX_CELLS_LIMIT, &o->max_cells) != 0)
+		return bad_value("--max-cells",
+		                 "a whole number from 1 to 4294967294", arg);
+	return OPTIONS_RUN;
+}
+
+static int set_image(options *o, const char *arg)
+{
+	if (rule_image_pattern(arg, 0, NULL) != 0)
+		return EXIT_ERROR;
+	o->image = arg;
+	return OPTIONS_RUN;
+}
+
+static int set_scale(options *o, const char *arg)
+{
+	if (value_count(arg, 1, IMAGE_MAX_SCALE, &o->scale) != 0)
+		return bad_value("--scale", "a whole number from 1 to 64", arg);
+	return OPTIONS_RUN;
+}
+
+static int print_and_exit(const char *a, const char *b)
+{
+	if (fputs(a, stdout) == EOF || fputs(b, stdout) == EOF ||
+	    fflush(stdout) != 0) {
+		cli_stdout_failed(errno ? errno : EIO);
+		return EXIT_ERROR;
+	}
+	return EXIT_FOUND;
+}
+
+static int show_help(options *o, const char *arg);
+
+static int show_version(options *o, const char *arg)
+{
+	(void)o;
+	(void)arg;
+	return print_and_exit("astar " ASTAR_VERSION, "\n");
+}
+
+static const flag flags[] = {
+	{"start", required_argument, 's', set_start, "-s, --start=X,Y",
+         "start cell (overrides the map's S)"},
+	{"goal", required_argument, 'g', set_goal, "-g, --goal=X,Y",
+         "goal cell (overrides the map's G)"},
+	{"block", required_argument, 'b', set_block, "-b, --block=X,Y",
+         "block a cell; repeatable"},
+	{"diagonal", optional_argument, 'd', set_diagonal,
+         "-d, --diagonal[=POLICY]",
+         "never (default), always, at-most-one-obstacle,\n"
+         "no-obstacles (the default when POLICY is left out)"},
+	{"heuristic", required_argument, 'H', set_heuristic,
+         "-H, --heuristic=NAME",
+         "manhattan, euclidean, octile, chebyshev, zero\n"
+         "(default: manhattan, or octile with diagonals)"},
+	{"weight", required_argument, 'w', set_weight, "-w, --weight=W",
+         "weighted A*: cost at most W times the shortest (W >= 1)"},
+	{"algorithm", required_argument, 'a', set_algorithm,
+         "-a, --algorithm=NAME",
+         "astar (default), dijkstra, bfs (fewest steps),\n"
+         "greedy (best-first on the heuristic) or jps (jump\n"
+         "point search: uniform costs, --diagonal never or\n"
+         "no-obstacles)"},
+	{"adjacent", no_argument, 0, set_adjacent, "    --adjacent",
+         "stop next to the goal instead of on it"},
+	{"closest", no_argument, 0, set_closest, "    --closest",
+         "if the goal is unreachable, go as near as possible"},
+	{"explored", no_argument, 'e', set_explored, "-e, --explored",
+         "show the expanded cells"},
+	{"format", required_argument, 'f', set_format, "-f, --format=FORMAT",
+         "text (default) or json (one object per line)"},
+	{"json", no_argument, 'j', set_json, "-j, --json",
+         "same as --format=json"},
+	{"no-timing", no_argument, 0, set_no_timing, "    --no-timing",
+         "leave timing out of the output"},
+	{"color", optional_argument, 0, set_color, "    --color[=WHEN]",
+         "auto (default), always or never"},
+	{"scen", required_argument, 0, set_scen, "    --scen=FILE",
+         "solve every query of a Moving AI scenario file;\n"
+         "repeatable (FILE arguments ending in .scen too)"},
+	{"map", required_argument, 0, set_map, "    --map=FILE",
+         "the map of the scenario files (default: found\n"
+         "beside each scenario file)"},
+	{"input-format", required_argument, 0, set_input_format,
+         "    --input-format=FMT",
+         "ascii, json or movingai (default: detected)"},
+	{"jobs", required_argument, 'J', set_jobs, "-J, --jobs=N",
+         "solve on N threads (default: one per core)"},
+	{"shard", required_argument, 0, set_shard, "    --shard=K/N",
+         "keep every N-th scenario query or map file, from\n"
+         "the K-th"},
+	{"check", no_argument, 0, set_check, "    --check",
+         "compare results with the expected costs"},
+	{"tolerance", required_argument, 0, set_tolerance, "    --tolerance=T",
+         "allowed cost difference for --check"},
+	{"report", required_argument, 0, set_report, "    --report=KIND",
+         "junit:FILE, tap or tap:FILE"},
+	{"max-cells", required_argument, 0, set_max_cells, "    --max-cells=N",
+         "refuse maps of more than N cells (default 100000000)"},
+	{"image", required_argument, 0, set_image, "    --image=FILE",
+         "draw each query as a PNG picture (the explored\n"
+         "cells too with --explored); in batches FILE\n"
+         "needs %d, the query's number: --image=%m-%d.png"},
+	{"scale", required_argument, 0, set_scale, "    --scale=N",
+         "pixels per cell of --image, 1 to 64 (default:\n"
+         "the most, up to 16, within 2048 pixels)"},
+	{"help", no_argument, 'h', show_help, "-h, --help",
+         "show this help and exit"},
+	{"version", no_argument, 'V', show_version, "-V, --version",
+         "show the version and exit"},
+};
+
+#define NFLAGS (sizeof flags / sizeof flags[0])
+
+/* getopt_long's value for a flag without a short name: above any char. */
+#define LONG_ONLY 256
+
+/* Prints the help: each row's left column, then its lines, every one
+ * after the first indented to the column of the first. */
+static int show_help(options *o, const char *arg)
+{
+	char text[4096];
+	size_t n = 0;
+
+	(void)o;
+	(void)arg;
+	n += (size_t)snprintf(text + n, sizeof text - n, "%s", help_head);
+	for (size_t i = 0; i < NFLAGS; i++) {
+		const char *h = flags[i].help, *nl;
+		n += (size_t)snprintf(text + n, sizeof text - n, "  %-24s ",
+		                      flags[i].usage);
+		while ((nl = strchr(h, '\n')) != NULL) {
+			n += (size_t)snprintf(text + n, sizeof text - n,
+			                      "%.*s\n%27s", (int)(nl - h), h,
+			                      "");
+			h = nl + 1;
+		}
+		n += (size_t)snprintf(text + n, sizeof text - n, "%s\n", h);
+	}
+	snprintf(text + n, sizeof text - n, "%s", help_tail);
+	return print_and_exit(usage_line, text);
+}
+
+/* getopt_long's short option string and long options, from the table. */
+static void getopt_tables(char *shorts, struct option *longs)
+{
+	for (size_t i = 0; i < NFLAGS; i++) {
+		const flag *f = &flags[i];
+		longs[i].name = f->name;
+		longs[i].has_arg = f->has_arg;
+		longs[i].flag = NULL;
+		longs[i].val = f->letter ? f->letter : LONG_ONLY + (int)i;
+		if (f->letter == 0)
+			continue;
+		*shorts++ = (char)f->letter;
+		if (f->has_arg != no_argument)
+			*shorts++ = ':';
+		if (f->has_arg == optional_argument)
+			*shorts++ = ':';
+	}
+	*shorts = '\0';
+	memset(&longs[NFLAGS], 0, sizeof longs[NFLAGS]);
+}
+
+/* The row of getopt_long's return value c, or NULL. */
+static const flag *flag_of(int c)
+{
+	if (c >= LONG_ONLY && (size_t)(c - LONG_ONLY) < NFLAGS)
+		return &flags[c - LONG_ONLY];
+	for (size_t i = 0; i < NFLAGS; i++)
+		if (flags[i].letter != 0 && flags[i].letter == c)
+			return &flags[i];
+	return NULL;
+}
+
+int options_usage_error(void)
+{
+	fputs(usage_line, stderr);
+	fputs("Try 'astar --help' for more information.\n", stderr);
+	return EXIT_ERROR;
+}
+
+int options_parse(int argc, char **argv, options *o)
+{
+	static char name[] = "astar";
+	char shorts[3 * NFLAGS + 1];
+	struct option longs[NFLAGS + 1];
+	const flag *f;
+	int c, rc;
+
+	memset(o, 0, sizeof *o);
+	astar_options_init(&o->search);
+	o->color = "auto";
+	o->tolerance = -1;
+	o->max_cells = MAP_MAX_CELLS_DEFAULT;
+	getopt_tables(shorts, longs);
+	/* getopt names the program by argv[0]; every message says "astar:". */
+	if (argc > 0)
+		argv[0] = name;
+	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+		if ((f = flag_of(c)) == NULL) /* getopt has said what */
+			return options_usage_error();
+		if ((rc = f->set(o, optarg)) != OPTIONS_RUN)
+			return rc;
+	}
+	if (optind < argc) {
+		o->files = (const char *const *)(argv + optind);
+		o->nfiles = argc - optind;
+	}
+	return OPTIONS_RUN;
+}
+
+void options_free(options *o)
+{
+	free(o->blocks);
+	free(o->scens);
+	o->blocks = NULL;
+	o->scens = NULL;
+}

@@ -1,0 +1,61 @@
+/*
+ * options.h - the first stage of the command line: the flags as given,
+ * each value parsed on its own, into a plain struct (config.h judges how
+ * they combine).  One table of the flags feeds both getopt_long and the
+ * --help text.
+ */
+#ifndef ASTAR_OPTIONS_H
+#define ASTAR_OPTIONS_H
+
+#include <stddef.h>
+
+#include "astar.h"
+#include "read/map.h"
+
+enum output_format { FORMAT_TEXT, FORMAT_JSON };
+
+typedef struct options {
+	astar_options search;
+	int diagonal_given, heuristic_given, weight_given;
+	int has_start, has_goal;
+	astar_point start, goal;
+	astar_point *blocks; /* --block cells (owned) */
+	size_t nblocks;
+	enum output_format format;
+	enum map_format input_format;
+	int no_timing;
+	const char *color;  /* auto, always or never */
+	const char **scens; /* --scen files (the array owned) */
+	int nscens;
+	const char *map_override;
+	int jobs, shard_k, shard_n;
+	size_t max_cells;
+	int check;
+	double tolerance; /* < 0: not given */
+	const char *junit, *tap_file;
+	int tap;
+	const char *image;
+	int scale;
+	const char *const *files; /* the operands, in argv */
+	int nfiles;
+} options;
+
+/* What options_parse found: the flags to run with, or an exit status
+ * (help, version, an error already reported). */
+enum { OPTIONS_RUN = -1 };
+
+/*
+ * Parses argv into *o (which options_free releases on every outcome).
+ * Returns OPTIONS_RUN, or the exit status to end with: --help and
+ * --version print and give 0 (2 when the output fails), and a bad flag
+ * or value is reported and gives 2.
+ */
+int options_parse(int argc, char **argv, options *o);
+
+void options_free(options *o);
+
+/* Prints the usage line and the hint to try --help to standard error;
+ * returns the exit status of a usage error. */
+int options_usage_error(void);
+
+#endif

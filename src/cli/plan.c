@@ -1,0 +1,308 @@
+/*
+ * plan.c - the inputs into the batch's list of work items: a map file is
+ * one item, a scenario file one item a query (and one for each line that
+ * could not be read), and --shard keeps every N-th of them.  The maps of
+ * scenario files are only named here; they are read when a query needs
+ * them (load.c).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "driver.h"
+
+static int push_item(batch *b, size_t *cap, item it)
+{
+	if (b->n == *cap) {
+		size_t nc = *cap ? *cap * 2 : 64;
+		item *ni = realloc(b->items, nc * sizeof *ni);
+		if (ni == NULL)
+			return -1;
+		b->items = ni;
+		*cap = nc;
+	}
+	b->items[b->n++] = it;
+	return 0;
+}
+
+/* An item that only carries a message, written now. */
+static int push_error(batch *b, size_t *cap, const char *scen_name,
+                      const map_error *err)
+{
+	item it;
+
+	memset(&it, 0, sizeof it);
+	it.kind = ITEM_ERROR;
+	it.scen_name = scen_name;
+	it.status = EXIT_ERROR;
+	diag_collect(&it.msgs);
+	diag_report(scen_name, err);
+	diag_collect(NULL);
+	if (it.msgs.nomem)
+		goto fail;
+	if (b->cfg->check) {
+		it.checked = 1;
+		it.failed = 1;
+	}
+	if (b->cfg->junit || b->cfg->tap) {
+		char label[LABEL_MAX], why[MESSAGE_MAX];
+		/* A line's error names the line; the file's (unreadable, no
+		 * version line) the file alone. */
+		if (err->line > 0)
+			scen_label(label, sizeof label, scen_name, err->line);
+		else
+			snprintf(label, sizeof label, "%s", scen_name);
+		if ((it.cases = calloc(1, sizeof *it.cases)) == NULL)
+			goto fail;
+		it.ncases = 1;
+		last_message(&it.msgs, err->msg, why, sizeof why);
+		if ((it.cases->name = strdup(label)) == NULL ||
+		    (it.cases->message = strdup(why)) == NULL)
+			goto fail;
+	}
+	if (push_item(b, cap, it) == 0)
+		return 0;
+fail:
+	free_item(&it);
+	return -1;
+}
+
+/* Where a scenario's map is: --map, else the map field itself when it is
+ * an absolute path to a readable file, else beside the scenario file by
+ * the name in the map field, else by that name's last component (so a
+ * scenario written elsewhere still finds the maps copied beside it).
+ * When none of these is readable, the first that exists is taken, so
+ * that the error its read gives (say, Permission denied) is about a file
+ * the scenario names, and else the last.  Returns a malloc'd path, or
+ * NULL when out of memory. */
+static char *resolve_map(const cli_config *cfg, const char *scen_path,
+                         const char *field)
+{
+	const char *slash = strrchr(scen_path, '/');
+	size_t dirlen = slash ? (size_t)(slash - scen_path + 1) : 0;
+	const char *base = strrchr(field, '/');
+	const char *name[2] = {field, base ? base + 1 : field};
+	char *cand[3] = {NULL, NULL, NULL}, *p = NULL;
+	int n = 0, pick = -1;
+
+	if (cfg->map_override)
+		return strdup(cfg->map_override);
+	if (field[0] == '/' && (cand[n++] = strdup(field)) == NULL)
+		return NULL;
+	for (int k = 0; k < 2; k++) {
+		size_t len = dirlen + strlen(name[k]) + 1;
+		if ((cand[n] = malloc(len)) == NULL)
+			goto out;
+		memcpy(cand[n], scen_path, dirlen);
+		strcpy(cand[n++] + dirlen, name[k]);
+	}
+	for (int i = 0; i < n && pick < 0; i++)
+		if (access(cand[i], R_OK) == 0)
+			pick = i;
+	for (int i = 0; i < n && pick < 0; i++)
+		if (access(cand[i], F_OK) == 0)
+			pick = i;
+	p = cand[pick < 0 ? n - 1 : pick];
+	cand[pick < 0 ? n - 1 : pick] = NULL;
+out:
+	for (int i = 0; i < 3; i++)
+		free(cand[i]);
+	return p;
+}
+
+/* The shared map at path, new (to be read when a query needs it) or
+ * already named; takes path. */
+static shared_map *shared(batch *b, char *path)
+{
+	shared_map *sm, **nm;
+
+	for (size_t i = 0; i < b->nmaps; i++)
+		if (strcmp(b->maps[i]->path, path) == 0) {
+			free(path);
+			return b->maps[i];
+		}
+	nm = realloc(b->maps, (b->nmaps + 1) * sizeof *nm);
+	sm = calloc(1, sizeof *sm);
+	if (nm != NULL)
+		b->maps = nm;
+	if (nm == NULL || sm == NULL) {
+		free(sm);
+		free(path);
+		return NULL;
+	}
+	b->maps[b->nmaps++] = sm;
+	sm->path = path;
+	return sm;
+}
+
+/* Is the item at this index (before sharding) kept by --shard? */
+static int in_shard(const cli_config *cfg, size_t i)
+{
+	return cfg->shard_n == 0 ||
+	       i % (size_t)cfg->shard_n == (size_t)cfg->shard_k - 1;
+}
+
+static int plan_scen(batch *b, size_t *cap, const char *path, scen *sc)
+{
+	const char *name = display_name(path);
+	char *buf;
+	size_t len;
+	map_error err;
+
+	memset(&err, 0, sizeof err);
+	if (read_input(b, path, &buf, &len, &err) != 0)
+		return push_error(b, cap, name, &err);
+	if (scen_read(buf, len, sc, &err) != 0) {
+		free(buf);
+		return push_error(b, cap, name, &err);
+	}
+	free(buf);
+	if (sc->n == 0) { /* the version line alone: surely a mistake */
+		diag_fail(&err, 0, 0, "no queries after the version line");
+		return push_error(b, cap, name, &err);
+	}
+	/* The map field of the last query whose map was looked up, and its
+	 * map: a scenario file names one map on every line, and finding it
+	 * again would cost a system call a line. */
+	const char *last_field = NULL;
+	shared_map *last_sm = NULL;
+	for (size_t i = 0; i < sc->n; i++) {
+		const scen_entry *e = &sc->entries[i];
+		item it;
+		if (e->bad) {
+			if (push_error(b, cap, name, e->err) != 0)
+				return -1;
+			continue;
+		}
+		memset(&it, 0, sizeof it);
+		it.kind = ITEM_SCEN;
+		it.scen_name = name;
+		it.entry = e;
+		if (last_field != NULL && strcmp(last_field, e->map) == 0) {
+			it.sm = last_sm;
+		} else {
+			char *mp = resolve_map(b->cfg, path, e->map);
+			if (mp == NULL || (it.sm = shared(b, mp)) == NULL)
+				return -1;
+			last_field = e->map;
+			last_sm = it.sm;
+		}
+		/* The map's first query in the whole batch writes why it
+		 * could not be read, so that the shards of a batch together
+		 * say it once, as the batch does; one --shard drops is not
+		 * run, and its map not read for it. */
+		it.map_first = it.sm->named++ == 0;
+		if (in_shard(b->cfg, b->n))
+			it.sm->users++;
+		else
+			it.sm = NULL;
+		if (push_item(b, cap, it) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+void free_item(item *it)
+{
+	free(it->out);
+	diag_list_free(&it->msgs);
+	for (size_t i = 0; i < it->ncases; i++) {
+		free(it->cases[i].name);
+		free(it->cases[i].message);
+	}
+	free(it->cases);
+	it->out = NULL;
+	it->cases = NULL;
+	it->ncases = 0;
+}
+
+/* Builds the item list; returns -1 when out of memory. */
+int plan(batch *b)
+{
+	const cli_config *cfg = b->cfg;
+	size_t cap = 0, si = 0;
+	int nscen = cfg->nscens;
+
+	for (int i = 0; i < cfg->nfiles; i++)
+		nscen += config_is_scen(cfg->files[i]);
+	b->scens = calloc((size_t)nscen + 1, sizeof *b->scens);
+	if (b->scens == NULL)
+		return -1;
+	b->nscens = (size_t)nscen;
+	for (int i = 0; i < cfg->nfiles; i++) {
+		item it;
+		if (config_is_scen(cfg->files[i])) {
+			if (plan_scen(b, &cap, cfg->files[i],
+			              &b->scens[si++]) != 0)
+				return -1;
+			continue;
+		}
+		memset(&it, 0, sizeof it);
+		it.kind = ITEM_FILE;
+		it.path = cfg->files[i];
+		if (push_item(b, &cap, it) != 0)
+			return -1;
+	}
+	for (int i = 0; i < cfg->nscens; i++)
+		if (plan_scen(b, &cap, cfg->scens[i], &b->scens[si++]) != 0)
+			return -1;
+	b->ninputs = b->n;
+	for (size_t i = 0; i < b->n; i++) {
+		b->items[i].index = i;
+		b->items[i].ninputs = b->n;
+	}
+	if (cfg->shard_n > 0) {
+		size_t kept = 0;
+		for (size_t i = 0; i < b->n; i++) {
+			if (in_shard(cfg, i))
+				b->items[kept++] = b->items[i];
+			else
+				free_item(&b->items[i]);
+		}
+		b->n = kept;
+	}
+	return 0;
+}
+
+/* The batch's inputs are its map and scenario files (standard input as
+ * "-"), the --map override and the maps its scenarios name: n_inputs of
+ * them, the i-th input_path (NULL for a --map not given).  One may
+ * appear twice. */
+static size_t n_inputs(const batch *b)
+{
+	return (size_t)b->cfg->nfiles + (size_t)b->cfg->nscens + 1 + b->nmaps;
+}
+
+static const char *input_path(const batch *b, size_t i)
+{
+	const cli_config *cfg = b->cfg;
+	size_t nf = (size_t)cfg->nfiles, ns = (size_t)cfg->nscens;
+
+	if (i < nf)
+		return cfg->files[i];
+	if (i < nf + ns)
+		return cfg->scens[i - nf];
+	if (i == nf + ns)
+		return cfg->map_override;
+	return b->maps[i - nf - ns - 1]->path;
+}
+
+/*
+ * Indexes the regular files among the batch's inputs by device and inode
+ * (b->inputs), so that no report or picture overwrites one: named like a
+ * map by mistake, it would empty it, maybe before it is read.  Inputs
+ * that cannot be stat'ed are left out: they are not read either.  0, or
+ * -1 when out of memory.
+ */
+int index_inputs(batch *b)
+{
+	size_t n = n_inputs(b);
+	const char *p;
+
+	for (size_t i = 0; i < n; i++)
+		if ((p = input_path(b, i)) != NULL &&
+		    outfile_set_add(&b->inputs, p) != 0)
+			return -1;
+	outfile_set_sort(&b->inputs);
+	return 0;
+}

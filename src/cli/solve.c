@@ -1,0 +1,377 @@
+/*
+ * solve.c - one work item into its results: a map file's query or
+ * queries, or one query of a scenario file on its shared map, each
+ * checked against the map, searched, and handed to emit.c.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "driver.h"
+#include "rules.h"
+
+/*
+ * Checks a query's start and goal against the map; `where` locates the
+ * query in messages ("queries[2]: " or "").  Reports and returns -1.
+ */
+static int valid_query(const astar_options *opts, const char *name, long line,
+                       const char *where, const astar_grid *g, astar_point s,
+                       astar_point t)
+{
+	const char *what[2] = {"start", "goal"};
+	astar_point p[2] = {s, t};
+
+	if (rule_jps_query(opts, g, name, line, where) != 0)
+		return -1;
+	for (int k = 0; k < 2; k++)
+		if (!astar_grid_contains(g, p[k].x, p[k].y)) {
+			diag_error(name, line, 0,
+			           "%s%s %d,%d is outside the %dx%d map", where,
+			           what[k], (int)p[k].x, (int)p[k].y,
+			           (int)astar_grid_width(g),
+			           (int)astar_grid_height(g));
+			return -1;
+		}
+	if (astar_grid_get(g, s.x, s.y) == 0) {
+		diag_error(name, line, 0, "%sstart %d,%d is blocked", where,
+		           (int)s.x, (int)s.y);
+		return -1;
+	}
+	if (astar_grid_get(g, t.x, t.y) == 0 && !opts->adjacent &&
+	    !opts->closest) {
+		diag_error(
+			name, line, 0,
+			"%sgoal %d,%d is blocked (use --adjacent to stop next to "
+			"it, or --closest to get as near as possible)",
+			where, (int)t.x, (int)t.y);
+		return -1;
+	}
+	return 0;
+}
+
+/* A map file with no start (what = "start", mark 'S') or no goal, and
+ * none given: says how to give one in that format.  In a Moving AI map
+ * S and G are terrain. */
+static void no_endpoint(const char *name, enum map_format fmt, const char *what,
+                        char mark)
+{
+	if (fmt == MAPFMT_MOVINGAI)
+		diag_error(name, 0, 0,
+		           "no %s: use --%s or a scenario file (%c is terrain "
+		           "in a Moving AI map)",
+		           what, what, mark);
+	else if (fmt == MAPFMT_JSON)
+		diag_error(name, 0, 0,
+		           "no %s: give \"%s\", mark one with %c in \"rows\", "
+		           "or use --%s",
+		           what, what, mark, what);
+	else
+		diag_error(name, 0, 0, "no %s: mark one with %c or use --%s",
+		           what, mark, what);
+}
+
+/*
+ * Before each query of a batch: the work a context does once per map
+ * (astar_prepare), so that a thread's first query on a map is timed like
+ * the others.  It costs next to nothing once done.  Its failures are the
+ * search's as well, which reports them.  Returns the microseconds spent.
+ */
+static double prepare(astar_ctx *ctx, const astar_grid *g,
+                      const astar_options *opts)
+{
+	double t = now_us();
+
+	(void)astar_prepare(ctx, g, opts);
+	return now_us() - t;
+}
+
+/* Refuses (reports, -1) to draw the several queries of a map file unless
+ * it is the only input and --image numbers the pictures. */
+static int several_pictures(sink *k, const char *name)
+{
+	if (k->it->ninputs > 1) {
+		diag_error(name, 0, 0,
+		           "--image: a map with several queries has to be the "
+		           "only input");
+		return -1;
+	}
+	return rule_image_pattern(k->cfg->image, 1, name);
+}
+
+/* The record of a query on map m (named name), before its search: the
+ * one place that fills what every query's output gives. */
+static void query_init(query_report *q, const cli_config *cfg, const char *name,
+                       const map *m, const astar_options *opts,
+                       astar_result *res, double load_us)
+{
+	memset(q, 0, sizeof *q);
+	q->map_name = name;
+	q->map = m;
+	q->blocks = cfg->blocks;
+	q->nblocks = cfg->nblocks;
+	q->opts = opts;
+	q->res = res;
+	q->timing = cfg->timing;
+	q->load_us = load_us;
+	q->query = -1;
+}
+
+/* The queries a map file holds, each checked, searched into res and
+ * emitted; q is filled but for the query, opts the map's options. */
+static void run_map_queries(sink *k, astar_ctx *ctx, const map *m,
+                            query_report *q, const astar_options *opts,
+                            astar_result *res)
+{
+	const char *name = q->map_name;
+	char label[LABEL_MAX], where[64];
+
+	file_header(k, name);
+	for (size_t i = 0; i < m->nqueries; i++) {
+		const map_query *mq = &m->queries[i];
+		astar_options qo = *opts;
+		astar_status st;
+		double t2;
+		snprintf(where, sizeof where, "queries[%zu]: ", i);
+		snprintf(label, sizeof label, "%s: queries[%zu]", name, i);
+		qo.adjacent |= mq->adjacent;
+		qo.closest |= mq->closest;
+		q->opts = &qo;
+		if (valid_query(&qo, name, mq->line, where, m->grid, mq->start,
+		                mq->goal) != 0) {
+			query_error(k, label);
+			continue;
+		}
+		/* Several queries: the context's one-time work for the map
+		 * is timed apart (see prepare). */
+		q->prepared = m->nqueries > 1;
+		if (q->prepared)
+			q->prepare_us = prepare(ctx, m->grid, &qo);
+		t2 = now_us();
+		if ((st = astar_search(ctx, m->grid, mq->start, mq->goal, &qo,
+		                       res)) != ASTAR_OK) {
+			diag_error(name, 0, 0, "%s%s", where,
+			           astar_strerror(st));
+			query_error(k, label);
+			continue;
+		}
+		q->search_us = now_us() - t2;
+		q->start = mq->start;
+		q->goal = mq->goal;
+		q->query = (long)i;
+		q->expect = &mq->expect;
+		/* Several blocks of one map: each says which query it
+		 * draws. */
+		if (m->nqueries > 1 && text_blocks_on(k->cfg))
+			fprintf(k->out, "queries[%zu]: %d,%d -> %d,%d\n", i,
+			        (int)mq->start.x, (int)mq->start.y,
+			        (int)mq->goal.x, (int)mq->goal.y);
+		emit(k, q, label, 1);
+		if (i + 1 < m->nqueries && text_blocks_on(k->cfg))
+			fputc('\n', k->out);
+	}
+}
+
+/* The one query of a map file: its marks, or --start and --goal; 0, or
+ * -1 when it could not run (reported). */
+static int run_map_query(sink *k, astar_ctx *ctx, const map *m, query_report *q,
+                         astar_result *res, double t1)
+{
+	const cli_config *cfg = k->cfg;
+	const char *name = q->map_name;
+	astar_status st;
+
+	if (!cfg->has_start && !m->has_start) {
+		no_endpoint(name, m->format, "start", 'S');
+		return -1;
+	}
+	if (!cfg->has_goal && !m->has_goal) {
+		no_endpoint(name, m->format, "goal", 'G');
+		return -1;
+	}
+	q->start = cfg->has_start ? cfg->start : m->start;
+	q->goal = cfg->has_goal ? cfg->goal : m->goal;
+	if (valid_query(q->opts, name, 0, "", m->grid, q->start, q->goal) != 0)
+		return -1;
+	if ((st = astar_search(ctx, m->grid, q->start, q->goal, q->opts,
+	                       res)) != ASTAR_OK) {
+		diag_error(name, 0, 0, "%s", astar_strerror(st));
+		return -1;
+	}
+	q->search_us = now_us() - t1;
+	file_header(k, name);
+	emit(k, q, name, 1);
+	return 0;
+}
+
+/* Whether the map's queries cannot run as asked (reported): -s or -g
+ * with --check, or pictures that --image cannot number. */
+static int refuse_map_queries(sink *k, const map *m, const char *name)
+{
+	const cli_config *cfg = k->cfg;
+
+	/* -s and -g make one query of a map that holds several; with
+	 * --check that would pass a level by skipping its expectations. */
+	if (m->nqueries > 0 && cfg->check &&
+	    (cfg->has_start || cfg->has_goal)) {
+		diag_error(name, 0, 0,
+		           "%s replaces the map's queries; not with --check, "
+		           "which would skip their expectations",
+		           cfg->has_start ? "--start" : "--goal");
+		return 1;
+	}
+	return m->nqueries > 0 && !cfg->has_start && !cfg->has_goal &&
+	       cfg->image != NULL && m->nqueries > 1 &&
+	       several_pictures(k, name) != 0;
+}
+
+/* A map file: read, and solved for its queries or its one query. */
+static void run_file(sink *k, astar_ctx *ctx)
+{
+	const cli_config *cfg = k->cfg;
+	const char *name = display_name(k->it->path);
+	map m;
+	astar_result res;
+	query_report q;
+	double t0 = now_us(), t1;
+	astar_options opts; /* cfg's, with what the map asks */
+	int rc;
+
+	if (load_map(k->b, k->it->path, &m) != 0 ||
+	    apply_blocks(cfg, name, &m) != 0) {
+		map_free(&m);
+		query_error(k, name);
+		return;
+	}
+	t1 = now_us();
+	opts = cfg->opts;
+	if (m.has_diagonal && !cfg->diagonal_given) {
+		opts.diagonal = m.diagonal; /* the map's, unless overridden */
+		rule_admissible(&opts, name);
+	}
+	query_init(&q, cfg, name, &m, &opts, &res, t1 - t0);
+	if (refuse_map_queries(k, &m, name)) {
+		rc = -1;
+	} else if (m.nqueries > 0 && !cfg->has_start && !cfg->has_goal) {
+		run_map_queries(k, ctx, &m, &q, &opts, &res);
+		rc = 0;
+	} else {
+		rc = run_map_query(k, ctx, &m, &q, &res, t1);
+	}
+	map_free(&m);
+	if (rc != 0)
+		query_error(k, name);
+}
+
+static void scen_query(sink *k, astar_ctx *ctx)
+{
+	const cli_config *cfg = k->cfg;
+	const scen_entry *e = k->it->entry;
+	const shared_map *sm = k->it->sm;
+	const astar_grid *g = sm->m.grid;
+	const char *name = k->it->scen_name;
+	astar_options opts = config_scen_options(cfg);
+	astar_result res;
+	query_report q;
+	map_expect expect;
+	char label[LABEL_MAX];
+	double t0, prep;
+	astar_status st;
+
+	scen_label(label, sizeof label, name, e->line);
+	if (e->width != astar_grid_width(g) ||
+	    e->height != astar_grid_height(g)) {
+		diag_error(
+			name, e->line, 0,
+			"the scenario says the map is %dx%d, but %s is %dx%d",
+			(int)e->width, (int)e->height, display_name(sm->path),
+			(int)astar_grid_width(g), (int)astar_grid_height(g));
+		query_error(k, label);
+		return;
+	}
+	if (valid_query(&opts, name, e->line, "", g, e->start, e->goal) != 0) {
+		query_error(k, label);
+		return;
+	}
+	prep = prepare(ctx, g, &opts);
+	query_init(&q, cfg, display_name(sm->path), &sm->m, &opts, &res,
+	           sm->load_us);
+	t0 = now_us();
+	if ((st = astar_search(ctx, g, e->start, e->goal, &opts, &res)) !=
+	    ASTAR_OK) {
+		diag_error(name, e->line, 0, "%s", astar_strerror(st));
+		query_error(k, label);
+		return;
+	}
+	q.search_us = now_us() - t0;
+	q.prepared = 1;
+	q.prepare_us = prep;
+	q.start = e->start;
+	q.goal = e->goal;
+	q.scen = name;
+	q.line = e->line;
+	memset(&expect, 0, sizeof expect);
+	expect.has_cost = 1;
+	expect.cost = e->optimal;
+	expect.cost_decimals = e->decimals;
+	q.expect = &expect;
+	emit(k, &q, label, 0);
+}
+
+/* A query of a scenario file, on its shared map. */
+static void run_scen(sink *k, astar_ctx *ctx)
+{
+	shared_map *sm = k->it->sm;
+
+	shared_acquire(k->b, sm, k->msgs);
+	for (size_t i = 0; k->it->map_first && i < sm->msgs.n; i++)
+		diag_list_add(k->msgs, &sm->msgs.v[i]);
+	if (sm->nomem || k->msgs->nomem) {
+		k->nomem = 1;
+	} else if (!sm->ok) {
+		/* The map's own error is written once, by its first query;
+		 * one line per query would only repeat it. */
+		const scen_entry *e = k->it->entry;
+		char label[LABEL_MAX];
+		scen_label(label, sizeof label, k->it->scen_name, e->line);
+		diag_error(k->it->scen_name, e->line, 0,
+		           "map %s could not be read", display_name(sm->path));
+		map_error_case(k, label, sm);
+	} else {
+		scen_query(k, ctx);
+	}
+	shared_release(k->b, sm);
+}
+
+/* Does one item on a lane, with this thread's diagnostics sent to the
+ * lane's stream; the item is lost when memory ran out. */
+void run_item(batch *b, item *it, lane *l)
+{
+	const cli_config *cfg = b->cfg;
+	sink k;
+
+	if (l->out == NULL) { /* the stream was lost */
+		it->lost = 1;
+		return;
+	}
+	memset(&k, 0, sizeof k);
+	k.it = it;
+	k.cfg = cfg;
+	k.b = b;
+	k.out = l->out;
+	k.msgs = &it->msgs;
+	diag_collect(k.msgs);
+	switch (it->kind) {
+	case ITEM_FILE:
+		run_file(&k, l->ctx);
+		break;
+	case ITEM_SCEN:
+		run_scen(&k, l->ctx);
+		break;
+	case ITEM_ERROR: /* never run: its message was written at planning */
+		break;
+	}
+	diag_collect(NULL);
+	if (lane_take(&l->out, &l->obuf, &l->olen, &it->out, &it->outlen) !=
+	            0 ||
+	    it->msgs.nomem || k.nomem)
+		it->lost = 1;
+}
