@@ -55,13 +55,12 @@
  * line and column 0 and names the JSON path of the bad value in its
  * message ("queries[3].goal: expected [x, y]", "rows[2][4]: ...", with
  * 0-based indexes).  The whole document is checked before the grid is
- * allocated; only a width and height over max_cells, when size_scan finds
+ * allocated; only a width and height over max_cells, when json_text_size finds
  * them, are refused before the document is parsed.  Unknown keys of an
  * object are reported before its values; the values are checked in the
  * order width, height, rows or cells (with legend first), start, goal,
  * diagonal, queries.
  */
-#include <ctype.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,6 +69,7 @@
 #include <jansson.h>
 
 #include "base/value.h"
+#include "json_text.h"
 #include "map.h"
 
 /* Largest number of bytes of a key quoted in a message. */
@@ -588,230 +588,6 @@ static int read_root(json_t *root, size_t max_cells, map *m, map_error *err)
 	return 0;
 }
 
-/* How a string token ends, for token_start. */
-enum string_end { STRING_CLOSED, STRING_CUT, STRING_BAD_ESCAPE };
-
-/*
- * The end of the string that begins at buf[i] (its opening quote), read
- * up to end; *how says whether it was closed, cut short at end (by a
- * control character, not read), or ended by a bad escape, whose last
- * byte read is the one before end.
- */
-static size_t string_end(const char *buf, size_t i, size_t end,
-                         enum string_end *how)
-{
-	*how = STRING_CLOSED;
-	for (i++; i < end && buf[i] != '"'; i++) {
-		if (buf[i] != '\\')
-			continue;
-		/* An escape is read whole: one cut short is a bad one. */
-		if (++i >= end || buf[i] == '\0' ||
-		    strchr("\"\\/bfnrtu", buf[i]) == NULL) {
-			*how = STRING_BAD_ESCAPE;
-			return end;
-		}
-		for (int k = buf[i] == 'u' ? 4 : 0; k > 0; k--)
-			if (++i >= end || !isxdigit((unsigned char)buf[i])) {
-				*how = STRING_BAD_ESCAPE;
-				return end;
-			}
-	}
-	if (i >= end)
-		*how = STRING_CUT;
-	return i + 1;
-}
-
-/* The end of the number that begins at buf[i], as jansson reads one. */
-static size_t number_end(const char *buf, size_t i, size_t end)
-{
-	i += buf[i] == '-';
-	while (i < end && isdigit((unsigned char)buf[i]))
-		i++;
-	if (i < end && buf[i] == '.')
-		for (i++; i < end && isdigit((unsigned char)buf[i]);)
-			i++;
-	if (i < end && (buf[i] == 'e' || buf[i] == 'E')) {
-		i++;
-		i += i < end && (buf[i] == '+' || buf[i] == '-');
-		while (i < end && isdigit((unsigned char)buf[i]))
-			i++;
-	}
-	return i;
-}
-
-/*
- * Where the JSON token that ends at end (exclusive) begins, the text
- * lexed as jansson does from the start of the line of its last byte (no
- * token spans a line but a string with an error at a newline); *how
- * says how a string token ended (STRING_CLOSED for other tokens).
- */
-static size_t token_start(const char *buf, size_t end, enum string_end *how)
-{
-	size_t i = end - 1, s = end;
-
-	while (i > 0 && buf[i - 1] != '\n')
-		i--;
-	*how = STRING_CLOSED;
-	while (i < end) {
-		s = i;
-		*how = STRING_CLOSED;
-		if (buf[i] == '"') {
-			i = string_end(buf, i, end, how);
-		} else if (isalpha((unsigned char)buf[i])) {
-			while (i < end && isalpha((unsigned char)buf[i]))
-				i++;
-		} else if (buf[i] == '-' || isdigit((unsigned char)buf[i])) {
-			i = number_end(buf, i, end);
-		} else { /* one character, of as many bytes as UTF-8 says */
-			for (i++;
-			     i < end && ((unsigned char)buf[i] & 0xc0) == 0x80;)
-				i++;
-		}
-	}
-	return s;
-}
-
-/* The longest token jansson quotes in its message ("near '...'"). */
-#define QUOTED_MAX 20
-
-/*
- * The offset in buf of the byte a jansson error is about, from its code
- * and position (the count of bytes read; its line and column count
- * characters and name the last one read).  A byte that is not UTF-8 was
- * not counted, and the end of the input is at len.  Otherwise the error
- * is about the token that ends at the position, from its start; but
- * inside a string, about the control character after it (not read) or
- * the last byte of a bad escape; and the last byte read when the token
- * is too long for the message to quote it.
- */
-static size_t json_error_offset(const char *buf, size_t len,
-                                const json_error_t *e)
-{
-	size_t pos = e->position > 0 ? (size_t)e->position : 0, start;
-	enum string_end how;
-
-	if (pos > len)
-		pos = len;
-	switch (json_error_code(e)) {
-	case json_error_invalid_utf8:
-	case json_error_premature_end_of_input:
-		return pos;
-	default:
-		break;
-	}
-	if (pos == 0)
-		return 0;
-	start = token_start(buf, pos, &how);
-	if (how == STRING_CUT)
-		return pos;
-	if (how == STRING_BAD_ESCAPE || pos - start > QUOTED_MAX)
-		return pos - 1;
-	return start;
-}
-
-/* ----------------------------------------------------- size at a glance */
-
-/*
- * jansson's tree takes some 40 bytes a number, so a "cells" map is far
- * bigger in it than in the grid: the size is looked for before the tree
- * is built, so that --max-cells refuses a map before that allocation too.
- * size_scan reads the top-level object's members up to "width" and
- * "height" (skipping other values by their brackets and strings) and
- * gives their values when both are written plainly: a whole number from
- * 1 to ASTAR_DIM_MAX, without sign or leading zero, once each.  Anything
- * else, a syntax error included, leaves the judgement to jansson and
- * read_root (returns 0).
- */
-static size_t skip_space(const char *b, size_t n, size_t i)
-{
-	while (i < n &&
-	       (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r'))
-		i++;
-	return i;
-}
-
-/* Past the string that opens at b[i] ('"'); n when it does not end. */
-static size_t skip_string(const char *b, size_t n, size_t i)
-{
-	for (i++; i < n; i++) {
-		if (b[i] == '\\')
-			i++;
-		else if (b[i] == '"')
-			return i + 1;
-	}
-	return n;
-}
-
-/* Past a member's value, at the ',' or '}' that ends it (n if none). */
-static size_t skip_value(const char *b, size_t n, size_t i)
-{
-	long depth = 0;
-
-	while (i < n) {
-		char c = b[i];
-		if (c == '"') {
-			i = skip_string(b, n, i);
-			continue;
-		}
-		if (c == '[' || c == '{')
-			depth++;
-		else if (c == ']' || c == '}') {
-			if (depth == 0)
-				return i;
-			depth--;
-		} else if (c == ',' && depth == 0)
-			return i;
-		i++;
-	}
-	return n;
-}
-
-static int size_scan(const char *b, size_t n, long *width, long *height)
-{
-	size_t i = skip_space(b, n, 0);
-
-	*width = *height = 0;
-	if (i >= n || b[i] != '{')
-		return 0;
-	for (i++;;) {
-		size_t k0, k1;
-		long *dim = NULL, v = 0;
-		i = skip_space(b, n, i);
-		if (i >= n || b[i] != '"')
-			return 0;
-		k0 = i + 1;
-		i = skip_string(b, n, i);
-		k1 = i - 1;
-		if (i >= n)
-			return 0;
-		if (k1 - k0 == 5 && memcmp(b + k0, "width", 5) == 0)
-			dim = width;
-		else if (k1 - k0 == 6 && memcmp(b + k0, "height", 6) == 0)
-			dim = height;
-		i = skip_space(b, n, i);
-		if (i >= n || b[i] != ':')
-			return 0;
-		i = skip_space(b, n, i + 1);
-		if (dim != NULL) {
-			if (*dim != 0 || i >= n || b[i] < '1' || b[i] > '9')
-				return 0;
-			for (; i < n && b[i] >= '0' && b[i] <= '9'; i++)
-				if ((v = v * 10 + (b[i] - '0')) > ASTAR_DIM_MAX)
-					return 0;
-			*dim = v;
-			i = skip_space(b, n, i); /* no fraction, no exponent */
-			if (i >= n || (b[i] != ',' && b[i] != '}'))
-				return 0;
-			if (*width != 0 && *height != 0)
-				return 1;
-		}
-		i = skip_space(b, n, skip_value(b, n, i));
-		if (i >= n || b[i] != ',')
-			return 0;
-		i++;
-	}
-}
-
 /* ------------------------------------------------------------- errors */
 
 /* Fails with msg at the line and (byte) column of offset off in buf. */
@@ -852,7 +628,7 @@ int map_read_json(const char *buf, size_t len, size_t max_cells, map *m,
 	 * earlier one, is the NUL itself. */
 	nul = memchr(buf, '\0', len);
 	n = nul != NULL ? (size_t)(nul - buf) : len;
-	if (size_scan(buf, n, &width, &height) &&
+	if (json_text_size(buf, n, &width, &height) &&
 	    map_check_size(width, height, max_cells, 0, err) != 0)
 		return -1;
 	root = json_loadb(buf, n, JSON_REJECT_DUPLICATES, &jerr);
@@ -863,7 +639,7 @@ int map_read_json(const char *buf, size_t len, size_t max_cells, map *m,
 	     jerr.text[0] == '\0'))
 		return map_fail(err, 0, 0, "out of memory");
 	if (root == NULL) {
-		size_t off = json_error_offset(buf, n, &jerr);
+		size_t off = json_text_error_offset(buf, n, &jerr);
 		char *flag = strstr(jerr.text, FLAG_NAME);
 		if (nul != NULL && off >= n)
 			return json_fail(buf, n, "invalid byte '\\x00'", err);

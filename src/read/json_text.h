@@ -1,0 +1,22 @@
+/*
+ * json_text.h - the JSON map reader's scans of the text itself: placing
+ * jansson's syntax errors, and the size at a glance (json_text.c).
+ */
+#ifndef ASTAR_JSON_TEXT_H
+#define ASTAR_JSON_TEXT_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+/* The offset in buf (len bytes) of the byte jansson's error e is about,
+ * from e's code and position, never from its message's words. */
+size_t json_text_error_offset(const char *buf, size_t len,
+                              const json_error_t *e);
+
+/* The width and height of the top-level object in the n bytes at b, when
+ * both are written plainly: returns 1 with them set, else 0 (the
+ * judgement is left to jansson and the reader). */
+int json_text_size(const char *b, size_t n, long *width, long *height);
+
+#endif
