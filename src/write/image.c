@@ -474,6 +474,40 @@ static int encode(png_structp png, png_infop info, png_out *o,
 	return 0;
 }
 
+/* The picture's width and height in pixels at scale into *iw and *ih;
+ * fails when the scale or the picture is larger than allowed. */
+static int image_size(int32_t w, int32_t h, int scale, int64_t *iw, int64_t *ih,
+                      diag_err *err)
+{
+	if (scale > IMAGE_MAX_SCALE) {
+		diag_fail(err, 0, 0,
+		          "a scale of %d is more than the largest, %d", scale,
+		          IMAGE_MAX_SCALE);
+		return -1;
+	}
+	*iw = (int64_t)w * scale;
+	*ih = (int64_t)h * scale;
+	if (*iw > IMAGE_MAX_SIDE || *ih > IMAGE_MAX_SIDE) {
+		if (scale > 1 && (w > h ? w : h) <= IMAGE_MAX_SIDE)
+			diag_fail(
+				err, 0, 0,
+				"the image would be %lldx%lld pixels, more than %d on a "
+				"side; use a smaller --scale (at most %d for this %dx%d "
+				"map)",
+				(long long)*iw, (long long)*ih, IMAGE_MAX_SIDE,
+				(int)(IMAGE_MAX_SIDE / (w > h ? w : h)), (int)w,
+				(int)h);
+		else
+			diag_fail(
+				err, 0, 0,
+				"the %dx%d map is too large for an image (at most %d "
+				"cells on a side)",
+				(int)w, (int)h, IMAGE_MAX_SIDE);
+		return -1;
+	}
+	return 0;
+}
+
 int image_write_png(const char *path, const query_report *q, int scale,
                     diag_err *err)
 {
@@ -494,32 +528,8 @@ int image_write_png(const char *path, const query_report *q, int scale,
 	memset(&o, 0, sizeof o);
 	if (scale <= 0)
 		scale = image_default_scale(w, h);
-	if (scale > IMAGE_MAX_SCALE) {
-		diag_fail(err, 0, 0,
-		          "a scale of %d is more than the largest, %d", scale,
-		          IMAGE_MAX_SCALE);
+	if (image_size(w, h, scale, &iw, &ih, err) != 0)
 		return -1;
-	}
-	iw = (int64_t)w * scale;
-	ih = (int64_t)h * scale;
-	if (iw > IMAGE_MAX_SIDE || ih > IMAGE_MAX_SIDE) {
-		if (scale > 1 && (w > h ? w : h) <= IMAGE_MAX_SIDE)
-			diag_fail(
-				err, 0, 0,
-				"the image would be %lldx%lld pixels, more than %d on a "
-				"side; use a smaller --scale (at most %d for this %dx%d "
-				"map)",
-				(long long)iw, (long long)ih, IMAGE_MAX_SIDE,
-				(int)(IMAGE_MAX_SIDE / (w > h ? w : h)), (int)w,
-				(int)h);
-		else
-			diag_fail(
-				err, 0, 0,
-				"the %dx%d map is too large for an image (at most %d "
-				"cells on a side)",
-				(int)w, (int)h, IMAGE_MAX_SIDE);
-		return -1;
-	}
 
 	/* Everything is allocated before setjmp: see the comment at the top. */
 	ov = calloc(ncells, 1);
