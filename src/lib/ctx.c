@@ -13,7 +13,6 @@
 #endif
 
 #include "ctx.h"
-#include "jps.h"
 
 astar_ctx *astar_ctx_new(void)
 {
@@ -32,7 +31,8 @@ void astar_ctx_free(astar_ctx *ctx)
 	free(ctx->pos);
 	free(ctx->path);
 	free(ctx->explored);
-	jps_cache_free(ctx->jps);
+	if (ctx->cache_free != NULL)
+		ctx->cache_free(ctx->cache);
 	heap_free(&ctx->open);
 	free(ctx);
 }

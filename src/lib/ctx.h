@@ -39,9 +39,12 @@ struct astar_ctx {
 	heap open;
 	astar_point *path, *explored;
 	size_t path_cap, explored_cap;
-	void *jps; /* jps.c's bitmaps of the last grid it searched, kept
-	              while the grid's id and version stay the same;
-	              freed by jps_cache_free */
+	/* A search's cache kept between queries (JPS's bit maps of the
+	 * last grid it searched), opaque here: the search that makes it
+	 * sets cache_free, which astar_ctx_free calls, so that the context
+	 * depends on no search. */
+	void *cache;
+	void (*cache_free)(void *cache);
 };
 
 /* Nonzero when every field of opts is in range: the enums, and a finite

@@ -48,7 +48,7 @@
  * cost are the same as without.  A quarter to a third of the expansions
  * of the Dragon Age batches were barren ones.
  *
- * The bitmaps are cached (struct jps_cache, in the context's jps field)
+ * The bitmaps are cached (struct jps_cache, in the context's cache field)
  * and rebuilt only when another grid comes or the grid has changed: the
  * cache remembers the grid's id and version (grid.h), which astar_grid_new
  * makes unique and every call that may change a cell bumps, so one
@@ -2270,12 +2270,20 @@ static astar_status search(astar_ctx *ctx, jps_cache **cache,
 	return ASTAR_OK;
 }
 
+/* Hands the cache to the context, which frees it with the context. */
+static void cache_keep(astar_ctx *ctx, jps_cache *cache)
+{
+	ctx->cache = cache;
+	if (cache != NULL)
+		ctx->cache_free = jps_cache_free;
+}
+
 astar_status jps_prepare(astar_ctx *ctx, const astar_grid *grid)
 {
-	jps_cache *cache = ctx->jps;
+	jps_cache *cache = ctx->cache;
 	astar_status rc = cache_get(&cache, grid);
 
-	ctx->jps = cache;
+	cache_keep(ctx, cache);
 	if (rc == ASTAR_OK && !cache->walks)
 		rc = build_walks(cache, grid);
 	return rc;
@@ -2285,12 +2293,12 @@ astar_status jps_search(astar_ctx *ctx, const astar_grid *grid,
                         astar_point start, astar_point goal,
                         const astar_options *opts, astar_result *r)
 {
-	jps_cache *cache = ctx->jps;
+	jps_cache *cache = ctx->cache;
 	astar_status rc;
 
 	memset(r, 0, sizeof *r);
 	rc = search(ctx, &cache, grid, start, goal, opts, r);
-	ctx->jps = cache;
+	cache_keep(ctx, cache);
 	if (rc != ASTAR_OK)
 		memset(r, 0, sizeof *r);
 	return rc;
