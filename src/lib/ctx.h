@@ -143,13 +143,29 @@ static inline uint64_t ctx_stride_inverse(const astar_grid *g)
 	return UINT64_MAX / (uint64_t)g->stride + 1;
 }
 
+/* The high 64 bits of the 128-bit product a * b. */
+static inline uint64_t ctx_mul_high(uint64_t a, uint64_t b)
+{
+#if defined(__SIZEOF_INT128__) && !defined(ASTAR_PORTABLE)
+	__extension__ typedef unsigned __int128 u128;
+
+	return (uint64_t)(((u128)a * b) >> 64);
+#else
+	/* Schoolbook, in 32-bit halves; no partial sum overflows. */
+	uint64_t al = (uint32_t)a, ah = a >> 32, bl = (uint32_t)b, bh = b >> 32;
+	uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+	uint64_t mid = (ll >> 32) + (uint32_t)lh + (uint32_t)hl;
+
+	return hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+#endif
+}
+
 /* ctx_point_of with one multiplication instead of a division. */
 static inline astar_point ctx_point_fast(const astar_grid *g, uint64_t inv,
                                          size_t i)
 {
 	astar_point p;
-	__extension__ typedef unsigned __int128 u128;
-	uint32_t y = (uint32_t)(((u128)i * inv) >> 64);
+	uint32_t y = (uint32_t)ctx_mul_high(i, inv);
 
 	p.x = (int32_t)((uint32_t)i - y * (uint32_t)g->stride) - 1;
 	p.y = (int32_t)y - 1;

@@ -62,7 +62,7 @@
 #include "ctx.h"
 #include "jps.h"
 
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(ASTAR_PORTABLE)
 #include <emmintrin.h>
 #endif
 
@@ -238,7 +238,7 @@ static inline uint64_t pack_bits(const uint8_t *p, size_t n)
 	uint64_t m = 0;
 	size_t k = 0;
 
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(ASTAR_PORTABLE)
 	const __m128i zero = _mm_setzero_si128();
 	for (; k + 16 <= n; k += 16) {
 		__m128i v =
@@ -396,9 +396,8 @@ static void jump_line(const uint64_t *stop, const uint64_t *open, size_t nw,
 		}
 		out[k] = val | (~found & (0 - v));
 		if (st != 0) { /* the stop nearest the words still to come */
-			unsigned near =
-				fwd ? (unsigned)__builtin_ctzll(st)
-				    : 63u - (unsigned)__builtin_clzll(st);
+			unsigned near = fwd ? (unsigned)port_ctz64(st)
+			                    : 63u - (unsigned)port_clz64(st);
 			v = (jp >> near) & 1;
 		}
 	}
@@ -592,8 +591,8 @@ static astar_status cache_get(jps_cache **slot, const astar_grid *g)
  * branch; the word beyond either end of a line is the next line's, or
  * the padding.
  */
-static inline __attribute__((always_inline)) uint32_t next_stop(
-	const uint64_t *line, uint32_t from, const size_t ss)
+ALWAYS_INLINE uint32_t next_stop(const uint64_t *line, uint32_t from,
+                                 const size_t ss)
 {
 	size_t w = (from + 1) >> 6;
 	uint64_t m0 = line[w * ss] & (~0ULL << ((from + 1) & 63));
@@ -606,11 +605,11 @@ static inline __attribute__((always_inline)) uint32_t next_stop(
 	}
 	z = m0 == 0;
 	m0 |= m1 & (0 - z);
-	return (uint32_t)((w + z) << 6) + (uint32_t)__builtin_ctzll(m0);
+	return (uint32_t)((w + z) << 6) + (uint32_t)port_ctz64(m0);
 }
 
-static inline __attribute__((always_inline)) uint32_t prev_stop(
-	const uint64_t *line, uint32_t from, const size_t ss)
+ALWAYS_INLINE uint32_t prev_stop(const uint64_t *line, uint32_t from,
+                                 const size_t ss)
 {
 	/* Signed: the word before the first is the padding's, at index
 	 * -ss (an unsigned index would wrap the pointer). */
@@ -625,7 +624,7 @@ static inline __attribute__((always_inline)) uint32_t prev_stop(
 	}
 	z = m0 == 0;
 	m0 |= m1 & (0 - z);
-	return (uint32_t)((w - z) << 6) + 63u - (uint32_t)__builtin_clzll(m0);
+	return (uint32_t)((w - z) << 6) + 63u - (uint32_t)port_clz64(m0);
 }
 
 /* Whether cell i of a row or column line is open. */
@@ -636,16 +635,13 @@ static inline int line_open(const uint64_t *line, uint32_t i)
 
 /* Where a straight jump from cell `at` of a line (a row or a column of
  * the maps) stops, going toward higher cells (d > 0) or lower ones. */
-static inline __attribute__((always_inline)) int32_t line_stop(
-	const uint64_t *line, int32_t at, int d)
+ALWAYS_INLINE int32_t line_stop(const uint64_t *line, int32_t at, int d)
 {
 	return (int32_t)(d > 0 ? next_stop(line + FWD, (uint32_t)at, NSLOTS)
 	                       : prev_stop(line + BWD, (uint32_t)at, NSLOTS));
 }
 
 /* ------------------------------------------------------------- search */
-
-#define ALWAYS_INLINE static inline __attribute__((always_inline))
 
 /* A jump point found, to be relaxed (see offer). */
 typedef struct found_point {
@@ -944,9 +940,9 @@ ALWAYS_INLINE void offer(jps *s, uint32_t parent, jps_cost g, uint32_t j,
 	if (s->rec)
 		memo_note(s, j, x, y, tag, k, m);
 
-	__builtin_prefetch(&s->nodes[j]);
+	PREFETCH(&s->nodes[j]);
 	if (s->prune)
-		__builtin_prefetch(&s->barren[(size_t)j * 4]);
+		PREFETCH(&s->barren[(size_t)j * 4]);
 	f->parent = parent;
 	f->g = g;
 	f->j = j;
@@ -1602,9 +1598,8 @@ static int sweep_touches(const jps *s, int32_t x, int32_t y,
  * memo_valid's second test, by the sweep of entry e: made when it has
  * none, and kept when there is room (if not, it is made again next time).
  */
-static __attribute__((noinline)) int memo_clear(const jps *s, jps_cache *c,
-                                                memo_entry *e, int32_t x,
-                                                int32_t y)
+static NOINLINE int memo_clear(const jps *s, jps_cache *c, memo_entry *e,
+                               int32_t x, int32_t y)
 {
 	memo_sweep w;
 
@@ -1645,9 +1640,8 @@ static inline int memo_valid(const jps *s, jps_cache *c, memo_entry *e,
  * the goal, counting what it finds and stopping at the first.  The state
  * of the expansion under way, which may be recording, is kept.
  */
-static __attribute__((noinline)) uint8_t barren_probe(jps *s, uint32_t j,
-                                                      int32_t x, int32_t y,
-                                                      uint32_t a)
+static NOINLINE uint8_t barren_probe(jps *s, uint32_t j, int32_t x, int32_t y,
+                                     uint32_t a)
 {
 	int rec = s->rec, ngoals = s->ngoals;
 	unsigned lines = s->lines;
@@ -1751,12 +1745,11 @@ static void expand_memo(jps *s, uint32_t i, int32_t x, int32_t y)
 		 * should be, which most of them will soon look up (not a
 		 * barren one's: it is seldom opened at all). */
 		for (uint32_t n = 0; n < e->n; n++) {
-			__builtin_prefetch(&s->nodes[m[n].j]);
+			PREFETCH(&s->nodes[m[n].j]);
 			if (m[n].b == 0)
-				__builtin_prefetch(
-					&s->barren[(size_t)m[n].j * 4]);
+				PREFETCH(&s->barren[(size_t)m[n].j * 4]);
 			if (m[n].b < 2)
-				__builtin_prefetch(&c->memo[memo_home(
+				PREFETCH(&c->memo[memo_home(
 					c, memo_key(m[n].j, succ_tag(&m[n])))]);
 		}
 		for (uint32_t n = 0; n < e->n; n++)
@@ -1886,7 +1879,8 @@ static astar_status run(jps *s, const astar_grid *grid, size_t start,
 static inline void put_run(astar_point *path, size_t k, int32_t x, int32_t y,
                            int bx, int by, int32_t n)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
+	!defined(ASTAR_PORTABLE)
 	_Static_assert(sizeof(astar_point) == 8 &&
 	                       offsetof(astar_point, y) == 4,
 	               "astar_point is two packed int32_t");
