@@ -148,16 +148,117 @@ int jps_supported(const astar_grid *grid, const astar_options *opts)
 	return grid->max_cost == 0 || grid->min_cost == grid->max_cost;
 }
 
+/* Fills the search's state for grid and opts, the goal cells aside. */
+static void state_init(jps *s, astar_ctx *ctx, jps_cache *cache,
+                       const astar_grid *grid, const astar_options *opts,
+                       astar_point goal)
+{
+	memset(s, 0, offsetof(jps, found));
+	s->ctx = ctx;
+	s->cells = grid->cells;
+	s->rows = cache->rows;
+	s->cols = cache->cols;
+	s->walks = cache->walks;
+	s->anti = cache->anti;
+	s->diag = cache->diag;
+	s->hwalk = cache->hwalk;
+	memcpy(s->jp, cache->jp, sizeof s->jp);
+	s->nrows = grid->height + 2;
+	s->cache = cache;
+	s->rw = cache->rw;
+	s->cw = cache->cw;
+	s->dw = cache->dw;
+	s->nodes = ctx->nodes;
+	s->pos = ctx->pos;
+	s->stride = grid->stride;
+	s->dmask = (size_t)grid->stride * (size_t)(grid->height + 2) <=
+	                           (size_t)1 << PARENT_BITS
+	                   ? ((uint32_t)1 << PARENT_BITS) - 1
+	                   : UINT32_MAX;
+	s->grid = grid;
+	s->inv = ctx_stride_inverse(grid);
+	s->eight = opts->diagonal == ASTAR_DIAG_NO_OBSTACLES;
+	ctx_exact_units(grid, &s->c, &s->dc);
+	/* In diagonal steps (the units' room is counted in them). */
+	s->gmax = (jps_cost)grid->ncells * s->dc;
+	/* 4-connected, no step is diagonal, and a diagonal offset takes two
+	 * straight steps: jps_h's octile form is then Manhattan. */
+	if (!s->eight)
+		s->dc = 2 * s->c;
+	/* Two sums err by at most half a unit a diagonal step each. */
+	s->margin = s->c / 4 + ctx_exact_counts(grid);
+	s->tx = goal.x + 1;
+	s->ty = goal.y + 1;
+}
+
+/* The goal cells, for the padded start st and target t: the target when
+ * open, or in adjacent mode the open cells one legal step from it (the
+ * start alone when it is the target). */
+static void goals_init(jps *s, const astar_grid *grid,
+                       const astar_options *opts, astar_point goal, size_t st,
+                       size_t t)
+{
+	const uint8_t *cells = grid->cells;
+	astar_point goals[8];
+	int ngoals = 0;
+
+	if (opts->adjacent && st != t) {
+		for (int d = 0; d < (s->eight ? 8 : 4); d++) {
+			size_t a = t - ((ptrdiff_t)dir_dy(d) * grid->stride +
+			                dir_dx(d));
+			if (cells[a] == 0 || !step_ok(s, a, d))
+				continue;
+			goals[ngoals] = ctx_point_of(grid, a);
+			ngoals++;
+		}
+		s->slack = s->eight ? s->dc : s->c;
+	} else if (cells[t] != 0) {
+		goals[ngoals++] = goal;
+	}
+	jps_set_goals(s, goals, ngoals);
+}
+
+/* Fills *r after a run from padded index st that reached found_at
+ * (SIZE_MAX: no goal cell). */
+static astar_status result_of(jps *s, const astar_grid *grid, size_t st,
+                              size_t found_at, astar_point goal,
+                              const astar_options *opts, astar_result *r)
+{
+	astar_status rc;
+
+	if (found_at != SIZE_MAX) {
+		uint64_t o, d;
+		if ((rc = jps_build_path(s, grid, st, found_at, &o, &d, r)) !=
+		    ASTAR_OK)
+			return rc;
+		r->reached_goal = 1;
+	} else if (opts->closest) {
+		/* The reachable cells nearest the target; among them the
+		 * cheapest to reach, then the topmost, then the leftmost, as
+		 * search.c's nearest_offer chooses. */
+		astar_point *near = NULL;
+		long n = jps_nearest_cells(s, st, goal, &near);
+		if (n < 0)
+			return ASTAR_ENOMEM;
+		rc = jps_closest_path(s, grid, st, opts, near, n, r);
+		free(near);
+		if (rc != ASTAR_OK)
+			return rc;
+	}
+	if (opts->explored) {
+		r->explored = s->ctx->explored;
+		r->explored_len = (size_t)r->expanded;
+	}
+	return ASTAR_OK;
+}
+
 static astar_status search(astar_ctx *ctx, jps_cache **cache,
                            const astar_grid *grid, astar_point start,
                            astar_point goal, const astar_options *opts,
                            astar_result *r)
 {
 	jps s;
-	astar_point goals[8];
-	const uint8_t *cells = grid->cells;
 	size_t st, t, found_at;
-	int ngoals = 0;
 	astar_status rc;
 
 	if (!ctx_options_valid(opts))
@@ -168,94 +269,16 @@ static astar_status search(astar_ctx *ctx, jps_cache **cache,
 		return rc;
 	if ((rc = jps_cache_get(cache, grid)) != ASTAR_OK)
 		return rc;
-
-	memset(&s, 0, offsetof(jps, found));
-	s.ctx = ctx;
-	s.cells = cells;
-	s.rows = (*cache)->rows;
-	s.cols = (*cache)->cols;
-	s.walks = (*cache)->walks;
-	s.anti = (*cache)->anti;
-	s.diag = (*cache)->diag;
-	s.hwalk = (*cache)->hwalk;
-	memcpy(s.jp, (*cache)->jp, sizeof s.jp);
-	s.nrows = grid->height + 2;
-	s.cache = *cache;
-	s.rw = (*cache)->rw;
-	s.cw = (*cache)->cw;
-	s.dw = (*cache)->dw;
-	s.nodes = ctx->nodes;
-	s.pos = ctx->pos;
-	s.stride = grid->stride;
-	s.dmask = (size_t)grid->stride * (size_t)(grid->height + 2) <=
-	                          (size_t)1 << PARENT_BITS
-	                  ? ((uint32_t)1 << PARENT_BITS) - 1
-	                  : UINT32_MAX;
-	s.grid = grid;
-	s.inv = ctx_stride_inverse(grid);
-	s.eight = opts->diagonal == ASTAR_DIAG_NO_OBSTACLES;
-	ctx_exact_units(grid, &s.c, &s.dc);
-	/* In diagonal steps (the units' room is counted in them). */
-	s.gmax = (jps_cost)grid->ncells * s.dc;
-	/* 4-connected, no step is diagonal, and a diagonal offset takes two
-	 * straight steps: jps_h's octile form is then Manhattan. */
-	if (!s.eight)
-		s.dc = 2 * s.c;
-	/* Two sums err by at most half a unit a diagonal step each. */
-	s.margin = s.c / 4 + ctx_exact_counts(grid);
-	s.tx = goal.x + 1;
-	s.ty = goal.y + 1;
-
-	/* The goal cells: the target when open, or in adjacent mode the
-	 * open cells one legal step from it (the start alone when it is
-	 * the target). */
-	if (opts->adjacent && st != t) {
-		for (int d = 0; d < (s.eight ? 8 : 4); d++) {
-			size_t a = t - ((ptrdiff_t)dir_dy(d) * grid->stride +
-			                dir_dx(d));
-			if (cells[a] == 0 || !step_ok(&s, a, d))
-				continue;
-			goals[ngoals] = ctx_point_of(grid, a);
-			ngoals++;
-		}
-		s.slack = s.eight ? s.dc : s.c;
-	} else if (cells[t] != 0) {
-		goals[ngoals++] = goal;
-	}
-	jps_set_goals(&s, goals, ngoals);
+	state_init(&s, ctx, *cache, grid, opts, goal);
+	goals_init(&s, grid, opts, goal, st, t);
 	s.prune = s.eight && s.dmask != UINT32_MAX &&
 	          (size_t)grid->width * (size_t)grid->height >= MEMO_MIN_CELLS;
 	if (s.prune && jps_barren_ready(*cache, grid) != 0)
 		return ASTAR_ENOMEM;
 	s.barren = (*cache)->barren;
-
-	rc = jps_run(&s, grid, st, opts, &found_at, r);
-	if (rc != ASTAR_OK)
+	if ((rc = jps_run(&s, grid, st, opts, &found_at, r)) != ASTAR_OK)
 		return rc;
-	if (found_at != SIZE_MAX) {
-		uint64_t o, d;
-		if ((rc = jps_build_path(&s, grid, st, found_at, &o, &d, r)) !=
-		    ASTAR_OK)
-			return rc;
-		r->reached_goal = 1;
-	} else if (opts->closest) {
-		/* The reachable cells nearest the target; among them the
-		 * cheapest to reach, then the topmost, then the leftmost, as
-		 * search.c's nearest_offer chooses. */
-		astar_point *near = NULL;
-		long n = jps_nearest_cells(&s, st, goal, &near);
-		if (n < 0)
-			return ASTAR_ENOMEM;
-		rc = jps_closest_path(&s, grid, st, opts, near, n, r);
-		free(near);
-		if (rc != ASTAR_OK)
-			return rc;
-	}
-	if (opts->explored) {
-		r->explored = ctx->explored;
-		r->explored_len = (size_t)r->expanded;
-	}
-	return ASTAR_OK;
+	return result_of(&s, grid, st, found_at, goal, opts, r);
 }
 
 /* Hands the cache to the context, which frees it with the context. */

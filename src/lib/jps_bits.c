@@ -231,47 +231,18 @@ static inline uint64_t bits_from(const uint64_t *row, size_t nw, ptrdiff_t x0)
 }
 
 /*
- * Adds the walk maps to c, built from g's (see the top of this section).
- * For a diagonal direction (dx, dy), a walk stops at cell m when the step
- * into m is illegal (m, its neighbour against dx and its neighbour
- * against dy not all open) or a jump from m along dx or along dy finds a
- * jump point.  Those bits are formed by rows (t), then gathered into the
- * diagonal lines 64 rows and 64 lines at a time: row y's bit x belongs to
- * line x + y (x - y + height + 1), so a block of 64 rows is a 64 x 64
- * bit matrix in each run of 64 lines it crosses, and transposed.
+ * The jump-point maps of c (see jps_internal.h), by rows: from the row
+ * lines directly, from the column lines through cs and cn (scratch of a
+ * column line's words per column) and a transposition.  Then hwalk, the
+ * stops of 4-connected walks: blocked cells and vertical jump points.
  */
-astar_status jps_build_walks(jps_cache *c, const astar_grid *g)
+static void jp_maps(jps_cache *c, const astar_grid *g, uint64_t *cs,
+                    uint64_t *cn)
 {
 	const size_t stride = (size_t)g->stride, nrows = (size_t)g->height + 2;
-	const size_t rw = c->rw, cw = c->cw, nd = stride + nrows - 1;
-	const size_t dw =
-		cw < (stride + 63) / 64 + 1 ? cw : (stride + 63) / 64 + 1;
-	const size_t nr = nrows * rw, ncl = stride * cw, fam = nd * dw * 2;
-	const uint64_t last = stride % 64 ? ~0ULL >> (64 - stride % 64) : ~0ULL;
-	size_t keep = 2 * fam + 5 * nr + 2 * PAD;
-	size_t need = keep + nr + 2 * ncl;
-	uint64_t *je, *jw, *jn, *js, *t, *cn, *cs, *w;
-	/* The four directions: (dx, dy), the family and its slot. */
-	static const int dirs[4][4] = {
-		{-1, 1, 0, 0}, {1, -1, 0, 1}, {1, 1, 1, 0}, {-1, -1, 1, 1}};
-
-	if (grow_words(&c->walk_words, &c->walk_cap, need) != 0)
-		return ASTAR_ENOMEM;
-	w = c->walk_words;
-	memset(w, 0, PAD * sizeof *w);
-	c->anti = w + PAD;
-	c->diag = c->anti + fam;
-	c->dw = dw;
-	memset(c->anti, 0, 2 * fam * sizeof *w);
-	c->hwalk = c->diag + fam;
-	memset(c->hwalk + nr, 0, PAD * sizeof *w);
-	je = c->jp[JP_E] = c->hwalk + nr + PAD; /* kept */
-	jw = c->jp[JP_W] = je + nr;
-	js = c->jp[JP_S] = jw + nr;
-	jn = c->jp[JP_N] = js + nr;
-	t = w + keep; /* scratch from here on */
-	cn = t + nr;
-	cs = cn + ncl;
+	const size_t rw = c->rw, cw = c->cw, nr = nrows * rw;
+	uint64_t *je = c->jp[JP_E], *jw = c->jp[JP_W];
+	uint64_t *js = c->jp[JP_S], *jn = c->jp[JP_N];
 
 	for (size_t y = 0; y < nrows; y++) {
 		const uint64_t *l = c->rows + y * rw * NSLOTS;
@@ -287,68 +258,128 @@ astar_status jps_build_walks(jps_cache *c, const astar_grid *g)
 	transpose_bits(cn, stride, cw, 1, jn, nrows, rw, 1);
 	for (size_t i = 0; i < nr; i++)
 		c->hwalk[i] = ~c->rows[i * NSLOTS + OPEN] | jn[i] | js[i];
+}
 
+/*
+ * The stops of a diagonal walk by (dx, dy), by rows, into t: a walk stops
+ * at cell m when the step into m is illegal (m, its neighbour against dx
+ * and its neighbour against dy not all open) or a jump from m along dx or
+ * along dy finds a jump point.
+ */
+static void walk_stops(const jps_cache *c, const astar_grid *g, int dx, int dy,
+                       uint64_t *t)
+{
+	const size_t stride = (size_t)g->stride, nrows = (size_t)g->height + 2;
+	const size_t rw = c->rw;
+	const uint64_t last = stride % 64 ? ~0ULL >> (64 - stride % 64) : ~0ULL;
+	const uint64_t *jh = c->jp[dx > 0 ? JP_E : JP_W];
+	const uint64_t *jv = c->jp[dy > 0 ? JP_S : JP_N];
+	const ptrdiff_t row_words = (ptrdiff_t)(rw * NSLOTS);
+
+	for (size_t y = 0; y < nrows; y++) {
+		const uint64_t *o = c->rows + y * rw * NSLOTS + OPEN;
+		int has_side = !(dy > 0 ? y == 0 : y + 1 == nrows);
+		const uint64_t *os = has_side ? o - dy * row_words : o;
+		for (size_t k = 0; k < rw; k++) {
+			uint64_t ow = o[k * NSLOTS], back, legal;
+			uint64_t before = k ? o[(k - 1) * NSLOTS] : 0;
+			uint64_t after = k + 1 < rw ? o[(k + 1) * NSLOTS] : 0;
+			if (dx > 0)
+				back = (ow << 1) | (before >> 63);
+			else
+				back = (ow >> 1) | (after << 63);
+			legal = ow & back & (has_side ? os[k * NSLOTS] : 0);
+			t[y * rw + k] =
+				~legal | jh[y * rw + k] | jv[y * rw + k];
+		}
+		t[y * rw + rw - 1] &= last; /* no cells beyond */
+	}
+}
+
+/*
+ * Gathers the rows of bits t into the diagonal lines of one family
+ * (lines, every other pair's word: see jps_cache's anti and diag), 64
+ * rows and 64 lines at a time: row y's bit x belongs to line l = x +
+ * sh(y), sh(y) = y (anti) or height + 1 - y (diag), as its bit y, so a
+ * block of 64 rows is a 64 x 64 bit matrix in each run of 64 lines it
+ * crosses, and transposed.
+ */
+static void gather_lines(const jps_cache *c, const astar_grid *g,
+                         const uint64_t *t, int isdiag, uint64_t *lines)
+{
+	const size_t stride = (size_t)g->stride, nrows = (size_t)g->height + 2;
+	const size_t rw = c->rw, cw = c->cw, dw = c->dw;
+	const size_t nd = stride + nrows - 1;
+
+	for (size_t a = 0; a < cw; a++) {
+		size_t y0 = a * 64, y1 = y0 + 64 < nrows ? y0 + 63 : nrows - 1;
+		size_t lo = isdiag ? nrows - 1 - y1 : y0;
+		size_t hi = (isdiag ? nrows - 1 - y0 : y1) + stride - 1;
+		for (size_t b = lo / 64; b <= hi / 64 && b * 64 < nd; b++) {
+			uint64_t block[64];
+			for (size_t i = 0; i < 64; i++) {
+				size_t y = y0 + i, sh;
+				if (y >= nrows) {
+					block[i] = 0;
+					continue;
+				}
+				sh = isdiag ? nrows - 1 - y : y;
+				block[i] = bits_from(t + y * rw, rw,
+				                     (ptrdiff_t)(b * 64) -
+				                             (ptrdiff_t)sh);
+			}
+			transpose64(block);
+			for (size_t j = 0; j < 64 && b * 64 + j < nd; j++) {
+				size_t l = b * 64 + j;
+				size_t k0 = diag_word0(l, isdiag, stride, nrows,
+				                       cw, dw);
+				if (a >= k0 && a < k0 + dw)
+					lines[(l * dw + a - k0) * 2] = block[j];
+			}
+		}
+	}
+}
+
+/*
+ * Adds the walk maps to c, built from g's (see jps_internal.h): the
+ * jump-point maps, then for each diagonal direction the stops of its
+ * walks, by rows, gathered into its diagonal lines.
+ */
+astar_status jps_build_walks(jps_cache *c, const astar_grid *g)
+{
+	const size_t stride = (size_t)g->stride, nrows = (size_t)g->height + 2;
+	const size_t rw = c->rw, cw = c->cw, nd = stride + nrows - 1;
+	const size_t dw =
+		cw < (stride + 63) / 64 + 1 ? cw : (stride + 63) / 64 + 1;
+	const size_t nr = nrows * rw, ncl = stride * cw, fam = nd * dw * 2;
+	size_t keep = 2 * fam + 5 * nr + 2 * PAD;
+	size_t need = keep + nr + 2 * ncl;
+	uint64_t *t, *w;
+	/* The four directions: (dx, dy), the family and its slot. */
+	static const int dirs[4][4] = {
+		{-1, 1, 0, 0}, {1, -1, 0, 1}, {1, 1, 1, 0}, {-1, -1, 1, 1}};
+
+	if (grow_words(&c->walk_words, &c->walk_cap, need) != 0)
+		return ASTAR_ENOMEM;
+	w = c->walk_words;
+	memset(w, 0, PAD * sizeof *w);
+	c->anti = w + PAD;
+	c->diag = c->anti + fam;
+	c->dw = dw;
+	memset(c->anti, 0, 2 * fam * sizeof *w);
+	c->hwalk = c->diag + fam;
+	memset(c->hwalk + nr, 0, PAD * sizeof *w);
+	c->jp[JP_E] = c->hwalk + nr + PAD; /* kept */
+	c->jp[JP_W] = c->jp[JP_E] + nr;
+	c->jp[JP_S] = c->jp[JP_W] + nr;
+	c->jp[JP_N] = c->jp[JP_S] + nr;
+	t = w + keep; /* scratch from here on */
+	jp_maps(c, g, t + nr + ncl, t + nr);
 	for (int d = 0; d < 4; d++) {
-		const int dx = dirs[d][0], dy = dirs[d][1], isdiag = dirs[d][2];
-		const uint64_t *jh = dx > 0 ? je : jw, *jv = dy > 0 ? js : jn;
-		uint64_t *lines = (isdiag ? c->diag : c->anti) + dirs[d][3];
-		const ptrdiff_t row_words = (ptrdiff_t)(rw * NSLOTS);
-
-		for (size_t y = 0; y < nrows; y++) {
-			const uint64_t *o = c->rows + y * rw * NSLOTS + OPEN;
-			int has_side = !(dy > 0 ? y == 0 : y + 1 == nrows);
-			const uint64_t *os = has_side ? o - dy * row_words : o;
-			for (size_t k = 0; k < rw; k++) {
-				uint64_t ow = o[k * NSLOTS], back, legal;
-				uint64_t before = k ? o[(k - 1) * NSLOTS] : 0;
-				uint64_t after =
-					k + 1 < rw ? o[(k + 1) * NSLOTS] : 0;
-				if (dx > 0)
-					back = (ow << 1) | (before >> 63);
-				else
-					back = (ow >> 1) | (after << 63);
-				legal = ow & back &
-				        (has_side ? os[k * NSLOTS] : 0);
-				t[y * rw + k] = ~legal | jh[y * rw + k] |
-				                jv[y * rw + k];
-			}
-			t[y * rw + rw - 1] &= last; /* no cells beyond */
-		}
-		/* Row y's bit x is line l = x + sh(y)'s bit y, sh(y) = y
-		 * (anti) or height + 1 - y (diag). */
-		for (size_t a = 0; a < cw; a++) {
-			size_t y0 = a * 64,
-			       y1 = y0 + 64 < nrows ? y0 + 63 : nrows - 1;
-			size_t lo = isdiag ? nrows - 1 - y1 : y0;
-			size_t hi = (isdiag ? nrows - 1 - y0 : y1) + stride - 1;
-			for (size_t b = lo / 64; b <= hi / 64 && b * 64 < nd;
-			     b++) {
-				uint64_t block[64];
-				for (size_t i = 0; i < 64; i++) {
-					size_t y = y0 + i, sh;
-					if (y >= nrows) {
-						block[i] = 0;
-						continue;
-					}
-					sh = isdiag ? nrows - 1 - y : y;
-					block[i] = bits_from(
-						t + y * rw, rw,
-						(ptrdiff_t)(b * 64) -
-							(ptrdiff_t)sh);
-				}
-				transpose64(block);
-				for (size_t j = 0; j < 64 && b * 64 + j < nd;
-				     j++) {
-					size_t l = b * 64 + j;
-					size_t k0 =
-						diag_word0(l, isdiag, stride,
-					                   nrows, cw, dw);
-					if (a >= k0 && a < k0 + dw)
-						lines[(l * dw + a - k0) * 2] =
-							block[j];
-				}
-			}
-		}
+		const int isdiag = dirs[d][2];
+		walk_stops(c, g, dirs[d][0], dirs[d][1], t);
+		gather_lines(c, g, t, isdiag,
+		             (isdiag ? c->diag : c->anti) + dirs[d][3]);
 	}
 	c->walks = 1;
 	return ASTAR_OK;

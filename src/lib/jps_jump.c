@@ -63,6 +63,57 @@ ALWAYS_INLINE void walk_dir(jps *s, uint32_t i, jps_cost g, int32_t x,
 	}
 }
 
+/* The walk maps' line of walk_fast's walk from (x, y) by (dx, dy), and
+ * the row of the line's bit 0 (see diag_word0) into *base. */
+ALWAYS_INLINE const uint64_t *walk_line(const jps *s, int32_t x, int32_t y,
+                                        const int dx, const int dy,
+                                        int32_t *base)
+{
+	size_t l;
+
+	*base = 0;
+	if (!dy)
+		return s->hwalk + (size_t)y * s->rw;
+	l = dx == dy ? (size_t)(x - y + s->nrows - 1) : (size_t)(x + y);
+	if (s->dw < s->cw) /* a grid taller than wide */
+		*base = (int32_t)diag_word0(l, dx == dy, (size_t)s->stride,
+		                            (size_t)s->nrows, s->cw, s->dw) *
+		        64;
+	return (dx == dy ? s->diag : s->anti) + l * s->dw * 2 +
+	       (dy > 0 ? 0 : 1);
+}
+
+/* The steps of walk_fast's walk from (x, y) by (dx, dy) at which it must
+ * stop for a goal cell (on its row or column), in order, into special;
+ * returns how many.  *kgoal is the step that lands on a goal cell, or
+ * INT32_MAX. */
+ALWAYS_INLINE int walk_specials(const jps *s, int32_t x, int32_t y,
+                                const int dx, const int dy, int32_t *special,
+                                int32_t *kgoal)
+{
+	int nspecial = 0;
+
+	*kgoal = INT32_MAX;
+	for (int n = 0; n < s->ngoals; n++) {
+		int32_t kx = (s->gx[n] - x) * dx;
+		int32_t ky =
+			dy ? (s->gy[n] - y) * dy : (s->gy[n] == y ? kx : 0);
+		if (kx > 0 && kx == ky && kx < *kgoal)
+			*kgoal = kx;
+		if (kx > 0)
+			special[nspecial++] = kx;
+		if (dy && ky > 0)
+			special[nspecial++] = ky;
+	}
+	for (int a = 1; a < nspecial; a++) /* sort the few specials */
+		for (int b = a; b > 0 && special[b] < special[b - 1]; b--) {
+			int32_t t = special[b];
+			special[b] = special[b - 1];
+			special[b - 1] = t;
+		}
+	return nspecial;
+}
+
 /*
  * The same walk over the walk maps: from one stop to the next, 64 cells
  * at a time, jumping straight only where a jump point is known to be
@@ -76,47 +127,16 @@ ALWAYS_INLINE void walk_fast(jps *s, uint32_t i, jps_cost g, int32_t x,
 	const uint8_t *cells = s->cells;
 	const ptrdiff_t sy = (ptrdiff_t)dy * s->stride, step = dx + sy;
 	const jps_cost unit = dy ? s->dc : s->c;
-	const uint64_t *line;
 	/* The maps of the jumps made at a stop: along dx (4-connected:
 	 * north) and along dy (south). */
 	const int fa = !dy ? JP_N : dx > 0 ? JP_E : JP_W;
 	const int fb = dy < 0 ? JP_N : JP_S;
-	int32_t special[16], kgoal = INT32_MAX, k = 0, pos = dy ? y : x;
-	int32_t base = 0; /* a diagonal line's bit 0 is row base's */
-	int nspecial = 0, next = 0;
+	int32_t special[16], kgoal, k = 0, base; /* see walk_line */
+	const uint64_t *line = walk_line(s, x, y, dx, dy, &base);
+	int32_t pos = (dy ? y : x) - base;
+	int nspecial = walk_specials(s, x, y, dx, dy, special, &kgoal);
+	int next = 0;
 
-	if (!dy) {
-		line = s->hwalk + (size_t)y * s->rw;
-	} else {
-		size_t l = dx == dy ? (size_t)(x - y + s->nrows - 1)
-		                    : (size_t)(x + y);
-		line = (dx == dy ? s->diag : s->anti) + l * s->dw * 2 +
-		       (dy > 0 ? 0 : 1);
-		if (s->dw < s->cw) { /* a grid taller than wide */
-			base = (int32_t)diag_word0(
-				       l, dx == dy, (size_t)s->stride,
-				       (size_t)s->nrows, s->cw, s->dw) *
-			       64;
-			pos -= base;
-		}
-	}
-	for (int n = 0; n < s->ngoals; n++) {
-		int32_t kx = (s->gx[n] - x) * dx;
-		int32_t ky =
-			dy ? (s->gy[n] - y) * dy : (s->gy[n] == y ? kx : 0);
-		if (kx > 0 && kx == ky && kx < kgoal)
-			kgoal = kx;
-		if (kx > 0)
-			special[nspecial++] = kx;
-		if (dy && ky > 0)
-			special[nspecial++] = ky;
-	}
-	for (int a = 1; a < nspecial; a++) /* sort the few specials */
-		for (int b = a; b > 0 && special[b] < special[b - 1]; b--) {
-			int32_t t = special[b];
-			special[b] = special[b - 1];
-			special[b - 1] = t;
-		}
 	for (;;) {
 		const int d = dy ? dy : dx;
 		const size_t ss = dy ? 2 : 1;
