@@ -47,8 +47,8 @@ void astar_ctx_free(astar_ctx *ctx)
  * 2 MiB blocks are offered to the kernel as huge pages (Linux's
  * transparent huge pages, where they are enabled for madvise).  The
  * arrays are written whole when they are made (ctx_reserve), and in 4 KiB
- * pages that is a page fault for every 4 KiB: most of a single query's
- * time on a 512x512 map.  The size is rounded up to whole blocks when
+ * pages that is a page fault for every 4 KiB, which can outweigh a
+ * single query's search.  The size is rounded up to whole blocks when
  * that adds at most 1/16 (the last block would otherwise stay in small
  * pages).  The hint changes no result; without it, or where the kernel
  * ignores it, the arrays are plain memory.
@@ -157,7 +157,7 @@ astar_status ctx_prepare(astar_ctx *ctx, const astar_grid *grid, int touch)
 {
 	/* Heap positions run from HEAP_ROOT to HEAP_ROOT + ncells - 1 and
 	 * must stay below the markers kept in the same array (CLOSED and,
-	 * in jps.c, CLOSED - 1). */
+	 * in JPS, CLOSED - 1). */
 	_Static_assert(ASTAR_SEARCH_CELLS_MAX == CLOSED - HEAP_ROOT - 2,
 	               "astar.h's limit is the heap's");
 	if (grid->ncells > ASTAR_SEARCH_CELLS_MAX)

@@ -5,7 +5,7 @@
  * the open list and the result arrays.  A record is valid only when its
  * generation equals the context's, so a new query starts by bumping the
  * generation instead of clearing anything.  Every search algorithm of the
- * library (search.c, jps.c) works on these.
+ * library (search.c, the jps files) works on these.
  */
 #ifndef ASTAR_CTX_H
 #define ASTAR_CTX_H
@@ -23,11 +23,11 @@ typedef struct node {
 	union {
 		double g;    /* cost of the best known path from the start */
 		uint64_t gx; /* the same in fixed point (ctx_exact_units): in
-		                search.c's exact instance, and in jps.c */
+		                search.c's exact instance, and in JPS */
 	};
 	uint32_t gen; /* generation that last touched this record */
 	uint32_t dir; /* direction of the step that reached the cell (search.c:
-	                 8 at the start; jps.c: the parent's index, and the
+	                 8 at the start; JPS: the parent's index, and the
 	                 class of the step in the top bits, PARENT_BITS) */
 } node;
 
@@ -126,7 +126,7 @@ static inline astar_point ctx_point_of(const astar_grid *g, size_t i)
 	astar_point p;
 
 	/* 32-bit division: the search refuses grids of 2^32 cells or more,
-	 * and it is several times faster than the 64-bit one. */
+	 * and it is much cheaper than the 64-bit one. */
 	uint32_t k = (uint32_t)i, w = (uint32_t)g->stride;
 
 	p.x = (int32_t)(k % w) - 1;

@@ -126,13 +126,13 @@ static inline heap_key heap_make_key(uint32_t node, double f, double g)
 
 	memcpy(&fb, &f, sizeof fb);
 	memcpy(&gb, &gf, sizeof gb);
-	/* Put together from 64-bit halves: the 128-bit shifts of the
-	 * smaller parts made gcc go through the stack. */
+	/* Put together from 64-bit halves, which compilers keep in
+	 * registers, rather than from 128-bit shifts of the smaller parts. */
 	return heap_key_of(fb, (uint64_t)(uint32_t)~gb << 32 | node);
 }
 
 /* A key from f and g in fixed point, for search.c's exact instance and for
- * jps.c: f whole, then g by its top 32 bits, inverted as above. */
+ * JPS: f whole, then g by its top 32 bits, inverted as above. */
 static inline heap_key heap_make_key_fixed(uint32_t node, uint64_t fx,
                                            uint64_t gx)
 {
@@ -155,11 +155,11 @@ static inline uint64_t heap_key_fx(heap_key k)
 /*
  * The one of x (at index i) and y (at j) with the lesser key: into *k,
  * its index returned; x on a tie.  Which child of a node is least is as
- * good as random, so this must not be a branch (one missed a third of
- * the time), and gcc turned some of these selections into branches
- * whatever the source said.  The portable form selects with masks; on
- * x86-64 three conditional moves on the comparison's borrow do it in half
- * the instructions.  tests/unit/test_heap.c checks the two against each
+ * good as random, so this must not be a branch (it would be mispredicted
+ * often), and compilers turn some such selections into branches whatever
+ * the source says.  The portable form selects with masks; on x86-64 three
+ * conditional moves on the comparison's borrow do it in fewer
+ * instructions.  tests/unit/test_heap.c checks the two against each
  * other.
  */
 static inline size_t heap_lesser_portable(heap_key x, size_t i, heap_key y,
@@ -254,8 +254,9 @@ static inline heap_key heap_top(const heap *h)
  * the tie of f goes to the larger, old g.  The entry then stays where it
  * is, possibly above an entry of the same f whose g lies between the two.
  * The order by f holds exactly (only that one tie goes the other way),
- * and moving the entry down instead cost the search loop 4% in time
- * (tests/unit/test_heap.c checks the order by f).  heap_decrease_key takes
+ * and moving the entry down instead would slow every decrease for a tie
+ * that changes nothing the search relies on (tests/unit/test_heap.c
+ * checks the order by f).  heap_decrease_key takes
  * a key made whole, as heap_make_key_fixed makes them: there a lower g is
  * a lower f, so the new key is always below the old.
  */

@@ -96,6 +96,10 @@ typedef struct memo_sweep {
 	uint16_t line[4];    /* by LINE_ */
 	uint16_t walk[4][3]; /* by quadrant: cells, reach along x, along y */
 } memo_sweep;
+
+/* What a context keeps between queries (its cache field, see jps.h): the
+ * maps of the last grid searched, and the memo and the barren table
+ * built on them; jps_bits.c makes and frees it. */
 struct jps_cache {
 	int32_t width, height;
 	size_t ncells;
@@ -373,17 +377,17 @@ static inline memo_entry *memo_slot(const jps_cache *c, uint64_t key)
 
 /* Entries the memo may hold: a few hundred kilobytes, so that it stays
  * in the cache beside the maps.  Where it cannot hold most of a batch's
- * expansions (mazes and random maps expand tens of thousands of distinct
- * nodes), its lookups and its replays cost more than the expansions they
- * save, and memo_count gives it up. */
+ * expansions (maps with many distinct expansions, such as mazes), its
+ * lookups and its replays cost more than the expansions they save, and
+ * memo_count gives it up. */
 #define MEMO_MAX       4096
 #define MEMO_WINDOW    4096
 /* Smaller grids are left without: their walks are short and their maps
  * all in the nearest cache, so an expansion costs little more than the
- * memo's own lookup and recording (arena, 49x49: +6 to +15% search time
- * with the memo; the 32x32 maps of mapf/: 0 to +11%).  The pruning of
- * barren jump points (relax) keeps to the same grids: on small ones its
- * probes cost more than a batch's expansions of them. */
+ * memo's own lookup and recording (bench/RESULTS.md has the figures).
+ * The pruning of barren jump points (jps_prune.c) keeps to the same
+ * grids: on small ones its probes cost more than a batch's expansions of
+ * them. */
 #define MEMO_MIN_CELLS 8192
 
 /* ------------------------------------------- between the files */

@@ -295,7 +295,7 @@ static astar_status build_path(astar_ctx *ctx, const astar_grid *g,
 	if (ctx_grow_points(&ctx->path, &ctx->path_cap, len) != 0)
 		return ASTAR_ENOMEM;
 	/* Backwards from end, the coordinates stepped along with the index
-	 * (as jps.c's build_path does) instead of divided out of it. */
+	 * (as jps_build_path does) instead of divided out of it. */
 	i = end;
 	p = ctx_point_of(g, end);
 	for (size_t k = len; k-- > 0;) {
@@ -325,8 +325,8 @@ static astar_status build_path(astar_ctx *ctx, const astar_grid *g,
  * straight and b diagonal steps.  Summed as doubles, two paths of the same
  * cost could end a rounding apart (1 + sqrt2 + sqrt2 against sqrt2 + sqrt2
  * + 1): a tie of f then went to the rounding instead of to the larger g,
- * and the search expanded more cells than it needed (a few percent on the
- * benchmark's maps; 355 times as many on open floor of 1448 x 1448).  This
+ * and the search expanded more cells than it needed (on open floor, many
+ * times as many).  This
  * instance sums in fixed point instead (ctx_exact_units): every sum is
  * exact, and equal costs are equal integers.
  */
@@ -525,10 +525,10 @@ loop(astar_ctx *ctx, const astar_grid *grid, const expansion *e,
 		} else {
 			break;
 		}
-		/* The coordinates as two integers: gcc kept an astar_point
-		 * here in memory and read it back whole just after writing its
-		 * halves, which stalled every expansion (a store that cannot
-		 * be forwarded to the wider load). */
+		/* The coordinates as two integers: an astar_point here may be
+		 * kept in memory and read back whole just after its halves are
+		 * written, a store that cannot be forwarded to the wider load,
+		 * which would stall every expansion. */
 		{
 			astar_point p = ctx_point_fast(grid, inv, i);
 			px = p.x;
@@ -680,7 +680,7 @@ astar_status astar_search(astar_ctx *ctx, const astar_grid *grid,
                           astar_point start, astar_point goal,
                           const astar_options *opts, astar_result *r)
 {
-	if (opts->algorithm == ASTAR_ALGO_JPS) /* jump points: jps.c */
+	if (opts->algorithm == ASTAR_ALGO_JPS) /* jump points: jps*.c */
 		return jps_search(ctx, grid, start, goal, opts, r);
 	astar_status st = search(ctx, grid, start, goal, opts, r);
 
