@@ -59,6 +59,7 @@ typedef uint64_t jps_cost;
 
 /* ----------------------------------------------------- successor memo */
 
+/* One successor of a kept expansion (jps_memo.c), as it is replayed. */
 typedef struct memo_succ {
 	uint32_t j;   /* the jump point's index */
 	int32_t x, y; /* and padded coordinates */
@@ -69,6 +70,7 @@ typedef struct memo_succ {
 	jps_cost d;   /* the cost of the steps to it */
 } memo_succ;
 
+/* One kept expansion: the memo's hash table holds these. */
 typedef struct memo_entry {
 	uint64_t key;      /* cell * 8 + arrival + 1; 0: empty */
 	uint32_t first;    /* successors succ[first .. first + n) */
