@@ -163,19 +163,21 @@ typedef enum astar_algorithm {
 	                        cost; the cost reported is the path's own */
 	ASTAR_ALGO_GREEDY,   /* best-first on the heuristic alone: fast, not
 	                        shortest */
-	ASTAR_ALGO_JPS       /* Jump Point Search: shortest paths on grids of
-	                        uniform cost under ASTAR_DIAG_NO_OBSTACLES or
-	                        ASTAR_DIAG_NEVER, with that movement's own
-	                        heuristic (the default) and weight 1;
-	                        explored lists the jump points expanded
-	                        (8-connected, on grids of 8192 cells or
-	                        more and at most 2^29 with their border,
-	                        not the barren ones: points whose
-	                        expansion would find nothing are never
-	                        opened); generated leaves out the points
-	                        of the start's walks that could only come
-	                        after a goal cell already found, as those
-	                        walks are not made */
+	ASTAR_ALGO_JPS       /* Jump Point Search: shortest paths, of the
+	                        same cost as A*'s, on grids whose open cells
+	                        all cost the same, under
+	                        ASTAR_DIAG_NO_OBSTACLES or ASTAR_DIAG_NEVER,
+	                        with that movement's own heuristic (the
+	                        default) and weight 1.  The path lists every
+	                        cell.  explored lists the jump points
+	                        expanded, which may leave out points the
+	                        search can prove lead nowhere; expanded
+	                        counts them, and generated the jump points
+	                        opened or improved, which may leave out some
+	                        that could only come after the goal.  So
+	                        both differ from A*'s counts.  Results
+	                        depend on the grid, the query and the
+	                        options alone, not on earlier searches. */
 } astar_algorithm;
 
 typedef struct astar_options {
@@ -245,9 +247,10 @@ void astar_ctx_free(astar_ctx *ctx);
  * Readies ctx for many searches of grid with opts by doing now the work
  * that the first searches would otherwise do: room for the grid's cells,
  * written once so that the system maps the memory now rather than during
- * a search, and for JPS the bit maps of the grid, including those that
- * only pay off over many queries (a lone search does without them).
- * Optional: astar_search does what is missing on its own.  Call it where
+ * a search, and for JPS the maps of the grid it precomputes, including
+ * those that only pay off over many queries (a lone search does without
+ * them).  Optional: astar_search does what is missing on its own, and
+ * the results are the same either way.  Call it where
  * a pause is cheap (a game when a level loads, a batch before its first
  * query) so that no search pays for it.  The work holds while ctx
  * searches this grid unchanged; after astar_grid_set, or writes through

@@ -11,7 +11,8 @@
 # library's private names), that a C++ program includes the header and
 # links, that `make install-lib` installs the library alone without
 # jansson or libpng, that DESTDIR stages the same files without changing the paths
-# inside astar.pc, and that `make uninstall` leaves no file behind.
+# inside astar.pc, that `make uninstall` leaves no file behind, and that
+# the library's plain C11 build (-DASTAR_PORTABLE) gives the same results.
 # Last line: "lib: N passed, M failed".
 set -u
 out=tests/out/lib
@@ -195,6 +196,94 @@ if (cd "$lt/tree" && make -s install-lib PREFIX="$lt/prefix" CPPFLAGS="-I$lt/fak
 	fi
 else
 	fail "make install-lib failed: $(head -c 400 "$out/install-lib.log")"
+fi
+
+# 8. The plain C11 fallbacks (-DASTAR_PORTABLE: no 128-bit integers, no
+#    inline assembly, no builtins or intrinsics) give the same results as
+#    the default build: one program searches random grids, small and
+#    large enough for every JPS shortcut, with A*, Dijkstra and JPS on
+#    one context, linked once against each build of src/lib/, and prints
+#    every result and a checksum of its path and explored cells.
+cat >"$out/same.c" <<'EOF_C'
+#include <astar.h>
+#include <stdio.h>
+static unsigned long long seed = 12345;
+static unsigned next(unsigned n)
+{
+	seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (unsigned)(seed >> 33) % n;
+}
+static unsigned long long sum(const astar_point *p, size_t n)
+{
+	unsigned long long h = 1469598103934665603ULL;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned)(p[i].x * 65599 + p[i].y)) * 1099511628211ULL;
+	return h;
+}
+int main(void)
+{
+	static const int size[3][2] = {{37, 29}, {131, 97}, {160, 160}};
+	static const astar_algorithm algo[3] = {ASTAR_ALGO_ASTAR, ASTAR_ALGO_DIJKSTRA, ASTAR_ALGO_JPS};
+	static const astar_diagonal diag[2] = {ASTAR_DIAG_NEVER, ASTAR_DIAG_NO_OBSTACLES};
+	astar_ctx *c = astar_ctx_new();
+	for (int m = 0; m < 3; m++) {
+		int w = size[m][0], h = size[m][1];
+		astar_status st;
+		astar_grid *g = astar_grid_new(w, h, &st);
+		for (int y = 0; y < h; y++)
+			for (int x = 0; x < w; x++)
+				astar_grid_set(g, x, y, next(100) < 30 ? 0 : 1);
+		for (int q = 0; q < 40; q++) {
+			astar_point s, t;
+			do { /* an open start; the goal blocked at times */
+				s.x = (int32_t)next((unsigned)w);
+				s.y = (int32_t)next((unsigned)h);
+				t.x = (int32_t)next((unsigned)w);
+				t.y = (int32_t)next((unsigned)h);
+			} while (!astar_grid_get(g, s.x, s.y) || (q % 4 && !astar_grid_get(g, t.x, t.y)));
+			for (int a = 0; a < 3; a++)
+				for (int d = 0; d < 2; d++) {
+					astar_options o;
+					astar_result r;
+					astar_options_init(&o);
+					o.algorithm = algo[a];
+					o.diagonal = diag[d];
+					o.explored = 1;
+					o.closest = q % 3 == 0;
+					o.adjacent = q % 5 == 0;
+					st = astar_search(c, g, s, t, &o, &r);
+					printf("%d %d %d %d %d %.17g %zu %llu %llu %llx %llx\n", m, q, a, d,
+					       (int)st, r.cost, r.path_len, (unsigned long long)r.expanded,
+					       (unsigned long long)r.generated, sum(r.path, r.path_len),
+					       sum(r.explored, r.explored_len));
+				}
+		}
+		astar_grid_free(g);
+	}
+	astar_ctx_free(c);
+	return 0;
+}
+EOF_C
+same_ok=1
+for b in default portable; do # the two builds side by side
+	def=
+	[ $b = portable ] && def=-DASTAR_PORTABLE
+	mkdir -p "$out/$b"
+	(${CC:-cc} -std=c11 -Wall -Wextra -pedantic -O1 $def -D_POSIX_C_SOURCE=200809L \
+		-Iinclude -o "$out/$b/same" "$out/same.c" src/lib/*.c -lm >"$out/$b/cc.log" 2>&1 &&
+		"$out/$b/same" >"$out/$b/same.out" 2>&1; echo $? >"$out/$b/rc") &
+done
+wait
+for b in default portable; do
+	if [ "$(cat "$out/$b/rc")" != 0 ]; then
+		same_ok=0
+		fail "the $b build of the same-results program: $(head -c 400 "$out/$b/cc.log")"
+	fi
+done
+if [ $same_ok = 1 ] && [ -s "$out/default/same.out" ] && cmp -s "$out/default/same.out" "$out/portable/same.out"; then
+	ok "-DASTAR_PORTABLE: the plain C11 build gives the default build's results"
+elif [ $same_ok = 1 ]; then
+	fail "-DASTAR_PORTABLE changes results: $(diff "$out/default/same.out" "$out/portable/same.out" | head -n 4)"
 fi
 
 echo "lib: $passed passed, $failed failed"

@@ -13,7 +13,6 @@
 #endif
 
 #include "ctx.h"
-#include "jps.h"
 
 astar_ctx *astar_ctx_new(void)
 {
@@ -32,7 +31,8 @@ void astar_ctx_free(astar_ctx *ctx)
 	free(ctx->pos);
 	free(ctx->path);
 	free(ctx->explored);
-	jps_cache_free(ctx->jps);
+	if (ctx->cache_free != NULL)
+		ctx->cache_free(ctx->cache);
 	heap_free(&ctx->open);
 	free(ctx);
 }
@@ -47,8 +47,8 @@ void astar_ctx_free(astar_ctx *ctx)
  * 2 MiB blocks are offered to the kernel as huge pages (Linux's
  * transparent huge pages, where they are enabled for madvise).  The
  * arrays are written whole when they are made (ctx_reserve), and in 4 KiB
- * pages that is a page fault for every 4 KiB: most of a single query's
- * time on a 512x512 map.  The size is rounded up to whole blocks when
+ * pages that is a page fault for every 4 KiB, which can outweigh a
+ * single query's search.  The size is rounded up to whole blocks when
  * that adds at most 1/16 (the last block would otherwise stay in small
  * pages).  The hint changes no result; without it, or where the kernel
  * ignores it, the arrays are plain memory.
@@ -69,6 +69,22 @@ static void *cells_alloc(size_t n)
 	}
 #endif
 	return malloc(n);
+}
+
+/* Writes n zero bytes at p, which malloc just returned, in a way the
+ * compiler cannot fold with the malloc into a calloc (see ctx_reserve):
+ * GCC and Clang are told that p escapes; in plain C11, memset is called
+ * through a volatile pointer, which the compiler cannot see through. */
+static void zero_apart(void *p, size_t n)
+{
+#if defined(__GNUC__) && !defined(ASTAR_PORTABLE)
+	__asm__ volatile("" : : "r"(p) : "memory");
+	memset(p, 0, n);
+#else
+	static void *(*volatile set)(void *, int, size_t) = memset;
+
+	set(p, 0, n);
+#endif
 }
 
 /* Makes room for n cells; new records start at generation 0.  Returns
@@ -94,15 +110,12 @@ static astar_status ctx_reserve(astar_ctx *ctx, size_t n, int touch_pos)
 	 * after that (the search reads a record's generation before it
 	 * writes it) swaps the page and flushes every CPU's TLB, which costs
 	 * an interrupt to each other thread's CPU.  Written first, each page
-	 * is faulted in once, locally.  The empty asm keeps the compiler from
-	 * folding malloc and memset back into calloc. */
-	__asm__ volatile("" : : "r"(nodes) : "memory");
-	memset(nodes, 0, n * sizeof *nodes);
+	 * is faulted in once, locally. */
+	zero_apart(nodes, n * sizeof *nodes);
 	/* The heap positions need no initial value: a search reads only
 	 * those it wrote.  ctx_prepare writes them anyway, for their pages. */
 	if (touch_pos) {
-		__asm__ volatile("" : : "r"(pos) : "memory");
-		memset(pos, 0, n * sizeof *pos);
+		zero_apart(pos, n * sizeof *pos);
 	}
 	free(ctx->nodes);
 	free(ctx->pos);
@@ -144,7 +157,7 @@ astar_status ctx_prepare(astar_ctx *ctx, const astar_grid *grid, int touch)
 {
 	/* Heap positions run from HEAP_ROOT to HEAP_ROOT + ncells - 1 and
 	 * must stay below the markers kept in the same array (CLOSED and,
-	 * in jps.c, CLOSED - 1). */
+	 * in JPS, CLOSED - 1). */
 	_Static_assert(ASTAR_SEARCH_CELLS_MAX == CLOSED - HEAP_ROOT - 2,
 	               "astar.h's limit is the heap's");
 	if (grid->ncells > ASTAR_SEARCH_CELLS_MAX)
@@ -207,11 +220,10 @@ int ctx_grow_points(astar_point **a, size_t *cap, size_t need)
 
 int ctx_exact_units(const astar_grid *g, uint64_t *one, uint64_t *sqrt2)
 {
-	__extension__ typedef unsigned __int128 u128;
 	uint64_t s = EXACT_SQRT2;
 	int k = 42;
 
-	while (k > 0 && ((u128)ctx_exact_counts(g) * s) >> 64 != 0) {
+	while (k > 0 && ctx_mul_high(ctx_exact_counts(g), s) != 0) {
 		k--; /* 2^k sqrt(2), from EXACT_SQRT2, rounded again */
 		s = (EXACT_SQRT2 + ((uint64_t)1 << (41 - k))) >> (42 - k);
 	}

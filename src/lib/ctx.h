@@ -5,7 +5,7 @@
  * the open list and the result arrays.  A record is valid only when its
  * generation equals the context's, so a new query starts by bumping the
  * generation instead of clearing anything.  Every search algorithm of the
- * library (search.c, jps.c) works on these.
+ * library (search.c, the jps files) works on these.
  */
 #ifndef ASTAR_CTX_H
 #define ASTAR_CTX_H
@@ -23,11 +23,11 @@ typedef struct node {
 	union {
 		double g;    /* cost of the best known path from the start */
 		uint64_t gx; /* the same in fixed point (ctx_exact_units): in
-		                search.c's exact instance, and in jps.c */
+		                search.c's exact instance, and in JPS */
 	};
 	uint32_t gen; /* generation that last touched this record */
 	uint32_t dir; /* direction of the step that reached the cell (search.c:
-	                 8 at the start; jps.c: the parent's index, and the
+	                 8 at the start; JPS: the parent's index, and the
 	                 class of the step in the top bits, PARENT_BITS) */
 } node;
 
@@ -39,9 +39,12 @@ struct astar_ctx {
 	heap open;
 	astar_point *path, *explored;
 	size_t path_cap, explored_cap;
-	void *jps; /* jps.c's bitmaps of the last grid it searched, kept
-	              while the grid's id and version stay the same;
-	              freed by jps_cache_free */
+	/* A search's cache kept between queries (JPS's bit maps of the
+	 * last grid it searched), opaque here: the search that makes it
+	 * sets cache_free, which astar_ctx_free calls, so that the context
+	 * depends on no search. */
+	void *cache;
+	void (*cache_free)(void *cache);
 };
 
 /* Nonzero when every field of opts is in range: the enums, and a finite
@@ -123,7 +126,7 @@ static inline astar_point ctx_point_of(const astar_grid *g, size_t i)
 	astar_point p;
 
 	/* 32-bit division: the search refuses grids of 2^32 cells or more,
-	 * and it is several times faster than the 64-bit one. */
+	 * and it is much cheaper than the 64-bit one. */
 	uint32_t k = (uint32_t)i, w = (uint32_t)g->stride;
 
 	p.x = (int32_t)(k % w) - 1;
@@ -140,13 +143,29 @@ static inline uint64_t ctx_stride_inverse(const astar_grid *g)
 	return UINT64_MAX / (uint64_t)g->stride + 1;
 }
 
+/* The high 64 bits of the 128-bit product a * b. */
+static inline uint64_t ctx_mul_high(uint64_t a, uint64_t b)
+{
+#if defined(__SIZEOF_INT128__) && !defined(ASTAR_PORTABLE)
+	__extension__ typedef unsigned __int128 u128;
+
+	return (uint64_t)(((u128)a * b) >> 64);
+#else
+	/* Schoolbook, in 32-bit halves; no partial sum overflows. */
+	uint64_t al = (uint32_t)a, ah = a >> 32, bl = (uint32_t)b, bh = b >> 32;
+	uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+	uint64_t mid = (ll >> 32) + (uint32_t)lh + (uint32_t)hl;
+
+	return hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+#endif
+}
+
 /* ctx_point_of with one multiplication instead of a division. */
 static inline astar_point ctx_point_fast(const astar_grid *g, uint64_t inv,
                                          size_t i)
 {
 	astar_point p;
-	__extension__ typedef unsigned __int128 u128;
-	uint32_t y = (uint32_t)(((u128)i * inv) >> 64);
+	uint32_t y = (uint32_t)ctx_mul_high(i, inv);
 
 	p.x = (int32_t)((uint32_t)i - y * (uint32_t)g->stride) - 1;
 	p.y = (int32_t)y - 1;

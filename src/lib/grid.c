@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(ASTAR_PORTABLE)
 #include <emmintrin.h>
 #endif
 
@@ -148,7 +148,7 @@ void astar_grid_recount(astar_grid *grid)
 	 * every row without SSE2, one cell at a time. */
 	uint8_t lo1 = 0xFF, hi = 0;
 	int32_t y, x;
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(ASTAR_PORTABLE)
 	__m128i lo_a = _mm_set1_epi8(-1), lo_b = lo_a;
 	__m128i hi_a = _mm_setzero_si128(), hi_b = hi_a;
 	const __m128i one = _mm_set1_epi8(1);
@@ -158,7 +158,7 @@ void astar_grid_recount(astar_grid *grid)
 	for (y = 0; y < grid->height; y++) {
 		const uint8_t *row = grid->cells + grid_index(grid, 0, y);
 		x = 0;
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(ASTAR_PORTABLE)
 		for (; x + 32 <= grid->width; x += 32) {
 			__m128i a = _mm_loadu_si128((const __m128i *)(row + x));
 			__m128i b = _mm_loadu_si128(
@@ -175,7 +175,7 @@ void astar_grid_recount(astar_grid *grid)
 			hi = c > hi ? c : hi;
 		}
 	}
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(ASTAR_PORTABLE)
 	_mm_storeu_si128((__m128i *)l, _mm_min_epu8(lo_a, lo_b));
 	_mm_storeu_si128((__m128i *)h, _mm_max_epu8(hi_a, hi_b));
 	for (int k = 0; k < 16; k++) {

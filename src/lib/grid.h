@@ -20,8 +20,9 @@ struct astar_grid {
 	uint8_t *cells;   /* ncells costs, 0 = blocked */
 	/* Which grid and which state of its cells: id is unique among the
 	 * grids of the process, version is bumped by every call that may
-	 * change cells (astar_grid_set, astar_grid_row, astar_grid_recount).  Caches built
-	 * from a grid (jps.c's bitmaps) are valid while both are equal. */
+	 * change cells (astar_grid_set, astar_grid_row, astar_grid_recount).
+	 * Caches built from a grid (JPS's bit maps, jps_bits.c) are valid
+	 * while both are equal. */
 	uint64_t id, version;
 };
 

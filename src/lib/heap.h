@@ -19,7 +19,74 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "port.h"
+
+/*
+ * The key's representation is chosen at compile time: the compiler's
+ * 128-bit integer where it has one (GCC and Clang on 64-bit targets),
+ * otherwise, or with -DASTAR_PORTABLE, two 64-bit halves compared high
+ * half first, which is the same total order in plain C11.  Code outside
+ * this header goes through heap_key_of, heap_key_hi, heap_key_lo and
+ * heap_key_less alone, so both give the same results.
+ */
+#if defined(__SIZEOF_INT128__) && !defined(ASTAR_PORTABLE)
+#define HEAP_KEY_INT128 1
 __extension__ typedef unsigned __int128 heap_key;
+
+static inline heap_key heap_key_of(uint64_t hi, uint64_t lo)
+{
+	return (heap_key)hi << 64 | lo;
+}
+
+static inline uint64_t heap_key_hi(heap_key k)
+{
+	return (uint64_t)(k >> 64);
+}
+
+static inline uint64_t heap_key_lo(heap_key k)
+{
+	return (uint64_t)k;
+}
+
+static inline int heap_key_less(heap_key a, heap_key b)
+{
+	return a < b;
+}
+#else
+typedef struct heap_key {
+	uint64_t lo, hi;
+} heap_key;
+
+static inline heap_key heap_key_of(uint64_t hi, uint64_t lo)
+{
+	heap_key k;
+
+	k.lo = lo;
+	k.hi = hi;
+	return k;
+}
+
+static inline uint64_t heap_key_hi(heap_key k)
+{
+	return k.hi;
+}
+
+static inline uint64_t heap_key_lo(heap_key k)
+{
+	return k.lo;
+}
+
+static inline int heap_key_less(heap_key a, heap_key b)
+{
+	return a.hi < b.hi || (a.hi == b.hi && a.lo < b.lo);
+}
+#endif
+
+static inline int heap_key_equal(heap_key a, heap_key b)
+{
+	return heap_key_hi(a) == heap_key_hi(b) &&
+	       heap_key_lo(a) == heap_key_lo(b);
+}
 
 typedef struct heap {
 	heap_key *a; /* a[HEAP_ROOT] is the top; see HEAP_ROOT below */
@@ -59,60 +126,60 @@ static inline heap_key heap_make_key(uint32_t node, double f, double g)
 
 	memcpy(&fb, &f, sizeof fb);
 	memcpy(&gb, &gf, sizeof gb);
-	/* Put together from 64-bit halves: the 128-bit shifts of the
-	 * smaller parts made gcc go through the stack. */
-	return (heap_key)fb << 64 | (uint64_t)(uint32_t)~gb << 32 | node;
+	/* Put together from 64-bit halves, which compilers keep in
+	 * registers, rather than from 128-bit shifts of the smaller parts. */
+	return heap_key_of(fb, (uint64_t)(uint32_t)~gb << 32 | node);
 }
 
 /* A key from f and g in fixed point, for search.c's exact instance and for
- * jps.c: f whole, then g by its top 32 bits, inverted as above. */
+ * JPS: f whole, then g by its top 32 bits, inverted as above. */
 static inline heap_key heap_make_key_fixed(uint32_t node, uint64_t fx,
                                            uint64_t gx)
 {
 	uint32_t gb = (uint32_t)(gx >> 32);
 
-	return (heap_key)fx << 64 | (uint64_t)(uint32_t)~gb << 32 | node;
+	return heap_key_of(fx, (uint64_t)(uint32_t)~gb << 32 | node);
 }
 
 static inline uint32_t heap_key_node(heap_key k)
 {
-	return (uint32_t)k;
+	return (uint32_t)heap_key_lo(k);
 }
 
 /* The f that heap_make_key_fixed made key k with. */
 static inline uint64_t heap_key_fx(heap_key k)
 {
-	return (uint64_t)(k >> 64);
+	return heap_key_hi(k);
 }
 
 /*
  * The one of x (at index i) and y (at j) with the lesser key: into *k,
  * its index returned; x on a tie.  Which child of a node is least is as
- * good as random, so this must not be a branch (one missed a third of
- * the time), and gcc turned some of these selections into branches
- * whatever the source said.  The portable form selects with masks; on
- * x86-64 three conditional moves on the comparison's borrow do it in half
- * the instructions.  tests/unit/test_heap.c checks the two against each
+ * good as random, so this must not be a branch (it would be mispredicted
+ * often), and compilers turn some such selections into branches whatever
+ * the source says.  The portable form selects with masks; on x86-64 three
+ * conditional moves on the comparison's borrow do it in fewer
+ * instructions.  tests/unit/test_heap.c checks the two against each
  * other.
  */
 static inline size_t heap_lesser_portable(heap_key x, size_t i, heap_key y,
                                           size_t j, heap_key *k)
 {
-	uint64_t m = 0 - (uint64_t)(y < x);
-	uint64_t lo = (uint64_t)x ^ (((uint64_t)x ^ (uint64_t)y) & m);
-	uint64_t hi = (uint64_t)(x >> 64) ^
-	              (((uint64_t)(x >> 64) ^ (uint64_t)(y >> 64)) & m);
+	uint64_t m = 0 - (uint64_t)heap_key_less(y, x);
+	uint64_t xl = heap_key_lo(x), xh = heap_key_hi(x);
+	uint64_t lo = xl ^ ((xl ^ heap_key_lo(y)) & m);
+	uint64_t hi = xh ^ ((xh ^ heap_key_hi(y)) & m);
 
-	*k = (heap_key)hi << 64 | lo;
+	*k = heap_key_of(hi, lo);
 	return i ^ ((i ^ j) & (size_t)m);
 }
 
 static inline size_t heap_lesser(heap_key x, size_t i, heap_key y, size_t j,
                                  heap_key *k)
 {
-#if defined(__x86_64__) && defined(__GNUC__)
-	uint64_t xl = (uint64_t)x, xh = (uint64_t)(x >> 64);
-	uint64_t yl = (uint64_t)y, yh = (uint64_t)(y >> 64), t = yh;
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(ASTAR_PORTABLE)
+	uint64_t xl = heap_key_lo(x), xh = heap_key_hi(x);
+	uint64_t yl = heap_key_lo(y), yh = heap_key_hi(y), t = yh;
 
 	/* The borrow of y - x in 128 bits is y < x; then the moves. */
 	__asm__("cmpq %[xl], %[yl]\n\t"
@@ -123,7 +190,7 @@ static inline size_t heap_lesser(heap_key x, size_t i, heap_key y, size_t j,
 	        : [xl] "+&r"(xl), [xh] "+&r"(xh), [i] "+&r"(i), [t] "+&r"(t)
 	        : [yl] "r"(yl), [yh] "r"(yh), [j] "r"(j)
 	        : "cc");
-	*k = (heap_key)xh << 64 | xl;
+	*k = heap_key_of(xh, xl);
 	return i;
 #else
 	return heap_lesser_portable(x, i, y, j, k);
@@ -142,15 +209,13 @@ static inline size_t heap_least_of_four(const heap_key *a, size_t c,
 	return heap_lesser(k1, b1, k2, b2, k);
 }
 
-static inline __attribute__((always_inline)) void heap_sift_up(heap *h,
-                                                               size_t i,
-                                                               heap_key e)
+ALWAYS_INLINE void heap_sift_up(heap *h, size_t i, heap_key e)
 {
 	heap_key *a = h->a;
 
 	while (i > HEAP_ROOT) {
 		size_t p = (i - HEAP_ROOT - 1) / 4 + HEAP_ROOT;
-		if (!(e < a[p]))
+		if (!heap_key_less(e, a[p]))
 			break;
 		a[i] = a[p];
 		h->pos[heap_key_node(a[i])] = (uint32_t)i;
@@ -164,8 +229,7 @@ static inline __attribute__((always_inline)) void heap_sift_up(heap *h,
 int heap_grow(heap *h);
 
 /* Adds an entry made by heap_make_key; 0, or -1 (heap unchanged). */
-static inline __attribute__((always_inline)) int heap_push_key(heap *h,
-                                                               heap_key k)
+ALWAYS_INLINE int heap_push_key(heap *h, heap_key k)
 {
 	if (h->n + HEAP_ROOT + 4 >= h->cap && heap_grow(h) != 0)
 		return -1;
@@ -173,9 +237,7 @@ static inline __attribute__((always_inline)) int heap_push_key(heap *h,
 	return 0;
 }
 
-static inline __attribute__((always_inline)) int heap_push(heap *h,
-                                                           uint32_t node,
-                                                           double f, double g)
+ALWAYS_INLINE int heap_push(heap *h, uint32_t node, double f, double g)
 {
 	return heap_push_key(h, heap_make_key(node, f, g));
 }
@@ -192,21 +254,18 @@ static inline heap_key heap_top(const heap *h)
  * the tie of f goes to the larger, old g.  The entry then stays where it
  * is, possibly above an entry of the same f whose g lies between the two.
  * The order by f holds exactly (only that one tie goes the other way),
- * and moving the entry down instead cost the search loop 4% in time
- * (tests/unit/test_heap.c checks the order by f).  heap_decrease_key takes
+ * and moving the entry down instead would slow every decrease for a tie
+ * that changes nothing the search relies on (tests/unit/test_heap.c
+ * checks the order by f).  heap_decrease_key takes
  * a key made whole, as heap_make_key_fixed makes them: there a lower g is
  * a lower f, so the new key is always below the old.
  */
-static inline __attribute__((always_inline)) void heap_decrease_key(heap *h,
-                                                                    heap_key k)
+ALWAYS_INLINE void heap_decrease_key(heap *h, heap_key k)
 {
 	heap_sift_up(h, h->pos[heap_key_node(k)], k);
 }
 
-static inline __attribute__((always_inline)) void heap_decrease(heap *h,
-                                                                uint32_t node,
-                                                                double f,
-                                                                double g)
+ALWAYS_INLINE void heap_decrease(heap *h, uint32_t node, double f, double g)
 {
 	heap_decrease_key(h, heap_make_key(node, f, g));
 }
@@ -219,8 +278,7 @@ static inline __attribute__((always_inline)) void heap_decrease(heap *h,
  * sifts up from there.  This saves the comparison with the moving entry
  * at every level.
  */
-static inline __attribute__((always_inline)) uint32_t heap_take(
-	heap *h, const heap_key *e)
+ALWAYS_INLINE uint32_t heap_take(heap *h, const heap_key *e)
 {
 	heap_key *a = h->a;
 	uint32_t top = heap_key_node(a[HEAP_ROOT]);

@@ -9,7 +9,8 @@
  * list every cell; adjacent and closest are honoured.  The expanded
  * cells (result.explored) are the jump points taken off the open list.
  * It keeps bit-packed copies of the grid between queries in a cache that
- * the context owns (its jps field) and frees with jps_cache_free.
+ * it hands to the context (its cache field, freed with the context by
+ * jps_cache_free).
  */
 #ifndef ASTAR_JPS_H
 #define ASTAR_JPS_H

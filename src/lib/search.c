@@ -49,8 +49,7 @@ static void expansion_init(expansion *e, const astar_grid *g,
  * The corner rule: nonzero when a diagonal step is allowed under policy,
  * a and b telling whether its two orthogonal neighbours are open.
  */
-static inline __attribute__((always_inline)) int corner_ok(
-	astar_diagonal policy, int a, int b)
+ALWAYS_INLINE int corner_ok(astar_diagonal policy, int a, int b)
 {
 	switch (policy) {
 	case ASTAR_DIAG_ONE_OBSTACLE:
@@ -85,8 +84,7 @@ typedef struct heuristic {
 	double unit;         /* and its unit */
 } heuristic;
 
-static inline __attribute__((always_inline)) double heuristic_raw(
-	astar_heuristic kind, int32_t dx, int32_t dy)
+ALWAYS_INLINE double heuristic_raw(astar_heuristic kind, int32_t dx, int32_t dy)
 {
 	dx = dx < 0 ? -dx : dx;
 	dy = dy < 0 ? -dy : dy;
@@ -106,8 +104,8 @@ static inline __attribute__((always_inline)) double heuristic_raw(
 
 /* The heuristic at (x, y).  plain, a constant: the scale is 1 and the
  * slack 0 (see run), so the raw distance is already the same double. */
-static inline __attribute__((always_inline)) double heuristic_at(
-	const heuristic *h, int32_t x, int32_t y, const int plain)
+ALWAYS_INLINE double heuristic_at(const heuristic *h, int32_t x, int32_t y,
+                                  const int plain)
 {
 	double v = heuristic_raw(h->kind, x - h->tx, y - h->ty);
 
@@ -297,7 +295,7 @@ static astar_status build_path(astar_ctx *ctx, const astar_grid *g,
 	if (ctx_grow_points(&ctx->path, &ctx->path_cap, len) != 0)
 		return ASTAR_ENOMEM;
 	/* Backwards from end, the coordinates stepped along with the index
-	 * (as jps.c's build_path does) instead of divided out of it. */
+	 * (as jps_build_path does) instead of divided out of it. */
 	i = end;
 	p = ctx_point_of(g, end);
 	for (size_t k = len; k-- > 0;) {
@@ -327,8 +325,8 @@ static astar_status build_path(astar_ctx *ctx, const astar_grid *g,
  * straight and b diagonal steps.  Summed as doubles, two paths of the same
  * cost could end a rounding apart (1 + sqrt2 + sqrt2 against sqrt2 + sqrt2
  * + 1): a tie of f then went to the rounding instead of to the larger g,
- * and the search expanded more cells than it needed (a few percent on the
- * benchmark's maps; 355 times as many on open floor of 1448 x 1448).  This
+ * and the search expanded more cells than it needed (on open floor, many
+ * times as many).  This
  * instance sums in fixed point instead (ctx_exact_units): every sum is
  * exact, and equal costs are equal integers.
  */
@@ -342,8 +340,7 @@ static void exact_units(heuristic *h, const astar_grid *g)
 }
 
 /* The octile distance from (x, y) to the target, in exact units. */
-static inline __attribute__((always_inline)) uint64_t exact_h(
-	const heuristic *h, int32_t x, int32_t y)
+ALWAYS_INLINE uint64_t exact_h(const heuristic *h, int32_t x, int32_t y)
 {
 	int32_t dx = x - h->tx, dy = y - h->ty;
 
@@ -362,12 +359,13 @@ static inline __attribute__((always_inline)) uint64_t exact_h(
  * policy test fold into the loop.  Returns 0, or -1 when the open list
  * could not grow.
  */
-static inline __attribute__((always_inline)) int relax(
-	astar_ctx *ctx, const uint8_t *cells, node *nodes, const uint32_t *pos,
-	uint32_t gen, size_t i, ptrdiff_t w, int32_t px, int32_t py, double gi,
-	uint64_t gxi, const heuristic *hk, uint64_t *generated, heap_key *held,
-	int *holding, const int d, const astar_diagonal policy,
-	const astar_algorithm algo, const int plain, const int exact)
+ALWAYS_INLINE int relax(astar_ctx *ctx, const uint8_t *cells, node *nodes,
+                        const uint32_t *pos, uint32_t gen, size_t i,
+                        ptrdiff_t w, int32_t px, int32_t py, double gi,
+                        uint64_t gxi, const heuristic *hk, uint64_t *generated,
+                        heap_key *held, int *holding, const int d,
+                        const astar_diagonal policy, const astar_algorithm algo,
+                        const int plain, const int exact)
 {
 	const ptrdiff_t side_a = (ptrdiff_t)dir_dy[d] * w, side_b = dir_dx[d];
 	size_t j = i + side_a + side_b;
@@ -424,7 +422,9 @@ static inline __attribute__((always_inline)) int relax(
 			*holding = 1;
 			return 0;
 		}
-		if (k < *held) { /* the new one is held, the other pushed */
+		if (heap_key_less(
+			    k,
+			    *held)) { /* the new one is held, the other pushed */
 			heap_key t = *held;
 			*held = k;
 			k = t;
@@ -465,12 +465,12 @@ static const unsigned char back_mask[9] = {
  * and diagonal policy (see run), so that the compiler folds the choices
  * out of the inner loop; the directions are unrolled (relax).
  */
-static inline __attribute__((always_inline)) astar_status loop(
-	astar_ctx *ctx, const astar_grid *grid, const expansion *e,
-	const heuristic *h, const goal_set *goals, const astar_options *opts,
-	size_t start, nearest *best, size_t *found_at, astar_result *r,
-	const astar_heuristic kind, const astar_diagonal policy,
-	const astar_algorithm algo, const int plain, const int exact)
+ALWAYS_INLINE astar_status
+loop(astar_ctx *ctx, const astar_grid *grid, const expansion *e,
+     const heuristic *h, const goal_set *goals, const astar_options *opts,
+     size_t start, nearest *best, size_t *found_at, astar_result *r,
+     const astar_heuristic kind, const astar_diagonal policy,
+     const astar_algorithm algo, const int plain, const int exact)
 {
 	const uint8_t *cells = grid->cells;
 	node *nodes = ctx->nodes;
@@ -481,7 +481,7 @@ static inline __attribute__((always_inline)) astar_status loop(
 	heuristic hk = *h;
 	uint64_t expanded = 0, generated = r->generated;
 	const uint64_t inv = ctx_stride_inverse(grid); /* see ctx_point_fast */
-	heap_key held = 0;                             /* see below */
+	heap_key held = heap_key_of(0, 0);             /* see below */
 	int holding = 0;
 
 	hk.kind = kind;
@@ -516,7 +516,7 @@ static inline __attribute__((always_inline)) astar_status loop(
 		if (holding) {
 			holding = 0;
 			if (heap_empty(&ctx->open) ||
-			    held < heap_top(&ctx->open))
+			    heap_key_less(held, heap_top(&ctx->open)))
 				i = heap_key_node(held);
 			else
 				i = heap_replace_top(&ctx->open, held);
@@ -525,10 +525,10 @@ static inline __attribute__((always_inline)) astar_status loop(
 		} else {
 			break;
 		}
-		/* The coordinates as two integers: gcc kept an astar_point
-		 * here in memory and read it back whole just after writing its
-		 * halves, which stalled every expansion (a store that cannot
-		 * be forwarded to the wider load). */
+		/* The coordinates as two integers: an astar_point here may be
+		 * kept in memory and read back whole just after its halves are
+		 * written, a store that cannot be forwarded to the wider load,
+		 * which would stall every expansion. */
 		{
 			astar_point p = ctx_point_fast(grid, inv, i);
 			px = p.x;
@@ -685,7 +685,7 @@ astar_status astar_search(astar_ctx *ctx, const astar_grid *grid,
                           astar_point start, astar_point goal,
                           const astar_options *opts, astar_result *r)
 {
-	if (opts->algorithm == ASTAR_ALGO_JPS) /* jump points: jps.c */
+	if (opts->algorithm == ASTAR_ALGO_JPS) /* jump points: jps*.c */
 		return jps_search(ctx, grid, start, goal, opts, r);
 	astar_status st = search(ctx, grid, start, goal, opts, r);
 
