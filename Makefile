@@ -32,9 +32,10 @@ export ASTAR_QUICK = 1
 export TSAN_OPTIONS = halt_on_error=1 exitcode=66
 endif
 
-# Objects remember the flags they were built with: changing CC, CFLAGS or
+# Objects remember the flags they were built with: changing CC, CFLAGS,
+# CPPFLAGS or
 # SANITIZE rebuilds everything instead of mixing builds.
-FLAGS_STAMP := .flags-$(shell echo '$(CC) $(CFLAGS) $(LDFLAGS)' | cksum | cut -d' ' -f1)
+FLAGS_STAMP := .flags-$(shell echo '$(CC) $(CFLAGS) $(CPPFLAGS) $(LDFLAGS)' | cksum | cut -d' ' -f1)
 $(FLAGS_STAMP):
 	rm -f .flags-*
 	touch $@
