@@ -90,7 +90,8 @@ int value_point(const char *s, astar_point *p)
 /* In the number readers below, strtod's ERANGE is an overflow to
  * HUGE_VAL, which isfinite refuses, or an underflow to a value at or near
  * 0, which is still the number written, as near as a double goes. */
-int value_weight(const char *s, double *w)
+/* Parses a finite decimal number >= min into *out.  Returns 0 or -1. */
+static int number_from(const char *s, double min, double *out)
 {
 	char *end;
 	double v;
@@ -100,10 +101,15 @@ int value_weight(const char *s, double *w)
 	errno = 0;
 	v = strtod(s, &end);
 	if (end == s || *end != '\0' || (errno != 0 && errno != ERANGE) ||
-	    !isfinite(v) || v < 1.0)
+	    !isfinite(v) || v < min)
 		return -1;
-	*w = v;
+	*out = v;
 	return 0;
+}
+
+int value_weight(const char *s, double *w)
+{
+	return number_from(s, 1.0, w);
 }
 
 int value_diagonal(const char *s, astar_diagonal *out)
@@ -197,18 +203,7 @@ int value_shard(const char *s, int *k, int *n)
 
 int value_tolerance(const char *s, double *t)
 {
-	char *end;
-	double v;
-
-	if (!value_decimal(s))
-		return -1;
-	errno = 0;
-	v = strtod(s, &end);
-	if (end == s || *end != '\0' || (errno != 0 && errno != ERANGE) ||
-	    !isfinite(v) || v < 0)
-		return -1;
-	*t = v;
-	return 0;
+	return number_from(s, 0.0, t);
 }
 
 int value_cells(const char *s, unsigned long long max, size_t *out)
