@@ -13,7 +13,8 @@
 #include "rng.h"
 #include "unit.h"
 
-static void test_grid_api(void)
+/* Sizes out of range are refused, with or without a status. */
+static void test_sizes_refused(void)
 {
 	static const int32_t bad[][2] = {{0, 5},
 	                                 {5, 0},
@@ -26,9 +27,7 @@ static void test_grid_api(void)
 	                                 {INT32_MIN, 1}};
 	astar_grid *g;
 	astar_status st;
-	uint8_t *row;
 	size_t i;
-	int x, y;
 
 	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		check_begin("astar_grid_new(%ld, %ld)", (long)bad[i][0],
@@ -45,13 +44,24 @@ static void test_grid_api(void)
 		check_end();
 	}
 	astar_grid_free(NULL);
+}
+
+/* Cells and rows set and read back, views and bounds. */
+static void test_cells(void)
+{
+	astar_grid *g;
+	astar_status st;
+	uint8_t *row;
+	int x, y;
 
 	check_begin("astar_grid_new(4, 3) starts blocked; get/set/contains");
 	st = ASTAR_ENOMEM;
 	g = astar_grid_new(4, 3, &st);
-	if (CHECK(g != NULL, "astar_grid_new(4,3) failed: %s", astar_strerror(st))) {
-		CHECK(astar_grid_width(g) == 4 && astar_grid_height(g) == 3, "size %dx%d",
-		      (int)astar_grid_width(g), (int)astar_grid_height(g));
+	if (CHECK(g != NULL, "astar_grid_new(4,3) failed: %s",
+	          astar_strerror(st))) {
+		CHECK(astar_grid_width(g) == 4 && astar_grid_height(g) == 3,
+		      "size %dx%d", (int)astar_grid_width(g),
+		      (int)astar_grid_height(g));
 		for (y = 0; y < 3; y++)
 			for (x = 0; x < 4; x++)
 				CHECK(astar_grid_get(g, x, y) == 0,
@@ -59,7 +69,8 @@ static void test_grid_api(void)
 				      astar_grid_get(g, x, y));
 		astar_grid_set(g, 2, 1, 7);
 		astar_grid_set(g, 3, 2, 255);
-		CHECK(astar_grid_get(g, 2, 1) == 7, "(2,1) = %d", astar_grid_get(g, 2, 1));
+		CHECK(astar_grid_get(g, 2, 1) == 7, "(2,1) = %d",
+		      astar_grid_get(g, 2, 1));
 		CHECK(astar_grid_get(g, 3, 2) == 255, "(3,2) = %d",
 		      astar_grid_get(g, 3, 2));
 		/* Outside: get gives 0, set is ignored. */
@@ -68,7 +79,8 @@ static void test_grid_api(void)
 		astar_grid_set(g, 0, 3, 9);
 		astar_grid_set(g, 0, -1, 9);
 		astar_grid_set(g, INT32_MIN, INT32_MAX, 9);
-		CHECK(astar_grid_get(g, -1, 0) == 0 && astar_grid_get(g, 4, 0) == 0 &&
+		CHECK(astar_grid_get(g, -1, 0) == 0 &&
+		              astar_grid_get(g, 4, 0) == 0 &&
 		              astar_grid_get(g, 0, 3) == 0 &&
 		              astar_grid_get(g, 0, -1) == 0 &&
 		              astar_grid_get(g, INT32_MIN, 0) == 0 &&
@@ -81,9 +93,11 @@ static void test_grid_api(void)
 					CHECK(astar_grid_get(g, x, y) == 0,
 					      "(%d,%d) = %d after out-of-range sets",
 					      x, y, astar_grid_get(g, x, y));
-		CHECK(astar_grid_contains(g, 0, 0) && astar_grid_contains(g, 3, 2),
+		CHECK(astar_grid_contains(g, 0, 0) &&
+		              astar_grid_contains(g, 3, 2),
 		      "astar_grid_contains inside");
-		CHECK(!astar_grid_contains(g, -1, 0) && !astar_grid_contains(g, 4, 0) &&
+		CHECK(!astar_grid_contains(g, -1, 0) &&
+		              !astar_grid_contains(g, 4, 0) &&
 		              !astar_grid_contains(g, 0, 3) &&
 		              !astar_grid_contains(g, 0, -1),
 		      "astar_grid_contains outside");
@@ -96,7 +110,8 @@ static void test_grid_api(void)
 			      "write through astar_grid_row lost");
 		}
 		astar_grid_set(g, 3, 2, 0);
-		CHECK(astar_grid_get(g, 3, 2) == 0, "astar_grid_set 0 does not block");
+		CHECK(astar_grid_get(g, 3, 2) == 0,
+		      "astar_grid_set 0 does not block");
 		/* astar_grid_row_view gives what astar_grid_get gives, sees later
 		 * writes and is NULL outside. */
 		{
@@ -109,22 +124,32 @@ static void test_grid_api(void)
 				           "astar_grid_row_view(%d) NULL", y))
 					break;
 				for (x = 0; x < 4; x++)
-					same &= view[x] == astar_grid_get(g, x, y);
+					same &= view[x] ==
+					        astar_grid_get(g, x, y);
 			}
-			CHECK(same, "astar_grid_row_view differs from astar_grid_get");
+			CHECK(same,
+			      "astar_grid_row_view differs from astar_grid_get");
 			view = astar_grid_row_view(g, 2);
 			astar_grid_set(g, 1, 2, 6);
 			CHECK(view != NULL && view[1] == 6,
 			      "astar_grid_row_view does not see a later astar_grid_set");
 			CHECK(astar_grid_row_view(g, -1) == NULL &&
 			              astar_grid_row_view(g, 3) == NULL &&
-			              astar_grid_row_view(g, INT32_MIN) == NULL &&
+			              astar_grid_row_view(g, INT32_MIN) ==
+			                      NULL &&
 			              astar_grid_row_view(g, INT32_MAX) == NULL,
 			      "astar_grid_row_view outside is not NULL");
 		}
 		astar_grid_free(g);
 	}
 	check_end();
+}
+
+/* The least and greatest open-cell costs as cells change. */
+static void test_min_cost(void)
+{
+	astar_grid *g;
+	int x, y;
 
 	check_begin("astar_grid_min_cost");
 	g = astar_grid_new(3, 3, NULL);
@@ -138,29 +163,40 @@ static void test_grid_api(void)
 		CHECK(astar_grid_min_cost(g) == 5, "after blocking a cell: %d",
 		      astar_grid_min_cost(g));
 		astar_grid_set(g, 0, 0, 9);
-		CHECK(astar_grid_min_cost(g) >= 1 && astar_grid_min_cost(g) <= 5,
+		CHECK(astar_grid_min_cost(g) >= 1 &&
+		              astar_grid_min_cost(g) <= 5,
 		      "after raising a cell: %d", astar_grid_min_cost(g));
 		astar_grid_set(g, 2, 2, 2);
-		CHECK(astar_grid_min_cost(g) == 2, "after a 2: %d", astar_grid_min_cost(g));
+		CHECK(astar_grid_min_cost(g) == 2, "after a 2: %d",
+		      astar_grid_min_cost(g));
 		astar_grid_set(g, 2, 1, 200);
 		CHECK(astar_grid_min_cost(g) == 2, "after a 200: %d",
 		      astar_grid_min_cost(g));
 		astar_grid_set(g, 2, 2, 9);
-		CHECK(astar_grid_min_cost(g) >= 1 && astar_grid_min_cost(g) <= 5,
+		CHECK(astar_grid_min_cost(g) >= 1 &&
+		              astar_grid_min_cost(g) <= 5,
 		      "min cost %d overestimates the smallest open cost 5",
 		      astar_grid_min_cost(g));
 		/* astar_grid_recount makes both bounds exact: open costs are now
 		 * 5 (five cells), 9 (two) and 200. */
 		astar_grid_recount(g);
-		CHECK(astar_grid_min_cost(g) == 5 && astar_grid_max_cost(g) == 200,
+		CHECK(astar_grid_min_cost(g) == 5 &&
+		              astar_grid_max_cost(g) == 200,
 		      "astar_grid_recount: min %d max %d, expected 5 and 200",
 		      astar_grid_min_cost(g), astar_grid_max_cost(g));
 		astar_grid_set(g, 0, 1, 1);
 		CHECK(astar_grid_min_cost(g) == 1,
-		      "astar_grid_set(1) after astar_grid_recount: %d", astar_grid_min_cost(g));
+		      "astar_grid_set(1) after astar_grid_recount: %d",
+		      astar_grid_min_cost(g));
 		astar_grid_free(g);
 	}
 	check_end();
+}
+
+/* astar_grid_recount against a plain scan of random grids. */
+static void test_recount(void)
+{
+	int x, y;
 
 	/* astar_grid_recount against a plain scan: widths on both sides of its
 	 * 32-cell steps, so that rows have wide steps, a tail, or only a
@@ -178,7 +214,8 @@ static void test_grid_api(void)
 			int ex = rng_int(&rng, w), ey = rng_int(&rng, h);
 			astar_grid *rg = astar_grid_new(w, h, NULL);
 
-			if (!CHECK(rg != NULL, "astar_grid_new(%d,%d) failed", w, h))
+			if (!CHECK(rg != NULL, "astar_grid_new(%d,%d) failed",
+			           w, h))
 				break;
 			for (y = 0; y < h; y++) {
 				uint8_t *row = astar_grid_row(rg, y);
@@ -229,19 +266,32 @@ static void test_grid_api(void)
 		}
 	}
 	check_end();
+}
+
+/* The largest dimensions are accepted. */
+static void test_dim_max(void)
+{
+	astar_grid *g;
+	astar_status st;
 
 	check_begin("astar_grid_new(ASTAR_DIM_MAX, 1) and (1, ASTAR_DIM_MAX)");
 	st = ASTAR_OK;
 	g = astar_grid_new(ASTAR_DIM_MAX, 1, &st);
-	CHECK(g != NULL, "astar_grid_new(DIM_MAX, 1) failed: %s", astar_strerror(st));
+	CHECK(g != NULL, "astar_grid_new(DIM_MAX, 1) failed: %s",
+	      astar_strerror(st));
 	astar_grid_free(g);
 	g = astar_grid_new(1, ASTAR_DIM_MAX, &st);
-	CHECK(g != NULL, "astar_grid_new(1, DIM_MAX) failed: %s", astar_strerror(st));
+	CHECK(g != NULL, "astar_grid_new(1, DIM_MAX) failed: %s",
+	      astar_strerror(st));
 	astar_grid_free(g);
 	check_end();
 }
 
 void test_grid(void)
 {
-	test_grid_api();
+	test_sizes_refused();
+	test_cells();
+	test_min_cost();
+	test_recount();
+	test_dim_max();
 }
