@@ -105,6 +105,8 @@ static void copy_flags(const options *o, cli_config *cfg)
 	cfg->has_goal = o->has_goal;
 	cfg->start = o->start;
 	cfg->goal = o->goal;
+	cfg->start_name = o->start_name;
+	cfg->goal_name = o->goal_name;
 	cfg->blocks = o->blocks;
 	cfg->nblocks = o->nblocks;
 	cfg->format = o->format;

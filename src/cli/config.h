@@ -18,6 +18,7 @@ typedef struct cli_config {
 	                       no-obstacles otherwise) */
 	int has_start, has_goal;
 	astar_point start, goal;
+	const char *start_name, *goal_name; /* "@name": resolved per map */
 	const astar_point *blocks; /* --block cells */
 	size_t nblocks;
 	enum output_format format;

@@ -59,20 +59,30 @@ static int out_of_memory(void)
 	return EXIT_ERROR;
 }
 
+/* X,Y, or "@name": a point the map names, looked up in each map. */
+static int set_endpoint(const char *flag, const char *arg, astar_point *p,
+                        const char **name)
+{
+	if (arg[0] == '@' && arg[1] != '\0') {
+		*name = arg;
+		return OPTIONS_RUN;
+	}
+	*name = NULL;
+	if (value_point(arg, p) != 0)
+		return bad_value(flag, "X,Y or @NAME", arg);
+	return OPTIONS_RUN;
+}
+
 static int set_start(options *o, const char *arg)
 {
-	if (value_point(arg, &o->start) != 0)
-		return bad_value("--start", "X,Y", arg);
 	o->has_start = 1;
-	return OPTIONS_RUN;
+	return set_endpoint("--start", arg, &o->start, &o->start_name);
 }
 
 static int set_goal(options *o, const char *arg)
 {
-	if (value_point(arg, &o->goal) != 0)
-		return bad_value("--goal", "X,Y", arg);
 	o->has_goal = 1;
-	return OPTIONS_RUN;
+	return set_endpoint("--goal", arg, &o->goal, &o->goal_name);
 }
 
 static int set_block(options *o, const char *arg)
@@ -300,9 +310,9 @@ static int show_version(options *o, const char *arg)
 
 static const flag flags[] = {
 	{"start", required_argument, 's', set_start, "-s, --start=X,Y",
-         "start cell (overrides the map's S)"},
+         "start cell or @NAME, a named point (overrides S)"},
 	{"goal", required_argument, 'g', set_goal, "-g, --goal=X,Y",
-         "goal cell (overrides the map's G)"},
+         "goal cell or @NAME, a named point (overrides G)"},
 	{"block", required_argument, 'b', set_block, "-b, --block=X,Y",
          "block a cell; repeatable"},
 	{"diagonal", optional_argument, 'd', set_diagonal,

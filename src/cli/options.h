@@ -19,6 +19,7 @@ typedef struct options {
 	int diagonal_given, heuristic_given, weight_given;
 	int has_start, has_goal;
 	astar_point start, goal;
+	const char *start_name, *goal_name; /* "@name" given instead of X,Y */
 	astar_point *blocks; /* --block cells (owned) */
 	size_t nblocks;
 	enum output_format format;

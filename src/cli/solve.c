@@ -170,6 +170,30 @@ static void run_map_queries(sink *k, astar_ctx *ctx, const map *m,
 	}
 }
 
+/* The cell of --start or --goal (flag) on map m: its X,Y, the point its
+ * @name picks, or the map's mark; 0, or -1 when there is none (reported). */
+static int endpoint(const map *m, const char *name, const char *flag,
+                    const char *ref, int given, astar_point cell,
+                    astar_point *at)
+{
+	char msg[MAP_MSG_MAX];
+	int goal = flag[2] == 'g';
+
+	if (ref != NULL) {
+		if (map_resolve_point(m, ref, at, msg, sizeof msg) == 0)
+			return 0;
+		diag_error(name, 0, 0, "%s: %s", flag, msg);
+		return -1;
+	}
+	if (!given && !(goal ? m->has_goal : m->has_start)) {
+		no_endpoint(name, m->format, goal ? "goal" : "start",
+		            goal ? 'G' : 'S');
+		return -1;
+	}
+	*at = given ? cell : goal ? m->goal : m->start;
+	return 0;
+}
+
 /* The one query of a map file: its marks, or --start and --goal; 0, or
  * -1 when it could not run (reported). */
 static int run_map_query(sink *k, astar_ctx *ctx, const map *m, query_report *q,
@@ -179,16 +203,11 @@ static int run_map_query(sink *k, astar_ctx *ctx, const map *m, query_report *q,
 	const char *name = q->map_name;
 	astar_status st;
 
-	if (!cfg->has_start && !m->has_start) {
-		no_endpoint(name, m->format, "start", 'S');
+	if (endpoint(m, name, "--start", cfg->start_name, cfg->has_start,
+	             cfg->start, &q->start) != 0 ||
+	    endpoint(m, name, "--goal", cfg->goal_name, cfg->has_goal,
+	             cfg->goal, &q->goal) != 0)
 		return -1;
-	}
-	if (!cfg->has_goal && !m->has_goal) {
-		no_endpoint(name, m->format, "goal", 'G');
-		return -1;
-	}
-	q->start = cfg->has_start ? cfg->start : m->start;
-	q->goal = cfg->has_goal ? cfg->goal : m->goal;
 	if (valid_query(q->opts, name, 0, "", m->grid, q->start, q->goal) != 0)
 		return -1;
 	if ((st = astar_search(ctx, m->grid, q->start, q->goal, q->opts,

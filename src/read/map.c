@@ -36,6 +36,9 @@ void map_free(map *m)
 	for (size_t i = 0; i < m->nqueries; i++)
 		free(m->queries[i].expect.path);
 	free(m->queries);
+	for (size_t i = 0; i < m->npoints; i++)
+		free(m->points[i].name);
+	free(m->points);
 	memset(m, 0, sizeof *m);
 }
 

@@ -43,6 +43,15 @@ typedef struct map_query {
 	map_expect expect;
 } map_query;
 
+/* A named point of a level: a JSON level's "points", a Tiled object, an
+ * LDtk entity.  Several points may share a name (the chests of a level);
+ * `@name` picks them wherever a coordinate is accepted.  at is a grid
+ * cell (0-based, inside the map). */
+typedef struct map_point {
+	char *name; /* owned */
+	astar_point at;
+} map_point;
+
 /* The input formats, for --input-format and detection. */
 enum map_format { MAPFMT_AUTO, MAPFMT_ASCII, MAPFMT_JSON, MAPFMT_MOVINGAI };
 
@@ -56,6 +65,8 @@ typedef struct map {
 	astar_diagonal diagonal;
 	map_query *queries; /* owned; nqueries of them */
 	size_t nqueries;
+	map_point *points; /* owned; npoints of them, in the file's order */
+	size_t npoints;
 } map;
 
 /* Frees what the map owns and zeroes it. */
@@ -73,6 +84,23 @@ int map_vfail(map_error *err, long line, long col, const char *fmt, va_list ap)
  * itself when printable, otherwise an escape such as \r or \x00.
  * Returns out. */
 const char *map_char_name(int c, char out[8]);
+
+/* Adds a point named name (copied) at cell at; 0, or -1 when memory
+ * ran out. */
+int map_add_point(map *m, const char *name, astar_point at);
+
+/* How many of m's points are named name (exactly, case included); the
+ * first of them in *first when there is one. */
+size_t map_count_points(const map *m, const char *name, size_t *first);
+
+/*
+ * Resolves "@name" (ref, the '@' included) to the one cell it names.
+ * Returns 0 with *at set, or -1 with a message in msg[0..size) that says
+ * what is wrong: no such point (the known names listed, or that the map
+ * names none), or a name that several points hold (their cells listed).
+ */
+int map_resolve_point(const map *m, const char *ref, astar_point *at,
+                      char *msg, size_t size);
 
 /* The default of --max-cells: 100 million cells, about 2 GB to search. */
 #define MAP_MAX_CELLS_DEFAULT 100000000UL

@@ -10,6 +10,7 @@
  *     "legend": {"~": 3, "W": "blocked", "=": 1},
  *     "start": [x, y], "goal": [x, y],
  *     "diagonal": "no-obstacles",
+ *     "points": {"spawn": [x, y], "chest": [[x, y], [x, y]]},
  *     "queries": [
  *       {"start": [x, y], "goal": [x, y], "adjacent": false,
  *        "closest": false,
@@ -31,13 +32,18 @@
  *                one ASCII character mapped to a cost from 1 to 255 or
  *                to "blocked".  It may redefine '.', '#' and the digits,
  *                but not 'S' or 'G'.
- * start, goal    Optional [x, y] (0-based, x the column) inside the map;
- *                they override the S and G of rows.  Whether the cell is
+ * points         Optional named points: each key a name (non-empty,
+ *                without '@') for one cell [x, y] or several
+ *                [[x, y], ...] inside the map.  Wherever a start or goal
+ *                is accepted, "@name" may stand for the one cell a name
+ *                holds.
+ * start, goal    Optional [x, y] (0-based, x the column) inside the map,
+ *                or "@name"; they override the S and G of rows.  Whether the cell is
  *                open is left to the caller.
  * diagonal       Optional: the diagonal policy the map's queries are
  *                meant for, by its --diagonal name.
  * queries        Optional array of queries, each an object with a
- *                required start and goal ([x, y] inside the map), the
+ *                required start and goal ([x, y] or "@name"), the
  *                optional flags adjacent and closest (true or false:
  *                the query asks for --adjacent, --closest) and an
  *                optional expect object whose keys are all optional:
@@ -58,7 +64,8 @@
  * allocated; only a width and height over max_cells, when json_text_size finds
  * them, are refused before the document is parsed.  Unknown keys of an
  * object are reported before its values; the values are checked in the
- * order width, height, rows or cells (with legend first), start, goal,
+ * order width, height, rows or cells (with legend first), points,
+ * start, goal,
  * diagonal, queries.
  */
 #include <limits.h>
@@ -173,13 +180,26 @@ static int read_dim(json_t *root, const char *key, long *out, map_error *err)
 	return 0;
 }
 
-/* An [x, y] inside the width x height map; path names it in messages. */
+/* An [x, y] inside the width x height map, or (when names is not NULL)
+ * "@name", one of the points it names; path names it in messages. */
 static int read_point(json_t *v, const char *path, long width, long height,
-                      astar_point *p, map_error *err)
+                      const map *names, astar_point *p, map_error *err)
 {
 	json_t *jx, *jy;
 	json_int_t x, y;
+	char msg[MAP_MSG_MAX];
 
+	if (names != NULL && (!json_is_string(v) ||
+	                      json_string_value(v)[0] != '@') &&
+	    !json_is_array(v))
+		return map_fail(err, 0, 0, "%s: expected [x, y] or \"@name\"",
+		                path);
+	if (names != NULL && json_is_string(v)) {
+		if (map_resolve_point(names, json_string_value(v), p, msg,
+		                      sizeof msg) != 0)
+			return map_fail(err, 0, 0, "%s: %s", path, msg);
+		return 0;
+	}
 	if (!json_is_array(v) || json_array_size(v) != 2 ||
 	    !json_is_integer(jx = json_array_get(v, 0)) ||
 	    !json_is_integer(jy = json_array_get(v, 1)))
@@ -379,7 +399,7 @@ static int read_path(json_t *v, const char *where, long width, long height,
 		return map_fail(err, 0, 0, "%s", astar_strerror(ASTAR_ENOMEM));
 	for (size_t i = 0; i < n; i++) {
 		snprintf(path, sizeof path, "%s.path[%zu]", where, i);
-		if (read_point(json_array_get(v, i), path, width, height,
+		if (read_point(json_array_get(v, i), path, width, height, NULL,
 		               &e->path[i], err) != 0)
 			return -1; /* the caller frees e->path */
 	}
@@ -431,9 +451,58 @@ static int read_expect(json_t *obj, const char *where, long width, long height,
 	return 0;
 }
 
+/* One entry of "points": name to [x, y] or a non-empty [[x, y], ...]. */
+static int read_named(json_t *v, const char *name, long width, long height,
+                      map *m, map_error *err)
+{
+	char path[96];
+	astar_point p;
+	size_t n = 1;
+	int several = json_is_array(v) && json_array_size(v) > 0 &&
+	              json_is_array(json_array_get(v, 0));
+
+	if (name[0] == '\0' || strchr(name, '@') != NULL)
+		return map_fail(err, 0, 0,
+		                "points: a name must be non-empty and "
+		                "without '@'");
+	if (several)
+		n = json_array_size(v);
+	for (size_t i = 0; i < n; i++) {
+		json_t *c = several ? json_array_get(v, i) : v;
+
+		if (several)
+			snprintf(path, sizeof path, "points.%.40s[%zu]", name, i);
+		else
+			snprintf(path, sizeof path, "points.%.40s", name);
+		if (read_point(c, path, width, height, NULL, &p, err) != 0)
+			return -1;
+		if (map_add_point(m, name, p) != 0)
+			return map_fail(err, 0, 0, "%s",
+			                astar_strerror(ASTAR_ENOMEM));
+	}
+	return 0;
+}
+
+/* Reads "points" into m's named points, in the file's key order. */
+static int read_points(json_t *obj, long width, long height, map *m,
+                       map_error *err)
+{
+	const char *name;
+	json_t *v;
+
+	if (!json_is_object(obj))
+		return map_fail(err, 0, 0,
+		                "points: expected an object of names");
+	json_object_foreach(obj, name, v) {
+		if (read_named(v, name, width, height, m, err) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* Reads "queries" into a new array (*out, NULL when empty). */
-static int read_queries(json_t *arr, long width, long height, map_query **out,
-                        size_t *count, map_error *err)
+static int read_queries(json_t *arr, long width, long height, const map *m,
+                        map_query **out, size_t *count, map_error *err)
 {
 	static const char *const keys[] = {"start",    "goal",    "expect",
 	                                   "adjacent", "closest", NULL};
@@ -467,14 +536,14 @@ static int read_queries(json_t *arr, long width, long height, map_query **out,
 			goto fail;
 		}
 		snprintf(path, sizeof path, "%s.start", where);
-		if (read_point(v, path, width, height, &qs[i].start, err) != 0)
+		if (read_point(v, path, width, height, m, &qs[i].start, err) != 0)
 			goto fail;
 		if ((v = json_object_get(q, "goal")) == NULL) {
 			map_fail(err, 0, 0, "%s: missing key 'goal'", where);
 			goto fail;
 		}
 		snprintf(path, sizeof path, "%s.goal", where);
-		if (read_point(v, path, width, height, &qs[i].goal, err) != 0)
+		if (read_point(v, path, width, height, m, &qs[i].goal, err) != 0)
 			goto fail;
 		qs[i].line = 0;
 		qs[i].expect.cost_decimals = -1;
@@ -523,7 +592,7 @@ static int read_root(json_t *root, size_t max_cells, map *m, map_error *err)
 {
 	static const char *const keys[] = {
 		"width", "height", "rows",    "cells",    "legend",
-		"start", "goal",   "queries", "diagonal", NULL};
+		"start", "goal",   "queries", "diagonal", "points", NULL};
 	json_t *rows, *cells, *v;
 	long width = 0, height = 0;
 	legend lg;
@@ -559,13 +628,16 @@ static int read_root(json_t *root, size_t max_cells, map *m, map_error *err)
 	                 : check_cells(cells, width, height, err))
 		return -1;
 
+	if ((v = json_object_get(root, "points")) != NULL &&
+	    read_points(v, width, height, m, err) != 0)
+		return -1;
 	if ((v = json_object_get(root, "start")) != NULL) {
-		if (read_point(v, "start", width, height, &m->start, err) != 0)
+		if (read_point(v, "start", width, height, m, &m->start, err) != 0)
 			return -1;
 		m->has_start = 1;
 	}
 	if ((v = json_object_get(root, "goal")) != NULL) {
-		if (read_point(v, "goal", width, height, &m->goal, err) != 0)
+		if (read_point(v, "goal", width, height, m, &m->goal, err) != 0)
 			return -1;
 		m->has_goal = 1;
 	}
@@ -578,7 +650,7 @@ static int read_root(json_t *root, size_t max_cells, map *m, map_error *err)
 		m->has_diagonal = 1;
 	}
 	if ((v = json_object_get(root, "queries")) != NULL &&
-	    read_queries(v, width, height, &m->queries, &m->nqueries, err) != 0)
+	    read_queries(v, width, height, m, &m->queries, &m->nqueries, err) != 0)
 		return -1;
 
 	m->grid = astar_grid_new((int32_t)width, (int32_t)height, &st);
