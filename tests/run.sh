@@ -82,8 +82,10 @@ esac
 if [ $cli_only = 1 ]; then
 	echo "unit: left out (--cli)"
 elif [ -x tests/unit/test_search ]; then
+	t=$(date +%s)
 	tests/unit/test_search >"$out/unit.log" 2>"$out/unit.err"
 	rc=$?
+	echo "time: unit $(($(date +%s) - t)) s"
 	line=$(grep -E '^unit: [0-9]+ passed, [0-9]+ failed$' "$out/unit.log" | tail -n 1)
 	if [ -n "$line" ]; then
 		p=$(echo "$line" | sed 's/^unit: \([0-9]*\) passed.*/\1/')
@@ -104,6 +106,7 @@ else
 fi
 
 # 2. Golden CLI cases.
+tg=$(date +%s)
 gp=0
 gf=0
 # The cases to run: all, or those --golden names (areas or cases).
@@ -148,6 +151,7 @@ while read -r d; do
 	fi
 	if [ $ok = 1 ]; then gp=$((gp + 1)); else gf=$((gf + 1)); fi
 done <"$out/golden.list"
+echo "time: golden $(($(date +%s) - tg)) s"
 echo "golden: $gp passed, $gf failed"
 passed=$((passed + gp))
 failed=$((failed + gf))
@@ -160,8 +164,10 @@ fi
 # 3. Further suites (tests/*.sh) print their own "NAME: N passed, M failed".
 for s in tests/suite-*.sh; do
 	[ -f "$s" ] || continue
+	t=$(date +%s)
 	sh "$s" >"$out/suite.log" 2>&1
 	rc=$?
+	echo "time: $s $(($(date +%s) - t)) s"
 	cat "$out/suite.log" | grep -v '^ok ' | head -n 60
 	line=$(grep -E '^[a-z-]+: [0-9]+ passed, [0-9]+ failed$' "$out/suite.log" | tail -n 1)
 	if [ -n "$line" ]; then
