@@ -93,9 +93,6 @@ static size_t token_start(const char *buf, size_t end, enum string_end *how)
 	return s;
 }
 
-/* The longest token jansson quotes in its message ("near '...'"). */
-#define QUOTED_MAX 20
-
 /*
  * The offset in buf of the byte a jansson error is about, from its code
  * and position (the count of bytes read; its line and column count
@@ -103,8 +100,8 @@ static size_t token_start(const char *buf, size_t end, enum string_end *how)
  * not counted, and the end of the input is at len.  Otherwise the error
  * is about the token that ends at the position, from its start; but
  * inside a string, about the control character after it (not read) or
- * the last byte of a bad escape; and the last byte read when the token
- * is too long for the message to quote it.
+ * the last byte of a bad escape.  A token too long for jansson to quote
+ * in its message is placed at its start too, as the page promises.
  */
 size_t json_text_error_offset(const char *buf, size_t len,
                               const json_error_t *e)
@@ -126,7 +123,7 @@ size_t json_text_error_offset(const char *buf, size_t len,
 	start = token_start(buf, pos, &how);
 	if (how == STRING_CUT)
 		return pos;
-	if (how == STRING_BAD_ESCAPE || pos - start > QUOTED_MAX)
+	if (how == STRING_BAD_ESCAPE)
 		return pos - 1;
 	return start;
 }
