@@ -41,6 +41,8 @@ typedef struct cli_config {
 	const char *image;        /* --image: a file name pattern (image.h), or
 	                             NULL */
 	int scale;                /* --scale; 0: image_write_png's default */
+	int landmarks;            /* --landmarks=K; -1: automatic (see
+	                             config_landmarks) */
 } cli_config;
 
 /*
@@ -57,5 +59,12 @@ int config_is_scen(const char *path);
  * benchmarks' rule (ASTAR_DIAG_NO_OBSTACLES) unless --diagonal was
  * given. */
 astar_options config_scen_options(const cli_config *cfg);
+
+/* The landmarks a batch of nqueries A* queries on one map runs with:
+ * --landmarks when given, else CONFIG_LM_COUNT when there are at least
+ * CONFIG_LM_QUERIES (measured: bench/RESULTS.md), else none. */
+#define CONFIG_LM_QUERIES 500
+#define CONFIG_LM_COUNT   8
+int config_landmarks(const cli_config *cfg, size_t nqueries);
 
 #endif
