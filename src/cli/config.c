@@ -35,7 +35,7 @@ int config_landmarks(const cli_config *cfg, size_t nqueries)
 		return 0;
 	if (cfg->landmarks >= 0)
 		return cfg->landmarks;
-	return nqueries >= CONFIG_LM_QUERIES ? CONFIG_LM_COUNT : 0;
+	return nqueries >= CONFIG_LM_QUERIES ? ASTAR_LANDMARKS_AUTO : 0;
 }
 
 static int refuse(const char *what)

@@ -61,10 +61,10 @@ int config_is_scen(const char *path);
 astar_options config_scen_options(const cli_config *cfg);
 
 /* The landmarks a batch of nqueries A* queries on one map runs with:
- * --landmarks when given, else CONFIG_LM_COUNT when there are at least
- * CONFIG_LM_QUERIES (measured: bench/RESULTS.md), else none. */
+ * --landmarks when given, else the library's choice
+ * (ASTAR_LANDMARKS_AUTO) when there are at least CONFIG_LM_QUERIES
+ * (measured: bench/RESULTS.md), else none. */
 #define CONFIG_LM_QUERIES 500
-#define CONFIG_LM_COUNT   8
 int config_landmarks(const cli_config *cfg, size_t nqueries);
 
 #endif

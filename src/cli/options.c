@@ -332,7 +332,8 @@ static const flag flags[] = {
 	{"landmarks", required_argument, 0, set_landmarks,
          "    --landmarks=K",
          "A* guided by K landmarks (0 to 32; 0 off;\n"
-         "default: 8 for 500+ queries on one map)"},
+         "default: 8 for 500+ queries on a map with\n"
+         "detours, see the manual)"},
 	{"adjacent", no_argument, 0, set_adjacent, "    --adjacent",
          "stop next to the goal instead of on it"},
 	{"closest", no_argument, 0, set_closest, "    --closest",

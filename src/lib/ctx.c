@@ -136,7 +136,7 @@ int ctx_options_valid(const astar_options *o)
 	       o->heuristic <= ASTAR_H_ZERO &&
 	       o->algorithm >= ASTAR_ALGO_ASTAR &&
 	       o->algorithm <= ASTAR_ALGO_JPS && isfinite(o->weight) &&
-	       o->weight >= 1.0 && o->landmarks >= 0 &&
+	       o->weight >= 1.0 && o->landmarks >= ASTAR_LANDMARKS_AUTO &&
 	       o->landmarks <= ASTAR_LANDMARKS_MAX;
 }
 

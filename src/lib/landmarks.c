@@ -38,10 +38,17 @@ static const int lm_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 
 #define LM_NONE 65535u /* a cell the landmark does not reach */
 
+/* ASTAR_LANDMARKS_AUTO: this many landmarks, when the seed's shortest
+ * paths are on average at least this much longer than the movement's
+ * heuristic says (chosen by measurement: bench/RESULTS.md). */
+#define LM_AUTO_COUNT  8
+#define LM_AUTO_DETOUR 1.10
+
 typedef struct lm_table {
 	uint64_t id, version; /* the grid's, when built */
 	astar_diagonal policy;
-	int k;        /* landmarks asked for */
+	int asked;    /* astar_options.landmarks, as asked */
+	int k;        /* landmarks placed: asked, or 0 when judged useless */
 	int ntables;  /* tables stored: k, or 2k on terrain (from, to) */
 	int directed; /* 1: table 2l is d(L, .), 2l + 1 is d(., L) */
 	double q;    /* the quantum of every table */
@@ -59,7 +66,7 @@ static void lm_free(void *p)
 
 int lm_applies(const astar_options *o)
 {
-	return o->algorithm == ASTAR_ALGO_ASTAR && o->landmarks > 0 &&
+	return o->algorithm == ASTAR_ALGO_ASTAR && o->landmarks != 0 &&
 	       !o->adjacent && !o->closest &&
 	       astar_heuristic_admissible(astar_effective_heuristic(o),
 	                                  o->diagonal);
@@ -221,20 +228,77 @@ static int lm_quantum(lm_table *t, const astar_grid *g, size_t seed,
 	return 0;
 }
 
+/* The movement's own heuristic for an offset of dx, dy cells. */
+static double lm_move_h(astar_heuristic kind, int32_t dx, int32_t dy)
+{
+	dx = dx < 0 ? -dx : dx;
+	dy = dy < 0 ? -dy : dy;
+	switch (kind) {
+	case ASTAR_H_MANHATTAN:
+		return (double)dx + dy;
+	case ASTAR_H_EUCLIDEAN:
+		return sqrt((double)dx * dx + (double)dy * dy);
+	case ASTAR_H_OCTILE:
+		return ctx_octile(dx, dy);
+	case ASTAR_H_CHEBYSHEV:
+		return dx > dy ? dx : dy;
+	default:
+		return 0.0;
+	}
+}
+
+/*
+ * How far the shortest paths from the seed exceed the movement's own
+ * heuristic, on average over the cells reached (near: the costs from the
+ * seed): 1 on open ground, where no heuristic can do better, more where
+ * walls or terrain force detours, which landmarks see and it does not.
+ */
+static double lm_detour(const astar_grid *g, const astar_options *o,
+                        size_t seed, const double *near)
+{
+	astar_point s = ctx_point_of(g, seed);
+	astar_heuristic kind = astar_effective_heuristic(o);
+	double sum = 0.0;
+	size_t n = 0;
+
+	if (kind == ASTAR_H_ZERO)
+		return INFINITY; /* any bound is better than none */
+	for (size_t i = 0; i < g->ncells; i++) {
+		astar_point p;
+		double h;
+		if (near[i] == INFINITY || i == seed)
+			continue;
+		p = ctx_point_of(g, i);
+		h = lm_move_h(kind, p.x - s.x, p.y - s.y) * g->min_cost;
+		sum += near[i] / h;
+		n++;
+	}
+	return n > 0 ? sum / (double)n : 1.0;
+}
+
 /* Fills t's tables for g: the landmarks chosen one by one, each the cell
  * farthest from those before (the first, the farthest from the seed).
- * 0 or -1. */
-static int lm_fill(lm_table *t, const astar_grid *g, double *dist,
-                   double *near, uint32_t *pos, heap *h)
+ * With ASTAR_LANDMARKS_AUTO, none when the seed's paths show too little
+ * detour (LM_AUTO_DETOUR) for them to pay.  0 or -1. */
+static int lm_fill(lm_table *t, const astar_grid *g, const astar_options *o,
+                   double *dist, double *near, uint32_t *pos, heap *h)
 {
 	size_t cell = lm_seed(g);
 
 	t->q = 1.0;
 	if (cell == SIZE_MAX) { /* no open cell: no bound at all */
-		memset(t->d, 0xff, g->ncells * (size_t)t->ntables * sizeof *t->d);
+		t->k = t->ntables = 0;
 		return 0;
 	}
 	if (lm_quantum(t, g, cell, near, dist, pos, h) != 0)
+		return -1;
+	if (t->asked == ASTAR_LANDMARKS_AUTO &&
+	    lm_detour(g, o, cell, near) < LM_AUTO_DETOUR) {
+		t->k = t->ntables = 0;
+		return 0;
+	}
+	t->d = malloc(g->ncells * (size_t)t->ntables * sizeof *t->d);
+	if (t->d == NULL)
 		return -1;
 	if (lm_farthest(g, near) != SIZE_MAX)
 		cell = lm_farthest(g, near);
@@ -273,23 +337,24 @@ astar_status lm_prepare(astar_ctx *ctx, const astar_grid *g,
 	int fail;
 
 	if (t != NULL && t->id == g->id && t->version == g->version &&
-	    t->policy == o->diagonal && t->k == o->landmarks)
+	    t->policy == o->diagonal && t->asked == o->landmarks)
 		return ASTAR_OK;
 	if ((n = calloc(1, sizeof *n)) == NULL)
 		return ASTAR_ENOMEM;
 	n->id = g->id;
 	n->version = g->version;
 	n->policy = o->diagonal;
-	n->k = o->landmarks;
+	n->asked = o->landmarks;
+	n->k = o->landmarks == ASTAR_LANDMARKS_AUTO ? LM_AUTO_COUNT
+	                                            : o->landmarks;
 	n->directed = g->min_cost != g->max_cost;
 	n->ntables = n->directed ? 2 * n->k : n->k;
-	n->d = malloc(g->ncells * (size_t)n->ntables * sizeof *n->d);
 	dist = malloc(g->ncells * sizeof *dist);
 	near = malloc(g->ncells * sizeof *near);
 	pos = malloc(g->ncells * sizeof *pos);
 	heap_init(&h);
-	fail = n->d == NULL || dist == NULL || near == NULL || pos == NULL ||
-	       lm_fill(n, g, dist, near, pos, &h) != 0;
+	fail = dist == NULL || near == NULL || pos == NULL ||
+	       lm_fill(n, g, o, dist, near, pos, &h) != 0;
 	heap_free(&h);
 	free(dist);
 	free(near);
@@ -334,25 +399,6 @@ static void lm_query_init(lm_query *q, const lm_table *t, const astar_grid *g,
 	q->ty = gp.y;
 	q->scale = g->min_cost;
 	q->weight = o->weight;
-}
-
-/* The movement's own heuristic for an offset of dx, dy cells. */
-static double lm_move_h(astar_heuristic kind, int32_t dx, int32_t dy)
-{
-	dx = dx < 0 ? -dx : dx;
-	dy = dy < 0 ? -dy : dy;
-	switch (kind) {
-	case ASTAR_H_MANHATTAN:
-		return (double)dx + dy;
-	case ASTAR_H_EUCLIDEAN:
-		return sqrt((double)dx * dx + (double)dy * dy);
-	case ASTAR_H_OCTILE:
-		return ctx_octile(dx, dy);
-	case ASTAR_H_CHEBYSHEV:
-		return dx > dy ? dx : dy;
-	default:
-		return 0.0;
-	}
 }
 
 /*
@@ -535,6 +581,18 @@ static astar_status lm_path(lm_run *s, size_t start, size_t t, astar_result *r)
 	return ASTAR_OK;
 }
 
+int lm_use(astar_ctx *ctx, const astar_grid *g, const astar_options *o,
+           astar_status *st)
+{
+	*st = ASTAR_OK;
+	if (!lm_applies(o) || !ctx_options_valid(o))
+		return 0; /* the plain search judges the options */
+	if ((*st = ctx_prepare(ctx, g, 0)) != ASTAR_OK ||
+	    (*st = lm_prepare(ctx, g, o)) != ASTAR_OK)
+		return 0;
+	return ((const lm_table *)ctx->lm)->k > 0;
+}
+
 astar_status lm_search(astar_ctx *ctx, const astar_grid *g, astar_point start,
                        astar_point goal, const astar_options *o,
                        astar_result *r)
@@ -547,8 +605,7 @@ astar_status lm_search(astar_ctx *ctx, const astar_grid *g, astar_point start,
 	memset(r, 0, sizeof *r);
 	if (!ctx_options_valid(o))
 		return ASTAR_EINVAL;
-	if ((st = ctx_begin(ctx, g, start, goal, o, &si, &ti)) != ASTAR_OK ||
-	    (st = lm_prepare(ctx, g, o)) != ASTAR_OK)
+	if ((st = ctx_begin(ctx, g, start, goal, o, &si, &ti)) != ASTAR_OK)
 		return st;
 	s.ctx = ctx;
 	s.g = g;

@@ -690,9 +690,12 @@ astar_status astar_search(astar_ctx *ctx, const astar_grid *grid,
 {
 	if (opts->algorithm == ASTAR_ALGO_JPS) /* jump points: jps*.c */
 		return jps_search(ctx, grid, start, goal, opts, r);
-	astar_status st = lm_applies(opts) /* landmarks.c */
-	                          ? lm_search(ctx, grid, start, goal, opts, r)
-	                          : search(ctx, grid, start, goal, opts, r);
+	astar_status st;
+
+	if (lm_use(ctx, grid, opts, &st)) /* landmarks.c */
+		st = lm_search(ctx, grid, start, goal, opts, r);
+	else if (st == ASTAR_OK)
+		st = search(ctx, grid, start, goal, opts, r);
 
 	if (st != ASTAR_OK)
 		memset(r, 0, sizeof *r);

@@ -4,7 +4,7 @@
  *
  * Seeded property tests on random grids of every diagonal policy, of
  * uniform costs (1, or another single cost) and of terrain (costs 1..9
- * and 1..255), with 1 to 12 landmarks: every query's cost must equal the
+ * and 1..255), with 1 to 12 landmarks or the automatic choice: every query's cost must equal the
  * reference's, a path must be found exactly when the reference reaches
  * the goal, and every path is replayed under the movement rules.  One
  * context serves many queries on a grid (its tables reused), then the
@@ -136,7 +136,8 @@ static void one_grid(astar_ctx *ctx, unsigned long long seed)
 	astar_options_init(&o);
 	o.diagonal = (astar_diagonal)rng_int(&r, 4);
 	o.heuristic = rng_int(&r, 3) == 0 ? ASTAR_H_ZERO : ASTAR_H_DEFAULT;
-	o.landmarks = 1 + rng_int(&r, 12);
+	o.landmarks = rng_int(&r, 5) == 0 ? ASTAR_LANDMARKS_AUTO
+	                                  : 1 + rng_int(&r, 12);
 	if (rng_int(&r, 2))
 		CHECK(astar_prepare(ctx, lg, &o) == ASTAR_OK, "prepare");
 	for (int round = 0; round < 2; round++) {
@@ -176,9 +177,9 @@ static void options_checks(void)
 	CHECK(astar_search(ctx, g, (astar_point){0, 0}, (astar_point){3, 3}, &o,
 	                   &res) == ASTAR_EINVAL,
 	      "too many landmarks must be refused");
-	o.landmarks = -1;
+	o.landmarks = ASTAR_LANDMARKS_AUTO - 1;
 	CHECK(astar_prepare(ctx, g, &o) == ASTAR_EINVAL,
-	      "a negative count must be refused");
+	      "a negative count other than automatic must be refused");
 	o.landmarks = 4;
 	o.adjacent = 1;
 	CHECK(astar_search(ctx, g, (astar_point){0, 0}, (astar_point){3, 3}, &o,
