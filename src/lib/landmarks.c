@@ -44,6 +44,10 @@ static const int lm_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 #define LM_AUTO_COUNT  8
 #define LM_AUTO_DETOUR 1.10
 
+/* The landmarks one query uses at most (lm_choose): all of the automatic
+ * count, whose every bound paid for itself in the measurements. */
+#define LM_ACTIVE 8
+
 typedef struct lm_table {
 	uint64_t id, version; /* the grid's, when built */
 	astar_diagonal policy;
@@ -376,6 +380,7 @@ typedef struct lm_query {
 	const uint16_t *d;
 	int k, ntables;
 	int use;                                 /* the goal is reached */
+	int nact, act[ASTAR_LANDMARKS_MAX];      /* the landmarks used */
 	uint16_t gv[2 * ASTAR_LANDMARKS_MAX];    /* the goal's entries */
 	double q;
 	astar_heuristic kind;
@@ -384,15 +389,64 @@ typedef struct lm_query {
 	double weight;
 } lm_query;
 
+/* Landmark l's bound (in quanta) between cell i and the goal. */
+static int32_t lm_bound(const lm_query *q, const lm_table *t, size_t i, int l)
+{
+	const uint16_t *dn = t->d + i * (size_t)t->ntables;
+	int32_t a, b;
+
+	if (t->directed) {
+		a = (int32_t)q->gv[2 * l] - dn[2 * l];
+		b = (int32_t)dn[2 * l + 1] - q->gv[2 * l + 1];
+	} else {
+		a = (int32_t)q->gv[l] - dn[l];
+		b = -a;
+	}
+	return a > b ? a : b;
+}
+
+/*
+ * Chooses the landmarks a query uses: the LM_ACTIVE whose bounds are the
+ * largest at the start (the best placed for this start and goal, as in
+ * Goldberg and Harrelson's active landmarks).  The others seldom give
+ * the largest bound, and each costs work at every cell generated.
+ */
+static void lm_choose(lm_query *q, const lm_table *t, size_t start)
+{
+	int32_t b[ASTAR_LANDMARKS_MAX];
+
+	q->nact = 0;
+	for (int l = 0; l < t->k; l++) {
+		int32_t v = lm_bound(q, t, start, l);
+		int at = q->nact < LM_ACTIVE ? q->nact++ : LM_ACTIVE;
+		/* insertion into the sorted list, dropping the smallest */
+		while (at > 0 && b[at - 1] < v) {
+			if (at < LM_ACTIVE) {
+				b[at] = b[at - 1];
+				q->act[at] = q->act[at - 1];
+			}
+			at--;
+		}
+		if (at < LM_ACTIVE) {
+			b[at] = v;
+			q->act[at] = l;
+		}
+	}
+}
+
 static void lm_query_init(lm_query *q, const lm_table *t, const astar_grid *g,
-                          const astar_options *o, size_t goal, astar_point gp)
+                          const astar_options *o, size_t start, size_t goal,
+                          astar_point gp)
 {
 	q->d = t->d;
 	q->k = t->k;
 	q->ntables = t->ntables;
 	memcpy(q->gv, t->d + goal * (size_t)t->ntables,
 	       (size_t)t->ntables * sizeof *q->gv);
-	q->use = q->gv[0] != LM_NONE;
+	q->use = q->gv[0] != LM_NONE &&
+	         t->d[start * (size_t)t->ntables] != LM_NONE;
+	if (q->use)
+		lm_choose(q, t, start);
 	q->q = t->q;
 	q->kind = astar_effective_heuristic(o);
 	q->tx = gp.x;
@@ -415,7 +469,8 @@ ALWAYS_INLINE double lm_h(const lm_query *q, size_t i, int32_t x, int32_t y,
 	int32_t best = 0;
 
 	if (q->use && dn[0] != LM_NONE) {
-		for (int l = 0; l < q->k; l++) {
+		for (int m = 0; m < q->nact; m++) {
+			int l = q->act[m];
 			int32_t a, b;
 			if (directed) { /* d(L,g) - d(L,n), d(n,L) - d(g,L) */
 				a = (int32_t)q->gv[2 * l] - dn[2 * l];
@@ -612,7 +667,7 @@ astar_status lm_search(astar_ctx *ctx, const astar_grid *g, astar_point start,
 	(void)lm_offsets(g, o->diagonal, s.off);
 	s.inv = ctx_stride_inverse(g);
 	s.generated = 1;
-	lm_query_init(&s.q, ctx->lm, g, o, ti, goal);
+	lm_query_init(&s.q, ctx->lm, g, o, si, ti, goal);
 	ctx_next_generation(ctx);
 	heap_reset(&ctx->open, ctx->pos);
 	ctx->nodes[si].gen = ctx->gen;
