@@ -279,7 +279,7 @@ def main():
         for f in fs
         if f.endswith(".scen") and (not ONLY or any(o in f for o in ONLY))
     )
-    if not scens:
+    if not scens and not GEN:
         raise SystemExit("bench: no scenario files in " + BENCH_DIR)
     peer = peer_setup()
     results = {

@@ -44,6 +44,13 @@ static const int lm_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 #define LM_AUTO_COUNT  8
 #define LM_AUTO_DETOUR 1.10
 
+/* The relative difference below which two costs are one (lm_relax): far
+ * above the rounding of a sum of 10^5 steps (about 10^-11), and below the
+ * relative gap between two distinct costs a + b sqrt(2), at least about
+ * 1 / (3 C^2) for costs up to C, while C stays below about 50000; past
+ * that a path may cost more than the least by less than this fraction. */
+#define LM_TIE 1e-10
+
 /* The landmarks one query uses at most (lm_choose): all of the automatic
  * count, whose every bound paid for itself in the measurements. */
 #define LM_ACTIVE 8
@@ -508,7 +515,11 @@ ALWAYS_INLINE int lm_relax(lm_run *s, size_t j, int32_t x, int32_t y, int d,
 	double f;
 	int open;
 
-	if (nj->gen == ctx->gen && gj >= nj->g)
+	/* Two paths of the same cost can sum to doubles a rounding apart
+	 * (1 + sqrt2 + sqrt2 against sqrt2 + sqrt2 + 1): such a "shorter"
+	 * way would reopen closed cells in a cascade, so a way must be
+	 * shorter by more than LM_TIE to count. */
+	if (nj->gen == ctx->gen && gj >= nj->g - nj->g * LM_TIE)
 		return 0;
 	open = nj->gen == ctx->gen && ctx->pos[j] != CLOSED;
 	nj->gen = ctx->gen;
