@@ -21,9 +21,10 @@
  * largest of each, which sets q; 65535 marks a cell of another component
  * (of every table at once).  Rounding down loses less than q on each
  * side, so each bound is taken less one q, which keeps it below the true
- * difference: the heuristic is admissible.  It is consistent only to within q, so the search reopens
- * a closed cell that a shorter way reaches (rare): with an admissible
- * heuristic A* that reopens returns a shortest path.
+ * difference: the heuristic is admissible.  It is consistent only to
+ * within q, so the search reopens a closed cell that a shorter way
+ * reaches (rare): with an admissible heuristic, A* that reopens returns
+ * a shortest path.
  */
 #include <math.h>
 #include <stdlib.h>
