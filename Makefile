@@ -59,7 +59,7 @@ LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 UNIT_SRC = $(wildcard tests/unit/*.c)
 
-.PHONY: all check check-cli deps install install-lib uninstall clean fmt lint bench fuzz fuzz-run
+.PHONY: all check check-cli deps install install-lib uninstall clean fmt lint bench bench-data fuzz fuzz-run
 all: astar libastar.a
 
 # The archive exports include/astar.h's API (astar_*) alone:
@@ -102,8 +102,15 @@ fuzz-run:
 # Speed against the PathFinding.js peer on the Moving AI sets; see
 # bench/bench.py for its knobs (BENCH_MAX, BENCH_FILES, BENCH_ALGOS, ...).
 # bench.py builds bench/memprobe.c against libastar.a for the memory figures.
-bench: astar libastar.a
+bench: astar libastar.a bench-data
 	python3 bench/bench.py
+
+# The generated sets of many queries on one map (mazes of wide corridors,
+# terrain variants of shared maps, large random maps): bench/gen.py writes
+# them into bench/data/ once, and checks a sample of every file against an
+# independent Dijkstra (bench/refcheck.c).
+bench-data: astar
+	@test -f bench/data/done || { python3 bench/gen.py bench/data && touch bench/data/done; }
 
 # Everything the build, the tests, the fuzzers (clang and its libFuzzer
 # runtime) and the docs lint need, from Debian.

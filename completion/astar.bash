@@ -17,7 +17,8 @@
 _astar_long='--start= --goal= --block= --diagonal=? --heuristic= --weight=
 --algorithm= --adjacent --closest --explored --format= --json --no-timing
 --color=? --scen= --map= --input-format= --jobs= --shard= --check
---tolerance= --report= --max-cells= --image= --scale= --help --version'
+--tolerance= --report= --max-cells= --image= --scale= --landmarks= --help
+--version'
 
 # Short options: those taking a value (separate or attached), the one
 # whose value is optional (attached only), and the flags.

@@ -42,6 +42,8 @@ typedef struct cli_config {
 	const char *image;        /* --image: a file name pattern (image.h), or
 	                             NULL */
 	int scale;                /* --scale; 0: image_write_png's default */
+	int landmarks;            /* --landmarks=K; -1: automatic (see
+	                             config_landmarks) */
 } cli_config;
 
 /*
@@ -58,5 +60,12 @@ int config_is_scen(const char *path);
  * benchmarks' rule (ASTAR_DIAG_NO_OBSTACLES) unless --diagonal was
  * given. */
 astar_options config_scen_options(const cli_config *cfg);
+
+/* The landmarks a batch of nqueries A* queries on one map runs with:
+ * --landmarks when given, else the library's choice
+ * (ASTAR_LANDMARKS_AUTO) when there are at least CONFIG_LM_QUERIES
+ * (measured: bench/RESULTS.md), else none. */
+#define CONFIG_LM_QUERIES 500
+int config_landmarks(const cli_config *cfg, size_t nqueries);
 
 #endif

@@ -60,6 +60,8 @@ typedef struct shared_map {
 	                   query gives (whichever thread read it) */
 	size_t users;   /* queries on it not yet done */
 	size_t named;   /* queries naming it, those --shard drops too */
+	size_t queries; /* queries on it that run (--shard's kept): the
+	                   batch size config_landmarks judges */
 } shared_map;
 
 enum item_kind { ITEM_FILE, ITEM_SCEN, ITEM_ERROR };

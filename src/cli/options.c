@@ -282,6 +282,14 @@ static int set_image(options *o, const char *arg)
 	return OPTIONS_RUN;
 }
 
+static int set_landmarks(options *o, const char *arg)
+{
+	if (value_count(arg, 0, ASTAR_LANDMARKS_MAX, &o->landmarks) != 0)
+		return bad_value("--landmarks", "a whole number from 0 to 32",
+		                 arg);
+	return OPTIONS_RUN;
+}
+
 static int set_scale(options *o, const char *arg)
 {
 	if (value_count(arg, 1, IMAGE_MAX_SCALE, &o->scale) != 0)
@@ -331,6 +339,11 @@ static const flag flags[] = {
          "greedy (best-first on the heuristic) or jps (jump\n"
          "point search: uniform costs, --diagonal never or\n"
          "no-obstacles)"},
+	{"landmarks", required_argument, 0, set_landmarks,
+         "    --landmarks=K",
+         "A* guided by K landmarks (0 to 32; 0 off;\n"
+         "default: 8 for 500+ queries on a map with\n"
+         "detours, see the manual)"},
 	{"adjacent", no_argument, 0, set_adjacent, "    --adjacent",
          "stop next to the goal instead of on it"},
 	{"closest", no_argument, 0, set_closest, "    --closest",
@@ -460,6 +473,7 @@ int options_parse(int argc, char **argv, options *o)
 
 	memset(o, 0, sizeof *o);
 	astar_options_init(&o->search);
+	o->landmarks = -1;
 	o->color = "auto";
 	o->tolerance = -1;
 	o->max_cells = MAP_MAX_CELLS_DEFAULT;

@@ -17,6 +17,7 @@ enum output_format { FORMAT_TEXT, FORMAT_JSON };
 typedef struct options {
 	astar_options search;
 	int diagonal_given, heuristic_given, weight_given;
+	int landmarks; /* --landmarks=K, or -1 when not given (automatic) */
 	int has_start, has_goal;
 	astar_point start, goal;
 	const char *start_name, *goal_name; /* "@name" given instead of X,Y */

@@ -192,8 +192,10 @@ static int plan_scen(batch *b, size_t *cap, const char *path, scen *sc)
 		 * say it once, as the batch does; one --shard drops is not
 		 * run, and its map not read for it. */
 		it.map_first = it.sm->named++ == 0;
-		if (in_shard(b->cfg, b->n))
+		if (in_shard(b->cfg, b->n)) {
 			it.sm->users++;
+			it.sm->queries++;
+		}
 		else
 			it.sm = NULL;
 		if (push_item(b, cap, it) != 0)

@@ -134,6 +134,7 @@ static void run_map_queries(sink *k, astar_ctx *ctx, const map *m,
 		snprintf(label, sizeof label, "%s: queries[%zu]", name, i);
 		qo.adjacent |= mq->adjacent;
 		qo.closest |= mq->closest;
+		qo.landmarks = config_landmarks(k->cfg, m->nqueries);
 		q->opts = &qo;
 		if (valid_query(&qo, name, mq->line, where, m->grid, mq->start,
 		                mq->goal) != 0) {
@@ -296,6 +297,7 @@ static void scen_query(sink *k, astar_ctx *ctx)
 	astar_status st;
 
 	scen_label(label, sizeof label, name, e->line);
+	opts.landmarks = config_landmarks(cfg, sm->queries);
 	if (e->width != astar_grid_width(g) ||
 	    e->height != astar_grid_height(g)) {
 		diag_error(
