@@ -42,6 +42,8 @@ typedef struct cli_config {
 	const char *image;        /* --image: a file name pattern (image.h), or
 	                             NULL */
 	int scale;                /* --scale; 0: image_write_png's default */
+	map_level_opts level;     /* --layer, --solid, --cost, --costs,
+	                             --level (its path set per file) */
 } cli_config;
 
 /*

@@ -85,9 +85,11 @@ int read_input(batch *b, const char *path, char **buf, size_t *len,
 }
 
 /* Reads and parses one map of the configured (or detected) format;
- * reports and returns -1 on failure. */
-int load_map(batch *b, const char *path, map *m)
+ * reports and returns -1 on failure.  level: an LDtk project's level
+ * for this item, or NULL for --level's. */
+int load_map(batch *b, const char *path, const char *level, map *m)
 {
+	map_level_opts lo;
 	const cli_config *cfg = b->cfg;
 	const char *name = display_name(path);
 	char *buf;
@@ -132,6 +134,18 @@ int load_map(batch *b, const char *path, map *m)
 	case MAPFMT_MOVINGAI:
 		rc = map_read_movingai(buf, len, cfg->max_cells, m, &err);
 		break;
+	case MAPFMT_TILED:
+	case MAPFMT_LDTK:
+		lo = cfg->level;
+		lo.path = path;
+		if (level != NULL)
+			lo.level = level;
+		rc = fmt == MAPFMT_TILED
+		             ? map_read_tiled(buf, len, cfg->max_cells, &lo, m,
+		                              &err)
+		             : map_read_ldtk(buf, len, cfg->max_cells, &lo, m,
+		                             &err);
+		break;
 	default:
 		rc = map_read_ascii(buf, len, cfg->max_cells, m, &err);
 		break;
@@ -168,7 +182,7 @@ static void shared_read(batch *b, shared_map *sm, diag_list *mine)
 	double t0 = now_us();
 
 	diag_collect(&sm->msgs);
-	sm->ok = load_map(b, sm->path, &sm->m) == 0 &&
+	sm->ok = load_map(b, sm->path, NULL, &sm->m) == 0 &&
 	         apply_blocks(b->cfg, display_name(sm->path), &sm->m) == 0;
 	sm->load_us = now_us() - t0;
 	diag_collect(mine);
