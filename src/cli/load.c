@@ -162,10 +162,13 @@ int apply_blocks(const cli_config *cfg, const char *name, map *m)
 {
 	for (size_t i = 0; i < cfg->nblocks; i++) {
 		astar_point b = cfg->blocks[i];
+		/* In the editor's coordinates, as --start and --goal. */
+		b.x = (int32_t)(b.x - m->ox);
+		b.y = (int32_t)(b.y - m->oy);
 		if (!astar_grid_contains(m->grid, b.x, b.y)) {
 			diag_error(name, 0, 0,
 			           "--block %d,%d is outside the %dx%d map",
-			           (int)b.x, (int)b.y,
+			           (int)cfg->blocks[i].x, (int)cfg->blocks[i].y,
 			           (int)astar_grid_width(m->grid),
 			           (int)astar_grid_height(m->grid));
 			return -1;

@@ -213,6 +213,12 @@ static int endpoint(const map *m, const char *name, const char *flag,
 		            goal ? 'G' : 'S');
 		return -1;
 	}
+	/* X,Y are the editor's coordinates (an infinite map's grid starts
+	 * where its tiles do). */
+	if (given) {
+		cell.x = (int32_t)(cell.x - m->ox);
+		cell.y = (int32_t)(cell.y - m->oy);
+	}
 	*at = given ? cell : goal ? m->goal : m->start;
 	return 0;
 }
