@@ -129,7 +129,7 @@ int load_map(batch *b, const char *path, const char *level, map *m)
 	}
 	switch (fmt) {
 	case MAPFMT_JSON:
-		rc = map_read_json(buf, len, cfg->max_cells, m, &err);
+		rc = map_read_json_at(buf, len, cfg->max_cells, path, m, &err);
 		break;
 	case MAPFMT_MOVINGAI:
 		rc = map_read_movingai(buf, len, cfg->max_cells, m, &err);

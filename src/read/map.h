@@ -164,6 +164,19 @@ int map_read_ascii(const char *buf, size_t len, size_t max_cells, map *m,
 int map_read_json(const char *buf, size_t len, size_t max_cells, map *m,
                   map_error *err);
 
+/* map_read_json for a file at path: a check file's "level" (a Tiled
+ * or LDtk file, found beside path) gives the grid and points, and its
+ * "level_id", "layer", "solid", "cost" and "costs" choose as the level
+ * options do. */
+int map_read_json_at(const char *buf, size_t len, size_t max_cells,
+                     const char *path, map *m, map_error *err);
+
+/* The check file's level (map_check.c), for map_json.c: root is the
+ * check file's object; fills m's grid, points and level. */
+struct json_t;
+int map_check_load(struct json_t *root, const char *path, size_t max_cells,
+                   map *m, map_error *err);
+
 /* Reads a Tiled map (.tmx XML, or .tmj JSON: told by the first byte)
  * by the level options lo; external tilesets and templates are read
  * beside lo->path.  A missing template is a warning (diag_warn).  Same
