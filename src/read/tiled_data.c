@@ -235,6 +235,10 @@ int tiled_decode(const char *text, size_t len, const char *encoding,
 		                "layer data: unknown compression '%.40s' (zlib, "
 		                "gzip or zstd)",
 		                compression);
+	if (limit > UINT32_MAX) /* zlib counts in 32 bits */
+		return map_fail(err, line, 0,
+		                "layer of %zu cells: too large to decompress",
+		                count);
 	if (b64_decode(text, len, &raw, &n, line, err) != 0)
 		return -1;
 	if (compression == NULL) {

@@ -99,6 +99,14 @@ static const char *parent(const tmx *x, int up)
 	return x->depth - 1 - up >= 0 ? x->stack[x->depth - 1 - up] : "";
 }
 
+/* Whether the element just opened is a <tile> of layer data (in a
+ * <data>, or an infinite map's <chunk>). */
+static int in_data(const tmx *x)
+{
+	return strcmp(parent(x, 1), "data") == 0 ||
+	       strcmp(parent(x, 1), "chunk") == 0;
+}
+
 static int nomem(tmx *x)
 {
 	map_fail(x->t->err, line_of(x), 0, "out of memory");
@@ -276,7 +284,7 @@ static void XMLCALL on_start(void *ud, const char *name, const char **a)
 		on_map(x, a);
 	else if (strcmp(lit, "tileset") == 0)
 		on_tileset(x, a);
-	else if (strcmp(lit, "tile") == 0 && strcmp(parent(x, 1), "data") == 0)
+	else if (strcmp(lit, "tile") == 0 && in_data(x))
 		on_xml_tile(x, a);
 	else if (strcmp(lit, "tile") == 0 && x->ts != NULL) {
 		long id;
@@ -333,7 +341,7 @@ static void XMLCALL on_end(void *ud, const char *name)
 		stop(x);
 	if (strcmp(lit, "tileset") == 0)
 		x->ts = NULL;
-	else if (strcmp(lit, "tile") == 0 && strcmp(parent(x, 1), "data"))
+	else if (strcmp(lit, "tile") == 0 && !in_data(x))
 		x->tile = NULL;
 	else if (strcmp(lit, "layer") == 0 || strcmp(lit, "objectgroup") == 0)
 		x->layer = x->ts ? x->layer : NULL;
