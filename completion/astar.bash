@@ -17,8 +17,8 @@
 _astar_long='--start= --goal= --block= --diagonal=? --heuristic= --weight=
 --algorithm= --adjacent --closest --explored --format= --json --no-timing
 --color=? --scen= --map= --input-format= --jobs= --shard= --check
---tolerance= --report= --max-cells= --image= --scale= --landmarks= --help
---version'
+--tolerance= --report= --max-cells= --image= --scale= --landmarks= --layer=
+--solid= --cost= --costs= --level= --help --version'
 
 # Short options: those taking a value (separate or attached), the one
 # whose value is optional (attached only), and the flags.
@@ -45,7 +45,7 @@ _astar_values() {
 	--algorithm) words='astar dijkstra bfs greedy jps' ;;
 	--format) words='text json' ;;
 	--color) words='auto always never' ;;
-	--input-format) words='ascii json movingai' ;;
+	--input-format) words='ascii json movingai tiled ldtk' ;;
 	--report)
 		case $val in
 		junit:*) _astar_files any "${val#junit:}" "${pre}junit:"; return ;;

@@ -17,6 +17,9 @@
 #   $MAPS      maps/, the sample maps      (../../../../maps)
 #   $FIXTURES  tests/fixtures/, inputs two or more cases share
 #   $OUT       tests/out/, for files a case writes (pictures)
+#   $LEVELS    ../shared/levels, real Tiled and LDtk files kept beside
+#              the repository (../../../../../shared/levels); a case
+#              whose args name it is skipped when it is absent
 #
 #   sh tests/run.sh                   everything
 #   sh tests/run.sh --cli             no unit tests (make check-cli: for a
@@ -40,6 +43,7 @@ passed=0
 failed=0
 unset NO_COLOR
 export MAPS=../../../../maps FIXTURES=../../../fixtures OUT=../../../out
+export LEVELS=../../../../../shared/levels
 
 run_case() { # tests/golden/AREA/CASE -> $out/golden/AREA/CASE.{stdout,stderr,status}
 	d=$1 r=$top/$out/golden/${1#tests/golden/}
@@ -133,6 +137,10 @@ while read -r d; do
 	if [ ! -f "$d/args" ]; then
 		echo "FAIL $n: no args file (not a golden case)"
 		gf=$((gf + 1))
+		continue
+	fi
+	if grep -q 'LEVELS' "$d/args" && [ ! -d "$top/../shared/levels" ]; then
+		echo "skip $n: ../shared/levels is absent"
 		continue
 	fi
 	run_case "$d"

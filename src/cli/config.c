@@ -145,6 +145,12 @@ static void copy_flags(const options *o, cli_config *cfg)
 	cfg->tap_file = o->tap_file;
 	cfg->image = o->image;
 	cfg->scale = o->scale;
+	cfg->level.layers = o->layers;
+	cfg->level.nlayers = o->nlayers;
+	cfg->level.solid = o->solid;
+	cfg->level.cost = o->cost;
+	cfg->level.costs = o->costs;
+	cfg->level.level = o->level;
 }
 
 int config_build(const options *o, cli_config *cfg)

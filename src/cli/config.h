@@ -44,6 +44,8 @@ typedef struct cli_config {
 	int scale;                /* --scale; 0: image_write_png's default */
 	int landmarks;            /* --landmarks=K; -1: automatic (see
 	                             config_landmarks) */
+	map_level_opts level;     /* --layer, --solid, --cost, --costs,
+	                             --level (its path set per file) */
 } cli_config;
 
 /*

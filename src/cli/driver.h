@@ -69,6 +69,10 @@ enum item_kind { ITEM_FILE, ITEM_SCEN, ITEM_ERROR };
 typedef struct item {
 	enum item_kind kind;
 	const char *path;        /* FILE: as given ("-" for stdin) */
+	char *level;             /* FILE: an LDtk project's level, one item
+	                            a level (owned), or NULL */
+	char *label;             /* FILE with level: "path[level]", its name
+	                            in messages and results (owned) */
 	const char *scen_name;   /* SCEN, ERROR: the scenario file */
 	const scen_entry *entry; /* SCEN */
 	shared_map *sm;          /* SCEN */
@@ -226,7 +230,7 @@ void free_item(item *it);
 /* load.c */
 int read_input(batch *b, const char *path, char **buf, size_t *len,
                diag_err *err);
-int load_map(batch *b, const char *path, map *m);
+int load_map(batch *b, const char *path, const char *level, map *m);
 int apply_blocks(const cli_config *cfg, const char *name, map *m);
 void shared_acquire(batch *b, shared_map *sm, diag_list *mine);
 void shared_release(batch *b, shared_map *sm);

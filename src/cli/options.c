@@ -25,7 +25,8 @@ static const char help_head[] = "Find shortest paths on grid maps.\n\n";
 static const char help_tail[] =
 	"\n"
 	"FILE is a map: ASCII ('.' floor, '#' wall, 'S' start, 'G' goal, '1'-'9'\n"
-	"terrain cost), JSON, or Moving AI .map; '-' or no FILE reads standard input.\n"
+	"terrain cost), JSON, Moving AI .map, Tiled .tmx/.tmj or LDtk .ldtk; '-' or\n"
+	"no FILE reads standard input.\n"
 	"Coordinates are 0-based, x the column, y the row.\n"
 	"Exit status: 0 path found, 1 no path or a failed check, 2 error.\n";
 
@@ -213,10 +214,59 @@ static int set_input_format(options *o, const char *arg)
 		o->input_format = MAPFMT_JSON;
 	else if (strcmp(arg, "movingai") == 0)
 		o->input_format = MAPFMT_MOVINGAI;
+	else if (strcmp(arg, "tiled") == 0)
+		o->input_format = MAPFMT_TILED;
+	else if (strcmp(arg, "ldtk") == 0)
+		o->input_format = MAPFMT_LDTK;
 	else
-		return bad_value("--input-format", "ascii, json, movingai",
-		                 arg);
+		return bad_value("--input-format",
+		                 "ascii, json, movingai, tiled, ldtk", arg);
 	return OPTIONS_RUN;
+}
+
+static int set_layer(options *o, const char *arg)
+{
+	const char **nl = realloc(o->layers, (o->nlayers + 1) * sizeof *nl);
+
+	if (arg[0] == '\0')
+		return bad_value("--layer", "a layer's name", arg);
+	if (nl == NULL)
+		return out_of_memory();
+	o->layers = nl;
+	o->layers[o->nlayers++] = arg;
+	return OPTIONS_RUN;
+}
+
+/* A value that may not be empty, for the level options. */
+static int set_level_text(const char *flag, const char *what, const char *arg,
+                          const char **dst)
+{
+	if (arg[0] == '\0')
+		return bad_value(flag, what, arg);
+	*dst = arg;
+	return OPTIONS_RUN;
+}
+
+static int set_solid(options *o, const char *arg)
+{
+	return set_level_text("--solid", "a tile property or values", arg,
+	                      &o->solid);
+}
+
+static int set_cost(options *o, const char *arg)
+{
+	return set_level_text("--cost", "a tile property", arg, &o->cost);
+}
+
+static int set_costs(options *o, const char *arg)
+{
+	return set_level_text("--costs", "VALUE:COST,...", arg, &o->costs);
+}
+
+static int set_level(options *o, const char *arg)
+{
+	return set_level_text("--level", "a level's identifier or index", arg,
+	                      &o->level);
 }
 
 static int set_jobs(options *o, const char *arg)
@@ -366,7 +416,21 @@ static const flag flags[] = {
          "beside each scenario file)"},
 	{"input-format", required_argument, 0, set_input_format,
          "    --input-format=FMT",
-         "ascii, json or movingai (default: detected)"},
+         "ascii, json, movingai, tiled or ldtk (default:\n"
+         "detected)"},
+	{"layer", required_argument, 0, set_layer, "    --layer=NAME",
+         "Tiled, LDtk: the layer that blocks; repeatable\n"
+         "(their union)"},
+	{"solid", required_argument, 0, set_solid, "    --solid=WHAT",
+         "Tiled: the boolean tile property that blocks;\n"
+         "LDtk: the IntGrid values that block (wall,lava)"},
+	{"cost", required_argument, 0, set_cost, "    --cost=PROPERTY",
+         "Tiled: a tile property (1-255) as terrain cost"},
+	{"costs", required_argument, 0, set_costs, "    --costs=LIST",
+         "LDtk: IntGrid values' costs, water:3,mud:2"},
+	{"level", required_argument, 0, set_level, "    --level=ID",
+         "LDtk: the level (identifier or index; default:\n"
+         "every level)"},
 	{"jobs", required_argument, 'J', set_jobs, "-J, --jobs=N",
          "solve on N threads (default: one per core)"},
 	{"shard", required_argument, 0, set_shard, "    --shard=K/N",
@@ -402,7 +466,7 @@ static const flag flags[] = {
  * after the first indented to the column of the first. */
 static int show_help(options *o, const char *arg)
 {
-	char text[4096];
+	char text[8192];
 	size_t n = 0;
 
 	(void)o;
@@ -498,6 +562,8 @@ void options_free(options *o)
 {
 	free(o->blocks);
 	free(o->scens);
+	free(o->layers);
+	o->layers = NULL;
 	o->blocks = NULL;
 	o->scens = NULL;
 }

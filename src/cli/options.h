@@ -38,6 +38,10 @@ typedef struct options {
 	int tap;
 	const char *image;
 	int scale;
+	/* The level options, for editors' files (Tiled, LDtk) */
+	const char **layers; /* --layer names (the array owned) */
+	size_t nlayers;
+	const char *solid, *cost, *costs, *level;
 	const char *const *files; /* the operands, in argv */
 	int nfiles;
 } options;

@@ -48,13 +48,36 @@ static int valid_query(const astar_options *opts, const char *name, long line,
 	return 0;
 }
 
+/* An editor's level with no start or goal: its points listed. */
+static void no_level_endpoint(const char *name, const map *m, const char *what)
+{
+	char list[300];
+	size_t n = 0;
+
+	list[0] = '\0';
+	for (size_t i = 0; i < m->npoints && n + 1 < sizeof list; i++)
+		n += (size_t)snprintf(list + n, sizeof list - n, "%s@%.40s",
+		                      i ? ", " : "", m->points[i].name);
+	diag_error(name, 0, 0,
+	           "no %s: no one point is named %s; pick one with "
+	           "--%s=@NAME or --%s=X,Y (the level's points: %s)",
+	           what,
+	           what[0] == 's' ? "start, spawn, player or playerstart"
+	                          : "goal, exit or end",
+	           what, what, m->npoints ? list : "none");
+}
+
 /* A map file with no start (what = "start", mark 'S') or no goal, and
  * none given: says how to give one in that format.  In a Moving AI map
  * S and G are terrain. */
-static void no_endpoint(const char *name, enum map_format fmt, const char *what,
+static void no_endpoint(const char *name, const map *m, const char *what,
                         char mark)
 {
-	if (fmt == MAPFMT_MOVINGAI)
+	enum map_format fmt = m->format;
+
+	if (fmt == MAPFMT_TILED || fmt == MAPFMT_LDTK)
+		no_level_endpoint(name, m, what);
+	else if (fmt == MAPFMT_MOVINGAI)
 		diag_error(name, 0, 0,
 		           "no %s: use --%s or a scenario file (%c is terrain "
 		           "in a Moving AI map)",
@@ -187,9 +210,15 @@ static int endpoint(const map *m, const char *name, const char *flag,
 		return -1;
 	}
 	if (!given && !(goal ? m->has_goal : m->has_start)) {
-		no_endpoint(name, m->format, goal ? "goal" : "start",
+		no_endpoint(name, m, goal ? "goal" : "start",
 		            goal ? 'G' : 'S');
 		return -1;
+	}
+	/* X,Y are the editor's coordinates (an infinite map's grid starts
+	 * where its tiles do). */
+	if (given) {
+		cell.x = (int32_t)(cell.x - m->ox);
+		cell.y = (int32_t)(cell.y - m->oy);
 	}
 	*at = given ? cell : goal ? m->goal : m->start;
 	return 0;
@@ -247,7 +276,8 @@ static int refuse_map_queries(sink *k, const map *m, const char *name)
 static void run_file(sink *k, astar_ctx *ctx)
 {
 	const cli_config *cfg = k->cfg;
-	const char *name = display_name(k->it->path);
+	const char *name = k->it->label ? k->it->label
+	                                 : display_name(k->it->path);
 	map m;
 	astar_result res;
 	query_report q;
@@ -255,7 +285,7 @@ static void run_file(sink *k, astar_ctx *ctx)
 	astar_options opts; /* cfg's, with what the map asks */
 	int rc;
 
-	if (load_map(k->b, k->it->path, &m) != 0 ||
+	if (load_map(k->b, k->it->path, k->it->level, &m) != 0 ||
 	    apply_blocks(cfg, name, &m) != 0) {
 		map_free(&m);
 		query_error(k, name);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "astar.h"
+#include "base/diag.h"
 #include "json_text.h"
 
 /* How a string token ends, for token_start. */
@@ -229,4 +230,28 @@ int json_text_size(const char *b, size_t n, long *width, long *height)
 			return 0;
 		i++;
 	}
+}
+
+json_t *json_text_load(const char *buf, size_t len, diag_err *err)
+{
+	json_error_t jerr;
+	json_t *root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
+	size_t off, bol = 0;
+	long line = 1;
+
+	if (root != NULL)
+		return root;
+	if (json_error_code(&jerr) == json_error_out_of_memory ||
+	    jerr.text[0] == '\0') {
+		diag_fail(err, 0, 0, "out of memory");
+		return NULL;
+	}
+	off = json_text_error_offset(buf, len, &jerr);
+	for (size_t i = 0; i < off && i < len; i++)
+		if (buf[i] == '\n') {
+			line++;
+			bol = i + 1;
+		}
+	diag_fail(err, line, (long)(off - bol) + 1, "%s", jerr.text);
+	return NULL;
 }

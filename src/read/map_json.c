@@ -588,7 +588,48 @@ static void fill(astar_grid *g, json_t *rows, json_t *cells, const legend *lg,
 }
 
 /* Everything but the syntax: checks root and fills *m. */
-static int read_root(json_t *root, size_t max_cells, map *m, map_error *err)
+/* A check file: {"level": FILE, ...} — the grid and points from an
+ * editor's file (map_check.c), the queries and expectations from here. */
+static int read_level_root(json_t *root, const char *path, size_t max_cells,
+                           map *m, map_error *err)
+{
+	static const char *const keys[] = {
+		"level", "level_id", "layer",   "solid",    "cost",
+		"costs", "start",    "goal",    "queries",  "diagonal", NULL};
+	json_t *v;
+	long width, height;
+
+	if (check_keys(root, keys, "", err) != 0 ||
+	    map_check_load(root, path, max_cells, m, err) != 0)
+		return -1;
+	width = astar_grid_width(m->grid);
+	height = astar_grid_height(m->grid);
+	if ((v = json_object_get(root, "start")) != NULL) {
+		if (read_point(v, "start", width, height, m, &m->start, err) != 0)
+			return -1;
+		m->has_start = 1;
+	}
+	if ((v = json_object_get(root, "goal")) != NULL) {
+		if (read_point(v, "goal", width, height, m, &m->goal, err) != 0)
+			return -1;
+		m->has_goal = 1;
+	}
+	if ((v = json_object_get(root, "diagonal")) != NULL) {
+		if (!json_is_string(v) ||
+		    value_diagonal(json_string_value(v), &m->diagonal) != 0)
+			return map_fail(err, 0, 0,
+			                "diagonal: expected never, always, "
+			                "at-most-one-obstacle, no-obstacles");
+		m->has_diagonal = 1;
+	}
+	if ((v = json_object_get(root, "queries")) != NULL &&
+	    read_queries(v, width, height, m, &m->queries, &m->nqueries, err) != 0)
+		return -1;
+	return 0;
+}
+
+static int read_root(json_t *root, const char *path, size_t max_cells, map *m,
+                     map_error *err)
 {
 	static const char *const keys[] = {
 		"width", "height", "rows",    "cells",    "legend",
@@ -601,6 +642,8 @@ static int read_root(json_t *root, size_t max_cells, map *m, map_error *err)
 	if (!json_is_object(root))
 		return map_fail(err, 0, 0,
 		                "expected a JSON object at the top level");
+	if (json_object_get(root, "level") != NULL)
+		return read_level_root(root, path, max_cells, m, err);
 	if (check_keys(root, keys, "", err) != 0 ||
 	    read_dim(root, "width", &width, err) != 0 ||
 	    read_dim(root, "height", &height, err) != 0)
@@ -683,6 +726,12 @@ static int json_fail(const char *buf, size_t off, const char *msg,
 int map_read_json(const char *buf, size_t len, size_t max_cells, map *m,
                   map_error *err)
 {
+	return map_read_json_at(buf, len, max_cells, NULL, m, err);
+}
+
+int map_read_json_at(const char *buf, size_t len, size_t max_cells,
+                     const char *path, map *m, map_error *err)
+{
 	json_t *root;
 	json_error_t jerr;
 	const char *nul;
@@ -724,7 +773,7 @@ int map_read_json(const char *buf, size_t len, size_t max_cells, map *m,
 		json_decref(root);
 		return json_fail(buf, n, "invalid byte '\\x00'", err);
 	}
-	rc = read_root(root, max_cells, m, err);
+	rc = read_root(root, path, max_cells, m, err);
 	json_decref(root);
 	if (rc != 0)
 		map_free(m);

@@ -1,11 +1,13 @@
 /*
  * points.c - a level's named points: adding them as a reader finds them,
  * and resolving "@name" to a cell, with the messages that say why a name
- * picks no cell or more than one.
+ * picks no cell or more than one, and the editors' default start and
+ * goal among them.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "map.h"
 
@@ -114,4 +116,36 @@ int map_resolve_point(const map *m, const char *ref, astar_point *at,
 	}
 	append(msg, size, "%s; pick one with X,Y", "", 0, 0);
 	return -1;
+}
+
+/* Whether name is one of names (any case). */
+static int one_of(const char *name, const char *const *names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcasecmp(name, names[i]) == 0)
+			return 1;
+	return 0;
+}
+
+void map_default_endpoints(map *m)
+{
+	static const char *const starts[] = {"start", "spawn", "player",
+	                                     "playerstart"};
+	static const char *const goals[] = {"goal", "exit", "end"};
+	size_t ns = 0, ng = 0, is = 0, ig = 0;
+
+	for (size_t i = 0; i < m->npoints; i++) {
+		if (one_of(m->points[i].name, starts, 4))
+			ns++, is = i;
+		if (one_of(m->points[i].name, goals, 3))
+			ng++, ig = i;
+	}
+	if (ns == 1 && !m->has_start) {
+		m->has_start = 1;
+		m->start = m->points[is].at;
+	}
+	if (ng == 1 && !m->has_goal) {
+		m->has_goal = 1;
+		m->goal = m->points[ig].at;
+	}
 }
