@@ -33,6 +33,8 @@ void astar_ctx_free(astar_ctx *ctx)
 	free(ctx->explored);
 	if (ctx->cache_free != NULL)
 		ctx->cache_free(ctx->cache);
+	if (ctx->many_free != NULL)
+		ctx->many_free(ctx->many);
 	heap_free(&ctx->open);
 	free(ctx);
 }
@@ -134,7 +136,9 @@ int ctx_options_valid(const astar_options *o)
 	       o->heuristic <= ASTAR_H_ZERO &&
 	       o->algorithm >= ASTAR_ALGO_ASTAR &&
 	       o->algorithm <= ASTAR_ALGO_JPS && isfinite(o->weight) &&
-	       o->weight >= 1.0;
+	       o->weight >= 1.0 && o->wrap >= ASTAR_WRAP_NONE &&
+	       o->wrap <= ASTAR_WRAP_XY && o->size >= 0 &&
+	       o->size <= ASTAR_DIM_MAX;
 }
 
 astar_status ctx_begin(astar_ctx *ctx, const astar_grid *grid,

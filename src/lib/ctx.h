@@ -45,6 +45,10 @@ struct astar_ctx {
 	 * depends on no search. */
 	void *cache;
 	void (*cache_free)(void *cache);
+	/* The one-to-many searches' arrays and the agent-size grid they
+	 * keep (flood.c), opaque here in the same way. */
+	void *many;
+	void (*many_free)(void *many);
 };
 
 /* Nonzero when every field of opts is in range: the enums, and a finite

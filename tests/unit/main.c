@@ -16,7 +16,7 @@ static const struct {
 	void (*run)(void);
 } modules[] = {
 	{"heap", test_heap},     {"options", test_options}, {"grid", test_grid},
-	{"search", test_search}, {"jps", test_jps},
+	{"search", test_search}, {"jps", test_jps},       {"many", test_many},
 };
 
 #define N_MODULES (sizeof modules / sizeof modules[0])
