@@ -242,6 +242,8 @@ int text_blocks_on(const cli_config *cfg);
 int notes_to_stderr(const cli_config *cfg);
 void file_header(sink *k, const char *name);
 void emit(sink *k, query_report *q, const char *label, int draw);
+/* Draws q to its --image file (a failure is an error of the item). */
+void emit_image(sink *k, const query_report *q);
 
 /* pool.c */
 int lane_init(lane *l);

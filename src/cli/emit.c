@@ -105,7 +105,7 @@ void map_error_case(sink *k, const char *label, const shared_map *sm)
  * position in the batch, or, for the only input, by its index in the
  * map's queries; a failure is an error of the item.
  */
-static void emit_image(sink *k, const query_report *q)
+void emit_image(sink *k, const query_report *q)
 {
 	const cli_config *cfg = k->cfg;
 	size_t index = k->it->index;

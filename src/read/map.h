@@ -41,6 +41,13 @@ typedef struct map_query {
 	long line; /* where it was written, for messages; 0 unknown */
 	int adjacent, closest; /* the query asks for --adjacent, --closest */
 	map_expect expect;
+	/* Several starts or goals ("starts", "goals", or an @name holding
+	 * several cells): owned lists, NULL when the query has one (start,
+	 * goal); start and goal are then the first of each. */
+	astar_point *starts, *goals;
+	size_t nstarts, ngoals;
+	int has_size; /* "size": the agent's side in cells */
+	int32_t size;
 } map_query;
 
 /* A named point of a level: a JSON level's "points", a Tiled object, an
@@ -67,6 +74,10 @@ typedef struct map {
 	size_t nqueries;
 	map_point *points; /* owned; npoints of them, in the file's order */
 	size_t npoints;
+	int has_wrap; /* the map's joined borders (JSON "wrap") */
+	astar_wrap wrap;
+	int has_size; /* the agent size its queries are for (JSON "size") */
+	int32_t size;
 } map;
 
 /* Frees what the map owns and zeroes it. */
@@ -101,6 +112,15 @@ size_t map_count_points(const map *m, const char *name, size_t *first);
  */
 int map_resolve_point(const map *m, const char *ref, astar_point *at,
                       char *msg, size_t size);
+
+/*
+ * Appends the cells "@name" (ref, the '@' included) names to the list
+ * *list of *n cells (grown with realloc): one or several.  Returns 0, or
+ * -1 with msg set as map_resolve_point does for an unknown name, or
+ * "out of memory".
+ */
+int map_append_points(const map *m, const char *ref, astar_point **list,
+                      size_t *n, char *msg, size_t size);
 
 /* The default of --max-cells: 100 million cells, about 2 GB to search. */
 #define MAP_MAX_CELLS_DEFAULT 100000000UL

@@ -42,8 +42,16 @@
  *                open is left to the caller.
  * diagonal       Optional: the diagonal policy the map's queries are
  *                meant for, by its --diagonal name.
+ * wrap           Optional: which borders join, "none", "x", "y" or "xy"
+ *                (--wrap).
+ * size           Optional: the side of the N x N agent the queries are
+ *                for, 1 to the map's smaller side (--size); a query may
+ *                give its own.
  * queries        Optional array of queries, each an object with a
- *                required start and goal ([x, y] or "@name"), the
+ *                required start and goal ([x, y] or "@name", every
+ *                cell of the name), or instead starts and goals
+ *                (non-empty arrays of those: the cheapest path from
+ *                any start to any goal), an optional size, the
  *                optional flags adjacent and closest (true or false:
  *                the query asks for --adjacent, --closest) and an
  *                optional expect object whose keys are all optional:
@@ -500,12 +508,96 @@ static int read_points(json_t *obj, long width, long height, map *m,
 	return 0;
 }
 
+/* One endpoint [x, y] or "@name" (every cell it names) appended to the
+ * list *list of *n cells; path names it in messages. */
+static int read_end(json_t *v, const char *path, long width, long height,
+                    const map *m, astar_point **list, size_t *n,
+                    map_error *err)
+{
+	char msg[MAP_MSG_MAX];
+	astar_point p, *a;
+
+	if (json_is_string(v) && json_string_value(v)[0] == '@') {
+		if (map_append_points(m, json_string_value(v), list, n, msg,
+		                      sizeof msg) != 0)
+			return map_fail(err, 0, 0, "%s: %s", path, msg);
+		return 0;
+	}
+	if (read_point(v, path, width, height, m, &p, err) != 0)
+		return -1;
+	if ((a = realloc(*list, (*n + 1) * sizeof *a)) == NULL)
+		return map_fail(err, 0, 0, "%s",
+		                astar_strerror(ASTAR_ENOMEM));
+	*list = a;
+	a[(*n)++] = p;
+	return 0;
+}
+
+/* A query's start or goal (key one: [x, y] or "@name", whose cells are
+ * all taken) or its starts or goals (key many: a non-empty array of
+ * those): *first the first cell, *list all of them when there are
+ * several (else NULL). */
+static int read_ends(json_t *q, const char *one, const char *many,
+                     const char *where, long width, long height, const map *m,
+                     astar_point *first, astar_point **list, size_t *n,
+                     map_error *err)
+{
+	json_t *v1 = json_object_get(q, one), *vn = json_object_get(q, many);
+	char path[96];
+
+	if (v1 != NULL && vn != NULL)
+		return map_fail(err, 0, 0, "%s: give either '%s' or '%s', "
+		                "not both", where, one, many);
+	if (v1 == NULL && vn == NULL)
+		return map_fail(err, 0, 0, "%s: missing key '%s'", where, one);
+	if (v1 != NULL) {
+		snprintf(path, sizeof path, "%s.%s", where, one);
+		if (read_end(v1, path, width, height, m, list, n, err) != 0)
+			return -1;
+	} else {
+		if (!json_is_array(vn) || json_array_size(vn) == 0)
+			return map_fail(err, 0, 0,
+			                "%s.%s: expected a non-empty array of "
+			                "[x, y] or \"@name\"", where, many);
+		for (size_t i = 0; i < json_array_size(vn); i++) {
+			snprintf(path, sizeof path, "%s.%s[%zu]", where, many,
+			         i);
+			if (read_end(json_array_get(vn, i), path, width,
+			             height, m, list, n, err) != 0)
+				return -1;
+		}
+	}
+	*first = (*list)[0];
+	if (*n == 1) {
+		free(*list);
+		*list = NULL;
+	}
+	return 0;
+}
+
+/* An agent size (key "size"): an integer from 1 to the map's smaller
+ * side. */
+static int read_size(json_t *v, const char *where, long width, long height,
+                     int32_t *out, map_error *err)
+{
+	json_int_t n;
+	long most = width < height ? width : height;
+
+	if (get_int(v, 1, most, &n) != 0)
+		return map_fail(err, 0, 0,
+		                "%ssize: expected an integer from 1 to %ld (the "
+		                "map's smaller side)", where, most);
+	*out = (int32_t)n;
+	return 0;
+}
+
 /* Reads "queries" into a new array (*out, NULL when empty). */
 static int read_queries(json_t *arr, long width, long height, const map *m,
                         map_query **out, size_t *count, map_error *err)
 {
-	static const char *const keys[] = {"start",    "goal",    "expect",
-	                                   "adjacent", "closest", NULL};
+	static const char *const keys[] = {
+		"start", "goal", "starts", "goals", "expect", "adjacent",
+		"closest", "size", NULL};
 	size_t n;
 	map_query *qs;
 	char where[64], path[96];
@@ -531,20 +623,20 @@ static int read_queries(json_t *arr, long width, long height, const map *m,
 		}
 		if (check_keys(q, keys, where, err) != 0)
 			goto fail;
-		if ((v = json_object_get(q, "start")) == NULL) {
-			map_fail(err, 0, 0, "%s: missing key 'start'", where);
+		if (read_ends(q, "start", "starts", where, width, height, m,
+		              &qs[i].start, &qs[i].starts, &qs[i].nstarts,
+		              err) != 0 ||
+		    read_ends(q, "goal", "goals", where, width, height, m,
+		              &qs[i].goal, &qs[i].goals, &qs[i].ngoals,
+		              err) != 0)
 			goto fail;
+		snprintf(path, sizeof path, "%s.", where);
+		if ((v = json_object_get(q, "size")) != NULL) {
+			if (read_size(v, path, width, height, &qs[i].size,
+			              err) != 0)
+				goto fail;
+			qs[i].has_size = 1;
 		}
-		snprintf(path, sizeof path, "%s.start", where);
-		if (read_point(v, path, width, height, m, &qs[i].start, err) != 0)
-			goto fail;
-		if ((v = json_object_get(q, "goal")) == NULL) {
-			map_fail(err, 0, 0, "%s: missing key 'goal'", where);
-			goto fail;
-		}
-		snprintf(path, sizeof path, "%s.goal", where);
-		if (read_point(v, path, width, height, m, &qs[i].goal, err) != 0)
-			goto fail;
 		qs[i].line = 0;
 		qs[i].expect.cost_decimals = -1;
 		if (read_flag(q, "adjacent", where, &qs[i].adjacent, err) ||
@@ -560,8 +652,11 @@ static int read_queries(json_t *arr, long width, long height, const map *m,
 	*count = n;
 	return 0;
 fail:
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		free(qs[i].expect.path);
+		free(qs[i].starts);
+		free(qs[i].goals);
+	}
 	free(qs);
 	return -1;
 }
@@ -591,8 +686,9 @@ static void fill(astar_grid *g, json_t *rows, json_t *cells, const legend *lg,
 static int read_root(json_t *root, size_t max_cells, map *m, map_error *err)
 {
 	static const char *const keys[] = {
-		"width", "height", "rows",    "cells",    "legend",
-		"start", "goal",   "queries", "diagonal", "points", NULL};
+		"width", "height", "rows",    "cells",    "legend", "start",
+		"goal",  "queries", "diagonal", "points", "wrap",   "size",
+		NULL};
 	json_t *rows, *cells, *v;
 	long width = 0, height = 0;
 	legend lg;
@@ -648,6 +744,18 @@ static int read_root(json_t *root, size_t max_cells, map *m, map_error *err)
 			                "diagonal: expected never, always, "
 			                "at-most-one-obstacle, no-obstacles");
 		m->has_diagonal = 1;
+	}
+	if ((v = json_object_get(root, "wrap")) != NULL) {
+		if (!json_is_string(v) ||
+		    value_wrap(json_string_value(v), &m->wrap) != 0)
+			return map_fail(err, 0, 0,
+			                "wrap: expected none, x, y or xy");
+		m->has_wrap = 1;
+	}
+	if ((v = json_object_get(root, "size")) != NULL) {
+		if (read_size(v, "", width, height, &m->size, err) != 0)
+			return -1;
+		m->has_size = 1;
 	}
 	if ((v = json_object_get(root, "queries")) != NULL &&
 	    read_queries(v, width, height, m, &m->queries, &m->nqueries, err) != 0)

@@ -115,3 +115,25 @@ int map_resolve_point(const map *m, const char *ref, astar_point *at,
 	append(msg, size, "%s; pick one with X,Y", "", 0, 0);
 	return -1;
 }
+
+int map_append_points(const map *m, const char *ref, astar_point **list,
+                      size_t *n, char *msg, size_t size)
+{
+	const char *name = ref[0] == '@' ? ref + 1 : ref;
+	size_t first = 0, k = map_count_points(m, name, &first);
+	astar_point *a;
+
+	if (k == 0) {
+		unknown(m, ref, msg, size);
+		return -1;
+	}
+	if ((a = realloc(*list, (*n + k) * sizeof *a)) == NULL) {
+		snprintf(msg, size, "out of memory");
+		return -1;
+	}
+	*list = a;
+	for (size_t i = first; i < m->npoints; i++)
+		if (strcmp(m->points[i].name, name) == 0)
+			a[(*n)++] = m->points[i].at;
+	return 0;
+}
