@@ -188,6 +188,20 @@ int notes_to_stderr(const cli_config *cfg)
 	return cfg->format == FORMAT_JSON || tap_on_stdout(cfg);
 }
 
+void check_case(sink *k, const char *label, int ok, const char *why,
+                double us)
+{
+	k->it->checked++;
+	k->it->failed += !ok;
+	if (!ok && notes_to_stderr(k->cfg))
+		diag_note("%s: %s", label, why);
+	else if (!ok)
+		fprintf(k->out, "%s: %s\n", label, why);
+	add_case(k, label, ok, ok ? NULL : why, us);
+	if (!ok && k->it->status < EXIT_NOPATH)
+		k->it->status = EXIT_NOPATH;
+}
+
 /*
  * Prints one solved query and checks it.  label names the query in
  * mismatch messages and reports; draw selects the map drawing (single

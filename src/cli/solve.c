@@ -436,9 +436,16 @@ static void run_file(sink *k, astar_ctx *ctx)
 	} else if (m.nqueries > 0 && !cfg->has_start && !cfg->has_goal) {
 		run_map_queries(k, ctx, &m, &q, &opts, &res);
 		rc = 0;
+	} else if (cfg->check && (m.nreach > 0 || m.has_regions) &&
+	           !cfg->has_start && !cfg->has_goal &&
+	           !(m.has_start && m.has_goal)) {
+		file_header(k, name); /* a level of checks alone */
+		rc = 0;
 	} else {
 		rc = run_map_query(k, ctx, &m, &q, &res, t1, &ss, &ts);
 	}
+	if (rc == 0 && cfg->check && !cfg->distances)
+		run_level_checks(k, ctx, &m, &opts, name);
 	free(ss);
 	free(ts);
 	map_free(&m);

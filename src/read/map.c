@@ -39,6 +39,12 @@ void map_free(map *m)
 		free(m->queries[i].goals);
 	}
 	free(m->queries);
+	for (size_t i = 0; i < m->nreach; i++) {
+		free(m->reach[i].from);
+		free(m->reach[i].to);
+		free(m->reach[i].from_text);
+	}
+	free(m->reach);
 	for (size_t i = 0; i < m->npoints; i++)
 		free(m->points[i].name);
 	free(m->points);

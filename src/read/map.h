@@ -59,6 +59,17 @@ typedef struct map_point {
 	astar_point at;
 } map_point;
 
+/* A reachability assertion of a level ("reach"): whether every target
+ * can be reached from the sources (reachable 1) or none can (0).  all:
+ * the targets are every open cell ("*"). */
+typedef struct map_reach {
+	astar_point *from, *to; /* owned; nfrom, nto cells */
+	size_t nfrom, nto;
+	int all;
+	int reachable;
+	char *from_text; /* the "from" as written (owned), for messages */
+} map_reach;
+
 /* The input formats, for --input-format and detection. */
 enum map_format { MAPFMT_AUTO, MAPFMT_ASCII, MAPFMT_JSON, MAPFMT_MOVINGAI };
 
@@ -78,6 +89,10 @@ typedef struct map {
 	astar_wrap wrap;
 	int has_size; /* the agent size its queries are for (JSON "size") */
 	int32_t size;
+	map_reach *reach; /* owned; nreach of them (JSON "reach") */
+	size_t nreach;
+	int has_regions; /* "expect": {"regions": N} at the top level */
+	long regions;
 } map;
 
 /* Frees what the map owns and zeroes it. */

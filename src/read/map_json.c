@@ -47,6 +47,15 @@
  * size           Optional: the side of the N x N agent the queries are
  *                for, 1 to the map's smaller side (--size); a query may
  *                give its own.
+ * reach          Optional reachability assertions for --check: each
+ *                {"from": P, "to": T, "reachable": true}, P [x, y] or
+ *                "@name" (all its cells: a target counts as reached
+ *                from any), T one P, an array of them or "*" (every
+ *                open cell); reachable (default true) false asserts
+ *                that no target can be reached.
+ * expect         Optional, for --check: {"regions": N}, the number of
+ *                connected regions of open cells under the level's
+ *                diagonal rule (and wrap and size).
  * queries        Optional array of queries, each an object with a
  *                required start and goal ([x, y] or "@name", every
  *                cell of the name), or instead starts and goals
@@ -661,6 +670,108 @@ fail:
 	return -1;
 }
 
+/* One "reach" assertion: {"from": P, "to": P, [P, ...] or "*",
+ * "reachable": bool}, each P [x, y] or "@name". */
+static int read_reach_one(json_t *r, const char *where, long width,
+                          long height, const map *m, map_reach *out,
+                          map_error *err)
+{
+	static const char *const keys[] = {"from", "to", "reachable", NULL};
+	json_t *from, *to;
+	char path[96];
+
+	out->reachable = 1;
+	if (!json_is_object(r))
+		return map_fail(err, 0, 0, "%s: expected an object", where);
+	if (check_keys(r, keys, where, err) != 0)
+		return -1;
+	if ((from = json_object_get(r, "from")) == NULL)
+		return map_fail(err, 0, 0, "%s: missing key 'from'", where);
+	if ((to = json_object_get(r, "to")) == NULL)
+		return map_fail(err, 0, 0, "%s: missing key 'to'", where);
+	snprintf(path, sizeof path, "%s.from", where);
+	if (read_end(from, path, width, height, m, &out->from, &out->nfrom,
+	             err) != 0)
+		return -1;
+	out->from_text = json_is_string(from) ? strdup(json_string_value(from))
+	                                      : NULL;
+	if (out->from_text == NULL) {
+		char buf[32];
+		snprintf(buf, sizeof buf, "%d,%d", (int)out->from[0].x,
+		         (int)out->from[0].y);
+		out->from_text = strdup(buf);
+	}
+	if (out->from_text == NULL)
+		return map_fail(err, 0, 0, "%s",
+		                astar_strerror(ASTAR_ENOMEM));
+	snprintf(path, sizeof path, "%s.to", where);
+	if (json_is_string(to) && strcmp(json_string_value(to), "*") == 0) {
+		out->all = 1;
+	} else if (json_is_array(to) && json_array_size(to) > 0 &&
+	           !json_is_integer(json_array_get(to, 0))) {
+		for (size_t i = 0; i < json_array_size(to); i++) {
+			snprintf(path, sizeof path, "%s.to[%zu]", where, i);
+			if (read_end(json_array_get(to, i), path, width,
+			             height, m, &out->to, &out->nto, err) != 0)
+				return -1;
+		}
+	} else if (read_end(to, path, width, height, m, &out->to, &out->nto,
+	                    err) != 0) {
+		return -1;
+	}
+	if (read_flag(r, "reachable", where, &out->reachable, err) != 0)
+		return -1;
+	if (json_object_get(r, "reachable") == NULL)
+		out->reachable = 1;
+	return 0;
+}
+
+/* A level's "reach" assertions. */
+static int read_reach(json_t *arr, long width, long height, map *m,
+                      map_error *err)
+{
+	char where[64];
+	size_t n;
+
+	if (!json_is_array(arr))
+		return map_fail(err, 0, 0, "reach: expected an array");
+	n = json_array_size(arr);
+	if (n == 0)
+		return 0;
+	if ((m->reach = calloc(n, sizeof *m->reach)) == NULL)
+		return map_fail(err, 0, 0, "%s", astar_strerror(ASTAR_ENOMEM));
+	m->nreach = n;
+	for (size_t i = 0; i < n; i++) {
+		snprintf(where, sizeof where, "reach[%zu]", i);
+		if (read_reach_one(json_array_get(arr, i), where, width, height,
+		                   m, &m->reach[i], err) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* A level's own "expect": {"regions": N}. */
+static int read_level_expect(json_t *obj, map *m, map_error *err)
+{
+	static const char *const keys[] = {"regions", NULL};
+	json_t *v;
+	json_int_t n;
+
+	if (!json_is_object(obj))
+		return map_fail(err, 0, 0, "expect: expected an object");
+	if (check_keys(obj, keys, "expect", err) != 0)
+		return -1;
+	if ((v = json_object_get(obj, "regions")) != NULL) {
+		if (get_int(v, 0, LONG_MAX, &n) != 0)
+			return map_fail(err, 0, 0,
+			                "expect.regions: expected an integer "
+			                ">= 0");
+		m->has_regions = 1;
+		m->regions = (long)n;
+	}
+	return 0;
+}
+
 /* Fills the grid from checked rows or cells. */
 static void fill(astar_grid *g, json_t *rows, json_t *cells, const legend *lg,
                  long width, long height)
@@ -688,7 +799,7 @@ static int read_root(json_t *root, size_t max_cells, map *m, map_error *err)
 	static const char *const keys[] = {
 		"width", "height", "rows",    "cells",    "legend", "start",
 		"goal",  "queries", "diagonal", "points", "wrap",   "size",
-		NULL};
+		"reach", "expect", NULL};
 	json_t *rows, *cells, *v;
 	long width = 0, height = 0;
 	legend lg;
@@ -759,6 +870,12 @@ static int read_root(json_t *root, size_t max_cells, map *m, map_error *err)
 	}
 	if ((v = json_object_get(root, "queries")) != NULL &&
 	    read_queries(v, width, height, m, &m->queries, &m->nqueries, err) != 0)
+		return -1;
+	if ((v = json_object_get(root, "reach")) != NULL &&
+	    read_reach(v, width, height, m, err) != 0)
+		return -1;
+	if ((v = json_object_get(root, "expect")) != NULL &&
+	    read_level_expect(v, m, err) != 0)
 		return -1;
 
 	m->grid = astar_grid_new((int32_t)width, (int32_t)height, &st);
