@@ -22,6 +22,7 @@
 
 #include "ctx.h"
 #include "jps.h"
+#include "fifos.h"
 
 /* Directions: N E S W, then NE SE SW NW, as search.c's. */
 static const int dir_dx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
@@ -50,6 +51,7 @@ typedef struct many_bufs {
 	double *dist;
 	uint8_t *flow;
 	uint32_t *labels;
+	fifos rq;       /* the flood's open list */
 	astar_grid *fp; /* the agent-size grid last built, and of what */
 	uint64_t fp_id, fp_version;
 	int32_t fp_size;
@@ -70,6 +72,7 @@ static void bufs_free(void *p)
 	free(b->dist);
 	free(b->flow);
 	free(b->labels);
+	fifos_free(&b->rq);
 	astar_grid_free(b->fp);
 	free(b);
 }
@@ -466,6 +469,176 @@ static void engine_goals(engine *e, const astar_point *goal, size_t ngoal)
 	e->goals = 1;
 }
 
+/* -------------------------------------------------------------- flood */
+
+/*
+ * The flood: Dijkstra from the sources already in the records (see
+ * flood_sources) to every cell, on one queue per step weight (fifos.h)
+ * since its keys only grow.  A cell's record is written when it is first reached and
+ * whenever its cost falls; a stale entry (a cost that fell since) is
+ * skipped; pos marks the cells taken (CLOSED).  Instantiated per policy
+ * and wrapping.
+ */
+/* One neighbour of the taken cell i (at p, when wrapping), in direction
+ * d, a constant once inlined: opened, or lowered when this is a cheaper
+ * way.  Returns 0, or -1 when the open list could not grow. */
+ALWAYS_INLINE int flood_step(many_bufs *b, node *nodes, uint32_t *pos,
+                             uint32_t gen, const astar_grid *g, size_t i,
+                             astar_point p, const int d,
+                             const astar_diagonal pol, const int wx,
+                             const int wy)
+{
+	const uint8_t *cells = g->cells;
+	const ptrdiff_t w = g->stride;
+	const int plain = !wx && !wy;
+	int32_t jx = 0, jy = 0;
+	size_t j;
+	uint8_t c;
+	uint64_t o, dg;
+	double gj;
+	node *nj;
+
+	if (plain) {
+		j = i + dir_dy[d] * w + dir_dx[d];
+	} else {
+		jx = along(p.x, dir_dx[d], g->width, wx);
+		jy = along(p.y, dir_dy[d], g->height, wy);
+		j = grid_index(g, jx, jy);
+	}
+	if ((c = cells[j]) == 0)
+		return 0;
+	if (d >= 4 &&
+	    !corner(pol,
+	            cells[plain ? i + dir_dx[d] : grid_index(g, jx, p.y)] != 0,
+	            cells[plain ? i + dir_dy[d] * w : grid_index(g, p.x, jy)] !=
+	                    0))
+		return 0;
+	o = b->orth[i] + (d < 4 ? c : 0);
+	dg = b->diag[i] + (d < 4 ? 0 : c);
+	gj = (double)o + SQRT2 * (double)dg;
+	nj = &nodes[j];
+	if (nj->gen == gen) {
+		if (pos[j] == CLOSED || gj > nj->g)
+			return 0;
+		if (gj == nj->g) { /* a tie: to the source given first */
+			if (o == b->orth[j] && dg == b->diag[j] &&
+			    b->src[i] < b->src[j]) {
+				b->src[j] = b->src[i];
+				nj->dir = (uint32_t)d;
+			}
+			return 0;
+		}
+	} else {
+		nj->gen = gen;
+		pos[j] = 0;
+	}
+	nj->g = gj;
+	nj->dir = (uint32_t)d;
+	b->orth[j] = o;
+	b->diag[j] = dg;
+	b->src[j] = b->src[i];
+	return fifos_push(&b->rq, 2 * c + (d >= 4), gj, (uint32_t)j);
+}
+
+/*
+ * The flood: Dijkstra from the sources already in the records (see
+ * flood_sources) to every cell, on one queue per step weight (fifos.h)
+ * since its keys only grow.  A cell's record is written when it is first reached and
+ * whenever its cost falls; a stale entry (a cost that fell since) is
+ * skipped; pos marks the cells taken (CLOSED).  Instantiated per policy
+ * and wrapping, the directions unrolled.
+ */
+ALWAYS_INLINE astar_status flood_loop(engine *e, const astar_diagonal pol,
+                                      const int wx, const int wy)
+{
+	const astar_grid *g = e->g;
+	many_bufs *b = e->b;
+	node *nodes = e->ctx->nodes;
+	uint32_t *pos = e->ctx->pos;
+	const uint32_t gen = e->ctx->gen;
+	const uint64_t inv = ctx_stride_inverse(g);
+	fifo_entry en;
+
+	while (fifos_pop(&b->rq, &en) == 0) {
+		size_t i = en.cell;
+		astar_point p = {0, 0};
+
+		if (pos[i] == CLOSED || en.key != nodes[i].g)
+			continue;
+		pos[i] = CLOSED;
+		e->expanded++;
+		if (wx || wy)
+			p = ctx_point_fast(g, inv, i);
+#define STEP(D)                                                            \
+	if (flood_step(b, nodes, pos, gen, g, i, p, D, pol, wx, wy) != 0) \
+	return ASTAR_ENOMEM
+		STEP(0);
+		STEP(1);
+		STEP(2);
+		STEP(3);
+		if (pol != ASTAR_DIAG_NEVER) {
+			STEP(4);
+			STEP(5);
+			STEP(6);
+			STEP(7);
+		}
+#undef STEP
+	}
+	return ASTAR_OK;
+}
+
+#define FLOOD_WRAPS(P)                               \
+	switch (wrap) {                              \
+	case ASTAR_WRAP_X:                           \
+		return flood_loop(e, P, 1, 0);       \
+	case ASTAR_WRAP_Y:                           \
+		return flood_loop(e, P, 0, 1);       \
+	case ASTAR_WRAP_XY:                          \
+		return flood_loop(e, P, 1, 1);       \
+	default:                                     \
+		return flood_loop(e, P, 0, 0);       \
+	}
+
+static astar_status flood_run(engine *e, astar_diagonal pol, astar_wrap wrap)
+{
+	switch (pol) {
+	case ASTAR_DIAG_NEVER:
+		FLOOD_WRAPS(ASTAR_DIAG_NEVER);
+	case ASTAR_DIAG_ALWAYS:
+		FLOOD_WRAPS(ASTAR_DIAG_ALWAYS);
+	case ASTAR_DIAG_ONE_OBSTACLE:
+		FLOOD_WRAPS(ASTAR_DIAG_ONE_OBSTACLE);
+	default:
+		FLOOD_WRAPS(ASTAR_DIAG_NO_OBSTACLES);
+	}
+}
+
+#undef FLOOD_WRAPS
+
+/* Puts the sources in the records and on the flood's open list, the
+ * first occurrence of a cell counting. */
+static astar_status flood_sources(engine *e, const astar_point *src,
+                                  size_t nsrc)
+{
+	fifos_reset(&e->b->rq);
+	for (size_t k = 0; k < nsrc; k++) {
+		size_t i = grid_index(e->g, src[k].x, src[k].y);
+		node *n = &e->ctx->nodes[i];
+
+		if (n->gen == e->ctx->gen)
+			continue;
+		n->gen = e->ctx->gen;
+		n->g = 0.0;
+		n->dir = 8;
+		e->ctx->pos[i] = 0;
+		e->b->orth[i] = e->b->diag[i] = 0;
+		e->b->src[i] = (uint32_t)k;
+		if (fifos_push(&e->b->rq, 0, 0.0, (uint32_t)i) != 0)
+			return ASTAR_ENOMEM;
+	}
+	return ASTAR_OK;
+}
+
 /* ------------------------------------------------------- many to many */
 
 /* The path from its source to cell end into ctx->path. */
@@ -679,9 +852,8 @@ astar_status astar_flood(astar_ctx *ctx, const astar_grid *grid,
 	e.algo = ASTAR_ALGO_DIJKSTRA;
 	if (bufs_out(e.b, grid, 0) != 0)
 		return ASTAR_ENOMEM;
-	if ((st = engine_sources(&e, sources, nsources, opts->wrap)) !=
-	            ASTAR_OK ||
-	    (st = run(&e, opts->diagonal, opts->wrap)) != ASTAR_OK) {
+	if ((st = flood_sources(&e, sources, nsources)) != ASTAR_OK ||
+	    (st = flood_run(&e, opts->diagonal, opts->wrap)) != ASTAR_OK) {
 		memset(r, 0, sizeof *r);
 		return st;
 	}
