@@ -419,6 +419,7 @@ static void run_file(sink *k, astar_ctx *ctx)
 		return;
 	}
 	t1 = now_us();
+	memset(&res, 0, sizeof res); /* a distance map has no path */
 	opts = cfg->opts;
 	if (m.has_diagonal && !cfg->diagonal_given) {
 		opts.diagonal = m.diagonal; /* the map's, unless overridden */
