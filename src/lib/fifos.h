@@ -9,26 +9,27 @@
  * come in non-decreasing order too: each queue is sorted by
  * construction, and the least entry is the least of the queues' heads.
  * A push is an append and a pop a look at the heads of the weights in
- * use, which on most maps are few; no entry is ever moved.  There is no
- * decrease-key: a cell whose cost falls is pushed again and its stale
- * entry skipped when it comes out (the caller tells).  Of equal keys the
- * queue of the lesser weight index comes first, the same on every run.
+ * use, which on most maps are few; no entry is ever moved.  An entry is
+ * a cell alone (4 bytes), its key read from the caller's costs: there is
+ * no decrease-key, a cell whose cost falls is pushed again, and an entry
+ * whose cell's cost fell since is then ordered by the lower cost, which
+ * keeps each queue sorted (a cost only falls to at least the key being
+ * taken) and lets the cell out at the right time through whichever of
+ * its entries comes first; the caller skips the others (the cell is
+ * done).  Of equal keys the queue of the lesser weight index comes
+ * first, the same on every run.
  */
 #ifndef ASTAR_FIFOS_H
 #define ASTAR_FIFOS_H
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define FIFOS_N 512 /* 2 x 256 weight indices: 2 * cost + diagonal */
 
-typedef struct fifo_entry {
-	double key;
-	uint32_t cell;
-} fifo_entry;
-
 typedef struct fifo {
-	fifo_entry *a;
+	uint32_t *a; /* cells; a cell's key is its cost in keys[] */
 	uint32_t head, n, cap;
 } fifo;
 
@@ -51,15 +52,15 @@ static inline void fifos_reset(fifos *f)
 	f->nused = 0;
 }
 
-/* Appends (key, cell) to queue i, whose keys must not fall; 0, or -1
- * when out of memory. */
-static inline int fifos_push(fifos *f, int i, double key, uint32_t cell)
+/* Appends cell to queue i, whose keys must not fall; 0, or -1 when out
+ * of memory. */
+static inline int fifos_push(fifos *f, int i, uint32_t cell)
 {
 	fifo *q = &f->q[i];
 
 	if (q->n == q->cap) {
 		uint32_t cap = q->cap ? 2 * q->cap : 1024;
-		fifo_entry *a = realloc(q->a, cap * sizeof *a);
+		uint32_t *a = realloc(q->a, cap * sizeof *a);
 		if (a == NULL)
 			return -1;
 		q->a = a;
@@ -74,25 +75,41 @@ static inline int fifos_push(fifos *f, int i, double key, uint32_t cell)
 		}
 		f->used[k] = (uint16_t)i;
 	}
-	q->a[q->n++] = (fifo_entry){key, cell};
+	q->a[q->n++] = cell;
 	return 0;
 }
 
-/* Takes an entry of the least key into *e; 0, or -1 when all are
- * empty. */
-static inline int fifos_pop(fifos *f, fifo_entry *e)
+/* Takes a cell of the least key (key(cell) read from keys, a record of
+ * stride bytes whose first member is the double key) into *cell; 0, or
+ * -1 when all are empty. */
+static inline int fifos_pop(fifos *f, const void *keys, size_t stride,
+                            uint32_t *cell)
 {
 	fifo *best = NULL;
+	double least = 0.0;
 
+	if (f->nused == 1) { /* one weight in use: no choice */
+		best = &f->q[f->used[0]];
+		if (best->head == best->n)
+			return -1;
+		*cell = best->a[best->head++];
+		return 0;
+	}
 	for (int k = 0; k < f->nused; k++) {
 		fifo *q = &f->q[f->used[k]];
-		if (q->head < q->n &&
-		    (best == NULL || q->a[q->head].key < best->a[best->head].key))
+		double key;
+		if (q->head == q->n)
+			continue;
+		memcpy(&key, (const char *)keys + q->a[q->head] * stride,
+		       sizeof key);
+		if (best == NULL || key < least) {
 			best = q;
+			least = key;
+		}
 	}
 	if (best == NULL)
 		return -1;
-	*e = best->a[best->head++];
+	*cell = best->a[best->head++];
 	return 0;
 }
 

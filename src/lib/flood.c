@@ -17,12 +17,14 @@
  * keeps (ctx->many), with the agent-size grid last built.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ctx.h"
 #include "jps.h"
 #include "fifos.h"
+#include "flood.h"
 
 /* Directions: N E S W, then NE SE SW NW, as search.c's. */
 static const int dir_dx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
@@ -170,6 +172,18 @@ static const astar_grid *agent_grid(astar_ctx *ctx, const astar_grid *grid,
 		b->fp_wrap = opts->wrap;
 	}
 	return b->fp;
+}
+
+astar_status flood_prepare_agent(astar_ctx *ctx, const astar_grid *grid,
+                                 const astar_options *opts)
+{
+	astar_status st;
+	astar_options o = *opts;
+
+	if ((grid = agent_grid(ctx, grid, opts, &st)) == NULL)
+		return st;
+	o.size = 0;
+	return astar_prepare(ctx, grid, &o);
 }
 
 /* --------------------------------------------------------------- loop */
@@ -537,7 +551,7 @@ ALWAYS_INLINE int flood_step(many_bufs *b, node *nodes, uint32_t *pos,
 	b->orth[j] = o;
 	b->diag[j] = dg;
 	b->src[j] = b->src[i];
-	return fifos_push(&b->rq, 2 * c + (d >= 4), gj, (uint32_t)j);
+	return fifos_push(&b->rq, 2 * c + (d >= 4), (uint32_t)j);
 }
 
 /*
@@ -557,14 +571,15 @@ ALWAYS_INLINE astar_status flood_loop(engine *e, const astar_diagonal pol,
 	uint32_t *pos = e->ctx->pos;
 	const uint32_t gen = e->ctx->gen;
 	const uint64_t inv = ctx_stride_inverse(g);
-	fifo_entry en;
+	uint32_t cell;
 
-	while (fifos_pop(&b->rq, &en) == 0) {
-		size_t i = en.cell;
+	_Static_assert(offsetof(node, g) == 0, "fifos_pop reads g first");
+	while (fifos_pop(&b->rq, nodes, sizeof *nodes, &cell) == 0) {
+		size_t i = cell;
 		astar_point p = {0, 0};
 
-		if (pos[i] == CLOSED || en.key != nodes[i].g)
-			continue;
+		if (pos[i] == CLOSED)
+			continue; /* taken through another of its entries */
 		pos[i] = CLOSED;
 		e->expanded++;
 		if (wx || wy)
@@ -633,7 +648,7 @@ static astar_status flood_sources(engine *e, const astar_point *src,
 		e->ctx->pos[i] = 0;
 		e->b->orth[i] = e->b->diag[i] = 0;
 		e->b->src[i] = (uint32_t)k;
-		if (fifos_push(&e->b->rq, 0, 0.0, (uint32_t)i) != 0)
+		if (fifos_push(&e->b->rq, 0, (uint32_t)i) != 0)
 			return ASTAR_ENOMEM;
 	}
 	return ASTAR_OK;

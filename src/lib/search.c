@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "ctx.h"
+#include "flood.h"
 #include "jps.h"
 
 /* ------------------------------------------------------ expansion policy */
@@ -673,8 +674,10 @@ astar_status astar_prepare(astar_ctx *ctx, const astar_grid *grid,
 
 	if (!ctx_options_valid(opts))
 		return ASTAR_EINVAL;
-	if (opts->algorithm == ASTAR_ALGO_JPS && !jps_supported(grid, opts))
+	if (opts->algorithm == ASTAR_ALGO_JPS && !astar_supported(grid, opts))
 		return ASTAR_EUNSUPPORTED;
+	if (opts->size > 1) /* the grid the agent sees: flood.c */
+		return flood_prepare_agent(ctx, grid, opts);
 	if ((st = ctx_prepare(ctx, grid, 1)) != ASTAR_OK)
 		return st;
 	if (opts->algorithm == ASTAR_ALGO_JPS)
