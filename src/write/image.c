@@ -48,6 +48,7 @@ static const rgb UNREACHED = {150, 150, 150};
 
 /* Overlay values: 0 nothing, 1..RANK_LEVELS explored (early to late). */
 #define RANK_LEVELS 240
+#define OV_MARK     253
 #define OV_PATH     254
 #define OV_BLOCK    255
 
@@ -83,6 +84,8 @@ static rgb cell_colour(uint8_t cost, uint8_t ov)
 
 	if (ov == OV_PATH)
 		return PATH;
+	if (ov == OV_MARK)
+		return GOAL;
 	if (ov == OV_BLOCK)
 		return BLOCK;
 	if (ov >= 1 && ov <= RANK_LEVELS) {
@@ -447,6 +450,11 @@ static void fill_overlay(uint8_t *ov, const query_report *q, int32_t w,
 		if (p.x >= 0 && p.y >= 0 && p.x < w && p.y < h)
 			ov[(size_t)p.y * (size_t)w + (size_t)p.x] = OV_BLOCK;
 	}
+	for (size_t i = 0; i < q->nmarks; i++) {
+		astar_point p = q->marks[i];
+		if (p.x >= 0 && p.y >= 0 && p.x < w && p.y < h)
+			ov[(size_t)p.y * (size_t)w + (size_t)p.x] = OV_MARK;
+	}
 }
 
 /*
@@ -488,7 +496,8 @@ static int encode(png_structp png, png_infop info, png_out *o,
 		const uint8_t *orow = ov + (size_t)y * (size_t)w;
 		const uint8_t *grow = astar_grid_row_view(g, y);
 		for (int32_t x = 0; x < w; x++)
-			cells[x] = q->dist ? dist_colour(q->dist,
+			cells[x] = orow[x] == OV_MARK ? GOAL
+			           : q->dist ? dist_colour(q->dist,
 			                                 (size_t)y * (size_t)w + x,
 			                                 grow[x], most)
 			                   : cell_colour(grow[x], orow[x]);

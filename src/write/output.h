@@ -25,6 +25,9 @@ typedef struct query_report {
 	const astar_options *opts;
 	const astar_result *res;
 	const astar_flood_result *dist; /* --distances: the map, else NULL */
+	const astar_point *marks; /* cells --image marks (a failed reach
+	                             check's targets), nmarks of them */
+	size_t nmarks;
 	int timing; /* include load_us, prepare_us and search_us */
 	double load_us, search_us;
 	int prepared;      /* astar_prepare ran before the search (batches) */
