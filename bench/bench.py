@@ -35,6 +35,20 @@ How each figure is measured:
   vs_pfjs              peer A* search-only ms / our search ms, same queries
   vs_astar             our A* search ms / this algorithm's search ms
 
+One-to-many (after the table):
+  flood ms             one distance map (--distances) of a 512x512 map with
+                       a tenth of its cells walls (seeded), from its centre:
+                       the median of FLOOD_RUNS floods of one process (its
+                       first, which allocates, left out), 4-connected and
+                       with the no-obstacles diagonal rule; vs_dijkstra is a
+                       Dijkstra search across the same map (to the far
+                       corner, every cell expanded) / the flood, same run
+  size-2 us            mean search time of the first scenario file's sampled
+                       queries as a 2x2 agent (--size=2, the benchmark's
+                       movement), those whose start and goal fit the agent,
+                       by A* and JPS; vs_size1 is the same queries' mean
+                       with a one-cell agent / the 2x2 one
+
 Every timed run of an exact algorithm (astar, dijkstra, jps) is also a --check
 run: a wrong cost fails the bench.
 
@@ -347,6 +361,9 @@ def main():
                     "%.1f" % (1e6 * pr["search_only_ms"] / max(1.0, pr["expanded_per_query"] * n)),
                     "-", "-", "-", "-", "1.0x", "-"), flush=True)
             results["maps"].append(entry)
+        print()
+        results["flood"] = bench_flood(tmp)
+        results["size2"] = bench_size2(tmp, scens[0])
     if GEN:
         results["generated"] = bench_generated(probe_path=None)
     summary(results)
@@ -414,6 +431,105 @@ def bench_generated(probe_path):
     print("targets (issue 35): lm_speed >= 3x and lm_exp >= 5x on the terrain sets;"
           " on the random sets JPS no slower than A*")
     return out
+
+
+FLOOD_RUNS = 7
+
+
+def flood_map(tmp):
+    """The 512x512 flood map (ASCII), a tenth of it walls, seeded."""
+    import random
+    rnd = random.Random(34)
+    rows = []
+    for y in range(512):
+        rows.append("".join("#" if rnd.random() < 0.1 and (x, y) != (256, 256) else "."
+                            for x in range(512)))
+    path = os.path.join(tmp, "flood512.txt")
+    with open(path, "w") as f:
+        f.write("\n".join(rows) + "\n")
+    return path
+
+
+def timed_lines(cmd, word):
+    """The times (ms) that `time: ... WORD T ms` lines of cmd's text output
+    give, the first run (which allocates the context) left out."""
+    out, err, code = run(cmd)
+    if code not in (0, 1):
+        raise SystemExit("bench: %s failed (exit %d): %s" % (" ".join(cmd), code, err))
+    ts = []
+    for l in out.splitlines():
+        if l.startswith("time:") and (" %s " % word) in l:
+            ts.append(float(l.split(" %s " % word)[1].split()[0]))
+    return ts[1:]
+
+
+def bench_flood(tmp):
+    path = flood_map(tmp)
+    res = {}
+    for diag in ("never", "no-obstacles"):
+        base = [ASTAR, "-J1", "--diagonal=" + diag]
+        fl = timed_lines(base + ["--distances", "-s", "256,256"] + [path] * FLOOD_RUNS, "flood")
+        dj = timed_lines(base + ["-a", "dijkstra", "-s", "256,256", "-g", "511,511"] +
+                         [path] * FLOOD_RUNS, "search")
+        f, d = statistics.median(fl), statistics.median(dj)
+        res[diag] = {"flood_ms": f, "dijkstra_ms": d, "vs_dijkstra": d / max(f, 1e-6)}
+        print("flood 512x512 %-13s %8.2f ms per distance map   dijkstra %8.2f ms   vs_dijkstra %.2fx"
+              % (diag, f, d, d / max(f, 1e-6)), flush=True)
+    return res
+
+
+def level_of(mapfile, queries, size):
+    """A JSON level of a Moving AI map and the scenario queries whose start
+    and goal a size x size agent fits, at most 200; None when none fit."""
+    with open(mapfile, encoding="latin-1") as f:
+        lines = f.read().splitlines()
+    h = int(lines[1].split()[1])
+    w = int(lines[2].split()[1])
+    grid = [l[:w] for l in lines[4:4 + h]]
+    rows = ["".join("." if c in ".GS" else "#" for c in r) for r in grid]
+
+    def fits(x, y):
+        return all(x + i < w and y + j < h and rows[y + j][x + i] == "."
+                   for i in range(size) for j in range(size))
+    qs = []
+    for q in queries:
+        f = q.split("\t")
+        sx, sy, gx, gy = int(f[4]), int(f[5]), int(f[6]), int(f[7])
+        if fits(sx, sy) and fits(gx, gy):
+            qs.append({"start": [sx, sy], "goal": [gx, gy]})
+        if len(qs) == 200:
+            break
+    if not qs:
+        return None
+    return {"width": w, "height": h, "rows": rows, "diagonal": "no-obstacles", "queries": qs}
+
+
+def bench_size2(tmp, scen):
+    sub = os.path.join(tmp, "size2")
+    os.mkdir(sub)
+    _, smap, queries = sample_scen(scen, sub)
+    level = level_of(smap, queries, 2)
+    if level is None:
+        print("size-2: no query of %s fits a 2x2 agent" % os.path.basename(scen))
+        return None
+    path = os.path.join(sub, "level.json")
+    with open(path, "w") as f:
+        json.dump(level, f)
+    res = {"scenario": os.path.basename(scen), "queries": len(level["queries"])}
+    for algo in ("astar", "jps"):
+        mean = {}
+        for size in (1, 2):
+            out, err, code = run([ASTAR, "--json", "-J1", "--size=%d" % size, "-a", algo, path])
+            if code not in (0, 1):
+                raise SystemExit("bench: size-%d %s failed: %s" % (size, algo, err))
+            us = [json.loads(l)["time_us"]["search"] for l in out.splitlines() if l.startswith("{")]
+            mean[size] = statistics.fmean(us)
+        res[algo] = {"size2_mean_us": mean[2], "size1_mean_us": mean[1],
+                     "vs_size1": mean[1] / max(mean[2], 1e-6)}
+        print("size-2 %-28s %-6s %4d queries  %9.1f us per query   vs_size1 %.2fx"
+              % (os.path.basename(scen)[:28], algo, len(us), mean[2], mean[1] / max(mean[2], 1e-6)),
+              flush=True)
+    return res
 
 
 def summary(results):

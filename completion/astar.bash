@@ -6,7 +6,7 @@
 # Self-contained: it needs nothing from the bash-completion package.
 #
 # Completes every option of `astar --help`, the values of --diagonal,
-# --heuristic, --algorithm, --format, --color, --input-format and
+# --heuristic, --algorithm, --wrap, --format, --color, --input-format and
 # --report, and file names: maps for FILE, *.scen for --scen, any file
 # for --map, *.png for --image (directories too, to walk into them).
 # Values work in all the forms getopt accepts: --opt=VALUE, --opt VALUE
@@ -15,7 +15,8 @@
 # The long options; a trailing = marks one that needs a value, a
 # trailing =? one whose value is optional (only as --opt=VALUE).
 _astar_long='--start= --goal= --block= --diagonal=? --heuristic= --weight=
---algorithm= --adjacent --closest --explored --format= --json --no-timing
+--algorithm= --adjacent --closest --explored --size= --wrap= --distances
+--flow --format= --json --no-timing
 --color=? --scen= --map= --input-format= --jobs= --shard= --check
 --tolerance= --report= --max-cells= --image= --scale= --landmarks= --layer=
 --solid= --cost= --costs= --level= --help --version'
@@ -44,6 +45,7 @@ _astar_values() {
 	--heuristic) words='manhattan euclidean octile chebyshev zero' ;;
 	--algorithm) words='astar dijkstra bfs greedy jps' ;;
 	--format) words='text json' ;;
+	--wrap) words='none x y xy' ;;
 	--color) words='auto always never' ;;
 	--input-format) words='ascii json movingai tiled ldtk' ;;
 	--report)

@@ -22,4 +22,7 @@ for a in astar dijkstra jps; do
 	./astar --no-timing --diagonal --explored --algorithm=$a $query \
 		--image=docs/arena2-$a.png --scale=3 "$map" | grep -E '^(found|cost|steps|expanded):'
 done
+# The distance map of maps/dungeon.txt from its start (README).
+./astar --no-timing --distances -s 1,1 --image=docs/dungeon-distances.png \
+	maps/dungeon.txt >/dev/null
 ls -l docs/*.png

@@ -180,6 +180,19 @@ typedef enum astar_algorithm {
 	                        options alone, not on earlier searches. */
 } astar_algorithm;
 
+/* Which borders of a grid join, for worlds that wrap around: with
+ * ASTAR_WRAP_X a step off the right edge enters the left one (and back),
+ * with ASTAR_WRAP_Y the bottom joins the top, with ASTAR_WRAP_XY both.
+ * Such steps are ordinary steps (a diagonal across a joined border
+ * follows the diagonal policy with the wrapped neighbours), and the
+ * heuristics take the shorter way round so they stay admissible. */
+typedef enum astar_wrap {
+	ASTAR_WRAP_NONE = 0,
+	ASTAR_WRAP_X,
+	ASTAR_WRAP_Y,
+	ASTAR_WRAP_XY
+} astar_wrap;
+
 typedef struct astar_options {
 	astar_diagonal diagonal;
 	astar_heuristic heuristic;
@@ -199,6 +212,13 @@ typedef struct astar_options {
 	                  expansions far fewer.  Used with an admissible
 	                  heuristic and without adjacent and closest, which
 	                  search as if it were 0. */
+	astar_wrap wrap; /* joined borders (ASTAR_WRAP_NONE: none); JPS,
+	                    adjacent and closest do not apply to a wrapping
+	                    grid (ASTAR_EUNSUPPORTED) */
+	int32_t size; /* the agent's side in cells: 0 or 1 for one cell, N
+	                 for an N x N agent anchored at its top-left cell,
+	                 searched on astar_grid_footprint's grid (which the
+	                 context keeps between queries); points are anchors */
 } astar_options;
 
 /* The most landmarks astar_options.landmarks can ask for, and the value
@@ -208,7 +228,7 @@ typedef struct astar_options {
 
 /* Fills *opts (which must not be NULL) with the defaults: 4-connected,
  * default heuristic, A*, weight 1, no adjacent, no closest, no explored
- * list. */
+ * list, no wrapping, an agent of one cell. */
 void astar_options_init(astar_options *opts);
 
 /* The heuristic actually used for the options (resolves the default, and
@@ -242,6 +262,8 @@ typedef struct astar_result {
 	const astar_point *explored; /* expanded cells in expansion order,
 	                                only when options.explored is set */
 	size_t explored_len;
+	size_t start_index; /* astar_search_many: the start the path leaves */
+	size_t goal_index;  /* astar_search_many: the goal it reaches */
 } astar_result;
 
 typedef struct astar_ctx astar_ctx;
@@ -300,6 +322,104 @@ astar_status astar_prepare(astar_ctx *ctx, const astar_grid *grid,
 astar_status astar_search(astar_ctx *ctx, const astar_grid *grid,
                           astar_point start, astar_point goal,
                           const astar_options *opts, astar_result *result);
+
+/* ------------------------------------------------------- one-to-many */
+
+/* The most goals for which astar_search_many's A* uses a heuristic. */
+#define ASTAR_MANY_GOALS_H 16
+
+/* The flow field's code of a source, or of a cell without a cost. */
+#define ASTAR_FLOW_NONE 8
+
+/*
+ * Searches grid from the nearest of nstarts starts to the nearest of
+ * ngoals goals: the cheapest path between any start and any goal.  Ties
+ * of cost go to the goal given first, then to the start given first.
+ * result->start_index and result->goal_index say which were joined.  A*
+ * uses the least of the heuristics to the goals (admissible, so paths
+ * stay shortest); with more than ASTAR_MANY_GOALS_H goals it runs as
+ * Dijkstra, which costs less than the heuristic would.  JPS runs one
+ * jump-point search per pair of start and goal and reports the cheapest
+ * (expanded and generated are then the sums).  adjacent and closest
+ * apply only to one start and one goal (ASTAR_EUNSUPPORTED otherwise).
+ * Fails with ASTAR_EINVAL when nstarts or ngoals is 0, and otherwise as
+ * astar_search does, every start and every goal being checked.  The
+ * result's arrays belong to ctx as astar_search's do.
+ */
+astar_status astar_search_many(astar_ctx *ctx, const astar_grid *grid,
+                               const astar_point *starts, size_t nstarts,
+                               const astar_point *goals, size_t ngoals,
+                               const astar_options *opts,
+                               astar_result *result);
+
+/* Flow directions: the step to take from a cell toward the nearest
+ * source.  0..7 are N E S W NE SE SW NW (N is y - 1, E is x + 1);
+ * ASTAR_FLOW_NONE marks a source itself and every cell that is blocked
+ * or unreachable.  astar_flow_dx/astar_flow_dy give a code's offset
+ * (0 for ASTAR_FLOW_NONE and unknown codes). */
+int astar_flow_dx(int code);
+int astar_flow_dy(int code);
+
+/* A distance map and its flow field.  Both arrays hold width x height
+ * cells in rows (cell (x, y) at y * width + x) and belong to the context,
+ * valid until its next search, flood or regions call. */
+typedef struct astar_flood_result {
+	int32_t width, height;
+	const double *dist;  /* cost from the nearest source; -1 when the
+	                        cell is blocked or unreachable */
+	const uint8_t *flow; /* the step toward the nearest source (above) */
+	size_t reached;      /* cells with a cost, sources included */
+	uint64_t expanded;   /* cells taken off the open list */
+} astar_flood_result;
+
+/*
+ * The distance map from the sources: one Dijkstra flood that gives every
+ * cell its cost from the nearest source (ties to the source given first),
+ * under opts' diagonal policy, wrapping and agent size, and the flow
+ * field beside it: following the flow from a reachable cell walks a
+ * shortest path to a source, the source's path to the cell reversed (its
+ * steps, taken from the source, cost the cell's distance; with terrain
+ * costs, walked toward the source they cost the cells left instead of
+ * those entered).  The
+ * algorithm must be ASTAR_ALGO_ASTAR or ASTAR_ALGO_DIJKSTRA (the same
+ * flood; heuristic and weight are ignored), ASTAR_EUNSUPPORTED
+ * otherwise.  Fails with ASTAR_EINVAL when nsources is 0 or an option is
+ * out of range, ASTAR_ERANGE and ASTAR_ESTART_BLOCKED for a source
+ * outside or blocked, ASTAR_ETOOBIG and ASTAR_ENOMEM; then *result is
+ * zeroed.
+ */
+astar_status astar_flood(astar_ctx *ctx, const astar_grid *grid,
+                         const astar_point *sources, size_t nsources,
+                         const astar_options *opts,
+                         astar_flood_result *result);
+
+/*
+ * The connected regions of open cells under opts' diagonal policy,
+ * wrapping and agent size (a region: cells that can all reach each
+ * other).  *count gets their number; *labels (when labels is not NULL)
+ * width x height numbers in rows, 0 for a blocked cell and 1..*count
+ * numbering the regions in the order of their first cell in rows.  The
+ * array belongs to ctx like astar_flood's.  Fails with ASTAR_EINVAL,
+ * ASTAR_ETOOBIG and ASTAR_ENOMEM.
+ */
+astar_status astar_regions(astar_ctx *ctx, const astar_grid *grid,
+                           const astar_options *opts, size_t *count,
+                           const uint32_t **labels);
+
+/*
+ * The grid an N x N agent sees (N = size): cell (x, y) is open when every
+ * cell of the square with (x, y) as its top-left corner is open (with
+ * wrap, the square may cross a joined border; otherwise a square that
+ * leaves the grid is blocked), and costs the dearest of them.  A search
+ * of it under any diagonal policy is the agent's search: a diagonal
+ * step's two orthogonal neighbours there are the footprints the agent
+ * passes.  Built in time linear in the cells, whatever the size.  The
+ * caller owns the new grid (astar_grid_free).  size must be 1 to
+ * ASTAR_DIM_MAX (ASTAR_EINVAL); ASTAR_ENOMEM.  On failure returns NULL
+ * and sets *status when status is not NULL.
+ */
+astar_grid *astar_grid_footprint(const astar_grid *grid, int32_t size,
+                                 astar_wrap wrap, astar_status *status);
 
 #ifdef __cplusplus
 }

@@ -365,6 +365,43 @@ PY
 else
 	fail image-thin-markers "height, start and goal pixels: $got"
 fi
+# A failed reach check's picture (--check --image): the flood as a heat
+# map (a grey cell it does not reach, the scale under the map from near,
+# yellow, to far, purple) and the target at fault red.
+printf '{"width": 5, "height": 1, "rows": [".#..."], "points": {"spawn": [0, 0]},\n "reach": [{"from": "@spawn", "to": [3, 0]}]}\n' >"$d/reach.json"
+$A --no-timing --check --scale=1 --image="$d/reach.png" "$d/reach.json" >/dev/null 2>&1
+if [ $? -ne 1 ] || [ ! -f "$d/reach.png" ]; then
+	fail image-reach-marks "astar did not fail the check with a picture"
+elif got=$(python3 - "$d/reach.png" <<'PY'
+import struct, sys, zlib
+d = open(sys.argv[1], 'rb').read()
+i, idat = 8, b''
+while i < len(d):
+    n, t = struct.unpack('>I4s', d[i:i + 8])
+    if t == b'IHDR':
+        w, h = struct.unpack('>II', d[i + 8:i + 16])
+    elif t == b'IDAT':
+        idat += d[i + 8:i + 8 + n]
+    i += 12 + n
+raw, rows, prev = zlib.decompress(idat), [], bytearray(3 * w)
+for y in range(h):
+    f, line = raw[y * (3 * w + 1)], bytearray(raw[y * (3 * w + 1) + 1:(y + 1) * (3 * w + 1)])
+    for x in range(len(line)):
+        a = line[x - 3] if x >= 3 else 0
+        b, c = prev[x], (prev[x - 3] if x >= 3 else 0)
+        p = a + b - c
+        pr = a if abs(p - a) <= abs(p - b) and abs(p - a) <= abs(p - c) else (b if abs(p - b) <= abs(p - c) else c)
+        line[x] = (line[x] + [0, a, b, (a + b) // 2, pr][f]) & 255
+    rows.append(line)
+    prev = line
+px = lambda x, y: tuple(rows[y][3 * x:3 * x + 3])
+print(h, px(3, 0), px(2, 0), px(0, h - 1), px(w - 1, h - 1))
+PY
+) && [ "$got" = "9 (225, 25, 35) (150, 150, 150) (250, 232, 70) (52, 30, 110)" ]; then
+	ok image-reach-marks
+else
+	fail image-reach-marks "height, target, unreached, scale pixels: $got"
+fi
 # Runs astar with ARGS on a terminal (a pty for its standard input,
 # output and error) for at most $T seconds; prints its exit status
 # ("hung" when it had to be killed), a space and all it wrote, its lines

@@ -40,6 +40,7 @@ static const char *const heuristic_names[] = {
 	"default", "manhattan", "euclidean", "octile", "chebyshev", "zero"};
 static const char *const algorithm_names[] = {"astar", "dijkstra", "bfs",
                                               "greedy", "jps"};
+static const char *const wrap_names[] = {"none", "x", "y", "xy"};
 
 const char VALUE_DIAGONAL_NAMES[] =
 	"never, always, at-most-one-obstacle, no-obstacles";
@@ -140,6 +141,21 @@ int value_algorithm(const char *s, astar_algorithm *out)
 		return -1;
 	*out = (astar_algorithm)i;
 	return 0;
+}
+
+int value_wrap(const char *s, astar_wrap *out)
+{
+	int i = lookup(s, wrap_names, COUNT(wrap_names), 0);
+
+	if (i < 0)
+		return -1;
+	*out = (astar_wrap)i;
+	return 0;
+}
+
+const char *value_wrap_name(astar_wrap w)
+{
+	return (int)w >= 0 && (int)w < COUNT(wrap_names) ? wrap_names[w] : "?";
 }
 
 const char *value_diagonal_name(astar_diagonal d)

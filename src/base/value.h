@@ -43,6 +43,8 @@ int value_tolerance(const char *s, double *t);
 int value_diagonal(const char *s, astar_diagonal *out);
 int value_heuristic(const char *s, astar_heuristic *out);
 int value_algorithm(const char *s, astar_algorithm *out);
+int value_wrap(const char *s, astar_wrap *out); /* none, x, y, xy */
+const char *value_wrap_name(astar_wrap w);
 
 /* The names used on the command line and in JSON output: static
  * strings, "?" for a value outside the enumeration. */

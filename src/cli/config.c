@@ -67,6 +67,18 @@ static int judge_search(const options *o)
 	if (a == ASTAR_ALGO_GREEDY && o->weight_given)
 		return refuse(
 			"--weight cannot be used with --algorithm=greedy");
+	if (o->distances && (a == ASTAR_ALGO_JPS || a == ASTAR_ALGO_GREEDY ||
+	                     a == ASTAR_ALGO_BFS)) {
+		diag_error(NULL, 0, 0,
+		           "--distances cannot be used with --algorithm=%s: a "
+		           "distance map is one Dijkstra flood (use astar or "
+		           "dijkstra)",
+		           value_algorithm_name(a));
+		return EXIT_ERROR;
+	}
+	if (a == ASTAR_ALGO_JPS && o->search.wrap != ASTAR_WRAP_NONE)
+		return refuse("--algorithm=jps cannot search a wrapping map "
+		              "(--wrap); use astar");
 	if (o->diagonal_given && !astar_supported(NULL, &o->search)) {
 		diag_error(NULL, 0, 0,
 		           "--algorithm=jps needs --diagonal=never or "
@@ -95,6 +107,23 @@ static int judge_batch(const options *o, int nscen)
 			o->has_start ? "--start" : "--goal");
 		return EXIT_ERROR;
 	}
+	if (nscen > 0 && (o->distances || o->size_given || o->wrap_given)) {
+		diag_error(NULL, 0, 0,
+		           "%s cannot be used with scenario files",
+		           o->distances    ? (o->flow ? "--flow" : "--distances")
+		           : o->size_given ? "--size"
+		                           : "--wrap");
+		return EXIT_ERROR;
+	}
+	if (o->distances && o->has_goal)
+		return refuse("--distances maps the cost from the starts to "
+		              "every cell; --goal has no use there");
+	if (o->distances && (o->search.adjacent || o->search.closest))
+		return refuse(o->search.adjacent
+		                      ? "--adjacent cannot be used with "
+		                        "--distances"
+		                      : "--closest cannot be used with "
+		                        "--distances");
 	if (o->tolerance >= 0 && !o->check)
 		return refuse("--tolerance needs --check");
 	return OPTIONS_RUN;
@@ -122,6 +151,14 @@ static void copy_flags(const options *o, cli_config *cfg)
 	cfg->goal = o->goal;
 	cfg->start_name = o->start_name;
 	cfg->goal_name = o->goal_name;
+	cfg->starts = o->starts;
+	cfg->nstarts = o->nstarts;
+	cfg->goals = o->goals;
+	cfg->ngoals = o->ngoals;
+	cfg->wrap_given = o->wrap_given;
+	cfg->size_given = o->size_given;
+	cfg->distances = o->distances;
+	cfg->flow = o->flow;
 	cfg->blocks = o->blocks;
 	cfg->nblocks = o->nblocks;
 	cfg->format = o->format;

@@ -19,6 +19,10 @@ typedef struct cli_config {
 	int has_start, has_goal;
 	astar_point start, goal;
 	const char *start_name, *goal_name; /* "@name": resolved per map */
+	const endpoint_arg *starts, *goals; /* every --start, --goal */
+	size_t nstarts, ngoals;
+	int wrap_given, size_given; /* --wrap, --size (else the map's) */
+	int distances, flow;        /* --distances, --flow */
 	const astar_point *blocks; /* --block cells */
 	size_t nblocks;
 	enum output_format format;

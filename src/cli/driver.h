@@ -248,6 +248,16 @@ int text_blocks_on(const cli_config *cfg);
 int notes_to_stderr(const cli_config *cfg);
 void file_header(sink *k, const char *name);
 void emit(sink *k, query_report *q, const char *label, int draw);
+/* Counts and reports one checked case that is not a query (a level's
+ * reach assertion or region count): its failure line, its report
+ * case, the item's status. */
+void check_case(sink *k, const char *label, int ok, const char *why,
+                double us);
+/* reach.c: a level's "reach" and "expect" checks (--check). */
+void run_level_checks(sink *k, astar_ctx *ctx, const map *m,
+                      const astar_options *o, const char *name);
+/* Draws q to its --image file (a failure is an error of the item). */
+void emit_image(sink *k, const query_report *q);
 
 /* pool.c */
 int lane_init(lane *l);

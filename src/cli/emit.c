@@ -105,7 +105,7 @@ void map_error_case(sink *k, const char *label, const shared_map *sm)
  * position in the batch, or, for the only input, by its index in the
  * map's queries; a failure is an error of the item.
  */
-static void emit_image(sink *k, const query_report *q)
+void emit_image(sink *k, const query_report *q)
 {
 	const cli_config *cfg = k->cfg;
 	size_t index = k->it->index;
@@ -186,6 +186,20 @@ void file_header(sink *k, const char *name)
 int notes_to_stderr(const cli_config *cfg)
 {
 	return cfg->format == FORMAT_JSON || tap_on_stdout(cfg);
+}
+
+void check_case(sink *k, const char *label, int ok, const char *why,
+                double us)
+{
+	k->it->checked++;
+	k->it->failed += !ok;
+	if (!ok && notes_to_stderr(k->cfg))
+		diag_note("%s: %s", label, why);
+	else if (!ok)
+		fprintf(k->out, "%s: %s\n", label, why);
+	add_case(k, label, ok, ok ? NULL : why, us);
+	if (!ok && k->it->status < EXIT_NOPATH)
+		k->it->status = EXIT_NOPATH;
 }
 
 /*

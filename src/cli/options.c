@@ -74,16 +74,69 @@ static int set_endpoint(const char *flag, const char *arg, astar_point *p,
 	return OPTIONS_RUN;
 }
 
+/* Appends one --start or --goal to *list; the first is also *p, *name. */
+static int add_endpoint(const char *flag, const char *arg, endpoint_arg **list,
+                        size_t *n, astar_point *p, const char **name)
+{
+	endpoint_arg e, *a;
+	int rc = set_endpoint(flag, arg, &e.p, &e.name);
+
+	if (rc != OPTIONS_RUN)
+		return rc;
+	if ((a = realloc(*list, (*n + 1) * sizeof *a)) == NULL)
+		return out_of_memory();
+	*list = a;
+	a[(*n)++] = e;
+	*p = a[0].p;
+	*name = a[0].name;
+	return OPTIONS_RUN;
+}
+
 static int set_start(options *o, const char *arg)
 {
 	o->has_start = 1;
-	return set_endpoint("--start", arg, &o->start, &o->start_name);
+	return add_endpoint("--start", arg, &o->starts, &o->nstarts, &o->start,
+	                    &o->start_name);
 }
 
 static int set_goal(options *o, const char *arg)
 {
 	o->has_goal = 1;
-	return set_endpoint("--goal", arg, &o->goal, &o->goal_name);
+	return add_endpoint("--goal", arg, &o->goals, &o->ngoals, &o->goal,
+	                    &o->goal_name);
+}
+
+static int set_wrap(options *o, const char *arg)
+{
+	if (value_wrap(arg, &o->search.wrap) != 0)
+		return bad_value("--wrap", "none, x, y or xy", arg);
+	o->wrap_given = 1;
+	return OPTIONS_RUN;
+}
+
+static int set_size(options *o, const char *arg)
+{
+	int n;
+
+	if (value_count(arg, 1, ASTAR_DIM_MAX, &n) != 0)
+		return bad_value("--size", "a whole number from 1", arg);
+	o->search.size = n;
+	o->size_given = 1;
+	return OPTIONS_RUN;
+}
+
+static int set_distances(options *o, const char *arg)
+{
+	(void)arg;
+	o->distances = 1;
+	return OPTIONS_RUN;
+}
+
+static int set_flow(options *o, const char *arg)
+{
+	(void)arg;
+	o->distances = o->flow = 1;
+	return OPTIONS_RUN;
 }
 
 static int set_block(options *o, const char *arg)
@@ -368,9 +421,12 @@ static int show_version(options *o, const char *arg)
 
 static const flag flags[] = {
 	{"start", required_argument, 's', set_start, "-s, --start=X,Y",
-         "start cell or @NAME, a named point (overrides S)"},
+         "start cell or @NAME, a named point (overrides S);\n"
+         "repeatable: from the nearest start"},
 	{"goal", required_argument, 'g', set_goal, "-g, --goal=X,Y",
-         "goal cell or @NAME, a named point (overrides G)"},
+         "goal cell or @NAME, a named point (overrides G);\n"
+         "repeatable, and @NAME of several cells: to the\n"
+         "nearest goal"},
 	{"block", required_argument, 'b', set_block, "-b, --block=X,Y",
          "block a cell; repeatable"},
 	{"diagonal", optional_argument, 'd', set_diagonal,
@@ -400,6 +456,15 @@ static const flag flags[] = {
          "if the goal is unreachable, go as near as possible"},
 	{"explored", no_argument, 'e', set_explored, "-e, --explored",
          "show the expanded cells"},
+	{"size", required_argument, 0, set_size, "    --size=N",
+         "an N x N agent anchored at its top-left cell"},
+	{"wrap", required_argument, 0, set_wrap, "    --wrap=AXES",
+         "joined borders: x, y, xy or none (default)"},
+	{"distances", no_argument, 0, set_distances, "    --distances",
+         "the cost from the nearest start to every cell"},
+	{"flow", no_argument, 0, set_flow, "    --flow",
+         "--distances with the step toward a start from\n"
+         "every cell"},
 	{"format", required_argument, 'f', set_format, "-f, --format=FORMAT",
          "text (default) or json (one object per line)"},
 	{"json", no_argument, 'j', set_json, "-j, --json",
@@ -564,6 +629,9 @@ void options_free(options *o)
 	free(o->scens);
 	free(o->layers);
 	o->layers = NULL;
+	free(o->starts);
+	free(o->goals);
 	o->blocks = NULL;
 	o->scens = NULL;
+	o->starts = o->goals = NULL;
 }

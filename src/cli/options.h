@@ -14,6 +14,12 @@
 
 enum output_format { FORMAT_TEXT, FORMAT_JSON };
 
+/* One --start or --goal: a cell, or "@name" (every cell of the name). */
+typedef struct endpoint_arg {
+	astar_point p;
+	const char *name; /* NULL: p */
+} endpoint_arg;
+
 typedef struct options {
 	astar_options search;
 	int diagonal_given, heuristic_given, weight_given;
@@ -21,6 +27,11 @@ typedef struct options {
 	int has_start, has_goal;
 	astar_point start, goal;
 	const char *start_name, *goal_name; /* "@name" given instead of X,Y */
+	endpoint_arg *starts, *goals; /* every --start and --goal (owned);
+	                                 start, goal: the first */
+	size_t nstarts, ngoals;
+	int wrap_given, size_given;
+	int distances, flow; /* --distances, --flow */
 	astar_point *blocks; /* --block cells (owned) */
 	size_t nblocks;
 	enum output_format format;

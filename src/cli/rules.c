@@ -12,6 +12,14 @@ int rule_jps_query(const astar_options *opts, const astar_grid *g,
 {
 	/* The options alone: the command line refuses those it cannot
 	 * take, so what is left is the policy a map (or a scenario) set. */
+	if (opts->algorithm == ASTAR_ALGO_JPS &&
+	    opts->wrap != ASTAR_WRAP_NONE) {
+		diag_error(name, line, 0,
+		           "%s--algorithm=jps cannot search a wrapping map (its "
+		           "wrap is %s); use astar",
+		           where, value_wrap_name(opts->wrap));
+		return -1;
+	}
 	if (!astar_supported(NULL, opts)) {
 		diag_error(
 			name, line, 0,

@@ -9,40 +9,58 @@
 #include "driver.h"
 #include "rules.h"
 
-/*
- * Checks a query's start and goal against the map; `where` locates the
- * query in messages ("queries[2]: " or "").  Reports and returns -1.
- */
-static int valid_query(const astar_options *opts, const char *name, long line,
-                       const char *where, const astar_grid *g, astar_point s,
-                       astar_point t)
+/* Whether an agent of opts' size stands on p: every cell of its square
+ * open (wrapping where the map's borders join). */
+static int agent_fits(const astar_options *opts, const astar_grid *g,
+                      astar_point p)
 {
-	const char *what[2] = {"start", "goal"};
-	astar_point p[2] = {s, t};
+	int32_t w = astar_grid_width(g), h = astar_grid_height(g);
+	int wx = opts->wrap == ASTAR_WRAP_X || opts->wrap == ASTAR_WRAP_XY;
+	int wy = opts->wrap == ASTAR_WRAP_Y || opts->wrap == ASTAR_WRAP_XY;
 
-	if (rule_jps_query(opts, g, name, line, where) != 0)
-		return -1;
-	for (int k = 0; k < 2; k++)
-		if (!astar_grid_contains(g, p[k].x, p[k].y)) {
-			diag_error(name, line, 0,
-			           "%s%s %d,%d is outside the %dx%d map", where,
-			           what[k], (int)p[k].x, (int)p[k].y,
-			           (int)astar_grid_width(g),
-			           (int)astar_grid_height(g));
-			return -1;
+	for (int32_t dy = 0; dy < opts->size; dy++)
+		for (int32_t dx = 0; dx < opts->size; dx++) {
+			int32_t x = p.x + dx, y = p.y + dy;
+			if ((x >= w && !wx) || (y >= h && !wy) ||
+			    astar_grid_get(g, x % w, y % h) == 0)
+				return 0;
 		}
-	if (astar_grid_get(g, s.x, s.y) == 0) {
-		diag_error(name, line, 0, "%sstart %d,%d is blocked", where,
-		           (int)s.x, (int)s.y);
+	return 1;
+}
+
+/* Checks one start (goal 0) or goal against the map; see valid_query. */
+static int valid_end(const astar_options *opts, const char *name, long line,
+                     const char *where, const astar_grid *g, int goal,
+                     astar_point p)
+{
+	const char *what = goal ? "goal" : "start";
+
+	if (!astar_grid_contains(g, p.x, p.y)) {
+		diag_error(name, line, 0, "%s%s %d,%d is outside the %dx%d map",
+		           where, what, (int)p.x, (int)p.y,
+		           (int)astar_grid_width(g), (int)astar_grid_height(g));
 		return -1;
 	}
-	if (astar_grid_get(g, t.x, t.y) == 0 && !opts->adjacent &&
-	    !opts->closest) {
-		diag_error(
-			name, line, 0,
-			"%sgoal %d,%d is blocked (use --adjacent to stop next to "
-			"it, or --closest to get as near as possible)",
-			where, (int)t.x, (int)t.y);
+	if (goal && (opts->adjacent || opts->closest))
+		return 0;
+	if (astar_grid_get(g, p.x, p.y) == 0) {
+		if (goal)
+			diag_error(name, line, 0,
+			           "%sgoal %d,%d is blocked (use --adjacent to "
+			           "stop next to it, or --closest to get as "
+			           "near as possible)",
+			           where, (int)p.x, (int)p.y);
+		else
+			diag_error(name, line, 0, "%sstart %d,%d is blocked",
+			           where, (int)p.x, (int)p.y);
+		return -1;
+	}
+	if (opts->size > 1 && !agent_fits(opts, g, p)) {
+		diag_error(name, line, 0,
+		           "%s%s %d,%d: a %dx%d agent does not fit there (a "
+		           "cell of its square is blocked or off the map)",
+		           where, what, (int)p.x, (int)p.y, (int)opts->size,
+		           (int)opts->size);
 		return -1;
 	}
 	return 0;
@@ -65,6 +83,49 @@ static void no_level_endpoint(const char *name, const map *m, const char *what)
 	           what[0] == 's' ? "start, spawn, player or playerstart"
 	                          : "goal, exit or end",
 	           what, what, m->npoints ? list : "none");
+}
+
+/*
+ * Checks a query's starts and goals against the map; `where` locates the
+ * query in messages ("queries[2]: " or "").  Reports and returns -1.
+ */
+static int valid_query(const astar_options *opts, const char *name, long line,
+                       const char *where, const astar_grid *g,
+                       const astar_point *s, size_t ns, const astar_point *t,
+                       size_t nt)
+{
+	if (rule_jps_query(opts, g, name, line, where) != 0)
+		return -1;
+	for (size_t k = 0; k < ns; k++)
+		if (valid_end(opts, name, line, where, g, 0, s[k]) != 0)
+			return -1;
+	for (size_t k = 0; k < nt; k++)
+		if (valid_end(opts, name, line, where, g, 1, t[k]) != 0)
+			return -1;
+	return 0;
+}
+
+/* One search: astar_search, or astar_search_many for several starts or
+ * goals. */
+static astar_status search_query(astar_ctx *ctx, const astar_grid *g,
+                                 const astar_point *s, size_t ns,
+                                 const astar_point *t, size_t nt,
+                                 const astar_options *opts, astar_result *res)
+{
+	if (ns == 1 && nt == 1)
+		return astar_search(ctx, g, s[0], t[0], opts, res);
+	return astar_search_many(ctx, g, s, ns, t, nt, opts, res);
+}
+
+/* After a search of several starts or goals: the ones the path joins. */
+static void joined(query_report *q, const astar_result *res)
+{
+	if (!res->found)
+		return;
+	if (q->nstarts > 1)
+		q->start = q->starts[res->start_index];
+	if (q->ngoals > 1)
+		q->goal = q->goals[res->goal_index];
 }
 
 /* A map file with no start (what = "start", mark 'S') or no goal, and
@@ -155,12 +216,18 @@ static void run_map_queries(sink *k, astar_ctx *ctx, const map *m,
 		double t2;
 		snprintf(where, sizeof where, "queries[%zu]: ", i);
 		snprintf(label, sizeof label, "%s: queries[%zu]", name, i);
+		const astar_point *ss = mq->starts ? mq->starts : &mq->start;
+		const astar_point *ts = mq->goals ? mq->goals : &mq->goal;
+		size_t ns = mq->starts ? mq->nstarts : 1;
+		size_t nt = mq->goals ? mq->ngoals : 1;
 		qo.adjacent |= mq->adjacent;
 		qo.closest |= mq->closest;
 		qo.landmarks = config_landmarks(k->cfg, m->nqueries);
+		if (mq->has_size && !k->cfg->size_given)
+			qo.size = mq->size;
 		q->opts = &qo;
-		if (valid_query(&qo, name, mq->line, where, m->grid, mq->start,
-		                mq->goal) != 0) {
+		if (valid_query(&qo, name, mq->line, where, m->grid, ss, ns, ts,
+		                nt) != 0) {
 			query_error(k, label);
 			continue;
 		}
@@ -170,7 +237,7 @@ static void run_map_queries(sink *k, astar_ctx *ctx, const map *m,
 		if (q->prepared)
 			q->prepare_us = prepare(ctx, m->grid, &qo);
 		t2 = now_us();
-		if ((st = astar_search(ctx, m->grid, mq->start, mq->goal, &qo,
+		if ((st = search_query(ctx, m->grid, ss, ns, ts, nt, &qo,
 		                       res)) != ASTAR_OK) {
 			diag_error(name, 0, 0, "%s%s", where,
 			           astar_strerror(st));
@@ -180,6 +247,11 @@ static void run_map_queries(sink *k, astar_ctx *ctx, const map *m,
 		q->search_us = now_us() - t2;
 		q->start = mq->start;
 		q->goal = mq->goal;
+		q->starts = ss;
+		q->nstarts = ns;
+		q->goals = ts;
+		q->ngoals = nt;
+		joined(q, res);
 		q->query = (long)i;
 		q->expect = &mq->expect;
 		/* Several blocks of one map: each says which query it
@@ -194,61 +266,131 @@ static void run_map_queries(sink *k, astar_ctx *ctx, const map *m,
 	}
 }
 
-/* The cell of --start or --goal (flag) on map m: its X,Y, the point its
- * @name picks, or the map's mark; 0, or -1 when there is none (reported). */
-static int endpoint(const map *m, const char *name, const char *flag,
-                    const char *ref, int given, astar_point cell,
-                    astar_point *at)
+/* The cells of every --start (goal 0) or --goal on map m: X,Y, every
+ * cell an @name picks, or the map's mark when none was given; into *out
+ * (*n of them, allocated).  0, or -1 when there is none (reported). */
+static int endpoints(const cli_config *cfg, const map *m, const char *name,
+                     int goal, astar_point **out, size_t *n)
 {
+	const endpoint_arg *a = goal ? cfg->goals : cfg->starts;
+	size_t na = goal ? cfg->ngoals : cfg->nstarts;
+	const char *flag = goal ? "--goal" : "--start";
 	char msg[MAP_MSG_MAX];
-	int goal = flag[2] == 'g';
 
-	if (ref != NULL) {
-		if (map_resolve_point(m, ref, at, msg, sizeof msg) == 0)
-			return 0;
-		diag_error(name, 0, 0, "%s: %s", flag, msg);
-		return -1;
+	*out = NULL;
+	*n = 0;
+	if (na == 0) {
+		if (!(goal ? m->has_goal : m->has_start)) {
+			no_endpoint(name, m, goal ? "goal" : "start",
+			            goal ? 'G' : 'S');
+			return -1;
+		}
+		if ((*out = malloc(sizeof **out)) == NULL)
+			goto nomem;
+		(*out)[(*n)++] = goal ? m->goal : m->start;
+		return 0;
 	}
-	if (!given && !(goal ? m->has_goal : m->has_start)) {
-		no_endpoint(name, m, goal ? "goal" : "start",
-		            goal ? 'G' : 'S');
-		return -1;
+	for (size_t i = 0; i < na; i++) {
+		astar_point *p;
+		if (a[i].name != NULL) {
+			if (map_append_points(m, a[i].name, out, n, msg,
+			                      sizeof msg) == 0)
+				continue;
+			diag_error(name, 0, 0, "%s: %s", flag, msg);
+			free(*out);
+			*out = NULL;
+			return -1;
+		}
+		if ((p = realloc(*out, (*n + 1) * sizeof *p)) == NULL)
+			goto nomem;
+		*out = p;
+		/* X,Y are the editor's coordinates (an infinite map's grid
+		 * starts where its tiles do). */
+		p[*n].x = (int32_t)(a[i].p.x - m->ox);
+		p[*n].y = (int32_t)(a[i].p.y - m->oy);
+		(*n)++;
 	}
-	/* X,Y are the editor's coordinates (an infinite map's grid starts
-	 * where its tiles do). */
-	if (given) {
-		cell.x = (int32_t)(cell.x - m->ox);
-		cell.y = (int32_t)(cell.y - m->oy);
-	}
-	*at = given ? cell : goal ? m->goal : m->start;
 	return 0;
+nomem:
+	diag_error(name, 0, 0, "out of memory");
+	free(*out);
+	*out = NULL;
+	return -1;
 }
 
 /* The one query of a map file: its marks, or --start and --goal; 0, or
- * -1 when it could not run (reported). */
+ * -1 when it could not run (reported).  Its lists are kept in *ss and
+ * *ts, which the caller frees. */
 static int run_map_query(sink *k, astar_ctx *ctx, const map *m, query_report *q,
-                         astar_result *res, double t1)
+                         astar_result *res, double t1, astar_point **ss,
+                         astar_point **ts)
 {
-	const cli_config *cfg = k->cfg;
 	const char *name = q->map_name;
+	size_t ns, nt;
 	astar_status st;
 
-	if (endpoint(m, name, "--start", cfg->start_name, cfg->has_start,
-	             cfg->start, &q->start) != 0 ||
-	    endpoint(m, name, "--goal", cfg->goal_name, cfg->has_goal,
-	             cfg->goal, &q->goal) != 0)
+	if (endpoints(k->cfg, m, name, 0, ss, &ns) != 0 ||
+	    endpoints(k->cfg, m, name, 1, ts, &nt) != 0)
 		return -1;
-	if (valid_query(q->opts, name, 0, "", m->grid, q->start, q->goal) != 0)
+	if (valid_query(q->opts, name, 0, "", m->grid, *ss, ns, *ts, nt) != 0)
 		return -1;
-	if ((st = astar_search(ctx, m->grid, q->start, q->goal, q->opts,
+	if ((st = search_query(ctx, m->grid, *ss, ns, *ts, nt, q->opts,
 	                       res)) != ASTAR_OK) {
 		diag_error(name, 0, 0, "%s", astar_strerror(st));
 		return -1;
 	}
 	q->search_us = now_us() - t1;
+	q->start = (*ss)[0];
+	q->goal = (*ts)[0];
+	q->starts = *ss;
+	q->nstarts = ns;
+	q->goals = *ts;
+	q->ngoals = nt;
+	joined(q, res);
 	file_header(k, name);
 	emit(k, q, name, 1);
 	return 0;
+}
+
+/* --distances: the distance map (and flow field) from the starts, or
+ * the map's start; 0, or -1 when it could not run (reported).  The
+ * starts are kept in *ss, which the caller frees. */
+static int run_distances(sink *k, astar_ctx *ctx, const map *m,
+                         query_report *q, double t1, astar_point **ss)
+{
+	const cli_config *cfg = k->cfg;
+	const char *name = q->map_name;
+	astar_flood_result f;
+	size_t ns;
+	astar_status st;
+	int rc;
+
+	if (endpoints(cfg, m, name, 0, ss, &ns) != 0 ||
+	    valid_query(q->opts, name, 0, "", m->grid, *ss, ns, NULL, 0) != 0)
+		return -1;
+	if ((st = astar_flood(ctx, m->grid, *ss, ns, q->opts, &f)) !=
+	    ASTAR_OK) {
+		diag_error(name, 0, 0, "%s", astar_strerror(st));
+		return -1;
+	}
+	q->search_us = now_us() - t1;
+	q->start = (*ss)[0];
+	q->starts = *ss;
+	q->nstarts = ns;
+	q->dist = &f;
+	file_header(k, name);
+	if (cfg->format == FORMAT_JSON)
+		rc = output_json_distances(k->out, q, &f, cfg->flow);
+	else
+		rc = output_text_distances(k->out, q, &f, cfg->flow);
+	if (rc != 0 && ferror(k->out))
+		k->nomem = 1;
+	else if (rc != 0)
+		diag_error(name, 0, 0, "out of memory");
+	if (rc == 0 && cfg->image != NULL)
+		emit_image(k, q);
+	q->dist = NULL;
+	return rc == 0 ? 0 : -1;
 }
 
 /* Whether the map's queries cannot run as asked (reported): -s or -g
@@ -272,6 +414,19 @@ static int refuse_map_queries(sink *k, const map *m, const char *name)
 	       several_pictures(k, name) != 0;
 }
 
+/* Whether --size is larger than the map (reported). */
+static int agent_too_big(const map *m, const astar_options *opts,
+                         const char *name)
+{
+	int32_t w = astar_grid_width(m->grid), h = astar_grid_height(m->grid);
+
+	if (opts->size <= (w < h ? w : h))
+		return 0;
+	diag_error(name, 0, 0, "--size=%d is larger than the %dx%d map",
+	           (int)opts->size, (int)w, (int)h);
+	return 1;
+}
+
 /* A map file: read, and solved for its queries or its one query. */
 static void run_file(sink *k, astar_ctx *ctx)
 {
@@ -283,6 +438,7 @@ static void run_file(sink *k, astar_ctx *ctx)
 	query_report q;
 	double t0 = now_us(), t1;
 	astar_options opts; /* cfg's, with what the map asks */
+	astar_point *ss = NULL, *ts = NULL;
 	int rc;
 
 	if (load_map(k->b, k->it->path, k->it->level, &m) != 0 ||
@@ -292,20 +448,36 @@ static void run_file(sink *k, astar_ctx *ctx)
 		return;
 	}
 	t1 = now_us();
+	memset(&res, 0, sizeof res); /* a distance map has no path */
 	opts = cfg->opts;
 	if (m.has_diagonal && !cfg->diagonal_given) {
 		opts.diagonal = m.diagonal; /* the map's, unless overridden */
 		rule_admissible(&opts, name);
 	}
+	if (m.has_wrap && !cfg->wrap_given)
+		opts.wrap = m.wrap;
+	if (m.has_size && !cfg->size_given)
+		opts.size = m.size;
 	query_init(&q, cfg, name, &m, &opts, &res, t1 - t0);
-	if (refuse_map_queries(k, &m, name)) {
+	if (refuse_map_queries(k, &m, name) || agent_too_big(&m, &opts, name)) {
 		rc = -1;
+	} else if (cfg->distances) {
+		rc = run_distances(k, ctx, &m, &q, t1, &ss);
 	} else if (m.nqueries > 0 && !cfg->has_start && !cfg->has_goal) {
 		run_map_queries(k, ctx, &m, &q, &opts, &res);
 		rc = 0;
+	} else if (cfg->check && (m.nreach > 0 || m.has_regions) &&
+	           !cfg->has_start && !cfg->has_goal &&
+	           !(m.has_start && m.has_goal)) {
+		file_header(k, name); /* a level of checks alone */
+		rc = 0;
 	} else {
-		rc = run_map_query(k, ctx, &m, &q, &res, t1);
+		rc = run_map_query(k, ctx, &m, &q, &res, t1, &ss, &ts);
 	}
+	if (rc == 0 && cfg->check && !cfg->distances)
+		run_level_checks(k, ctx, &m, &opts, name);
+	free(ss);
+	free(ts);
 	map_free(&m);
 	if (rc != 0)
 		query_error(k, name);
@@ -338,7 +510,8 @@ static void scen_query(sink *k, astar_ctx *ctx)
 		query_error(k, label);
 		return;
 	}
-	if (valid_query(&opts, name, e->line, "", g, e->start, e->goal) != 0) {
+	if (valid_query(&opts, name, e->line, "", g, &e->start, 1, &e->goal,
+	                1) != 0) {
 		query_error(k, label);
 		return;
 	}

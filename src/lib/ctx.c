@@ -35,6 +35,8 @@ void astar_ctx_free(astar_ctx *ctx)
 		ctx->cache_free(ctx->cache);
 	if (ctx->lm_free != NULL)
 		ctx->lm_free(ctx->lm);
+	if (ctx->many_free != NULL)
+		ctx->many_free(ctx->many);
 	heap_free(&ctx->open);
 	free(ctx);
 }
@@ -137,7 +139,9 @@ int ctx_options_valid(const astar_options *o)
 	       o->algorithm >= ASTAR_ALGO_ASTAR &&
 	       o->algorithm <= ASTAR_ALGO_JPS && isfinite(o->weight) &&
 	       o->weight >= 1.0 && o->landmarks >= ASTAR_LANDMARKS_AUTO &&
-	       o->landmarks <= ASTAR_LANDMARKS_MAX;
+	       o->landmarks <= ASTAR_LANDMARKS_MAX &&
+	       o->wrap >= ASTAR_WRAP_NONE && o->wrap <= ASTAR_WRAP_XY &&
+	       o->size >= 0 && o->size <= ASTAR_DIM_MAX;
 }
 
 astar_status ctx_begin(astar_ctx *ctx, const astar_grid *grid,

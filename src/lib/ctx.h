@@ -48,6 +48,10 @@ struct astar_ctx {
 	/* The landmark tables of A* (landmarks.c), kept the same way. */
 	void *lm;
 	void (*lm_free)(void *lm);
+	/* The one-to-many searches' arrays and the agent-size grid they
+	 * keep (flood.c), opaque here in the same way. */
+	void *many;
+	void (*many_free)(void *many);
 };
 
 /* Nonzero when every field of opts is in range: the enums, and a finite

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "ctx.h"
+#include "flood.h"
 #include "jps.h"
 #include "landmarks.h"
 
@@ -663,7 +664,8 @@ static astar_status search(astar_ctx *ctx, const astar_grid *grid,
 
 int astar_supported(const astar_grid *grid, const astar_options *opts)
 {
-	return opts->algorithm != ASTAR_ALGO_JPS || jps_supported(grid, opts);
+	return opts->algorithm != ASTAR_ALGO_JPS ||
+	       (opts->wrap == ASTAR_WRAP_NONE && jps_supported(grid, opts));
 }
 
 astar_status astar_prepare(astar_ctx *ctx, const astar_grid *grid,
@@ -673,8 +675,10 @@ astar_status astar_prepare(astar_ctx *ctx, const astar_grid *grid,
 
 	if (!ctx_options_valid(opts))
 		return ASTAR_EINVAL;
-	if (opts->algorithm == ASTAR_ALGO_JPS && !jps_supported(grid, opts))
+	if (opts->algorithm == ASTAR_ALGO_JPS && !astar_supported(grid, opts))
 		return ASTAR_EUNSUPPORTED;
+	if (opts->size > 1) /* the grid the agent sees: flood.c */
+		return flood_prepare_agent(ctx, grid, opts);
 	if ((st = ctx_prepare(ctx, grid, 1)) != ASTAR_OK)
 		return st;
 	if (opts->algorithm == ASTAR_ALGO_JPS)
@@ -688,6 +692,10 @@ astar_status astar_search(astar_ctx *ctx, const astar_grid *grid,
                           astar_point start, astar_point goal,
                           const astar_options *opts, astar_result *r)
 {
+	/* Wrapping worlds and agent sizes: flood.c, which calls back. */
+	if (opts->wrap != ASTAR_WRAP_NONE || opts->size > 1)
+		return astar_search_many(ctx, grid, &start, 1, &goal, 1, opts,
+		                         r);
 	if (opts->algorithm == ASTAR_ALGO_JPS) /* jump points: jps*.c */
 		return jps_search(ctx, grid, start, goal, opts, r);
 	astar_status st;

@@ -77,9 +77,18 @@ enum map_format map_detect(const char *buf, size_t len)
 void map_free(map *m)
 {
 	astar_grid_free(m->grid);
-	for (size_t i = 0; i < m->nqueries; i++)
+	for (size_t i = 0; i < m->nqueries; i++) {
 		free(m->queries[i].expect.path);
+		free(m->queries[i].starts);
+		free(m->queries[i].goals);
+	}
 	free(m->queries);
+	for (size_t i = 0; i < m->nreach; i++) {
+		free(m->reach[i].from);
+		free(m->reach[i].to);
+		free(m->reach[i].from_text);
+	}
+	free(m->reach);
 	for (size_t i = 0; i < m->npoints; i++)
 		free(m->points[i].name);
 	free(m->points);

@@ -41,6 +41,13 @@ typedef struct map_query {
 	long line; /* where it was written, for messages; 0 unknown */
 	int adjacent, closest; /* the query asks for --adjacent, --closest */
 	map_expect expect;
+	/* Several starts or goals ("starts", "goals", or an @name holding
+	 * several cells): owned lists, NULL when the query has one (start,
+	 * goal); start and goal are then the first of each. */
+	astar_point *starts, *goals;
+	size_t nstarts, ngoals;
+	int has_size; /* "size": the agent's side in cells */
+	int32_t size;
 } map_query;
 
 /* A named point of a level: a JSON level's "points", a Tiled object, an
@@ -51,6 +58,17 @@ typedef struct map_point {
 	char *name; /* owned */
 	astar_point at;
 } map_point;
+
+/* A reachability assertion of a level ("reach"): whether every target
+ * can be reached from the sources (reachable 1) or none can (0).  all:
+ * the targets are every open cell ("*"). */
+typedef struct map_reach {
+	astar_point *from, *to; /* owned; nfrom, nto cells */
+	size_t nfrom, nto;
+	int all;
+	int reachable;
+	char *from_text; /* the "from" as written (owned), for messages */
+} map_reach;
 
 /* The input formats, for --input-format and detection. */
 enum map_format {
@@ -93,6 +111,14 @@ typedef struct map {
 	 * editor's coordinates.  0, 0 for every other map. */
 	long ox, oy;
 	char *level; /* owned: an LDtk level's identifier, or NULL */
+	int has_wrap; /* the map's joined borders (JSON "wrap") */
+	astar_wrap wrap;
+	int has_size; /* the agent size its queries are for (JSON "size") */
+	int32_t size;
+	map_reach *reach; /* owned; nreach of them (JSON "reach") */
+	size_t nreach;
+	int has_regions; /* "expect": {"regions": N} at the top level */
+	long regions;
 } map;
 
 /* Frees what the map owns and zeroes it. */
@@ -132,6 +158,14 @@ int map_resolve_point(const map *m, const char *ref, astar_point *at,
  * named (any case) start, spawn, player or playerstart is the start,
  * the one named goal, exit or end the goal; none or several: not set. */
 void map_default_endpoints(map *m);
+/*
+ * Appends the cells "@name" (ref, the '@' included) names to the list
+ * *list of *n cells (grown with realloc): one or several.  Returns 0, or
+ * -1 with msg set as map_resolve_point does for an unknown name, or
+ * "out of memory".
+ */
+int map_append_points(const map *m, const char *ref, astar_point **list,
+                      size_t *n, char *msg, size_t size);
 
 /* The default of --max-cells: 100 million cells, about 2 GB to search. */
 #define MAP_MAX_CELLS_DEFAULT 100000000UL

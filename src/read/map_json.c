@@ -42,8 +42,25 @@
  *                open is left to the caller.
  * diagonal       Optional: the diagonal policy the map's queries are
  *                meant for, by its --diagonal name.
+ * wrap           Optional: which borders join, "none", "x", "y" or "xy"
+ *                (--wrap).
+ * size           Optional: the side of the N x N agent the queries are
+ *                for, 1 to the map's smaller side (--size); a query may
+ *                give its own.
+ * reach          Optional reachability assertions for --check: each
+ *                {"from": P, "to": T, "reachable": true}, P [x, y] or
+ *                "@name" (all its cells: a target counts as reached
+ *                from any), T one P, an array of them or "*" (every
+ *                open cell); reachable (default true) false asserts
+ *                that no target can be reached.
+ * expect         Optional, for --check: {"regions": N}, the number of
+ *                connected regions of open cells under the level's
+ *                diagonal rule (and wrap and size).
  * queries        Optional array of queries, each an object with a
- *                required start and goal ([x, y] or "@name"), the
+ *                required start and goal ([x, y] or "@name", every
+ *                cell of the name), or instead starts and goals
+ *                (non-empty arrays of those: the cheapest path from
+ *                any start to any goal), an optional size, the
  *                optional flags adjacent and closest (true or false:
  *                the query asks for --adjacent, --closest) and an
  *                optional expect object whose keys are all optional:
@@ -500,12 +517,96 @@ static int read_points(json_t *obj, long width, long height, map *m,
 	return 0;
 }
 
+/* One endpoint [x, y] or "@name" (every cell it names) appended to the
+ * list *list of *n cells; path names it in messages. */
+static int read_end(json_t *v, const char *path, long width, long height,
+                    const map *m, astar_point **list, size_t *n,
+                    map_error *err)
+{
+	char msg[MAP_MSG_MAX];
+	astar_point p, *a;
+
+	if (json_is_string(v) && json_string_value(v)[0] == '@') {
+		if (map_append_points(m, json_string_value(v), list, n, msg,
+		                      sizeof msg) != 0)
+			return map_fail(err, 0, 0, "%s: %s", path, msg);
+		return 0;
+	}
+	if (read_point(v, path, width, height, m, &p, err) != 0)
+		return -1;
+	if ((a = realloc(*list, (*n + 1) * sizeof *a)) == NULL)
+		return map_fail(err, 0, 0, "%s",
+		                astar_strerror(ASTAR_ENOMEM));
+	*list = a;
+	a[(*n)++] = p;
+	return 0;
+}
+
+/* A query's start or goal (key one: [x, y] or "@name", whose cells are
+ * all taken) or its starts or goals (key many: a non-empty array of
+ * those): *first the first cell, *list all of them when there are
+ * several (else NULL). */
+static int read_ends(json_t *q, const char *one, const char *many,
+                     const char *where, long width, long height, const map *m,
+                     astar_point *first, astar_point **list, size_t *n,
+                     map_error *err)
+{
+	json_t *v1 = json_object_get(q, one), *vn = json_object_get(q, many);
+	char path[96];
+
+	if (v1 != NULL && vn != NULL)
+		return map_fail(err, 0, 0, "%s: give either '%s' or '%s', "
+		                "not both", where, one, many);
+	if (v1 == NULL && vn == NULL)
+		return map_fail(err, 0, 0, "%s: missing key '%s'", where, one);
+	if (v1 != NULL) {
+		snprintf(path, sizeof path, "%s.%s", where, one);
+		if (read_end(v1, path, width, height, m, list, n, err) != 0)
+			return -1;
+	} else {
+		if (!json_is_array(vn) || json_array_size(vn) == 0)
+			return map_fail(err, 0, 0,
+			                "%s.%s: expected a non-empty array of "
+			                "[x, y] or \"@name\"", where, many);
+		for (size_t i = 0; i < json_array_size(vn); i++) {
+			snprintf(path, sizeof path, "%s.%s[%zu]", where, many,
+			         i);
+			if (read_end(json_array_get(vn, i), path, width,
+			             height, m, list, n, err) != 0)
+				return -1;
+		}
+	}
+	*first = (*list)[0];
+	if (*n == 1) {
+		free(*list);
+		*list = NULL;
+	}
+	return 0;
+}
+
+/* An agent size (key "size"): an integer from 1 to the map's smaller
+ * side. */
+static int read_size(json_t *v, const char *where, long width, long height,
+                     int32_t *out, map_error *err)
+{
+	json_int_t n;
+	long most = width < height ? width : height;
+
+	if (get_int(v, 1, most, &n) != 0)
+		return map_fail(err, 0, 0,
+		                "%ssize: expected an integer from 1 to %ld (the "
+		                "map's smaller side)", where, most);
+	*out = (int32_t)n;
+	return 0;
+}
+
 /* Reads "queries" into a new array (*out, NULL when empty). */
 static int read_queries(json_t *arr, long width, long height, const map *m,
                         map_query **out, size_t *count, map_error *err)
 {
-	static const char *const keys[] = {"start",    "goal",    "expect",
-	                                   "adjacent", "closest", NULL};
+	static const char *const keys[] = {
+		"start", "goal", "starts", "goals", "expect", "adjacent",
+		"closest", "size", NULL};
 	size_t n;
 	map_query *qs;
 	char where[64], path[96];
@@ -531,20 +632,20 @@ static int read_queries(json_t *arr, long width, long height, const map *m,
 		}
 		if (check_keys(q, keys, where, err) != 0)
 			goto fail;
-		if ((v = json_object_get(q, "start")) == NULL) {
-			map_fail(err, 0, 0, "%s: missing key 'start'", where);
+		if (read_ends(q, "start", "starts", where, width, height, m,
+		              &qs[i].start, &qs[i].starts, &qs[i].nstarts,
+		              err) != 0 ||
+		    read_ends(q, "goal", "goals", where, width, height, m,
+		              &qs[i].goal, &qs[i].goals, &qs[i].ngoals,
+		              err) != 0)
 			goto fail;
+		snprintf(path, sizeof path, "%s.", where);
+		if ((v = json_object_get(q, "size")) != NULL) {
+			if (read_size(v, path, width, height, &qs[i].size,
+			              err) != 0)
+				goto fail;
+			qs[i].has_size = 1;
 		}
-		snprintf(path, sizeof path, "%s.start", where);
-		if (read_point(v, path, width, height, m, &qs[i].start, err) != 0)
-			goto fail;
-		if ((v = json_object_get(q, "goal")) == NULL) {
-			map_fail(err, 0, 0, "%s: missing key 'goal'", where);
-			goto fail;
-		}
-		snprintf(path, sizeof path, "%s.goal", where);
-		if (read_point(v, path, width, height, m, &qs[i].goal, err) != 0)
-			goto fail;
 		qs[i].line = 0;
 		qs[i].expect.cost_decimals = -1;
 		if (read_flag(q, "adjacent", where, &qs[i].adjacent, err) ||
@@ -560,10 +661,115 @@ static int read_queries(json_t *arr, long width, long height, const map *m,
 	*count = n;
 	return 0;
 fail:
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		free(qs[i].expect.path);
+		free(qs[i].starts);
+		free(qs[i].goals);
+	}
 	free(qs);
 	return -1;
+}
+
+/* One "reach" assertion: {"from": P, "to": P, [P, ...] or "*",
+ * "reachable": bool}, each P [x, y] or "@name". */
+static int read_reach_one(json_t *r, const char *where, long width,
+                          long height, const map *m, map_reach *out,
+                          map_error *err)
+{
+	static const char *const keys[] = {"from", "to", "reachable", NULL};
+	json_t *from, *to;
+	char path[96];
+
+	out->reachable = 1;
+	if (!json_is_object(r))
+		return map_fail(err, 0, 0, "%s: expected an object", where);
+	if (check_keys(r, keys, where, err) != 0)
+		return -1;
+	if ((from = json_object_get(r, "from")) == NULL)
+		return map_fail(err, 0, 0, "%s: missing key 'from'", where);
+	if ((to = json_object_get(r, "to")) == NULL)
+		return map_fail(err, 0, 0, "%s: missing key 'to'", where);
+	snprintf(path, sizeof path, "%s.from", where);
+	if (read_end(from, path, width, height, m, &out->from, &out->nfrom,
+	             err) != 0)
+		return -1;
+	out->from_text = json_is_string(from) ? strdup(json_string_value(from))
+	                                      : NULL;
+	if (out->from_text == NULL) {
+		char buf[32];
+		snprintf(buf, sizeof buf, "%d,%d", (int)out->from[0].x,
+		         (int)out->from[0].y);
+		out->from_text = strdup(buf);
+	}
+	if (out->from_text == NULL)
+		return map_fail(err, 0, 0, "%s",
+		                astar_strerror(ASTAR_ENOMEM));
+	snprintf(path, sizeof path, "%s.to", where);
+	if (json_is_string(to) && strcmp(json_string_value(to), "*") == 0) {
+		out->all = 1;
+	} else if (json_is_array(to) && json_array_size(to) > 0 &&
+	           !json_is_integer(json_array_get(to, 0))) {
+		for (size_t i = 0; i < json_array_size(to); i++) {
+			snprintf(path, sizeof path, "%s.to[%zu]", where, i);
+			if (read_end(json_array_get(to, i), path, width,
+			             height, m, &out->to, &out->nto, err) != 0)
+				return -1;
+		}
+	} else if (read_end(to, path, width, height, m, &out->to, &out->nto,
+	                    err) != 0) {
+		return -1;
+	}
+	if (read_flag(r, "reachable", where, &out->reachable, err) != 0)
+		return -1;
+	if (json_object_get(r, "reachable") == NULL)
+		out->reachable = 1;
+	return 0;
+}
+
+/* A level's "reach" assertions. */
+static int read_reach(json_t *arr, long width, long height, map *m,
+                      map_error *err)
+{
+	char where[64];
+	size_t n;
+
+	if (!json_is_array(arr))
+		return map_fail(err, 0, 0, "reach: expected an array");
+	n = json_array_size(arr);
+	if (n == 0)
+		return 0;
+	if ((m->reach = calloc(n, sizeof *m->reach)) == NULL)
+		return map_fail(err, 0, 0, "%s", astar_strerror(ASTAR_ENOMEM));
+	m->nreach = n;
+	for (size_t i = 0; i < n; i++) {
+		snprintf(where, sizeof where, "reach[%zu]", i);
+		if (read_reach_one(json_array_get(arr, i), where, width, height,
+		                   m, &m->reach[i], err) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* A level's own "expect": {"regions": N}. */
+static int read_level_expect(json_t *obj, map *m, map_error *err)
+{
+	static const char *const keys[] = {"regions", NULL};
+	json_t *v;
+	json_int_t n;
+
+	if (!json_is_object(obj))
+		return map_fail(err, 0, 0, "expect: expected an object");
+	if (check_keys(obj, keys, "expect", err) != 0)
+		return -1;
+	if ((v = json_object_get(obj, "regions")) != NULL) {
+		if (get_int(v, 0, LONG_MAX, &n) != 0)
+			return map_fail(err, 0, 0,
+			                "expect.regions: expected an integer "
+			                ">= 0");
+		m->has_regions = 1;
+		m->regions = (long)n;
+	}
+	return 0;
 }
 
 /* Fills the grid from checked rows or cells. */
@@ -632,8 +838,9 @@ static int read_root(json_t *root, const char *path, size_t max_cells, map *m,
                      map_error *err)
 {
 	static const char *const keys[] = {
-		"width", "height", "rows",    "cells",    "legend",
-		"start", "goal",   "queries", "diagonal", "points", NULL};
+		"width", "height", "rows",    "cells",    "legend", "start",
+		"goal",  "queries", "diagonal", "points", "wrap",   "size",
+		"reach", "expect", NULL};
 	json_t *rows, *cells, *v;
 	long width = 0, height = 0;
 	legend lg;
@@ -692,8 +899,26 @@ static int read_root(json_t *root, const char *path, size_t max_cells, map *m,
 			                "at-most-one-obstacle, no-obstacles");
 		m->has_diagonal = 1;
 	}
+	if ((v = json_object_get(root, "wrap")) != NULL) {
+		if (!json_is_string(v) ||
+		    value_wrap(json_string_value(v), &m->wrap) != 0)
+			return map_fail(err, 0, 0,
+			                "wrap: expected none, x, y or xy");
+		m->has_wrap = 1;
+	}
+	if ((v = json_object_get(root, "size")) != NULL) {
+		if (read_size(v, "", width, height, &m->size, err) != 0)
+			return -1;
+		m->has_size = 1;
+	}
 	if ((v = json_object_get(root, "queries")) != NULL &&
 	    read_queries(v, width, height, m, &m->queries, &m->nqueries, err) != 0)
+		return -1;
+	if ((v = json_object_get(root, "reach")) != NULL &&
+	    read_reach(v, width, height, m, err) != 0)
+		return -1;
+	if ((v = json_object_get(root, "expect")) != NULL &&
+	    read_level_expect(v, m, err) != 0)
 		return -1;
 
 	m->grid = astar_grid_new((int32_t)width, (int32_t)height, &st);

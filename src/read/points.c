@@ -149,3 +149,24 @@ void map_default_endpoints(map *m)
 		m->goal = m->points[ig].at;
 	}
 }
+int map_append_points(const map *m, const char *ref, astar_point **list,
+                      size_t *n, char *msg, size_t size)
+{
+	const char *name = ref[0] == '@' ? ref + 1 : ref;
+	size_t first = 0, k = map_count_points(m, name, &first);
+	astar_point *a;
+
+	if (k == 0) {
+		unknown(m, ref, msg, size);
+		return -1;
+	}
+	if ((a = realloc(*list, (*n + k) * sizeof *a)) == NULL) {
+		snprintf(msg, size, "out of memory");
+		return -1;
+	}
+	*list = a;
+	for (size_t i = first; i < m->npoints; i++)
+		if (strcmp(m->points[i].name, name) == 0)
+			a[(*n)++] = m->points[i].at;
+	return 0;
+}

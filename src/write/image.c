@@ -36,12 +36,19 @@ static const rgb BLOCK = {230, 20, 200};
 static const rgb START = {30, 170, 60};
 static const rgb GOAL = {225, 25, 35};
 static const rgb OUTLINE = {20, 20, 24};
+/* A distance map's heat scale (--distances), near to far, and the colour
+ * of an open cell it does not reach. */
+static const rgb HEAT_NEAR = {250, 232, 70};
+static const rgb HEAT_MID = {214, 80, 64};
+static const rgb HEAT_FAR = {52, 30, 110};
+static const rgb UNREACHED = {150, 150, 150};
 
 /* How much of the explored tint covers the terrain, in 1/256. */
 #define EXPLORED_ALPHA 150
 
 /* Overlay values: 0 nothing, 1..RANK_LEVELS explored (early to late). */
 #define RANK_LEVELS 240
+#define OV_MARK     253
 #define OV_PATH     254
 #define OV_BLOCK    255
 
@@ -77,6 +84,8 @@ static rgb cell_colour(uint8_t cost, uint8_t ov)
 
 	if (ov == OV_PATH)
 		return PATH;
+	if (ov == OV_MARK)
+		return GOAL;
 	if (ov == OV_BLOCK)
 		return BLOCK;
 	if (ov >= 1 && ov <= RANK_LEVELS) {
@@ -85,6 +94,32 @@ static rgb cell_colour(uint8_t cost, uint8_t ov)
 		c = mix(c, tint, EXPLORED_ALPHA);
 	}
 	return c;
+}
+
+/* The heat colour of t in 0..256 (near to far). */
+static rgb heat(unsigned t)
+{
+	return t < 128 ? mix(HEAT_NEAR, HEAT_MID, t * 2)
+	               : mix(HEAT_MID, HEAT_FAR, (t - 128) * 2);
+}
+
+/* A distance map's cell k: its heat, grey when unreached, or the wall. */
+static rgb dist_colour(const astar_flood_result *f, size_t k, uint8_t cost,
+                       double most)
+{
+	double d = f->dist[k];
+
+	if (cost == 0)
+		return WALL;
+	if (d < 0)
+		return UNREACHED;
+	return heat(most > 0 ? (unsigned)(d / most * 256.0) : 0);
+}
+
+/* The height in pixels of the colour scale under a distance map. */
+static int64_t scale_band(const query_report *q, int scale)
+{
+	return q->dist == NULL ? 0 : scale * 2 > 8 ? scale * 2 : 8;
 }
 
 /*
@@ -415,6 +450,11 @@ static void fill_overlay(uint8_t *ov, const query_report *q, int32_t w,
 		if (p.x >= 0 && p.y >= 0 && p.x < w && p.y < h)
 			ov[(size_t)p.y * (size_t)w + (size_t)p.x] = OV_BLOCK;
 	}
+	for (size_t i = 0; i < q->nmarks; i++) {
+		astar_point p = q->marks[i];
+		if (p.x >= 0 && p.y >= 0 && p.x < w && p.y < h)
+			ov[(size_t)p.y * (size_t)w + (size_t)p.x] = OV_MARK;
+	}
 }
 
 /*
@@ -429,13 +469,20 @@ static int encode(png_structp png, png_infop info, png_out *o,
 	const astar_grid *g = q->map->grid;
 	int32_t w = astar_grid_width(g), h = astar_grid_height(g);
 	int grid_lines = scale >= 8;
+	int64_t band = scale_band(q, scale);
+	double most = 0.0;
 	png_text text;
+
+	for (size_t k = 0; q->dist && k < (size_t)w * (size_t)h; k++)
+		if (q->dist->dist[k] > most)
+			most = q->dist->dist[k];
 
 	if (setjmp(png_jmpbuf(png)))
 		return -1;
 	png_set_write_fn(png, o, on_write, on_flush);
 	png_set_IHDR(png, info, (png_uint_32)w * (png_uint_32)scale,
-	             (png_uint_32)h * (png_uint_32)scale, 8, PNG_COLOR_TYPE_RGB,
+	             (png_uint_32)((int64_t)h * scale + band), 8,
+	             PNG_COLOR_TYPE_RGB,
 	             PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
 	             PNG_FILTER_TYPE_DEFAULT);
 	memset(&text, 0, sizeof text);
@@ -449,7 +496,11 @@ static int encode(png_structp png, png_infop info, png_out *o,
 		const uint8_t *orow = ov + (size_t)y * (size_t)w;
 		const uint8_t *grow = astar_grid_row_view(g, y);
 		for (int32_t x = 0; x < w; x++)
-			cells[x] = cell_colour(grow[x], orow[x]);
+			cells[x] = orow[x] == OV_MARK ? GOAL
+			           : q->dist ? dist_colour(q->dist,
+			                                 (size_t)y * (size_t)w + x,
+			                                 grow[x], most)
+			                   : cell_colour(grow[x], orow[x]);
 		for (int sy = 0; sy < scale; sy++) {
 			int64_t py = (int64_t)y * scale + sy;
 			unsigned char *px = row;
@@ -469,6 +520,20 @@ static int encode(png_structp png, png_infop info, png_out *o,
 			draw_marker(&mk[1], py, row);
 			png_write_row(png, row);
 		}
+	}
+	/* Under a distance map, its colour scale: near (left) to far. */
+	for (int64_t by = 0; by < band; by++) {
+		int64_t iw = (int64_t)w * scale;
+		for (int64_t x = 0; x < iw; x++) {
+			rgb c = by < 2 ? FLOOR
+			                : heat(iw > 1 ? (unsigned)(x * 256 /
+			                                           (iw - 1))
+			                              : 0);
+			row[3 * x] = c.r;
+			row[3 * x + 1] = c.g;
+			row[3 * x + 2] = c.b;
+		}
+		png_write_row(png, row);
 	}
 	png_write_end(png, info);
 	return 0;
@@ -540,7 +605,9 @@ int image_write_png(const char *path, const query_report *q, int scale,
 		goto done;
 	}
 	fill_overlay(ov, q, w, h);
-	mk[0] = make_marker(q->goal, scale, iw, ih, GOAL);
+	/* A distance map has starts but no goal: the start twice. */
+	mk[0] = q->dist ? make_marker(q->start, scale, iw, ih, START)
+	                : make_marker(q->goal, scale, iw, ih, GOAL);
 	mk[1] = make_marker(q->start, scale, iw, ih, START);
 
 	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &o, on_error,

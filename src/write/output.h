@@ -18,9 +18,16 @@ typedef struct query_report {
 	const map *map;
 	const astar_point *blocks; /* --block cells, drawn as X */
 	size_t nblocks;
-	astar_point start, goal;
+	astar_point start, goal; /* with several: those the path joins (or
+	                            the first of each, when none) */
+	const astar_point *starts, *goals; /* all of them, when several */
+	size_t nstarts, ngoals;            /* 0 or 1: start, goal alone */
 	const astar_options *opts;
 	const astar_result *res;
+	const astar_flood_result *dist; /* --distances: the map, else NULL */
+	const astar_point *marks; /* cells --image marks (a failed reach
+	                             check's targets), nmarks of them */
+	size_t nmarks;
 	int timing; /* include load_us, prepare_us and search_us */
 	double load_us, search_us;
 	int prepared;      /* astar_prepare ran before the search (batches) */
@@ -44,6 +51,20 @@ int output_text_line(FILE *out, const query_report *q, const char *label);
 /* Writes one compact JSON object and a newline; the line is built whole
  * before it is written.  Returns 0 or -1 as output_text. */
 int output_json(FILE *out, const query_report *q);
+
+/*
+ * A distance map (--distances; astar_flood's result f, from q's starts),
+ * and with flow its flow field: as text, the map with each cell's cost
+ * bucketed into a character ramp (and the flow field's map below it),
+ * then a legend; as one JSON object with "distances" (rows of numbers,
+ * null where unreachable or blocked) and "flow" (rows of the library's
+ * direction codes 0-7, N E S W NE SE SW NW, null at a start or without a
+ * cost).  Return 0 or -1 as output_text.
+ */
+int output_text_distances(FILE *out, const query_report *q,
+                          const astar_flood_result *f, int flow);
+int output_json_distances(FILE *out, const query_report *q,
+                          const astar_flood_result *f, int flow);
 
 /* The cost as text: at most 8 decimals, trailing zeros trimmed. */
 void output_cost(char *buf, size_t size, double cost);

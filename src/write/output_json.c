@@ -300,6 +300,15 @@ static void put_options(text *t, const astar_options *o)
 	put_bool(t, o->adjacent);
 	put_key(t, "closest");
 	put_bool(t, o->closest);
+	/* Only when asked for, so that other records stay as they were. */
+	if (o->wrap != ASTAR_WRAP_NONE) {
+		put_key(t, "wrap");
+		put_word(t, value_wrap_name(o->wrap));
+	}
+	if (o->size > 1) {
+		put_key(t, "size");
+		put_count(t, (uint64_t)o->size);
+	}
 	put_str(t, "}");
 }
 
@@ -326,6 +335,26 @@ int output_json(FILE *out, const query_report *q)
 	put_bool(&t, r->found);
 	put_key(&t, "reached_goal");
 	put_bool(&t, r->reached_goal);
+	/* Several starts or goals: all of them, and which the path joins
+	 * (start and goal above are those cells). */
+	if (q->nstarts > 1) {
+		put_key(&t, "starts");
+		put_points(&t, q->starts, q->nstarts);
+		put_key(&t, "start_index");
+		if (r->found)
+			put_count(&t, r->start_index);
+		else
+			put_str(&t, "null");
+	}
+	if (q->ngoals > 1) {
+		put_key(&t, "goals");
+		put_points(&t, q->goals, q->ngoals);
+		put_key(&t, "goal_index");
+		if (r->found)
+			put_count(&t, r->goal_index);
+		else
+			put_str(&t, "null");
+	}
 	if (q->scen != NULL) {
 		put_key(&t, "scen");
 		put_name(&t, q->scen);
@@ -366,6 +395,83 @@ int output_json(FILE *out, const query_report *q)
 		put_key(&t, "prepare");
 		put_real(&t, micros(q->prepare_us));
 		put_key(&t, "search");
+		put_real(&t, micros(q->search_us));
+		put_str(&t, "}");
+	}
+	put_str(&t, "}\n");
+	if (t.nomem) {
+		free(t.s);
+		errno = ENOMEM;
+		return -1;
+	}
+	rc = fwrite(t.s, 1, t.n, out) == t.n ? 0 : -1;
+	free(t.s);
+	return rc;
+}
+
+/* One row of a distance map or flow field: numbers, null where a cell
+ * has none. */
+static void put_row(text *t, const astar_flood_result *f, int32_t y, int flow)
+{
+	size_t k = (size_t)y * (size_t)f->width;
+
+	put(t, "[", 1);
+	for (int32_t x = 0; x < f->width; x++, k++) {
+		if (x > 0)
+			put(t, ",", 1);
+		if (f->dist[k] < 0 || (flow && f->flow[k] == ASTAR_FLOW_NONE))
+			put_str(t, "null");
+		else if (flow)
+			put_count(t, f->flow[k]);
+		else
+			put_real(t, f->dist[k]);
+	}
+	put(t, "]", 1);
+}
+
+int output_json_distances(FILE *out, const query_report *q,
+                          const astar_flood_result *f, int flow)
+{
+	text t = {NULL, 0, 0, 0, 0, 0};
+	int rc;
+
+	if (q->map != NULL) {
+		t.ox = q->map->ox;
+		t.oy = q->map->oy;
+	}
+	put_str(&t, "{\"map\":");
+	put_name(&t, q->map_name);
+	put_key(&t, "starts");
+	put_points(&t, q->starts, q->nstarts);
+	put_options(&t, q->opts);
+	put_key(&t, "width");
+	put_count(&t, (uint64_t)f->width);
+	put_key(&t, "height");
+	put_count(&t, (uint64_t)f->height);
+	put_key(&t, "reached");
+	put_count(&t, f->reached);
+	put_key(&t, "distances");
+	put(&t, "[", 1);
+	for (int32_t y = 0; y < f->height; y++) {
+		if (y > 0)
+			put(&t, ",", 1);
+		put_row(&t, f, y, 0);
+	}
+	put(&t, "]", 1);
+	if (flow) {
+		put_key(&t, "flow");
+		put(&t, "[", 1);
+		for (int32_t y = 0; y < f->height; y++) {
+			if (y > 0)
+				put(&t, ",", 1);
+			put_row(&t, f, y, 1);
+		}
+		put(&t, "]", 1);
+	}
+	if (q->timing) {
+		put_str(&t, ",\"time_us\":{\"load\":");
+		put_real(&t, micros(q->load_us));
+		put_key(&t, "flood");
 		put_real(&t, micros(q->search_us));
 		put_str(&t, "}");
 	}

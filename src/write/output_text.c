@@ -79,6 +79,10 @@ static int draw(FILE *out, const query_report *q, int color)
 		put(canvas, w, r->explored[i], '+');
 	for (size_t i = 0; i < r->path_len; i++)
 		put(canvas, w, r->path[i], '*');
+	for (size_t i = 0; i < q->ngoals; i++)
+		put(canvas, w, q->goals[i], 'G');
+	for (size_t i = 0; i < q->nstarts; i++)
+		put(canvas, w, q->starts[i], 'S');
 	put(canvas, w, q->goal, 'G');
 	put(canvas, w, q->start, 'S');
 
@@ -129,6 +133,14 @@ int output_text(FILE *out, const query_report *q, int color)
 	if (r->found) {
 		output_cost(cost, sizeof cost, r->cost);
 		fprintf(out, "cost: %s\nsteps: %zu\n", cost, r->path_len - 1);
+		if (q->nstarts > 1)
+			fprintf(out, "start: %d,%d (start %zu of %zu)\n",
+			        (int)q->start.x, (int)q->start.y,
+			        r->start_index + 1, q->nstarts);
+		if (q->ngoals > 1)
+			fprintf(out, "goal: %d,%d (goal %zu of %zu)\n",
+			        (int)q->goal.x, (int)q->goal.y,
+			        r->goal_index + 1, q->ngoals);
 		/* Not on the goal: with --adjacent (unless the start is
 		 * the goal) or for a --closest fallback. */
 		if (r->end.x != q->goal.x || r->end.y != q->goal.y)
@@ -166,5 +178,75 @@ int output_text_line(FILE *out, const query_report *q, const char *label)
 		fputs("no path", out);
 	}
 	fprintf(out, ", %llu expanded\n", (unsigned long long)r->expanded);
+	return ferror(out) ? -1 : 0;
+}
+
+/* The distance map's character ramp: bucket k of DIST_BUCKETS holds the
+ * costs from k / DIST_BUCKETS to (k + 1) / DIST_BUCKETS of the largest. */
+#define DIST_BUCKETS 10
+static const char dist_ramp[DIST_BUCKETS + 1] = "0123456789";
+
+/* The flow field's characters, by direction code (N E S W NE SE SW NW),
+ * as on a numeric keypad: 8 north, 6 east, 2 south, 4 west. */
+static const char flow_chars[8] = {'8', '6', '2', '4', '9', '3', '1', '7'};
+
+static int dist_bucket(double d, double most)
+{
+	int b = most > 0 ? (int)(d / most * DIST_BUCKETS) : 0;
+
+	return b >= DIST_BUCKETS ? DIST_BUCKETS - 1 : b;
+}
+
+int output_text_distances(FILE *out, const query_report *q,
+                          const astar_flood_result *f, int flow)
+{
+	const astar_grid *g = q->map->grid;
+	double most = 0.0;
+	size_t n = (size_t)f->width * (size_t)f->height;
+	char lo[64], hi[64];
+
+	for (size_t k = 0; k < n; k++)
+		if (f->dist[k] > most)
+			most = f->dist[k];
+	for (int pass = 0; pass < 1 + !!flow; pass++) {
+		for (int32_t y = 0; y < f->height; y++) {
+			for (int32_t x = 0; x < f->width; x++) {
+				size_t k = (size_t)y * f->width + x;
+				int c;
+				if (astar_grid_get(g, x, y) == 0)
+					c = '#';
+				else if (f->dist[k] < 0)
+					c = '!';
+				else if (f->dist[k] == 0)
+					c = 'S';
+				else if (pass == 1)
+					c = f->flow[k] < 8 ? flow_chars[f->flow[k]]
+					                   : '?';
+				else
+					c = dist_ramp[dist_bucket(f->dist[k], most)];
+				fputc(c, out);
+			}
+			fputc('\n', out);
+		}
+		if (pass == 0 && flow)
+			fputc('\n', out);
+	}
+	fputs("legend: S start, # blocked, ! unreachable", out);
+	if (flow)
+		fputs("; flow: the step toward the nearest start as on a "
+		      "keypad (8 north, 9 north-east, 6 east, 3 south-east, "
+		      "2 south, 1 south-west, 4 west, 7 north-west)",
+		      out);
+	fputc('\n', out);
+	for (int b = 0; b < DIST_BUCKETS; b++) {
+		output_cost(lo, sizeof lo, most * b / DIST_BUCKETS);
+		output_cost(hi, sizeof hi, most * (b + 1) / DIST_BUCKETS);
+		fprintf(out, "  %c  cost %s to %s%s\n", dist_ramp[b], lo, hi,
+		        b + 1 < DIST_BUCKETS ? "" : " (the largest)");
+	}
+	fprintf(out, "reached: %zu cells\n", f->reached);
+	if (q->timing)
+		fprintf(out, "time: load %.3f ms, flood %.3f ms\n",
+		        q->load_us / 1000.0, q->search_us / 1000.0);
 	return ferror(out) ? -1 : 0;
 }

@@ -1,7 +1,8 @@
 /*
  * reference.c - the test oracle: movement rules and a plain Dijkstra.
  *
- * Owns nothing but the reference model described in reference.h.  It is
+ * Owns nothing but the reference model described in reference.h (with
+ * worlds that wrap, several sources and the agent-size grid).  It is
  * kept deliberately simple: bounds-checked cell access, a lazy-deletion
  * binary heap of (distance, cell) pairs and a "done" flag per cell.  No
  * padding, no generation counters, no sharing with the library's code.
@@ -117,6 +118,51 @@ static hitem hpop(hitem *h, size_t *n)
 int ref_dijkstra(const ref_grid *g, astar_diagonal pol, int sx, int sy,
                  double *dist, ref_exact *exact)
 {
+	return ref_flood(g, pol, 0, 0, &sx, &sy, 1, dist, exact);
+}
+
+/* x on an axis of n cells, brought back into range when joined. */
+static int ref_axis(int x, int n, int joined)
+{
+	if (joined)
+		x = ((x % n) + n) % n;
+	return x;
+}
+
+int ref_wrap_legal(const ref_grid *g, astar_diagonal pol, int wx, int wy,
+                   int x, int y, int dx, int dy, int *nx, int *ny)
+{
+	int ax = ref_axis(x + dx, g->w, wx), ay = ref_axis(y + dy, g->h, wy);
+	int cx = ref_axis(x + dx, g->w, wx), cy = ref_axis(y + dy, g->h, wy);
+	int a, b;
+
+	*nx = ax;
+	*ny = ay;
+	if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx == 0 && dy == 0))
+		return 0;
+	if (!ref_open(g, ax, ay))
+		return 0;
+	if (dx == 0 || dy == 0)
+		return 1;
+	a = ref_open(g, cx, y);
+	b = ref_open(g, x, cy);
+	switch (pol) {
+	case ASTAR_DIAG_NEVER:
+		return 0;
+	case ASTAR_DIAG_ALWAYS:
+		return 1;
+	case ASTAR_DIAG_ONE_OBSTACLE:
+		return a || b;
+	case ASTAR_DIAG_NO_OBSTACLES:
+		return a && b;
+	}
+	return 0;
+}
+
+int ref_flood(const ref_grid *g, astar_diagonal pol, int wx, int wy,
+              const int *sx, const int *sy, int n, double *dist,
+              ref_exact *exact)
+{
 	size_t ncell = (size_t)g->w * (size_t)g->h;
 	size_t i, hn = 0;
 	hitem *heap;
@@ -129,22 +175,27 @@ int ref_dijkstra(const ref_grid *g, astar_diagonal pol, int sx, int sy,
 			exact[i].b = -1;
 		}
 	}
-	if (!ref_open(g, sx, sy))
-		return 1;
-	/* Each cell is pushed at most once per improvement, at most 8 in-edges. */
-	heap = malloc((8 * ncell + 1) * sizeof *heap);
+	/* Each cell is pushed at most once per improvement, at most 8
+	 * in-edges, and the sources. */
+	heap = malloc((8 * ncell + (size_t)n + 1) * sizeof *heap);
 	done = calloc(ncell, 1);
 	if (!heap || !done) {
 		free(heap);
 		free(done);
 		return 0;
 	}
-	dist[(size_t)sy * (size_t)g->w + (size_t)sx] = 0.0;
-	if (exact) {
-		exact[(size_t)sy * (size_t)g->w + (size_t)sx].a = 0;
-		exact[(size_t)sy * (size_t)g->w + (size_t)sx].b = 0;
+	for (int k = 0; k < n; k++) {
+		size_t c = (size_t)sy[k] * (size_t)g->w + (size_t)sx[k];
+
+		if (!ref_open(g, sx[k], sy[k]))
+			continue;
+		dist[c] = 0.0;
+		if (exact) {
+			exact[c].a = 0;
+			exact[c].b = 0;
+		}
+		hpush(heap, &hn, (hitem){0.0, c});
 	}
-	hpush(heap, &hn, (hitem){0.0, (size_t)sy * (size_t)g->w + (size_t)sx});
 	while (hn > 0) {
 		hitem it = hpop(heap, &hn);
 		int x, y, dx, dy;
@@ -158,20 +209,20 @@ int ref_dijkstra(const ref_grid *g, astar_diagonal pol, int sx, int sy,
 			for (dx = -1; dx <= 1; dx++) {
 				size_t v;
 				double nd;
+				int nx, ny;
+				int64_t c;
 
-				if (!ref_move_legal(g, pol, x, y, dx, dy, -1,
-				                    -1))
+				if (!ref_wrap_legal(g, pol, wx, wy, x, y, dx, dy,
+				                    &nx, &ny))
 					continue;
-				v = (size_t)(y + dy) * (size_t)g->w +
-				    (size_t)(x + dx);
+				v = (size_t)ny * (size_t)g->w + (size_t)nx;
+				c = ref_cost(g, nx, ny);
 				nd = dist[it.cell] +
-				     ref_step_cost(g, x, y, dx, dy);
+				     (dx != 0 && dy != 0 ? sqrt(2.0) * (double)c
+				                         : (double)c);
 				if (nd < dist[v]) {
 					dist[v] = nd;
 					if (exact) {
-						int64_t c = ref_cost(g, x + dx,
-						                     y + dy);
-
 						exact[v] = exact[it.cell];
 						if (dx != 0 && dy != 0)
 							exact[v].b += c;
@@ -186,4 +237,34 @@ int ref_dijkstra(const ref_grid *g, astar_diagonal pol, int sx, int sy,
 	free(heap);
 	free(done);
 	return 1;
+}
+
+void ref_footprint(const ref_grid *g, int size, int wx, int wy, ref_grid *out)
+{
+	out->w = g->w;
+	out->h = g->h;
+	for (int y = 0; y < g->h; y++) {
+		for (int x = 0; x < g->w; x++) {
+			int worst = 0, open = 1;
+
+			for (int j = 0; j < size && open; j++) {
+				for (int i = 0; i < size && open; i++) {
+					int cx = x + i, cy = y + j, c;
+
+					if ((!wx && cx >= g->w) ||
+					    (!wy && cy >= g->h)) {
+						open = 0;
+						break;
+					}
+					c = ref_cost(g, cx % g->w, cy % g->h);
+					if (c == 0)
+						open = 0;
+					if (c > worst)
+						worst = c;
+				}
+			}
+			out->cost[(size_t)y * g->w + x] =
+				(uint8_t)(open ? worst : 0);
+		}
+	}
 }

@@ -60,4 +60,26 @@ typedef struct ref_exact {
 int ref_dijkstra(const ref_grid *g, astar_diagonal pol, int sx, int sy,
                  double *dist, ref_exact *exact);
 
+/*
+ * Worlds that wrap and several sources.  A joined axis (wx: x, wy: y)
+ * has no border: a coordinate past one edge is the cell at the other.
+ * ref_wrap_legal is ref_move_legal with that reading of coordinates (no
+ * adjacent target); on success *nx, *ny is the cell entered.
+ */
+int ref_wrap_legal(const ref_grid *g, astar_diagonal pol, int wx, int wy,
+                   int x, int y, int dx, int dy, int *nx, int *ny);
+
+/* ref_dijkstra from n sources at once on a grid whose axes may be joined:
+ * each cell's cost from its nearest source.  Returns 0 when out of
+ * memory. */
+int ref_flood(const ref_grid *g, astar_diagonal pol, int wx, int wy,
+              const int *sx, const int *sy, int n, double *dist,
+              ref_exact *exact);
+
+/* The grid an N x N agent anchored at its top-left cell sees, by the
+ * rule itself: a cell is open when all N x N cells of its square are
+ * (the square wrapping on joined axes, otherwise blocked when it leaves
+ * the grid), and costs the dearest.  out->cost must hold w * h cells. */
+void ref_footprint(const ref_grid *g, int size, int wx, int wy, ref_grid *out);
+
 #endif

@@ -1,0 +1,188 @@
+/*
+ * reach.c - a level's reachability assertions ("reach") and its region
+ * count ("expect": {"regions": N}), checked by --check.
+ *
+ * Each assertion costs one flood from its sources (astar_flood), however
+ * many targets it names: a target is reached when the flood gave it a
+ * cost.  The region count is astar_regions'.  Each is reported as a
+ * query is: a failure's line names it and up to REACH_LIST_MAX of the
+ * targets at fault, then how many more; every one is a case of the
+ * JUnit and TAP reports.  With --image a failed assertion is drawn:
+ * the flood from its sources as a heat map, its targets at fault red,
+ * numbered after the level's queries (%d).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "driver.h"
+
+/* The most targets a failure message lists. */
+#define REACH_LIST_MAX 10
+
+/* Appends " X,Y" to buf when there is room. */
+static void add_cell(char *buf, size_t size, astar_point p)
+{
+	size_t n = strlen(buf);
+
+	if (n + 1 < size)
+		snprintf(buf + n, size - n, " %d,%d", (int)p.x, (int)p.y);
+}
+
+/* Whether cell p is one "*" names: open for the agent (the flood's
+ * grid, which the agent size derives, is not the map's). */
+static int open_for(const astar_grid *fp, astar_point p)
+{
+	return astar_grid_get(fp, p.x, p.y) != 0;
+}
+
+/* Appends p to the list *a of *n cells (for the picture); -1 when out of
+ * memory. */
+static int keep(astar_point **a, size_t *n, astar_point p)
+{
+	astar_point *b = realloc(*a, (*n + 1) * sizeof *b);
+
+	if (b == NULL)
+		return -1;
+	*a = b;
+	b[(*n)++] = p;
+	return 0;
+}
+
+/* A failed assertion's picture: its flood f, its targets at fault. */
+static void draw_failure(sink *k, const map *m, const astar_options *o,
+                         const char *name, size_t i,
+                         const astar_flood_result *f, const astar_point *bad,
+                         size_t nbad)
+{
+	query_report q;
+
+	memset(&q, 0, sizeof q);
+	q.map_name = name;
+	q.map = m;
+	q.opts = o;
+	q.dist = f;
+	q.start = m->reach[i].from[0];
+	q.starts = m->reach[i].from;
+	q.nstarts = m->reach[i].nfrom;
+	q.marks = bad;
+	q.nmarks = nbad;
+	q.query = (long)(m->nqueries + i);
+	emit_image(k, &q);
+}
+
+/* Checks assertion i; fills why (when it fails) and returns 1 when it
+ * holds, 0 when not, -1 when it could not run (reported). */
+static int check_reach(sink *k, astar_ctx *ctx, const map *m,
+                       const astar_options *o, const char *name, size_t i,
+                       char *why, size_t whysz)
+{
+	astar_point *all = NULL; /* every target at fault, for --image */
+	size_t nall = 0;
+	int draw = k->cfg->image != NULL;
+	const map_reach *r = &m->reach[i];
+	astar_flood_result f;
+	astar_grid *fp = NULL;
+	astar_status st;
+	size_t bad = 0, targets = 0;
+	char cells[256] = "";
+
+	if ((st = astar_flood(ctx, m->grid, r->from, r->nfrom, o, &f)) !=
+	    ASTAR_OK) {
+		diag_error(name, 0, 0, "reach[%zu]: from %s: %s", i,
+		           r->from_text, astar_strerror(st));
+		return -1;
+	}
+	if (r->all && o->size > 1 &&
+	    (fp = astar_grid_footprint(m->grid, o->size, o->wrap, &st)) ==
+	            NULL) {
+		diag_error(name, 0, 0, "reach[%zu]: %s", i, astar_strerror(st));
+		return -1;
+	}
+	for (int32_t y = 0; r->all && y < f.height; y++)
+		for (int32_t x = 0; x < f.width; x++) {
+			astar_point p = {x, y};
+			if (!open_for(fp ? fp : m->grid, p))
+				continue;
+			targets++;
+			if ((f.dist[(size_t)y * f.width + x] >= 0) ==
+			    r->reachable)
+				continue;
+			if (bad++ < REACH_LIST_MAX)
+				add_cell(cells, sizeof cells, p);
+			if (draw && keep(&all, &nall, p) != 0)
+				draw = 0;
+		}
+	astar_grid_free(fp);
+	for (size_t t = 0; t < r->nto; t++) {
+		astar_point p = r->to[t];
+		targets++;
+		if ((f.dist[(size_t)p.y * f.width + p.x] >= 0) == r->reachable)
+			continue;
+		if (bad++ < REACH_LIST_MAX)
+			add_cell(cells, sizeof cells, p);
+		if (draw && keep(&all, &nall, p) != 0)
+			draw = 0;
+	}
+	if (bad == 0)
+		return 1;
+	if (draw)
+		draw_failure(k, m, o, name, i, &f, all, nall);
+	free(all);
+	snprintf(why, whysz, "%zu of %zu targets %s from %s:%s%s", bad,
+	         targets, r->reachable ? "unreachable" : "reachable",
+	         r->from_text, cells, bad > REACH_LIST_MAX ? " ..." : "");
+	if (bad > REACH_LIST_MAX) {
+		size_t n = strlen(why);
+		snprintf(why + n, whysz - n, " and %zu more",
+		         bad - REACH_LIST_MAX);
+	}
+	return 0;
+}
+
+/* Checks the region count; as check_reach. */
+static int check_regions(astar_ctx *ctx, const map *m, const astar_options *o,
+                         const char *name, char *why, size_t whysz)
+{
+	size_t n;
+	astar_status st;
+
+	if ((st = astar_regions(ctx, m->grid, o, &n, NULL)) != ASTAR_OK) {
+		diag_error(name, 0, 0, "expect.regions: %s",
+		           astar_strerror(st));
+		return -1;
+	}
+	if (n == (size_t)m->regions)
+		return 1;
+	snprintf(why, whysz, "expected %ld region%s, got %zu", m->regions,
+	         m->regions == 1 ? "" : "s", n);
+	return 0;
+}
+
+void run_level_checks(sink *k, astar_ctx *ctx, const map *m,
+                      const astar_options *o, const char *name)
+{
+	char label[LABEL_MAX], why[512];
+
+	for (size_t i = 0; i <= m->nreach; i++) {
+		double t = now_us();
+		int ok;
+
+		if (i == m->nreach && !m->has_regions)
+			break;
+		why[0] = '\0';
+		if (i < m->nreach) {
+			snprintf(label, sizeof label, "%s: reach[%zu]", name, i);
+			ok = check_reach(k, ctx, m, o, name, i, why,
+			                 sizeof why);
+		} else {
+			snprintf(label, sizeof label, "%s: expect.regions",
+			         name);
+			ok = check_regions(ctx, m, o, name, why, sizeof why);
+		}
+		if (ok < 0)
+			query_error(k, label);
+		else
+			check_case(k, label, ok, why, now_us() - t);
+	}
+}

@@ -1,0 +1,629 @@
+/*
+ * test_many.c - the one-to-many searches (astar_search_many, astar_flood,
+ * astar_regions), agent sizes (astar_grid_footprint, options.size) and
+ * worlds that wrap (options.wrap), against the reference model
+ * (reference.c), which knows nothing of the library's code.
+ *
+ * Seeded property tests on random grids of every diagonal policy, with
+ * and without terrain costs: the several-goals cost is the least of the
+ * single-pair costs (ties to the goal given first); every distance-map
+ * cell is the reference's cost from the nearest source, and the cost a
+ * single-pair search finds; the flow field walks legal steps to a
+ * source at the mapped cost; a size-N search is a plain search of the
+ * grid the stated rule derives; wrapped grids match the reference's
+ * wrapped Dijkstra; the region count matches the reference's.  Every
+ * path is replayed step by step.  Runs as the module "many".
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "astar.h"
+#include "check.h"
+#include "names.h"
+#include "reference.h"
+#include "rng.h"
+#include "unit.h"
+
+#define MAXW 14
+#define MAXC (MAXW * MAXW)
+
+typedef struct world {
+	ref_grid ref;
+	uint8_t cost[MAXC];
+	astar_grid *grid;
+	uint64_t seed;
+	int wx, wy;
+} world;
+
+static void world_dump(void *arg)
+{
+	const world *w = arg;
+
+	fprintf(stderr, "  seed %llu, %dx%d, wrap %d%d\n",
+	        (unsigned long long)w->seed, w->ref.w, w->ref.h, w->wx, w->wy);
+	for (int y = 0; y < w->ref.h; y++) {
+		fputs("  ", stderr);
+		for (int x = 0; x < w->ref.w; x++) {
+			int c = w->cost[y * w->ref.w + x];
+			fputc(c == 0 ? '#' : c < 10 ? '0' + c : '+', stderr);
+		}
+		fputc('\n', stderr);
+	}
+}
+
+/* A random grid: a third blocked at most, costs 1 or 1..9 (terrain). */
+static void world_make(world *w, uint64_t seed, int terrain)
+{
+	uint64_t s = seed;
+	int block = rng_int(&s, 35);
+
+	w->seed = seed;
+	w->ref.w = 1 + rng_int(&s, MAXW);
+	w->ref.h = 1 + rng_int(&s, MAXW);
+	w->ref.cost = w->cost;
+	w->grid = astar_grid_new(w->ref.w, w->ref.h, NULL);
+	for (int i = 0; i < w->ref.w * w->ref.h; i++) {
+		int c = rng_int(&s, 100) < block
+		                ? 0
+		                : terrain ? 1 + rng_int(&s, 9) : 1;
+		w->cost[i] = (uint8_t)c;
+		astar_grid_set(w->grid, i % w->ref.w, i / w->ref.w, (uint8_t)c);
+	}
+}
+
+/* Up to n random open cells of g into p; returns how many. */
+static int open_cells(const ref_grid *g, uint64_t *s, astar_point *p, int n)
+{
+	int k = 0;
+
+	for (int tries = 0; k < n && tries < 200; tries++) {
+		int x = rng_int(s, g->w), y = rng_int(s, g->h);
+		if (ref_open(g, x, y))
+			p[k++] = (astar_point){x, y};
+	}
+	return k;
+}
+
+static int near(double a, double b)
+{
+	return fabs(a - b) <= 1e-9 * (fabs(a) > 1 ? fabs(a) : 1);
+}
+
+/* Replays r's path on g: legal steps from `from` to `to`, costing
+ * r->cost.  Returns 1 when it holds. */
+static int replay(const ref_grid *g, astar_diagonal pol, int wx, int wy,
+                  const astar_result *r, astar_point from, astar_point to)
+{
+	double sum = 0.0;
+
+	if (r->path_len == 0 || r->path[0].x != from.x ||
+	    r->path[0].y != from.y || r->path[r->path_len - 1].x != to.x ||
+	    r->path[r->path_len - 1].y != to.y)
+		return 0;
+	for (size_t k = 1; k < r->path_len; k++) {
+		astar_point a = r->path[k - 1], b = r->path[k];
+		double step = INFINITY; /* the cheapest step from a to b: on
+		                           a grid 1 or 2 wide several join them */
+		for (int dy = -1; dy <= 1; dy++)
+			for (int dx = -1; dx <= 1; dx++) {
+				int nx, ny;
+				double c;
+				if (!ref_wrap_legal(g, pol, wx, wy, a.x, a.y, dx,
+				                    dy, &nx, &ny) ||
+				    nx != b.x || ny != b.y)
+					continue;
+				c = ref_cost(g, nx, ny) *
+				    (dx && dy ? sqrt(2.0) : 1.0);
+				if (c < step)
+					step = c;
+			}
+		if (isinf(step))
+			return 0;
+		sum += step;
+	}
+	return near(sum, r->cost);
+}
+
+/* The reference's costs from each of n points (n * cells doubles and
+ * exact costs), on w's grid with its wrapping. */
+static void ref_each(const world *w, astar_diagonal pol, const astar_point *p,
+                     int n, double *dist)
+{
+	size_t cells = (size_t)w->ref.w * w->ref.h;
+
+	for (int k = 0; k < n; k++)
+		ref_flood(&w->ref, pol, w->wx, w->wy, &p[k].x, &p[k].y, 1,
+		          dist + k * cells, NULL);
+}
+
+static astar_wrap wrap_of(int wx, int wy)
+{
+	return wx && wy ? ASTAR_WRAP_XY
+	       : wx     ? ASTAR_WRAP_X
+	       : wy     ? ASTAR_WRAP_Y
+	                : ASTAR_WRAP_NONE;
+}
+
+/* One several-goals query of w against the single-pair costs. */
+static void goals_case(astar_ctx *ctx, world *w, uint64_t *s,
+                       astar_diagonal pol, astar_algorithm algo)
+{
+	astar_point st[3], go[24];
+	static double dist[3 * MAXC];
+	int ns = open_cells(&w->ref, s, st, 1 + rng_int(s, 3));
+	int ng = open_cells(&w->ref, s, go, rng_int(s, 4) ? 1 + rng_int(s, 5)
+	                                                  : 24);
+	double best = INFINITY;
+	int bg = -1;
+	astar_options o;
+	astar_result r;
+	astar_status rc;
+	size_t cells = (size_t)w->ref.w * w->ref.h;
+
+	if (ns == 0 || ng == 0)
+		return;
+	astar_options_init(&o);
+	o.diagonal = pol;
+	o.algorithm = algo;
+	o.wrap = wrap_of(w->wx, w->wy);
+	ref_each(w, pol, st, ns, dist);
+	for (int g = 0; g < ng; g++)
+		for (int k = 0; k < ns; k++) {
+			double d = dist[k * cells + go[g].y * w->ref.w + go[g].x];
+			if (isfinite(d) && (bg < 0 || (d < best && !near(d, best)))) {
+				best = d;
+				bg = g;
+			}
+		}
+	check_begin("many goals seed %llu %s %s: %d starts %d goals",
+	            (unsigned long long)w->seed, diag_name(pol),
+	            algo == ASTAR_ALGO_JPS ? "jps" : algo_name(algo), ns, ng);
+	check_context(world_dump, w);
+	rc = astar_search_many(ctx, w->grid, st, (size_t)ns, go, (size_t)ng, &o,
+	                       &r);
+	CHECK(rc == ASTAR_OK, "status %d", rc);
+	CHECK(r.found == (bg >= 0), "found %d, reference %d", r.found, bg >= 0);
+	if (rc != ASTAR_OK || !r.found || bg < 0)
+		return;
+	CHECK(near(r.cost, best), "cost %.12g, least single %.12g", r.cost,
+	      best);
+	CHECK(r.goal_index == (size_t)bg, "goal_index %zu, first least %d",
+	      r.goal_index, bg);
+	CHECK(r.start_index < (size_t)ns &&
+	              near(dist[r.start_index * cells +
+	                        go[r.goal_index].y * w->ref.w +
+	                        go[r.goal_index].x],
+	                   r.cost),
+	      "start_index %zu does not give the cost", r.start_index);
+	CHECK(replay(&w->ref, pol, w->wx, w->wy, &r, st[r.start_index],
+	             go[r.goal_index]),
+	      "the path is not a legal path of its cost");
+}
+
+static void test_goals(void)
+{
+	astar_ctx *ctx = astar_ctx_new();
+
+	for (uint64_t seed = 1; seed <= 300; seed++) {
+		world w;
+		uint64_t s = seed * 7919;
+
+		memset(&w, 0, sizeof w);
+		world_make(&w, seed, seed % 2);
+		for (int pol = 0; pol < 4; pol++) {
+			goals_case(ctx, &w, &s, pol, ASTAR_ALGO_ASTAR);
+			goals_case(ctx, &w, &s, pol, ASTAR_ALGO_DIJKSTRA);
+			if (seed % 2 == 0 && (pol == ASTAR_DIAG_NEVER ||
+			                      pol == ASTAR_DIAG_NO_OBSTACLES))
+				goals_case(ctx, &w, &s, pol, ASTAR_ALGO_JPS);
+			w.wx = (int)(seed % 3 == 1);
+			w.wy = (int)(seed % 5 == 1);
+			goals_case(ctx, &w, &s, pol, ASTAR_ALGO_ASTAR);
+			w.wx = w.wy = 0;
+		}
+		astar_grid_free(w.grid);
+	}
+	astar_ctx_free(ctx);
+}
+
+/* Walks the flow field from (x, y): legal steps to a cell whose cost
+ * is 0.  *sum is the walk's cost taken the other way, from the source
+ * (each step costing the cell it leaves here), which is what the map
+ * holds.  Returns 1 when it gets there. */
+static int follow(const world *w, astar_diagonal pol,
+                  const astar_flood_result *f, int x, int y, double *sum)
+{
+	*sum = 0.0;
+	for (int steps = 0; steps <= w->ref.w * w->ref.h; steps++) {
+		int code = f->flow[y * w->ref.w + x], nx, ny;
+		int dx = astar_flow_dx(code), dy = astar_flow_dy(code);
+
+		if (code == ASTAR_FLOW_NONE)
+			return f->dist[y * w->ref.w + x] == 0.0;
+		if (!ref_wrap_legal(&w->ref, pol, w->wx, w->wy, x, y, dx, dy,
+		                    &nx, &ny))
+			return 0;
+		*sum += ref_cost(&w->ref, x, y) * (dx && dy ? sqrt(2.0) : 1);
+		x = nx;
+		y = ny;
+	}
+	return 0;
+}
+
+/* One distance map of w from random sources against the reference, a
+ * single-pair search per cell and the flow field's walks. */
+static void flood_case(astar_ctx *ctx, world *w, uint64_t *s,
+                       astar_diagonal pol)
+{
+	astar_point src[3];
+	int sx[3], sy[3];
+	static double dist[MAXC];
+	int n = open_cells(&w->ref, s, src, 1 + rng_int(s, 3));
+	astar_options o;
+	astar_flood_result f;
+	astar_status rc;
+
+	if (n == 0)
+		return;
+	for (int k = 0; k < n; k++) {
+		sx[k] = src[k].x;
+		sy[k] = src[k].y;
+	}
+	astar_options_init(&o);
+	o.diagonal = pol;
+	o.wrap = wrap_of(w->wx, w->wy);
+	ref_flood(&w->ref, pol, w->wx, w->wy, sx, sy, n, dist, NULL);
+	check_begin("flood seed %llu %s wrap %d%d: %d sources",
+	            (unsigned long long)w->seed, diag_name(pol), w->wx, w->wy,
+	            n);
+	check_context(world_dump, w);
+	rc = astar_flood(ctx, w->grid, src, (size_t)n, &o, &f);
+	CHECK(rc == ASTAR_OK, "status %d", rc);
+	if (rc != ASTAR_OK)
+		return;
+	CHECK(f.width == w->ref.w && f.height == w->ref.h, "size %dx%d",
+	      f.width, f.height);
+	for (int y = 0; y < w->ref.h; y++)
+		for (int x = 0; x < w->ref.w; x++) {
+			double d = f.dist[y * w->ref.w + x], want = dist[y * w->ref.w + x];
+			double sum;
+			if (!CHECK(isfinite(want) ? near(d, want) : d == -1.0,
+			           "(%d,%d): %.12g, reference %.12g", x, y, d,
+			           want))
+				continue;
+			if (isfinite(want))
+				CHECK(follow(w, pol, &f, x, y, &sum) &&
+				              near(sum, d),
+				      "(%d,%d): the flow does not walk to a "
+				      "source at %.12g", x, y, d);
+		}
+	/* A single-pair search per cell finds the mapped cost (or none);
+	 * copied first, as the search reuses the context. */
+	{
+		static double mapped[MAXC];
+		memcpy(mapped, f.dist, (size_t)w->ref.w * w->ref.h * sizeof *mapped);
+		for (int y = 0; y < w->ref.h; y++)
+			for (int x = 0; x < w->ref.w; x++) {
+				astar_point t = {x, y};
+				astar_result r;
+				double d = mapped[y * w->ref.w + x];
+				if (!ref_open(&w->ref, x, y))
+					continue;
+				rc = astar_search_many(ctx, w->grid, src,
+				                       (size_t)n, &t, 1, &o, &r);
+				CHECK(rc == ASTAR_OK && r.found == (d >= 0) &&
+				              (!r.found || near(r.cost, d)),
+				      "(%d,%d): search %d found %d cost %.12g, "
+				      "map %.12g", x, y, rc, r.found, r.cost, d);
+			}
+	}
+}
+
+static void test_flood(void)
+{
+	astar_ctx *ctx = astar_ctx_new();
+
+	for (uint64_t seed = 1; seed <= 200; seed++) {
+		world w;
+		uint64_t s = seed * 104729;
+
+		memset(&w, 0, sizeof w);
+		world_make(&w, seed, seed % 2);
+		for (int pol = 0; pol < 4; pol++) {
+			w.wx = rng_int(&s, 2);
+			w.wy = rng_int(&s, 2);
+			flood_case(ctx, &w, &s, pol);
+		}
+		astar_grid_free(w.grid);
+	}
+	astar_ctx_free(ctx);
+}
+
+/* A size-N agent on w: the library's footprint grid is the rule's, and
+ * its searches are the reference's searches of that grid. */
+static void size_case(astar_ctx *ctx, world *w, uint64_t *s, int size,
+                      astar_diagonal pol, astar_algorithm algo)
+{
+	static uint8_t fcost[MAXC];
+	static double dist[MAXC];
+	ref_grid fp = {0, 0, fcost};
+	astar_point p[2];
+	astar_options o;
+	astar_result r;
+	astar_status rc;
+	astar_grid *lib;
+
+	ref_footprint(&w->ref, size, w->wx, w->wy, &fp);
+	check_begin("size %d seed %llu %s %s wrap %d%d", size,
+	            (unsigned long long)w->seed, diag_name(pol),
+	            algo == ASTAR_ALGO_JPS ? "jps" : algo_name(algo), w->wx,
+	            w->wy);
+	check_context(world_dump, w);
+	lib = astar_grid_footprint(w->grid, size, wrap_of(w->wx, w->wy), &rc);
+	CHECK(lib != NULL, "footprint status %d", rc);
+	for (int y = 0; lib && y < w->ref.h; y++)
+		for (int x = 0; x < w->ref.w; x++)
+			CHECK(astar_grid_get(lib, x, y) == fcost[y * w->ref.w + x],
+			      "footprint (%d,%d): %d, rule %d", x, y,
+			      astar_grid_get(lib, x, y), fcost[y * w->ref.w + x]);
+	astar_grid_free(lib);
+	if (open_cells(&fp, s, p, 2) < 2)
+		return;
+	astar_options_init(&o);
+	o.diagonal = pol;
+	o.algorithm = algo;
+	o.size = size;
+	o.wrap = wrap_of(w->wx, w->wy);
+	ref_flood(&fp, pol, w->wx, w->wy, &p[0].x, &p[0].y, 1, dist, NULL);
+	rc = astar_search(ctx, w->grid, p[0], p[1], &o, &r);
+	CHECK(rc == ASTAR_OK, "status %d", rc);
+	{
+		double want = dist[p[1].y * w->ref.w + p[1].x];
+		CHECK(r.found == isfinite(want) && (!r.found || near(r.cost, want)),
+		      "(%d,%d)->(%d,%d): found %d cost %.12g, derived grid %.12g",
+		      p[0].x, p[0].y, p[1].x, p[1].y, r.found, r.cost, want);
+		if (r.found)
+			CHECK(replay(&fp, pol, w->wx, w->wy, &r, p[0], p[1]),
+			      "the path is not a legal path of the derived grid");
+	}
+}
+
+static void test_size(void)
+{
+	astar_ctx *ctx = astar_ctx_new();
+
+	for (uint64_t seed = 1; seed <= 300; seed++) {
+		world w;
+		uint64_t s = seed * 15485863;
+		int size = 2 + rng_int(&s, 3);
+
+		memset(&w, 0, sizeof w);
+		world_make(&w, seed, seed % 2);
+		w.wx = seed % 4 == 1;
+		w.wy = seed % 6 == 1;
+		for (int pol = 0; pol < 4; pol++) {
+			size_case(ctx, &w, &s, size, pol, ASTAR_ALGO_ASTAR);
+			size_case(ctx, &w, &s, size, pol, ASTAR_ALGO_DIJKSTRA);
+			if (seed % 2 == 0 && !w.wx && !w.wy &&
+			    (pol == ASTAR_DIAG_NEVER ||
+			     pol == ASTAR_DIAG_NO_OBSTACLES))
+				size_case(ctx, &w, &s, size, pol, ASTAR_ALGO_JPS);
+		}
+		astar_grid_free(w.grid);
+	}
+	astar_ctx_free(ctx);
+}
+
+/* Searches of wrapped grids under every admissible heuristic. */
+static void test_wrap(void)
+{
+	astar_ctx *ctx = astar_ctx_new();
+	static double dist[MAXC];
+
+	for (uint64_t seed = 1; seed <= 300; seed++) {
+		world w;
+		uint64_t s = seed * 2654435761u;
+
+		memset(&w, 0, sizeof w);
+		world_make(&w, seed, seed % 2);
+		w.wx = seed % 3 != 1; /* x, y, then both */
+		w.wy = seed % 3 != 0;
+		for (int pol = 0; pol < 4; pol++)
+			for (int h = 0; h <= ASTAR_H_ZERO; h++) {
+				astar_point p[2];
+				astar_options o;
+				astar_result r;
+				astar_status rc;
+				double want;
+
+				if (!astar_heuristic_admissible(h, pol) ||
+				    open_cells(&w.ref, &s, p, 2) < 2)
+					continue;
+				astar_options_init(&o);
+				o.diagonal = pol;
+				o.heuristic = h;
+				o.wrap = wrap_of(w.wx, w.wy);
+				ref_flood(&w.ref, pol, w.wx, w.wy, &p[0].x,
+				          &p[0].y, 1, dist, NULL);
+				want = dist[p[1].y * w.ref.w + p[1].x];
+				check_begin("wrap %d%d seed %llu %s %s", w.wx,
+				            w.wy, (unsigned long long)seed,
+				            diag_name(pol), heur_name(h));
+				check_context(world_dump, &w);
+				rc = astar_search(ctx, w.grid, p[0], p[1], &o, &r);
+				CHECK(rc == ASTAR_OK, "status %d", rc);
+				CHECK(r.found == isfinite(want) &&
+				              (!r.found || near(r.cost, want)),
+				      "(%d,%d)->(%d,%d): found %d cost %.12g, "
+				      "reference %.12g", p[0].x, p[0].y, p[1].x,
+				      p[1].y, r.found, r.cost, want);
+				if (r.found)
+					CHECK(replay(&w.ref, pol, w.wx, w.wy, &r,
+					             p[0], p[1]),
+					      "the path is not legal");
+			}
+		astar_grid_free(w.grid);
+	}
+	astar_ctx_free(ctx);
+}
+
+/* Region counts and labels against the reference's reachability. */
+static void test_regions(void)
+{
+	astar_ctx *ctx = astar_ctx_new();
+	static double dist[MAXC];
+
+	for (uint64_t seed = 1; seed <= 200; seed++) {
+		world w;
+
+		memset(&w, 0, sizeof w);
+		world_make(&w, seed, seed % 2);
+		w.wx = seed % 3 == 1;
+		w.wy = seed % 4 == 1;
+		for (int pol = 0; pol < 4; pol++) {
+			static int seen[MAXC];
+			const uint32_t *lab;
+			size_t count, want = 0;
+			astar_options o;
+			astar_status rc;
+			int cells = w.ref.w * w.ref.h;
+
+			astar_options_init(&o);
+			o.diagonal = pol;
+			o.wrap = wrap_of(w.wx, w.wy);
+			check_begin("regions seed %llu %s wrap %d%d",
+			            (unsigned long long)seed, diag_name(pol), w.wx,
+			            w.wy);
+			check_context(world_dump, &w);
+			rc = astar_regions(ctx, w.grid, &o, &count, &lab);
+			CHECK(rc == ASTAR_OK, "status %d", rc);
+			if (rc != ASTAR_OK)
+				continue;
+			memset(seen, 0, sizeof seen);
+			for (int c = 0; c < cells; c++) {
+				int x = c % w.ref.w, y = c / w.ref.w;
+				if (!ref_open(&w.ref, x, y)) {
+					CHECK(lab[c] == 0, "(%d,%d) blocked, "
+					      "label %u", x, y, lab[c]);
+					continue;
+				}
+				if (seen[c])
+					continue;
+				want++;
+				ref_flood(&w.ref, pol, w.wx, w.wy, &x, &y, 1,
+				          dist, NULL);
+				for (int k = 0; k < cells; k++) {
+					if (isfinite(dist[k]))
+						seen[k] = 1;
+					if (ref_open(&w.ref, k % w.ref.w, k / w.ref.w))
+						CHECK((lab[k] == lab[c]) ==
+						              !!isfinite(dist[k]),
+						      "(%d,%d) and (%d,%d): labels "
+						      "%u %u", x, y, k % w.ref.w,
+						      k / w.ref.w, lab[c], lab[k]);
+				}
+			}
+			CHECK(count == want, "%zu regions, reference %zu", count,
+			      want);
+		}
+		astar_grid_free(w.grid);
+	}
+	astar_ctx_free(ctx);
+}
+
+/* The statuses of bad calls. */
+static void test_status(void)
+{
+	astar_ctx *ctx = astar_ctx_new();
+	astar_grid *g = astar_grid_new(4, 3, NULL);
+	astar_point a = {0, 0}, b = {3, 2}, blocked = {1, 1}, out = {4, 0};
+	astar_point two[2] = {{0, 0}, {3, 2}};
+	astar_options o;
+	astar_result r;
+	astar_flood_result f;
+	size_t n;
+	astar_status rc;
+
+	for (int y = 0; y < 3; y++)
+		for (int x = 0; x < 4; x++)
+			astar_grid_set(g, x, y, x == 1 && y == 1 ? 0 : 1);
+	astar_options_init(&o);
+	check_begin("one-to-many statuses");
+	CHECK(astar_search_many(ctx, g, &a, 0, &b, 1, &o, &r) == ASTAR_EINVAL,
+	      "no starts");
+	CHECK(astar_search_many(ctx, g, &a, 1, &b, 0, &o, &r) == ASTAR_EINVAL,
+	      "no goals");
+	CHECK(astar_search_many(ctx, g, &a, 1, &out, 1, &o, &r) ==
+	              ASTAR_ERANGE, "goal outside");
+	CHECK(astar_search_many(ctx, g, two, 2, &blocked, 1, &o, &r) ==
+	              ASTAR_EGOAL_BLOCKED, "goal blocked");
+	CHECK(astar_search_many(ctx, g, &blocked, 1, two, 2, &o, &r) ==
+	              ASTAR_ESTART_BLOCKED, "start blocked");
+	CHECK(astar_flood(ctx, g, &a, 0, &o, &f) == ASTAR_EINVAL,
+	      "flood without sources");
+	CHECK(astar_flood(ctx, g, &blocked, 1, &o, &f) == ASTAR_ESTART_BLOCKED,
+	      "flood from a blocked cell");
+	o.algorithm = ASTAR_ALGO_JPS;
+	CHECK(astar_flood(ctx, g, &a, 1, &o, &f) == ASTAR_EUNSUPPORTED,
+	      "flood by JPS");
+	o.algorithm = ASTAR_ALGO_GREEDY;
+	CHECK(astar_flood(ctx, g, &a, 1, &o, &f) == ASTAR_EUNSUPPORTED,
+	      "flood by greedy search");
+	o.algorithm = ASTAR_ALGO_JPS;
+	o.wrap = ASTAR_WRAP_X;
+	rc = astar_search(ctx, g, a, b, &o, &r);
+	CHECK(rc == ASTAR_EUNSUPPORTED, "JPS on a wrapping grid: %d", rc);
+	CHECK(!astar_supported(g, &o), "astar_supported says JPS wraps");
+	o.algorithm = ASTAR_ALGO_ASTAR;
+	o.adjacent = 1;
+	CHECK(astar_search(ctx, g, a, b, &o, &r) == ASTAR_EUNSUPPORTED,
+	      "adjacent on a wrapping grid");
+	o.adjacent = 0;
+	o.wrap = 7;
+	CHECK(astar_search(ctx, g, a, b, &o, &r) == ASTAR_EINVAL,
+	      "wrap out of range");
+	o.wrap = ASTAR_WRAP_NONE;
+	o.size = -1;
+	CHECK(astar_regions(ctx, g, &o, &n, NULL) == ASTAR_EINVAL,
+	      "negative size");
+	CHECK(astar_grid_footprint(g, 0, ASTAR_WRAP_NONE, &rc) == NULL &&
+	              rc == ASTAR_EINVAL, "footprint of size 0");
+	/* Wrapped: (0,0) to (3,2) is one diagonal step across both borders. */
+	astar_options_init(&o);
+	o.diagonal = ASTAR_DIAG_ALWAYS;
+	o.wrap = ASTAR_WRAP_XY;
+	rc = astar_search(ctx, g, a, b, &o, &r);
+	CHECK(rc == ASTAR_OK && r.found && r.path_len == 2 &&
+	              fabs(r.cost - sqrt(2.0)) < 1e-12,
+	      "across both borders: %d found %d len %zu cost %g", rc, r.found,
+	      r.path_len, r.cost);
+	/* Ties go to the goal given first: both goals are 3 steps away. */
+	astar_options_init(&o);
+	{
+		astar_point goals[2] = {{3, 0}, {0, 2}}, mid = {0, 0};
+		astar_point goals2[3] = {{3, 1}, {0, 2}, {3, 0}};
+		rc = astar_search_many(ctx, g, &mid, 1, goals2, 3, &o, &r);
+		CHECK(rc == ASTAR_OK && r.goal_index == 1 && r.cost == 2.0,
+		      "nearest goal: %d index %zu cost %g", rc, r.goal_index,
+		      r.cost);
+		goals[1] = (astar_point){2, 1};
+		rc = astar_search_many(ctx, g, &mid, 1, goals, 2, &o, &r);
+		CHECK(rc == ASTAR_OK && r.goal_index == 0 && r.cost == 3.0,
+		      "tie: %d index %zu cost %g", rc, r.goal_index, r.cost);
+	}
+	astar_grid_free(g);
+	astar_ctx_free(ctx);
+}
+
+void test_many(void)
+{
+	test_status();
+	test_goals();
+	test_flood();
+	test_size();
+	test_wrap();
+	test_regions();
+}
