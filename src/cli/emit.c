@@ -188,6 +188,23 @@ int notes_to_stderr(const cli_config *cfg)
 	return cfg->format == FORMAT_JSON || tap_on_stdout(cfg);
 }
 
+/* The place and name of a query in --check's messages: its label, or,
+ * for a query of a map file whose place is known, "FILE:LINE:COL: NAME"
+ * (NAME its name or queries[N]), as an error about it would say. */
+static const char *check_label(char *buf, size_t n, const query_report *q,
+                               const char *label)
+{
+	if (q->scen != NULL || q->at.line <= 0 || q->query < 0)
+		return label;
+	if (q->name != NULL)
+		snprintf(buf, n, "%s:%ld:%ld: %s", q->map_name, q->at.line,
+		         q->at.col, q->name);
+	else
+		snprintf(buf, n, "%s:%ld:%ld: queries[%ld]", q->map_name,
+		         q->at.line, q->at.col, q->query);
+	return buf;
+}
+
 /*
  * Prints one solved query and checks it.  label names the query in
  * mismatch messages and reports; draw selects the map drawing (single
@@ -197,7 +214,8 @@ void emit(sink *k, query_report *q, const char *label, int draw)
 {
 	const cli_config *cfg = k->cfg;
 	const astar_result *r = q->res;
-	char why[256];
+	char why[256], placed[LABEL_MAX + 64];
+	const char *where = check_label(placed, sizeof placed, q, label);
 	int ok = r->reached_goal, rc = 0;
 
 	q->check = -1;
@@ -208,19 +226,19 @@ void emit(sink *k, query_report *q, const char *label, int draw)
 		k->it->checked++;
 		k->it->failed += !ok;
 		if (!ok && notes_to_stderr(cfg))
-			diag_note("%s: %s", label, why);
+			diag_note("%s: %s", where, why);
 		else if (!ok)
-			fprintf(k->out, "%s: %s\n", label, why);
+			fprintf(k->out, "%s: %s\n", where, why);
 	} else if (!r->reached_goal) {
 		snprintf(why, sizeof why, "no path");
 		/* It makes the status 1 all the same: say which query. */
 		if (cfg->check && notes_to_stderr(cfg))
 			diag_note("%s: no path (the query has no expectation)",
-			          label);
+			          where);
 		else if (cfg->check)
 			fprintf(k->out,
 			        "%s: no path (the query has no expectation)\n",
-			        label);
+			        where);
 	}
 	if (!tap_on_stdout(cfg)) {
 		if (cfg->format == FORMAT_JSON)

@@ -9,22 +9,41 @@
 #include "driver.h"
 #include "rules.h"
 
+/* Where a query is written (the query, its start, its goal), for the
+ * messages about it; all 0 when not known. */
+typedef struct query_places {
+	map_place query, start, goal;
+} query_places;
+
+/* The places of a query on one line (a scenario's). */
+static query_places on_line(long line)
+{
+	query_places p;
+
+	memset(&p, 0, sizeof p);
+	p.query.line = p.start.line = p.goal.line = line;
+	return p;
+}
+
 /*
  * Checks a query's start and goal against the map; `where` locates the
- * query in messages ("queries[2]: " or "").  Reports and returns -1.
+ * query in messages ("queries[2]: " or ""), and at in the file.  Reports
+ * and returns -1.
  */
-static int valid_query(const astar_options *opts, const char *name, long line,
-                       const char *where, const astar_grid *g, astar_point s,
-                       astar_point t)
+static int valid_query(const astar_options *opts, const char *name,
+                       const query_places *at, const char *where,
+                       const astar_grid *g, astar_point s, astar_point t)
 {
 	const char *what[2] = {"start", "goal"};
 	astar_point p[2] = {s, t};
+	const map_place *pl[2] = {&at->start, &at->goal};
 
-	if (rule_jps_query(opts, g, name, line, where) != 0)
+	if (rule_jps_query(opts, g, name, at->query.line, at->query.col,
+	                   where) != 0)
 		return -1;
 	for (int k = 0; k < 2; k++)
 		if (!astar_grid_contains(g, p[k].x, p[k].y)) {
-			diag_error(name, line, 0,
+			diag_error(name, pl[k]->line, pl[k]->col,
 			           "%s%s %d,%d is outside the %dx%d map", where,
 			           what[k], (int)p[k].x, (int)p[k].y,
 			           (int)astar_grid_width(g),
@@ -32,14 +51,15 @@ static int valid_query(const astar_options *opts, const char *name, long line,
 			return -1;
 		}
 	if (astar_grid_get(g, s.x, s.y) == 0) {
-		diag_error(name, line, 0, "%sstart %d,%d is blocked", where,
-		           (int)s.x, (int)s.y);
+		diag_error(name, at->start.line, at->start.col,
+		           "%sstart %d,%d is blocked", where, (int)s.x,
+		           (int)s.y);
 		return -1;
 	}
 	if (astar_grid_get(g, t.x, t.y) == 0 && !opts->adjacent &&
 	    !opts->closest) {
 		diag_error(
-			name, line, 0,
+			name, at->goal.line, at->goal.col,
 			"%sgoal %d,%d is blocked (use --adjacent to stop next to "
 			"it, or --closest to get as near as possible)",
 			where, (int)t.x, (int)t.y);
@@ -115,6 +135,18 @@ static void query_init(query_report *q, const cli_config *cfg, const char *name,
 	q->query = -1;
 }
 
+/* The name of a map file's query i (mq) in its text line, its check's
+ * messages and the reports: "FILE: NAME" for a named query, else "FILE:
+ * queries[i]". */
+static void query_label(char *buf, size_t n, const char *file,
+                        const map_query *mq, size_t i)
+{
+	if (mq->name != NULL)
+		snprintf(buf, n, "%s: %s", file, mq->name);
+	else
+		snprintf(buf, n, "%s: queries[%zu]", file, i);
+}
+
 /* The queries a map file holds, each checked, searched into res and
  * emitted; q is filled but for the query, opts the map's options. */
 static void run_map_queries(sink *k, astar_ctx *ctx, const map *m,
@@ -130,12 +162,17 @@ static void run_map_queries(sink *k, astar_ctx *ctx, const map *m,
 		astar_options qo = *opts;
 		astar_status st;
 		double t2;
+		query_places at;
 		snprintf(where, sizeof where, "queries[%zu]: ", i);
-		snprintf(label, sizeof label, "%s: queries[%zu]", name, i);
+		query_label(label, sizeof label, name, mq, i);
+		at.query.line = mq->line;
+		at.query.col = mq->col;
+		at.start = mq->start_at.line > 0 ? mq->start_at : at.query;
+		at.goal = mq->goal_at.line > 0 ? mq->goal_at : at.query;
 		qo.adjacent |= mq->adjacent;
 		qo.closest |= mq->closest;
 		q->opts = &qo;
-		if (valid_query(&qo, name, mq->line, where, m->grid, mq->start,
+		if (valid_query(&qo, name, &at, where, m->grid, mq->start,
 		                mq->goal) != 0) {
 			query_error(k, label);
 			continue;
@@ -148,7 +185,7 @@ static void run_map_queries(sink *k, astar_ctx *ctx, const map *m,
 		t2 = now_us();
 		if ((st = astar_search(ctx, m->grid, mq->start, mq->goal, &qo,
 		                       res)) != ASTAR_OK) {
-			diag_error(name, 0, 0, "%s%s", where,
+			diag_error(name, mq->line, mq->col, "%s%s", where,
 			           astar_strerror(st));
 			query_error(k, label);
 			continue;
@@ -157,13 +194,21 @@ static void run_map_queries(sink *k, astar_ctx *ctx, const map *m,
 		q->start = mq->start;
 		q->goal = mq->goal;
 		q->query = (long)i;
+		q->name = mq->name;
+		q->at.line = mq->line;
+		q->at.col = mq->col;
 		q->expect = &mq->expect;
 		/* Several blocks of one map: each says which query it
 		 * draws. */
-		if (m->nqueries > 1 && text_blocks_on(k->cfg))
-			fprintf(k->out, "queries[%zu]: %d,%d -> %d,%d\n", i,
-			        (int)mq->start.x, (int)mq->start.y,
-			        (int)mq->goal.x, (int)mq->goal.y);
+		if (m->nqueries > 1 && text_blocks_on(k->cfg)) {
+			if (mq->name != NULL)
+				fprintf(k->out, "%s", mq->name);
+			else
+				fprintf(k->out, "queries[%zu]", i);
+			fprintf(k->out, ": %d,%d -> %d,%d\n", (int)mq->start.x,
+			        (int)mq->start.y, (int)mq->goal.x,
+			        (int)mq->goal.y);
+		}
 		emit(k, q, label, 1);
 		if (i + 1 < m->nqueries && text_blocks_on(k->cfg))
 			fputc('\n', k->out);
@@ -178,6 +223,7 @@ static int run_map_query(sink *k, astar_ctx *ctx, const map *m, query_report *q,
 	const cli_config *cfg = k->cfg;
 	const char *name = q->map_name;
 	astar_status st;
+	query_places at;
 
 	if (!cfg->has_start && !m->has_start) {
 		no_endpoint(name, m->format, "start", 'S');
@@ -189,7 +235,13 @@ static int run_map_query(sink *k, astar_ctx *ctx, const map *m, query_report *q,
 	}
 	q->start = cfg->has_start ? cfg->start : m->start;
 	q->goal = cfg->has_goal ? cfg->goal : m->goal;
-	if (valid_query(q->opts, name, 0, "", m->grid, q->start, q->goal) != 0)
+	memset(&at, 0, sizeof at);
+	if (!cfg->has_start)
+		at.start = m->start_at;
+	if (!cfg->has_goal)
+		at.goal = m->goal_at;
+	if (valid_query(q->opts, name, &at, "", m->grid, q->start, q->goal) !=
+	    0)
 		return -1;
 	if ((st = astar_search(ctx, m->grid, q->start, q->goal, q->opts,
 	                       res)) != ASTAR_OK) {
@@ -275,6 +327,7 @@ static void scen_query(sink *k, astar_ctx *ctx)
 	char label[LABEL_MAX];
 	double t0, prep;
 	astar_status st;
+	query_places places;
 
 	scen_label(label, sizeof label, name, e->line);
 	if (e->width != astar_grid_width(g) ||
@@ -287,7 +340,8 @@ static void scen_query(sink *k, astar_ctx *ctx)
 		query_error(k, label);
 		return;
 	}
-	if (valid_query(&opts, name, e->line, "", g, e->start, e->goal) != 0) {
+	places = on_line(e->line);
+	if (valid_query(&opts, name, &places, "", g, e->start, e->goal) != 0) {
 		query_error(k, label);
 		return;
 	}

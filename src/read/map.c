@@ -33,8 +33,10 @@ enum map_format map_detect(const char *buf, size_t len)
 void map_free(map *m)
 {
 	astar_grid_free(m->grid);
-	for (size_t i = 0; i < m->nqueries; i++)
+	for (size_t i = 0; i < m->nqueries; i++) {
 		free(m->queries[i].expect.path);
+		free(m->queries[i].name);
+	}
 	free(m->queries);
 	memset(m, 0, sizeof *m);
 }

@@ -28,6 +28,9 @@ typedef struct query_report {
 	const char *scen;  /* the scenario file, or NULL */
 	long line;         /* the query's line in it */
 	long query;        /* index in the map's queries, or -1 */
+	const char *name;  /* the query's name, or NULL */
+	map_place at;      /* where the query is written in its map file
+	                      (0: not known, or a scenario's line) */
 	const map_expect *expect; /* what the query expects, or NULL */
 	int check;                /* -1 not checked, 0 failed, 1 passed */
 } query_report;

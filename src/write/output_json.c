@@ -329,6 +329,10 @@ int output_json(FILE *out, const query_report *q)
 		put_key(&t, "query");
 		put_count(&t, (uint64_t)q->query);
 	}
+	if (q->name != NULL) {
+		put_key(&t, "name");
+		put_name(&t, q->name);
+	}
 	if (r->found) {
 		put_key(&t, "cost");
 		put_real(&t, r->cost);
