@@ -16,14 +16,14 @@
 # trailing =? one whose value is optional (only as --opt=VALUE).
 _astar_long='--start= --goal= --block= --diagonal=? --heuristic= --weight=
 --algorithm= --adjacent --closest --explored --format= --json --no-timing
---color=? --scen= --map= --input-format= --jobs= --shard= --check
+--no-path --quiet --color=? --scen= --map= --input-format= --jobs= --shard= --check
 --tolerance= --report= --max-cells= --image= --scale= --help --version'
 
 # Short options: those taking a value (separate or attached), the one
 # whose value is optional (attached only), and the flags.
 _astar_short_arg='sgbHwafJ'
 _astar_short_opt='d'
-_astar_short_flag='ejhV'
+_astar_short_flag='ejqhV'
 
 # The long option a short one stands for.
 _astar_short_long() {
@@ -179,7 +179,7 @@ _astar() {
 		;;
 	-)
 		local o
-		for c in s g b d H w a e f j J h V; do
+		for c in s g b d H w a e f j q J h V; do
 			COMPREPLY+=("-$c")
 		done
 		for o in $_astar_long; do

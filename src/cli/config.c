@@ -82,6 +82,11 @@ static int judge_batch(const options *o, int nscen)
 	}
 	if (o->tolerance >= 0 && !o->check)
 		return refuse("--tolerance needs --check");
+	/* -q keeps standard output empty: a report there cannot be. */
+	if (o->quiet && o->tap && o->tap_file == NULL)
+		return refuse("--quiet cannot be used with --report=tap, which "
+		              "writes to the standard output (give it a file: "
+		              "--report=tap:FILE)");
 	return OPTIONS_RUN;
 }
 
@@ -110,6 +115,8 @@ static void copy_flags(const options *o, cli_config *cfg)
 	cfg->format = o->format;
 	cfg->input_format = o->input_format;
 	cfg->timing = !o->no_timing;
+	cfg->no_path = o->no_path;
+	cfg->quiet = o->quiet;
 	cfg->files = o->files;
 	cfg->nfiles = o->nfiles;
 	cfg->scens = o->scens;

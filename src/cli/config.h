@@ -23,6 +23,8 @@ typedef struct cli_config {
 	enum output_format format;
 	enum map_format input_format;
 	int timing;               /* print load and search times */
+	int no_path;              /* --no-path: leave the path out */
+	int quiet;                /* -q: nothing on standard output */
 	int color;                /* colour the text output */
 	const char *const *files; /* maps ("-" is standard input) and .scen
 	                             files */

@@ -171,7 +171,8 @@ static int tap_on_stdout(const cli_config *cfg)
  * several: not with JSON Lines, --check's lines or a TAP stream. */
 int text_blocks_on(const cli_config *cfg)
 {
-	return cfg->format == FORMAT_TEXT && !cfg->check && !tap_on_stdout(cfg);
+	return cfg->format == FORMAT_TEXT && !cfg->check &&
+	       !tap_on_stdout(cfg) && !cfg->quiet;
 }
 
 /* A text block's header line, when the batch has several inputs. */
@@ -185,7 +186,7 @@ void file_header(sink *k, const char *name)
  * then --check's mismatches and summary go to stderr instead. */
 int notes_to_stderr(const cli_config *cfg)
 {
-	return cfg->format == FORMAT_JSON || tap_on_stdout(cfg);
+	return cfg->format == FORMAT_JSON || tap_on_stdout(cfg) || cfg->quiet;
 }
 
 /* The place and name of a query in --check's messages: its label, or,
@@ -240,7 +241,7 @@ void emit(sink *k, query_report *q, const char *label, int draw)
 			        "%s: no path (the query has no expectation)\n",
 			        where);
 	}
-	if (!tap_on_stdout(cfg)) {
+	if (!tap_on_stdout(cfg) && !cfg->quiet) {
 		if (cfg->format == FORMAT_JSON)
 			rc = output_json(k->out, q);
 		else if (!cfg->check && draw)

@@ -168,6 +168,20 @@ static int set_no_timing(options *o, const char *arg)
 	return OPTIONS_RUN;
 }
 
+static int set_no_path(options *o, const char *arg)
+{
+	(void)arg;
+	o->no_path = 1;
+	return OPTIONS_RUN;
+}
+
+static int set_quiet(options *o, const char *arg)
+{
+	(void)arg;
+	o->quiet = 1;
+	return OPTIONS_RUN;
+}
+
 static int set_color(options *o, const char *arg)
 {
 	o->color = arg ? arg : "always";
@@ -333,6 +347,12 @@ static const flag flags[] = {
          "same as --format=json"},
 	{"no-timing", no_argument, 0, set_no_timing, "    --no-timing",
          "leave timing out of the output"},
+	{"no-path", no_argument, 0, set_no_path, "    --no-path",
+         "leave the path out: no map drawn, no \"path\" or\n"
+         "\"explored\" in JSON (costs and counts stay)"},
+	{"quiet", no_argument, 'q', set_quiet, "-q, --quiet",
+         "nothing on standard output; errors and failed\n"
+         "checks still on standard error"},
 	{"color", optional_argument, 0, set_color, "    --color[=WHEN]",
          "auto (default), always or never"},
 	{"scen", required_argument, 0, set_scen, "    --scen=FILE",

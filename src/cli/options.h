@@ -24,6 +24,8 @@ typedef struct options {
 	enum output_format format;
 	enum map_format input_format;
 	int no_timing;
+	int no_path; /* --no-path: no path, explored cells or drawing */
+	int quiet;   /* -q: nothing on standard output */
 	const char *color;  /* auto, always or never */
 	const char **scens; /* --scen files (the array owned) */
 	int nscens;

@@ -206,7 +206,10 @@ void results_summary(results *r, batch *b, reports *rep)
 	/* On standard error the summary follows the results, and only when
 	 * they were all written: a run whose output was lost does not end
 	 * in "passed". */
-	FILE *sf = !cfg->check ? NULL : notes_to_stderr(cfg) ? stderr : stdout;
+	FILE *sf = !cfg->check ? NULL
+	           : cfg->quiet       ? NULL /* -q: no summary at all */
+	           : notes_to_stderr(cfg) ? stderr
+	                                  : stdout;
 
 	if (sf == stdout)
 		check_summary(sf, r->checked, r->failed);
@@ -216,7 +219,7 @@ void results_summary(results *r, batch *b, reports *rep)
 	} else {
 		if (sf == stderr)
 			check_summary(sf, r->checked, r->failed);
-		if (sf != NULL)
+		if (cfg->check)
 			check_nothing(b, r->checked, &r->status);
 	}
 }

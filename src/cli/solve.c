@@ -131,6 +131,7 @@ static void query_init(query_report *q, const cli_config *cfg, const char *name,
 	q->opts = opts;
 	q->res = res;
 	q->timing = cfg->timing;
+	q->no_path = cfg->no_path;
 	q->load_us = load_us;
 	q->query = -1;
 }

@@ -22,6 +22,8 @@ typedef struct query_report {
 	const astar_options *opts;
 	const astar_result *res;
 	int timing; /* include load_us, prepare_us and search_us */
+	int no_path; /* leave out the path and explored cells (JSON) and
+	                the drawing (text) */
 	double load_us, search_us;
 	int prepared;      /* astar_prepare ran before the search (batches) */
 	double prepare_us; /* its time; 0 when not prepared */

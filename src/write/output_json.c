@@ -343,13 +343,15 @@ int output_json(FILE *out, const query_report *q)
 	} else {
 		put_str(&t, ",\"cost\":null,\"steps\":null,\"end\":null");
 	}
-	put_key(&t, "path");
-	put_points(&t, r->path, r->found ? r->path_len : 0);
+	if (!q->no_path) {
+		put_key(&t, "path");
+		put_points(&t, r->path, r->found ? r->path_len : 0);
+	}
 	put_key(&t, "expanded");
 	put_count(&t, r->expanded);
 	put_key(&t, "generated");
 	put_count(&t, r->generated);
-	if (o->explored) {
+	if (o->explored && !q->no_path) {
 		put_key(&t, "explored");
 		put_points(&t, r->explored, r->explored_len);
 	}
