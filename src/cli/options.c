@@ -399,7 +399,7 @@ static const flag flags[] = {
  * after the first indented to the column of the first. */
 static int show_help(options *o, const char *arg)
 {
-	char text[4096];
+	char text[8192];
 	size_t n = 0;
 
 	(void)o;
