@@ -6,8 +6,8 @@
 # Self-contained: it needs nothing from the bash-completion package.
 #
 # Completes every option of `astar --help`, the values of --diagonal,
-# --heuristic, --algorithm, --format, --color, --input-format and
-# --report, and file names: maps for FILE, *.scen for --scen, any file
+# --heuristic, --algorithm, --format, --color, --input-format, --update
+# and --report, and file names: maps for FILE, *.scen for --scen, any file
 # for --map, *.png for --image (directories too, to walk into them).
 # Values work in all the forms getopt accepts: --opt=VALUE, --opt VALUE
 # and -xVALUE / -x VALUE for the short options that take one.
@@ -17,7 +17,7 @@
 _astar_long='--start= --goal= --block= --diagonal=? --heuristic= --weight=
 --algorithm= --adjacent --closest --explored --format= --json --no-timing
 --no-path --quiet --color=? --scen= --map= --input-format= --jobs= --shard= --check
---tolerance= --report= --max-cells= --image= --scale= --help --version'
+--update=? --tolerance= --report= --max-cells= --image= --scale= --help --version'
 
 # Short options: those taking a value (separate or attached), the one
 # whose value is optional (attached only), and the flags.
@@ -45,6 +45,7 @@ _astar_values() {
 	--format) words='text json' ;;
 	--color) words='auto always never' ;;
 	--input-format) words='ascii json movingai' ;;
+	--update) words='path' ;;
 	--report)
 		case $val in
 		junit:*) _astar_files any "${val#junit:}" "${pre}junit:"; return ;;

@@ -73,5 +73,109 @@ else
 	fail "-q" "no error message on standard error"
 fi
 
+# --------------------------------------------------------------- --update
+# Run twice: the second run finds nothing to change and writes nothing.
+mkdir -p "$d/twice"
+cp tests/fixtures/named.json maps/room.scen maps/room-32-32-4.map "$d/twice/"
+sed -i '3s/39.82842712/41.5/' "$d/twice/room.scen"
+"$ASTAR" --update "$d/twice/named.json" "$d/twice/room.scen" >"$d/u1.out" 2>&1
+rc1=$?
+cp "$d/twice/named.json" "$d/named.1"
+cp "$d/twice/room.scen" "$d/room.1"
+"$ASTAR" --update "$d/twice/named.json" "$d/twice/room.scen" >"$d/u2.out" 2>&1
+rc2=$?
+if [ $rc1 = 0 ] && [ $rc2 = 0 ] && cmp -s "$d/named.1" "$d/twice/named.json" &&
+	cmp -s "$d/room.1" "$d/twice/room.scen" &&
+	grep -qx 'updated 3 of 8 queries in 2 files' "$d/u1.out" &&
+	grep -qx 'updated 0 of 8 queries in 0 files' "$d/u2.out" &&
+	[ "$(ls -A "$d/twice" | wc -l)" = 3 ]; then
+	ok "--update twice: the second run changes nothing, byte for byte"
+else
+	fail "--update twice" "status $rc1 then $rc2: $(tail -n 1 "$d/u1.out") / $(tail -n 1 "$d/u2.out")"
+fi
+if "$ASTAR" --check "$d/twice/named.json" "$d/twice/room.scen" >/dev/null 2>&1; then
+	ok "--update: the files it wrote pass --check"
+else
+	fail "--update" "the files it wrote fail --check"
+fi
+
+# Through a link: the file it names is rewritten, the link stays one.
+mkdir -p "$d/link"
+cp tests/fixtures/named.json "$d/link/real.json"
+ln -s real.json "$d/link/level.json"
+"$ASTAR" --update "$d/link/level.json" >/dev/null 2>&1
+if [ -L "$d/link/level.json" ] && "$ASTAR" -q --check "$d/link/real.json"; then
+	ok "--update through a link rewrites the file it names"
+else
+	fail "--update through a link" "the link was replaced, or the file not updated"
+fi
+
+# Read-only: a level (chmod a-w) and a folder are refused, named, and
+# left alone; the other files of the run are updated.  Also as root,
+# who could write them.
+mkdir -p "$d/ro" "$d/rodir"
+cp tests/fixtures/named.json "$d/ro/locked.json"
+cp tests/fixtures/named.json "$d/ro/open.json"
+cp tests/fixtures/named.json "$d/rodir/level.json"
+chmod a-w "$d/ro/locked.json" "$d/rodir"
+"$ASTAR" --update "$d/ro/locked.json" "$d/ro/open.json" "$d/rodir/level.json" \
+	>"$d/ro.out" 2>"$d/ro.err"
+rc=$?
+chmod u+w "$d/rodir"
+if [ $rc = 2 ] && cmp -s tests/fixtures/named.json "$d/ro/locked.json" &&
+	cmp -s tests/fixtures/named.json "$d/rodir/level.json" &&
+	! cmp -s tests/fixtures/named.json "$d/ro/open.json" &&
+	grep -qx "astar: $d/ro/locked.json: the file is read-only; not updating it" "$d/ro.err" &&
+	grep -qx "astar: $d/rodir: the folder is read-only; cannot update $d/rodir/level.json in it" "$d/ro.err" &&
+	[ "$(ls -A "$d/rodir" | wc -l)" = 1 ]; then
+	ok "--update: a read-only level and folder refused by name, the others updated"
+else
+	fail "--update read-only" "status $rc: $(cat "$d/ro.err")"
+fi
+
+# SIGKILL while the new text is written: the level is the old one,
+# whole.  The write is caught by polling for its temporary file (a level
+# of a million cells takes tens of milliseconds to write), stopped, its
+# partial state looked at, then killed.
+python3 -c "
+import json
+w = h = 1000
+print(json.dumps({'width': w, 'height': h, 'cells': [[1] * w] * h,
+                  'queries': [{'name': 'corner to corner', 'start': [0, 0],
+                               'goal': [w - 1, h - 1], 'expect': {'cost': 5}}]}))
+" >"$d/big.json"
+caught=0
+for try in 1 2 3 4 5; do
+	rm -rf "$d/kill" && mkdir -p "$d/kill" && cp "$d/big.json" "$d/kill/level.json"
+	(cd "$d/kill" && exec "$ASTAR" --update=path level.json >/dev/null 2>&1) &
+	pid=$!
+	while :; do
+		for f in "$d"/kill/.level.json.*; do [ -e "$f" ] && break 2; done
+		kill -0 $pid 2>/dev/null || break
+	done
+	kill -STOP $pid 2>/dev/null
+	tmp=$(ls "$d"/kill/.level.json.* 2>/dev/null | head -n 1)
+	kill -KILL $pid 2>/dev/null
+	wait $pid 2>/dev/null
+	if [ -n "$tmp" ] && [ "$(wc -c <"$tmp")" -lt "$(wc -c <"$d/big.json")" ]; then
+		caught=1
+		break
+	fi
+done
+if [ $caught = 1 ] && cmp -s "$d/big.json" "$d/kill/level.json"; then
+	ok "--update killed (SIGKILL) mid-write: the level intact (try $try)"
+elif [ $caught = 1 ]; then
+	fail "--update killed mid-write" "the level changed"
+else
+	fail "--update killed mid-write" "never caught writing in 5 tries"
+fi
+# And then, not killed, it is written whole.
+(cd "$d/kill" && "$ASTAR" --update=path level.json >/dev/null 2>&1)
+if [ "$(jq -c '.queries[0].expect | [.cost, (.path | length)]' "$d/kill/level.json")" = "[1998,1999]" ]; then
+	ok "--update after the kill: written whole"
+else
+	fail "--update after the kill" "not written whole"
+fi
+
 echo "ci: $passed passed, $failed failed"
 [ $failed -eq 0 ]

@@ -133,7 +133,7 @@ for w in man readme completion; do
 	fi
 done
 # The words the completion offers for an option are the ones astar takes.
-for o in diagonal heuristic algorithm format color input-format; do
+for o in diagonal heuristic algorithm format color input-format update; do
 	want=$("$ASTAR" --$o=@ 2>&1 </dev/null | sed -n "s/.*--$o: expected \(.*\), got '@'\$/\1/p" |
 		tr -d ',' | tr ' ' '\n' | sort | tr '\n' ' ')
 	got=$(bash -c '. ./completion/astar.bash; COMPREPLY=(); _astar_values "$1" "" ""
@@ -273,8 +273,8 @@ for m, f in sorted(seen.items()):
 print('%d messages, %d patterns, %d unlisted' % (len(seen), len(pats), bad))
 # The other way: every entry is a message some test expects, a golden
 # case's (--check's mismatches are lines of its standard output) or one
-# tests/suite-output.sh compares ("astar: ..." in its text: full
-# devices, closed pipes, reports, memory limits).
+# a suite compares ("astar: ..." in the text of tests/suite-*.sh: full
+# devices, closed pipes, reports, memory limits, read-only files).
 expected = set(seen)
 def add(m):
     while loc.match(m):
@@ -283,9 +283,10 @@ def add(m):
 for f in sorted(glob.glob('tests/golden/*/*/stdout')):
     for l in open(f, encoding='utf-8', errors='replace'):
         add(l.rstrip('\n'))
-for l in open('tests/suite-output.sh', encoding='utf-8'):
-    for m in re.findall(r'astar: ([^"]*)', l):
-        add(m)
+for f in sorted(glob.glob('tests/suite-*.sh')):
+    for l in open(f, encoding='utf-8'):
+        for m in re.findall(r'astar: ([^"]*)', l):
+            add(m)
 untested = 0
 for it, rx, entry in pats:
     if entry and not any(

@@ -39,6 +39,25 @@ void end_early(batch *b, int sig, FILE *tap, const char *why)
 	stop_die(sig, tap, why);
 }
 
+int write_begin(batch *b)
+{
+	int go;
+
+	pthread_mutex_lock(&b->lock);
+	go = !b->stop;
+	b->images_busy += go;
+	pthread_mutex_unlock(&b->lock);
+	return go;
+}
+
+void write_end(batch *b)
+{
+	pthread_mutex_lock(&b->lock);
+	if (--b->images_busy == 0 && b->stop)
+		pthread_cond_broadcast(&b->cond);
+	pthread_mutex_unlock(&b->lock);
+}
+
 static void batch_init(batch *b, const cli_config *cfg)
 {
 	memset(b, 0, sizeof *b);
@@ -62,9 +81,14 @@ static void batch_free(batch *b)
 	}
 	free(b->maps);
 	outfile_set_free(&b->inputs);
-	for (size_t i = 0; i < b->nscens; i++)
+	for (size_t i = 0; i < b->nscens; i++) {
 		scen_free(&b->scens[i]);
+		if (b->scen_text != NULL)
+			free(b->scen_text[i]);
+	}
 	free(b->scens);
+	free(b->scen_text);
+	free(b->scen_len);
 	pthread_mutex_destroy(&b->lock);
 	pthread_cond_destroy(&b->cond);
 	pthread_cond_destroy(&b->loaded);

@@ -36,6 +36,7 @@ typedef struct cli_config {
 	int shard_k, shard_n;     /* keep items k-1, k-1+n, ...; n = 0: all */
 	size_t max_cells;         /* the largest map to read */
 	int check;                /* compare with expectations */
+	int update;               /* --update: enum update_kind (update.h) */
 	double tolerance;         /* < 0: check_result's default */
 	const char *junit;        /* --report=junit:FILE */
 	int tap;                  /* --report=tap */

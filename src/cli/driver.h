@@ -20,6 +20,8 @@
  *   pool.c     the threads that solve the items
  *   results.c  the items' results written in input order
  *   reports.c  the --report files, from opening to their last line
+ *   update_run.c  --update's scenario files and summary, after the
+ *              results (a JSON level is rewritten by its item, solve.c)
  *   cli.c      the run from start to end
  */
 #ifndef ASTAR_DRIVER_H
@@ -85,6 +87,13 @@ typedef struct item {
 	unsigned checked, failed;
 	report_case *cases;
 	size_t ncases;
+	/* --update: the queries it had and changed, the files it rewrote;
+	 * for a scenario query (scen_ix its file in batch.scens), whether
+	 * its optimal length changes, and to what. */
+	unsigned upd_total, upd_changed, upd_files;
+	size_t scen_ix;
+	int upd_scen;
+	double upd_value;
 	atomic_int done; /* set by its worker when its results are ready */
 } item;
 
@@ -103,6 +112,10 @@ typedef struct batch {
 	size_t nmaps;
 	scen *scens;
 	size_t nscens;
+	/* --update: each scenario file's text as read (NULL when it could
+	 * not be read or is not to be updated), for its rewrite. */
+	char **scen_text;
+	size_t *scen_len;
 	size_t ninputs; /* items before --shard */
 	/* The inputs' files, sorted, when a report or picture is written
 	 * (index_inputs); read-only once the workers start. */
@@ -128,8 +141,9 @@ typedef struct batch {
 	 * item that is done before it is waited for. */
 	atomic_size_t waiting;
 	int stop; /* no more chunks, and no more pictures, are begun */
-	/* Pictures (--image) being written: the main thread waits for them
-	 * before the process dies (end_early), so none is left cut short. */
+	/* Pictures (--image) and --update's files being written: the main
+	 * thread waits for them before the process dies (end_early), so
+	 * none is left cut short. */
 	int images_busy;
 	io_stdin in; /* standard input, read once for every "-" */
 	/* Set while the main thread runs the items itself (no workers):
@@ -212,6 +226,7 @@ typedef struct results {
 	int write_failed, write_err; /* a write of the output failed; errno */
 	int nomem;                   /* memory ran out: the run ends */
 	unsigned checked, failed;    /* --check's counts */
+	unsigned upd_total, upd_changed, upd_files; /* --update's */
 	int last_kind; /* of the last item with text output, or -1 */
 	progress prog;
 } results;
@@ -281,5 +296,21 @@ void reports_close(reports *rep);
 
 /* cli.c */
 void end_early(batch *b, int sig, FILE *tap, const char *why);
+/* Counts a file write (a picture, an update) as begun, unless the run is
+ * ending (returns 0: not to be begun); write_end counts it done. */
+int write_begin(batch *b);
+void write_end(batch *b);
+
+/* solve.c: --update's note (a diff, on the output or standard error as
+ * --check's mismatches, none with -q). */
+void update_note(sink *k, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* update_run.c */
+/* The scenario files' new optimal lengths written, after the results;
+ * each error reported, the status made 2. */
+void update_scens(batch *b, results *r);
+/* --update's summary line, where --check's would go. */
+void update_summary(const batch *b, const results *r);
 
 #endif

@@ -143,21 +143,13 @@ static void emit_image(sink *k, const query_report *q)
 		k->it->status = EXIT_ERROR;
 		return;
 	}
-	pthread_mutex_lock(&k->b->lock);
-	if (k->b->stop) { /* the run is ending early: not begun */
-		pthread_mutex_unlock(&k->b->lock);
+	if (!write_begin(k->b)) /* the run is ending early: not begun */
 		return;
-	}
-	k->b->images_busy++;
-	pthread_mutex_unlock(&k->b->lock);
 	if (image_write_png(path, q, cfg->scale, &err) != 0) {
 		diag_report(path, &err);
 		k->it->status = EXIT_ERROR;
 	}
-	pthread_mutex_lock(&k->b->lock);
-	if (--k->b->images_busy == 0 && k->b->stop)
-		pthread_cond_broadcast(&k->b->cond);
-	pthread_mutex_unlock(&k->b->lock);
+	write_end(k->b);
 }
 
 /* A TAP stream on stdout (--report=tap without a file). */

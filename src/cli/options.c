@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "options.h"
 #include "rules.h"
+#include "update.h"
 #include "write/image.h"
 
 static const char usage_line[] = "usage: astar [options] [file ...]\n";
@@ -246,6 +247,17 @@ static int set_check(options *o, const char *arg)
 	return OPTIONS_RUN;
 }
 
+static int set_update(options *o, const char *arg)
+{
+	if (arg == NULL)
+		o->update = UPDATE_VALUES;
+	else if (strcmp(arg, "path") == 0)
+		o->update = UPDATE_PATHS;
+	else
+		return bad_value("--update", "path", arg);
+	return OPTIONS_RUN;
+}
+
 static int set_tolerance(options *o, const char *arg)
 {
 	if (value_tolerance(arg, &o->tolerance) != 0)
@@ -371,6 +383,9 @@ static const flag flags[] = {
          "the K-th"},
 	{"check", no_argument, 0, set_check, "    --check",
          "compare results with the expected costs"},
+	{"update", optional_argument, 0, set_update, "    --update[=path]",
+         "write what --check found into the expectations\n"
+         "(JSON levels, .scen files); =path: paths too"},
 	{"tolerance", required_argument, 0, set_tolerance, "    --tolerance=T",
          "allowed cost difference for --check"},
 	{"report", required_argument, 0, set_report, "    --report=KIND",

@@ -33,6 +33,7 @@ typedef struct options {
 	int jobs, shard_k, shard_n;
 	size_t max_cells;
 	int check;
+	int update; /* --update: enum update_kind (update.h) */
 	double tolerance; /* < 0: not given */
 	const char *junit, *tap_file;
 	int tap;

@@ -25,9 +25,10 @@ static int push_item(batch *b, size_t *cap, item it)
 	return 0;
 }
 
-/* An item that only carries a message, written now. */
-static int push_error(batch *b, size_t *cap, const char *scen_name,
-                      const map_error *err)
+/* An item that only carries a message, written now: err about the
+ * file `about`, or the scenario file when that is NULL. */
+static int push_error_about(batch *b, size_t *cap, const char *scen_name,
+                            const char *about, const map_error *err)
 {
 	item it;
 
@@ -36,7 +37,7 @@ static int push_error(batch *b, size_t *cap, const char *scen_name,
 	it.scen_name = scen_name;
 	it.status = EXIT_ERROR;
 	diag_collect(&it.msgs);
-	diag_report(scen_name, err);
+	diag_report(about != NULL ? about : scen_name, err);
 	diag_collect(NULL);
 	if (it.msgs.nomem)
 		goto fail;
@@ -65,6 +66,12 @@ static int push_error(batch *b, size_t *cap, const char *scen_name,
 fail:
 	free_item(&it);
 	return -1;
+}
+
+static int push_error(batch *b, size_t *cap, const char *scen_name,
+                      const map_error *err)
+{
+	return push_error_about(b, cap, scen_name, NULL, err);
 }
 
 /* Where a scenario's map is: --map, else the map field itself when it is
@@ -142,21 +149,30 @@ static int in_shard(const cli_config *cfg, size_t i)
 	       i % (size_t)cfg->shard_n == (size_t)cfg->shard_k - 1;
 }
 
-static int plan_scen(batch *b, size_t *cap, const char *path, scen *sc)
+static int plan_scen(batch *b, size_t *cap, const char *path, size_t si)
 {
-	const char *name = display_name(path);
+	const char *name = display_name(path), *about;
+	scen *sc = &b->scens[si];
 	char *buf;
 	size_t len;
 	map_error err;
 
 	memset(&err, 0, sizeof err);
+	/* --update: a file it cannot rewrite is not run at all. */
+	if (b->cfg->update && outfile_replaceable(path, &err, &about) != 0)
+		return push_error_about(b, cap, name, about, &err);
 	if (read_input(b, path, &buf, &len, &err) != 0)
 		return push_error(b, cap, name, &err);
 	if (scen_read(buf, len, sc, &err) != 0) {
 		free(buf);
 		return push_error(b, cap, name, &err);
 	}
-	free(buf);
+	if (b->cfg->update) { /* kept for its rewrite */
+		b->scen_text[si] = buf;
+		b->scen_len[si] = len;
+	} else {
+		free(buf);
+	}
 	if (sc->n == 0) { /* the version line alone: surely a mistake */
 		diag_fail(&err, 0, 0, "no queries after the version line");
 		return push_error(b, cap, name, &err);
@@ -178,6 +194,7 @@ static int plan_scen(batch *b, size_t *cap, const char *path, scen *sc)
 		it.kind = ITEM_SCEN;
 		it.scen_name = name;
 		it.entry = e;
+		it.scen_ix = si;
 		if (last_field != NULL && strcmp(last_field, e->map) == 0) {
 			it.sm = last_sm;
 		} else {
@@ -228,12 +245,17 @@ int plan(batch *b)
 	b->scens = calloc((size_t)nscen + 1, sizeof *b->scens);
 	if (b->scens == NULL)
 		return -1;
+	if (cfg->update &&
+	    ((b->scen_text = calloc((size_t)nscen + 1,
+	                            sizeof *b->scen_text)) == NULL ||
+	     (b->scen_len = calloc((size_t)nscen + 1, sizeof *b->scen_len)) ==
+	             NULL))
+		return -1;
 	b->nscens = (size_t)nscen;
 	for (int i = 0; i < cfg->nfiles; i++) {
 		item it;
 		if (config_is_scen(cfg->files[i])) {
-			if (plan_scen(b, &cap, cfg->files[i],
-			              &b->scens[si++]) != 0)
+			if (plan_scen(b, &cap, cfg->files[i], si++) != 0)
 				return -1;
 			continue;
 		}
@@ -244,7 +266,7 @@ int plan(batch *b)
 			return -1;
 	}
 	for (int i = 0; i < cfg->nscens; i++)
-		if (plan_scen(b, &cap, cfg->scens[i], &b->scens[si++]) != 0)
+		if (plan_scen(b, &cap, cfg->scens[i], si++) != 0)
 			return -1;
 	b->ninputs = b->n;
 	for (size_t i = 0; i < b->n; i++) {

@@ -143,6 +143,9 @@ static int count_item(results *r, reports *rep, item *it)
 	}
 	r->checked += it->checked;
 	r->failed += it->failed;
+	r->upd_total += it->upd_total;
+	r->upd_changed += it->upd_changed;
+	r->upd_files += it->upd_files;
 	if (it->status > r->status)
 		r->status = it->status;
 	return 0;
@@ -211,6 +214,12 @@ void results_summary(results *r, batch *b, reports *rep)
 	           : notes_to_stderr(cfg) ? stderr
 	                                  : stdout;
 
+	/* --update's scenario files, before the summary that counts them. */
+	update_scens(b, r);
+	if (cfg->update) {
+		update_summary(b, r);
+		sf = NULL;
+	}
 	if (sf == stdout)
 		check_summary(sf, r->checked, r->failed);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
@@ -219,7 +228,7 @@ void results_summary(results *r, batch *b, reports *rep)
 	} else {
 		if (sf == stderr)
 			check_summary(sf, r->checked, r->failed);
-		if (cfg->check)
+		if (cfg->check && !cfg->update)
 			check_nothing(b, r->checked, &r->status);
 	}
 }

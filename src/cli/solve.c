@@ -3,11 +3,14 @@
  * queries, or one query of a scenario file on its shared map, each
  * checked against the map, searched, and handed to emit.c.
  */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "driver.h"
 #include "rules.h"
+#include "update.h"
 
 /* Where a query is written (the query, its start, its goal), for the
  * messages about it; all 0 when not known. */
@@ -148,11 +151,104 @@ static void query_label(char *buf, size_t n, const char *file,
 		snprintf(buf, n, "%s: queries[%zu]", file, i);
 }
 
+void update_note(sink *k, const char *fmt, ...)
+{
+	char line[MESSAGE_MAX];
+	va_list ap;
+
+	if (k->cfg->quiet)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	if (notes_to_stderr(k->cfg))
+		diag_note("%s", line);
+	else
+		fprintf(k->out, "%s\n", line);
+}
+
+/* --update: the new expectation of query mq (named label) from its
+ * result into u, and its diff noted; 0, or -1 when out of memory. */
+static int update_one(sink *k, const char *label, const map_query *mq,
+                        const astar_result *res, update_query *u)
+{
+	char diff[MESSAGE_MAX];
+	int ch = update_expect(&mq->expect, res,
+	                       k->cfg->update == UPDATE_PATHS,
+	                       k->cfg->tolerance, u, diff, sizeof diff);
+
+	if (ch < 0) {
+		k->nomem = 1;
+		return -1;
+	}
+	if (ch > 0) {
+		k->it->upd_changed++;
+		update_note(k, "%s: %s", label, diff);
+	}
+	return 0;
+}
+
+/* Whether --update cannot rewrite map file m (name): a format with no
+ * place for expectations, no queries, or a file or folder that cannot
+ * be written (each reported). */
+static int refuse_update(const map *m, const char *name)
+{
+	diag_err err;
+	const char *about;
+
+	if (m->format == MAPFMT_ASCII) {
+		diag_error(name, 0, 0,
+		           "an ASCII map has no place for expectations; "
+		           "--update writes them into the \"expect\" of a "
+		           "JSON level's \"queries\"");
+		return 1;
+	}
+	if (m->format == MAPFMT_MOVINGAI) {
+		diag_error(name, 0, 0,
+		           "a Moving AI map has no place for expectations; "
+		           "--update writes them into its scenario file or "
+		           "the \"expect\" of a JSON level's \"queries\"");
+		return 1;
+	}
+	if (m->nqueries == 0) {
+		diag_error(name, 0, 0,
+		           "no \"queries\" to update; --update writes the "
+		           "\"expect\" of each of a JSON level's \"queries\"");
+		return 1;
+	}
+	if (outfile_replaceable(name, &err, &about) != 0) {
+		diag_report(about, &err);
+		return 1;
+	}
+	return 0;
+}
+
+/* --update: rewrites map file name with the new expectations of its n
+ * queries, when one changed. */
+static void update_file(sink *k, const char *name, update_query *uq,
+                        size_t n)
+{
+	diag_err err;
+	int changed = 0;
+
+	for (size_t i = 0; i < n; i++)
+		changed |= uq[i].ran && uq[i].changed;
+	if (!changed || !write_begin(k->b))
+		return;
+	if (update_json(name, uq, n, &err) != 0) {
+		diag_report(name, &err);
+		k->it->status = EXIT_ERROR;
+	} else {
+		k->it->upd_files++;
+	}
+	write_end(k->b);
+}
+
 /* The queries a map file holds, each checked, searched into res and
  * emitted; q is filled but for the query, opts the map's options. */
 static void run_map_queries(sink *k, astar_ctx *ctx, const map *m,
                             query_report *q, const astar_options *opts,
-                            astar_result *res)
+                            astar_result *res, update_query *uq)
 {
 	const char *name = q->map_name;
 	char label[LABEL_MAX], where[64];
@@ -199,6 +295,10 @@ static void run_map_queries(sink *k, astar_ctx *ctx, const map *m,
 		q->at.line = mq->line;
 		q->at.col = mq->col;
 		q->expect = &mq->expect;
+		if (uq != NULL && update_one(k, label, mq, res, &uq[i]) != 0)
+			return; /* out of memory: the item is lost */
+		if (uq != NULL)
+			q->expect = &uq[i].e; /* checked as it will be written */
 		/* Several blocks of one map: each says which query it
 		 * draws. */
 		if (m->nqueries > 1 && text_blocks_on(k->cfg)) {
@@ -301,10 +401,23 @@ static void run_file(sink *k, astar_ctx *ctx)
 		rule_admissible(&opts, name);
 	}
 	query_init(&q, cfg, name, &m, &opts, &res, t1 - t0);
-	if (refuse_map_queries(k, &m, name)) {
+	if (refuse_map_queries(k, &m, name) ||
+	    (cfg->update && refuse_update(&m, name))) {
 		rc = -1;
 	} else if (m.nqueries > 0 && !cfg->has_start && !cfg->has_goal) {
-		run_map_queries(k, ctx, &m, &q, &opts, &res);
+		update_query *uq = NULL;
+		if (cfg->update &&
+		    (uq = calloc(m.nqueries, sizeof *uq)) == NULL) {
+			k->nomem = 1;
+		} else {
+			run_map_queries(k, ctx, &m, &q, &opts, &res, uq);
+			k->it->upd_total += cfg->update ? m.nqueries : 0;
+			if (uq != NULL && !k->nomem)
+				update_file(k, name, uq, m.nqueries);
+		}
+		for (size_t i = 0; uq != NULL && i < m.nqueries; i++)
+			update_query_free(&uq[i]);
+		free(uq);
 		rc = 0;
 	} else {
 		rc = run_map_query(k, ctx, &m, &q, &res, t1);
@@ -312,6 +425,31 @@ static void run_file(sink *k, astar_ctx *ctx)
 	map_free(&m);
 	if (rc != 0)
 		query_error(k, name);
+}
+
+/* --update: a scenario query's new optimal length, when its cost is
+ * not the one written (beyond the tolerance): noted, kept in the item,
+ * and made the expectation it is checked against. */
+static void update_scen_query(sink *k, const char *label, map_expect *expect,
+                              const astar_result *res)
+{
+	const scen_entry *e = k->it->entry;
+	const batch *b = k->b;
+	char why[256], now[64];
+	const char *text = b->scen_text ? b->scen_text[k->it->scen_ix] : NULL;
+
+	k->it->upd_total = 1;
+	if (!res->reached_goal || text == NULL ||
+	    check_result(expect, res, k->cfg->tolerance, why, sizeof why))
+		return; /* no path: the check says so, the line stays */
+	k->it->upd_scen = 1;
+	k->it->upd_value = res->cost;
+	k->it->upd_changed = 1;
+	update_scen_value(now, sizeof now, res->cost);
+	update_note(k, "%s: optimal length %.*s -> %s", label,
+	            (int)e->opt_len, text + e->opt_off, now);
+	expect->cost = res->cost;
+	expect->cost_decimals = 8;
 }
 
 static void scen_query(sink *k, astar_ctx *ctx)
@@ -368,6 +506,8 @@ static void scen_query(sink *k, astar_ctx *ctx)
 	expect.cost = e->optimal;
 	expect.cost_decimals = e->decimals;
 	q.expect = &expect;
+	if (cfg->update)
+		update_scen_query(k, label, &expect, &res);
 	emit(k, &q, label, 0);
 }
 
