@@ -50,8 +50,9 @@ _astar_values() {
 		case $val in
 		junit:*) _astar_files any "${val#junit:}" "${pre}junit:"; return ;;
 		tap:*) _astar_files any "${val#tap:}" "${pre}tap:"; return ;;
+		github:*) _astar_files any "${val#github:}" "${pre}github:"; return ;;
 		esac
-		words='junit: tap tap:' ;;
+		words='junit: tap tap: github github:' ;;
 	--scen) kind=scen ;;
 	--map) kind=any ;;
 	--image) kind=png ;;

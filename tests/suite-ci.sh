@@ -177,5 +177,28 @@ else
 	fail "--update after the kill" "not written whole"
 fi
 
+# ------------------------------------------------------ --report=github
+# Each annotation of a failed check names the line and column of its
+# query's object in the level: the "{" there opens the query whose name
+# the title gives.
+"$ASTAR" --check --report=github:"$d/gh.txt" tests/fixtures/named.json >/dev/null 2>&1
+n=0 bad=
+while IFS= read -r l; do
+	n=$((n + 1))
+	line=$(echo "$l" | sed -n 's/.*,line=\([0-9]*\),.*/\1/p')
+	col=$(echo "$l" | sed -n 's/.*,col=\([0-9]*\),.*/\1/p')
+	name=$(echo "$l" | sed -n 's/.*title=astar --check%3A \([^:]*\)::.*/\1/p')
+	at=$(sed -n "${line}p" tests/fixtures/named.json | cut -c "$col-")
+	case $at in
+	"{\"name\": \"$name\""*) ;;
+	*) bad="$bad [$l: line $line col $col is '$(echo "$at" | cut -c 1-20)']" ;;
+	esac
+done <"$d/gh.txt"
+if [ $n = 2 ] && [ -z "$bad" ]; then
+	ok "--report=github: each failed check at its query's line and column"
+else
+	fail "--report=github" "$n annotations:$bad"
+fi
+
 echo "ci: $passed passed, $failed failed"
 [ $failed -eq 0 ]

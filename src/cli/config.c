@@ -92,6 +92,10 @@ static int judge_batch(const options *o, int nscen)
 		return refuse("--quiet cannot be used with --report=tap, which "
 		              "writes to the standard output (give it a file: "
 		              "--report=tap:FILE)");
+	if (o->quiet && o->github && o->github_file == NULL)
+		return refuse("--quiet cannot be used with --report=github, "
+		              "which writes to the standard output (give it a "
+		              "file: --report=github:FILE)");
 	return OPTIONS_RUN;
 }
 
@@ -172,6 +176,8 @@ static void copy_flags(const options *o, cli_config *cfg)
 	cfg->junit = o->junit;
 	cfg->tap = o->tap;
 	cfg->tap_file = o->tap_file;
+	cfg->github = o->github;
+	cfg->github_file = o->github_file;
 	cfg->image = o->image;
 	cfg->scale = o->scale;
 }

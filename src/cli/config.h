@@ -41,6 +41,8 @@ typedef struct cli_config {
 	const char *junit;        /* --report=junit:FILE */
 	int tap;                  /* --report=tap */
 	const char *tap_file;     /* its file, or NULL for standard output */
+	int github;               /* --report=github */
+	const char *github_file;  /* its file, or NULL for standard output */
 	const char *image;        /* --image: a file name pattern (image.h), or
 	                             NULL */
 	int scale;                /* --scale; 0: image_write_png's default */

@@ -121,7 +121,7 @@ typedef struct batch {
 	 * (index_inputs); read-only once the workers start. */
 	outfile_set inputs;
 	/* The --report files (regular ones), which no picture overwrites. */
-	outfile_id reports[2];
+	outfile_id reports[3];
 	int nreports;
 	/* Work sharing between threads: a worker takes the next `chunk`
 	 * items at once, so that a batch of many small queries costs few
@@ -207,8 +207,10 @@ typedef struct pool {
 
 /* The --report files of a run. */
 typedef struct reports {
-	FILE *tap, *junit;        /* open, or NULL */
-	int tap_made, junit_made; /* created by this run */
+	FILE *tap, *junit, *github;            /* open, or NULL */
+	int tap_made, junit_made, github_made; /* created by this run */
+	const char *nothing; /* why the run as a whole failed its check (it
+	                        checked nothing), for the reports; or NULL */
 	report_case *all;  /* the cases, for JUnit's document at the end */
 	size_t nall, ntap; /* cases in all; TAP lines written */
 } reports;
@@ -287,6 +289,9 @@ int reports_open(reports *rep, batch *b);
 /* An item's cases: TAP's lines now, JUnit's kept; 0, or -1 when out of
  * memory. */
 int reports_add(reports *rep, item *it);
+/* Annotates the diagnostics of l (the run's own, not an item's) in the
+ * GitHub report. */
+void reports_diags(reports *rep, const diag_list *l);
 /* TAP's plan and JUnit's document, the files closed. */
 void reports_finish(reports *rep, const cli_config *cfg,
                     enum exit_status *status);

@@ -12,13 +12,17 @@
 #include "driver.h"
 #include "write/image.h"
 
+/* A report case: the query named name passed (ok) or failed with msg;
+ * q is the solved query (its place goes with the case), or NULL for one
+ * that could not run, whose error is a diagnostic of its own. */
 static void add_case(sink *k, const char *name, int ok, const char *msg,
-                     double us)
+                     double us, const query_report *q)
 {
 	item *it = k->it;
 	report_case *c;
+	const char *file = NULL;
 
-	if (!k->cfg->junit && !k->cfg->tap)
+	if (!k->cfg->junit && !k->cfg->tap && !k->cfg->github)
 		return;
 	c = realloc(it->cases, (it->ncases + 1) * sizeof *c);
 	if (c == NULL) {
@@ -31,6 +35,19 @@ static void add_case(sink *k, const char *name, int ok, const char *msg,
 	c->message = msg ? strdup(msg) : NULL;
 	c->ok = ok;
 	c->seconds = k->cfg->timing ? us / 1e6 : 0; /* --no-timing: diffable */
+	c->error = q == NULL;
+	c->file = NULL;
+	c->line = c->col = 0;
+	if (q != NULL && q->scen != NULL) { /* a scenario's line */
+		file = q->scen;
+		c->line = q->line;
+	} else if (q != NULL) { /* a map's query, at its place if known */
+		file = q->map_name;
+		c->line = q->at.line;
+		c->col = q->at.col;
+	}
+	if (file != NULL && (c->file = strdup(file)) == NULL)
+		k->nomem = 1;
 	if (c->name == NULL || (msg && c->message == NULL))
 		k->nomem = 1;
 }
@@ -51,7 +68,7 @@ static void query_failed(sink *k, const char *label, const char *why)
 		k->it->checked++;
 		k->it->failed++;
 	}
-	add_case(k, label, 0, why, 0);
+	add_case(k, label, 0, why, 0, NULL);
 }
 
 /* The last diagnostic of l, formatted for a report (without "astar: "),
@@ -86,7 +103,7 @@ void map_error_case(sink *k, const char *label, const shared_map *sm)
 {
 	char why[MESSAGE_MAX], reason[MESSAGE_MAX], both[2 * MESSAGE_MAX + 4];
 
-	if (!k->cfg->junit && !k->cfg->tap) {
+	if (!k->cfg->junit && !k->cfg->tap && !k->cfg->github) {
 		query_error(k, label);
 		return;
 	}
@@ -251,7 +268,7 @@ void emit(sink *k, query_report *q, const char *label, int draw)
 	}
 	if (cfg->image != NULL)
 		emit_image(k, q);
-	add_case(k, label, ok, ok ? NULL : why, q->search_us);
+	add_case(k, label, ok, ok ? NULL : why, q->search_us, q);
 	/* A checked query's status is its check's; others, whether they
 	 * reached the goal. */
 	if (!ok && k->it->status < EXIT_NOPATH)

@@ -275,8 +275,16 @@ static int set_report(options *o, const char *arg)
 	} else if (strncmp(arg, "tap:", 4) == 0 && arg[4] != '\0') {
 		o->tap = 1;
 		o->tap_file = arg + 4;
+	} else if (strcmp(arg, "github") == 0) {
+		o->github = 1;
+		o->github_file = NULL;
+	} else if (strncmp(arg, "github:", 7) == 0 && arg[7] != '\0') {
+		o->github = 1;
+		o->github_file = arg + 7;
 	} else {
-		return bad_value("--report", "junit:FILE, tap or tap:FILE",
+		return bad_value("--report",
+		                 "junit:FILE, tap, tap:FILE, github or "
+		                 "github:FILE",
 		                 arg);
 	}
 	return OPTIONS_RUN;
@@ -389,7 +397,8 @@ static const flag flags[] = {
 	{"tolerance", required_argument, 0, set_tolerance, "    --tolerance=T",
          "allowed cost difference for --check"},
 	{"report", required_argument, 0, set_report, "    --report=KIND",
-         "junit:FILE, tap or tap:FILE"},
+         "junit:FILE, tap, tap:FILE, github (GitHub\n"
+         "Actions annotations) or github:FILE"},
 	{"max-cells", required_argument, 0, set_max_cells, "    --max-cells=N",
          "refuse maps of more than N cells (default 100000000)"},
 	{"image", required_argument, 0, set_image, "    --image=FILE",

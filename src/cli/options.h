@@ -37,6 +37,8 @@ typedef struct options {
 	double tolerance; /* < 0: not given */
 	const char *junit, *tap_file;
 	int tap;
+	int github;              /* --report=github */
+	const char *github_file; /* its file, or NULL: standard output */
 	const char *image;
 	int scale;
 	const char *const *files; /* the operands, in argv */

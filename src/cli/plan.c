@@ -45,7 +45,7 @@ static int push_error_about(batch *b, size_t *cap, const char *scen_name,
 		it.checked = 1;
 		it.failed = 1;
 	}
-	if (b->cfg->junit || b->cfg->tap) {
+	if (b->cfg->junit || b->cfg->tap || b->cfg->github) {
 		char label[LABEL_MAX], why[MESSAGE_MAX];
 		/* A line's error names the line; the file's (unreadable, no
 		 * version line) the file alone. */
@@ -56,6 +56,7 @@ static int push_error_about(batch *b, size_t *cap, const char *scen_name,
 		if ((it.cases = calloc(1, sizeof *it.cases)) == NULL)
 			goto fail;
 		it.ncases = 1;
+		it.cases->error = 1;
 		last_message(&it.msgs, err->msg, why, sizeof why);
 		if ((it.cases->name = strdup(label)) == NULL ||
 		    (it.cases->message = strdup(why)) == NULL)
@@ -226,6 +227,7 @@ void free_item(item *it)
 	for (size_t i = 0; i < it->ncases; i++) {
 		free(it->cases[i].name);
 		free(it->cases[i].message);
+		free(it->cases[i].file);
 	}
 	free(it->cases);
 	it->out = NULL;
