@@ -200,5 +200,32 @@ else
 	fail "--report=github" "$n annotations:$bad"
 fi
 
+# --------------------------------------------------------- --shard=auto
+# Each system's copies, numbered its way, together run every query of
+# the batch once.
+whole=$("$ASTAR" -j --no-timing maps/room.scen | sort)
+shards() { # name, then one "VAR=VALUE ..." word list a copy
+	name=$1
+	shift
+	for vars in "$@"; do
+		env $vars "$ASTAR" -j --no-timing --shard=${SHARD:-auto} maps/room.scen
+	done | sort >"$d/shards.jsonl"
+	if [ -n "$whole" ] && [ "$(cat "$d/shards.jsonl")" = "$whole" ]; then
+		ok "--shard=auto: $name's copies together are the whole batch"
+	else
+		fail "--shard=auto" "$name's copies are not the whole batch"
+	fi
+}
+shards GitLab "CI_NODE_INDEX=1 CI_NODE_TOTAL=3" "CI_NODE_INDEX=2 CI_NODE_TOTAL=3" \
+	"CI_NODE_INDEX=3 CI_NODE_TOTAL=3"
+shards CircleCI "CIRCLE_NODE_INDEX=0 CIRCLE_NODE_TOTAL=2" "CIRCLE_NODE_INDEX=1 CIRCLE_NODE_TOTAL=2"
+shards Buildkite "BUILDKITE_PARALLEL_JOB=0 BUILDKITE_PARALLEL_JOB_COUNT=4" \
+	"BUILDKITE_PARALLEL_JOB=1 BUILDKITE_PARALLEL_JOB_COUNT=4" \
+	"BUILDKITE_PARALLEL_JOB=2 BUILDKITE_PARALLEL_JOB_COUNT=4" \
+	"BUILDKITE_PARALLEL_JOB=3 BUILDKITE_PARALLEL_JOB_COUNT=4"
+s="SLURM_ARRAY_TASK_MIN=5 SLURM_ARRAY_TASK_MAX=9 SLURM_ARRAY_TASK_STEP=2"
+shards Slurm "SLURM_ARRAY_TASK_ID=5 $s" "SLURM_ARRAY_TASK_ID=7 $s" "SLURM_ARRAY_TASK_ID=9 $s"
+SHARD=auto/2 shards Kubernetes JOB_COMPLETION_INDEX=0 JOB_COMPLETION_INDEX=1
+
 echo "ci: $passed passed, $failed failed"
 [ $failed -eq 0 ]

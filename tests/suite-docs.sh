@@ -332,6 +332,71 @@ else
 	echo "skipped: README pictures ($B/dao/arena2.map not found)"
 fi
 
+# ---------------------------------------------------------------- 8. CI examples
+# The README's GitLab job (its ```yaml block with "parallel: N"): the
+# script run N times, with CI_NODE_INDEX and CI_NODE_TOTAL set by hand
+# as GitLab sets them; the copies together check every query of the
+# unsharded run once, and each leaves its JUnit report.  The GNU
+# parallel line: run on this machine (by parallel when it is installed,
+# else each of its arguments in turn, as parallel would), its output the
+# unsharded batch's lines.
+ci=$out/ci
+mkdir -p "$ci"
+ln -s "$top/maps" "$ci/maps"
+unset CI_NODE_INDEX CI_NODE_TOTAL CIRCLE_NODE_INDEX CIRCLE_NODE_TOTAL \
+	BUILDKITE_PARALLEL_JOB BUILDKITE_PARALLEL_JOB_COUNT \
+	SLURM_ARRAY_TASK_ID SLURM_ARRAY_TASK_MIN SLURM_ARRAY_TASK_MAX \
+	SLURM_ARRAY_TASK_STEP JOB_COMPLETION_INDEX
+awk -v d="$ci" '/^```yaml$/ { n++; y = 1; next } y && /^```$/ { y = 0; next }
+	y { print > (d "/yaml" n) }' README.md
+gl=$(grep -l '^  parallel: [0-9]' "$ci"/yaml* 2>/dev/null | head -n 1)
+np=$(sed -n 's/^  parallel: \([0-9]*\)$/\1/p' "$gl" 2>/dev/null)
+script=$(sed -n 's/^    - //p' "$gl" 2>/dev/null)
+if [ -n "$np" ] && [ -n "$script" ]; then
+	sum=0 why=
+	for i in $(seq 1 "$np"); do
+		rm -f "$ci/astar.xml"
+		(cd "$ci" && CI_NODE_INDEX=$i CI_NODE_TOTAL=$np PATH="$bindir:$PATH" \
+			sh -c "$script") >"$ci/gitlab$i.out" 2>&1 || why="$why copy $i failed;"
+		c=$(sed -n 's/^checked \([0-9]*\), passed [0-9]*, failed 0$/\1/p' "$ci/gitlab$i.out")
+		sum=$((sum + ${c:-0}))
+		grep -q '<testsuite ' "$ci/astar.xml" 2>/dev/null || why="$why copy $i left no JUnit report;"
+	done
+	whole=$(cd "$ci" && PATH="$bindir:$PATH" sh -c "$(echo "$script" | sed 's/ --shard=auto[^ ]*//')" 2>&1 |
+		sed -n 's/^checked \([0-9]*\),.*/\1/p')
+	if [ -z "$why" ] && [ "$sum" -gt 0 ] && [ "$sum" = "$whole" ]; then
+		ok "README GitLab job: $np copies with --shard=auto check $sum queries, the whole"
+	else
+		fail "README GitLab job: $why checked $sum in $np copies, the whole run $whole"
+	fi
+else
+	fail "README: no GitLab job (a yaml block with 'parallel: N' and a script)"
+fi
+pl=$(awk '/^```sh$/ { s = 1; next } s && /^```$/ { s = 0 } s && /^parallel /' README.md | head -n 1)
+if [ -n "$pl" ]; then
+	cmd=$(echo "${pl#parallel }" | sed 's/^--sshlogin [^ ]* //')
+	target=${cmd##*> }
+	args=${cmd#* ::: }
+	args=${args%% >*}
+	cmd=${cmd%% ::: *}
+	if command -v parallel >/dev/null 2>&1; then
+		(cd "$ci" && PATH="$bindir:$PATH" sh -c "parallel $cmd ::: $args > $target")
+	else
+		for a in $args; do
+			(cd "$ci" && PATH="$bindir:$PATH" sh -c "$(echo "$cmd" | sed "s/{}/$a/g")")
+		done >"$ci/$target"
+	fi
+	(cd "$ci" && PATH="$bindir:$PATH" sh -c "$(echo "$cmd" | sed 's/ --shard=[^ ]*//')") |
+		sort >"$ci/whole.jsonl"
+	if [ -s "$ci/whole.jsonl" ] && sort "$ci/$target" | cmp -s - "$ci/whole.jsonl"; then
+		ok "README GNU parallel line: its shards are the whole batch"
+	else
+		fail "README GNU parallel line: its output is not the whole batch's"
+	fi
+else
+	fail "README: no GNU parallel line"
+fi
+
 if [ $update = 1 ]; then
 	awk -v outdir="$out" '
 		/^```console$/ { print; inblock = 1; next }

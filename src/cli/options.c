@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "options.h"
 #include "rules.h"
+#include "shard_auto.h"
 #include "update.h"
 #include "write/image.h"
 
@@ -234,8 +235,22 @@ static int set_jobs(options *o, const char *arg)
 
 static int set_shard(options *o, const char *arg)
 {
+	char opt[32];
+	int n = 0;
+
+	/* auto, or auto/N: from the CI runner's variables */
+	if (strncmp(arg, "auto", 4) == 0 &&
+	    (arg[4] == '\0' ||
+	     (arg[4] == '/' && value_count(arg + 5, 1, 1000000, &n) == 0))) {
+		snprintf(opt, sizeof opt, "--shard=%s", arg);
+		return shard_auto(opt, n, &o->shard_k, &o->shard_n) == 0
+		               ? OPTIONS_RUN
+		               : EXIT_ERROR;
+	}
 	if (value_shard(arg, &o->shard_k, &o->shard_n) != 0)
-		return bad_value("--shard", "K/N with 1 <= K <= N <= 1000000",
+		return bad_value("--shard",
+		                 "K/N with 1 <= K <= N <= 1000000, auto or "
+		                 "auto/N",
 		                 arg);
 	return OPTIONS_RUN;
 }
@@ -388,7 +403,8 @@ static const flag flags[] = {
          "solve on N threads (default: one per core)"},
 	{"shard", required_argument, 0, set_shard, "    --shard=K/N",
          "keep every N-th scenario query or map file, from\n"
-         "the K-th"},
+         "the K-th; auto[/N]: K and N from the CI runner\n"
+         "(GitLab, CircleCI, Buildkite, Slurm, Kubernetes)"},
 	{"check", no_argument, 0, set_check, "    --check",
          "compare results with the expected costs"},
 	{"update", optional_argument, 0, set_update, "    --update[=path]",
