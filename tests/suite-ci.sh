@@ -227,5 +227,57 @@ s="SLURM_ARRAY_TASK_MIN=5 SLURM_ARRAY_TASK_MAX=9 SLURM_ARRAY_TASK_STEP=2"
 shards Slurm "SLURM_ARRAY_TASK_ID=5 $s" "SLURM_ARRAY_TASK_ID=7 $s" "SLURM_ARRAY_TASK_ID=9 $s"
 SHARD=auto/2 shards Kubernetes JOB_COMPLETION_INDEX=0 JOB_COMPLETION_INDEX=1
 
+# ------------------------------------------------------- JPS pictures
+# The jump points show at every scale: at least nine rings' worth of the
+# ring colour (255,222,0) at scales 1, 3 and 16 (the dungeon's JPS query
+# expands 9 cells), none without JPS; the PNG's legend names them.
+png_count() { # file: "PIXELS LEGEND" (ring-coloured pixels, legend text)
+	python3 - "$1" <<'PY'
+import struct, sys, zlib
+data = open(sys.argv[1], 'rb').read()
+pos, idat, legend, w, h = 8, b'', '', 0, 0
+while pos < len(data):
+    n, kind = struct.unpack('>I4s', data[pos:pos + 8])
+    body = data[pos + 8:pos + 8 + n]
+    if kind == b'IHDR':
+        w, h = struct.unpack('>II', body[:8])
+    elif kind == b'IDAT':
+        idat += body
+    elif kind == b'tEXt' and body.startswith(b'Legend\0'):
+        legend = body[7:].decode()
+    pos += 12 + n
+raw, stride, prev, count = zlib.decompress(idat), 3 * w, bytearray(3 * w), 0
+for y in range(h):
+    f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+    for i in range(stride):
+        a = line[i - 3] if i >= 3 else 0
+        b, c = prev[i], prev[i - 3] if i >= 3 else 0
+        p = a + b - c
+        pr = a if abs(p - a) <= abs(p - b) and abs(p - a) <= abs(p - c) else b if abs(p - b) <= abs(p - c) else c
+        line[i] = (line[i] + (0, a, b, (a + b) // 2, pr)[f]) & 255
+    count += sum(1 for x in range(w) if line[3 * x:3 * x + 3] == b'\xff\xde\x00')
+    prev = line
+print(count, 'jump points' in legend)
+PY
+}
+bad=
+for sc in 1 3 16; do
+	"$ASTAR" -d -e -a jps --scale=$sc --image="$d/jps$sc.png" maps/dungeon.txt >/dev/null 2>&1
+	set -- $(png_count "$d/jps$sc.png")
+	# a ring of side scale + 2 pad, less the outline and the cell
+	pad=$((sc / 2 > 3 ? sc / 2 : 3))
+	ring=$(((sc + 2 * pad - 2) * (sc + 2 * pad - 2) - sc * sc))
+	[ "${1:-0}" -ge $((ring * 6)) ] && [ "${2:-}" = True ] ||
+		bad="$bad scale $sc: $* (a ring is $ring);"
+done
+"$ASTAR" -d -e --scale=3 --image="$d/astar.png" maps/dungeon.txt >/dev/null 2>&1
+set -- $(png_count "$d/astar.png")
+[ "${1:-x}" = 0 ] && [ "${2:-}" = False ] || bad="$bad without JPS: $*"
+if [ -z "$bad" ]; then
+	ok "JPS pictures: jump points ringed at scales 1, 3 and 16, said in the legend"
+else
+	fail "JPS pictures" "$bad"
+fi
+
 echo "ci: $passed passed, $failed failed"
 [ $failed -eq 0 ]

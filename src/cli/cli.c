@@ -75,6 +75,7 @@ static void batch_free(batch *b)
 	free(b->items);
 	for (size_t i = 0; i < b->nmaps; i++) {
 		free(b->maps[i]->path);
+		free(b->maps[i]->looked);
 		map_free(&b->maps[i]->m);
 		diag_list_free(&b->maps[i]->msgs);
 		free(b->maps[i]);

@@ -96,25 +96,15 @@ void query_error(sink *k, const char *label)
 	query_failed(k, label, why);
 }
 
-/* query_error for a scenario query whose map could not be read: its
- * report's message also gives the map's own error (written once, before
- * the first such query), so that each failed case says why. */
+/* A scenario query whose map could not be read: it fails, its report's
+ * message the map's error (written once, by the map's first query), so
+ * that each failed case says why. */
 void map_error_case(sink *k, const char *label, const shared_map *sm)
 {
-	char why[MESSAGE_MAX], reason[MESSAGE_MAX], both[2 * MESSAGE_MAX + 4];
+	char why[MESSAGE_MAX];
 
-	if (!k->cfg->junit && !k->cfg->tap && !k->cfg->github) {
-		query_error(k, label);
-		return;
-	}
-	last_message(k->msgs, "invalid query (see the error output)", why,
-	             sizeof why);
-	last_message(&sm->msgs, "", reason, sizeof reason);
-	if (reason[0] != '\0')
-		snprintf(both, sizeof both, "%s (%s)", why, reason);
-	else
-		snprintf(both, sizeof both, "%s", why);
-	query_failed(k, label, both);
+	last_message(&sm->msgs, "its map could not be read", why, sizeof why);
+	query_failed(k, label, why);
 }
 
 /*

@@ -522,13 +522,12 @@ static void run_scen(sink *k, astar_ctx *ctx)
 	if (sm->nomem || k->msgs->nomem) {
 		k->nomem = 1;
 	} else if (!sm->ok) {
-		/* The map's own error is written once, by its first query;
-		 * one line per query would only repeat it. */
+		/* The map's error is written once, by its first query; one
+		 * line per query would only repeat it.  Each query fails,
+		 * its report case saying why. */
 		const scen_entry *e = k->it->entry;
 		char label[LABEL_MAX];
 		scen_label(label, sizeof label, k->it->scen_name, e->line);
-		diag_error(k->it->scen_name, e->line, 0,
-		           "map %s could not be read", display_name(sm->path));
 		map_error_case(k, label, sm);
 	} else {
 		scen_query(k, ctx);
