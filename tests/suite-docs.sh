@@ -30,6 +30,12 @@
 #    the cost of their paths are what astar prints for that query (on
 #    dao/arena2.map of the benchmark sets; left out, and said so, where
 #    the sets are not).
+# 8. The README's CI examples: its GitLab job with --shard=auto, each
+#    parallel copy run with the variables set by hand, and its GNU
+#    parallel line; together they are the whole batch.
+# 9. The README's GitHub Actions workflow, as far as it runs without
+#    GitHub: its astar steps on a folder of levels, the annotations at
+#    the places of the failed queries, then --update and a green check.
 #
 # `sh tests/suite-docs.sh --update` rewrites the README's outputs in place.
 # Last line: "docs: N passed, M failed".
@@ -395,6 +401,89 @@ if [ -n "$pl" ]; then
 	fi
 else
 	fail "README: no GNU parallel line"
+fi
+
+# ------------------------------------------------------- 9. GitHub workflow
+# The README's .github/workflows/levels.yml (its ```yaml block with
+# "runs-on:"), as far as it runs without GitHub: the astar lines of its
+# "Check the levels" and "Record the levels' routes" steps, in a folder
+# whose levels/ holds the broken level and a good one.  The check must
+# fail with one annotation a failed query, at the line and column of
+# that query in its file (whose name the title gives); after the record
+# step the check passes, and a second record changes nothing.  The YAML
+# must parse, where python3 has its yaml module.
+gh=$out/gh
+mkdir -p "$gh/levels"
+cp maps/level-check-broken.json "$gh/levels/castle.json"
+cp maps/level-rules.json "$gh/levels/rules.json"
+wf=$(grep -l '^    runs-on: ' "$ci"/yaml* 2>/dev/null | head -n 1)
+steps() { # the astar lines of the workflow's step named $1
+	python3 - "$wf" "$1" <<'PY'
+import sys
+lines = open(sys.argv[1]).read().split('\n')
+want, i, out = sys.argv[2], 0, []
+def indent(l):
+    return len(l) - len(l.lstrip())
+while i < len(lines):
+    if lines[i].strip() == '- name: ' + want:
+        ind = indent(lines[i])
+        i += 1
+        while i < len(lines) and (indent(lines[i]) > ind or not lines[i].strip()):
+            s = lines[i].strip()
+            if s.startswith('run: |'):
+                rind = indent(lines[i])
+                i += 1
+                while i < len(lines) and indent(lines[i]) > rind:
+                    out.append(lines[i].strip())
+                    i += 1
+                continue
+            if s.startswith('run: '):
+                out.append(s[5:])
+            i += 1
+        break
+    i += 1
+print('\n'.join(c for c in out if c.startswith('astar ')))
+PY
+}
+run_gh() { # the command $1 in $gh, its output in $gh/$2.out; prints its status
+	(cd "$gh" && PATH="$bindir:$PATH" sh -c "$1") >"$gh/$2.out" 2>&1
+	echo $?
+}
+check=$(steps "Check the levels")
+record=$(steps "Record the levels' routes")
+if [ -n "$wf" ] && [ -n "$check" ] && [ -n "$record" ]; then
+	rc=$(run_gh "$check" check1)
+	grep '^::error ' "$gh/check1.out" >"$gh/annotations"
+	n=0 bad=
+	while IFS= read -r l; do
+		n=$((n + 1))
+		f=$(echo "$l" | sed -n 's/^::error file=\([^,]*\),.*/\1/p')
+		line=$(echo "$l" | sed -n 's/.*,line=\([0-9]*\),.*/\1/p')
+		col=$(echo "$l" | sed -n 's/.*,col=\([0-9]*\),.*/\1/p')
+		name=$(echo "$l" | sed -n 's/.*title=astar --check%3A \([^:]*\)::.*/\1/p')
+		at=$(sed -n "${line}p" "$gh/$f" 2>/dev/null | cut -c "$col-")
+		case $at in "{\"name\": \"$name\""*) ;; *) bad="$bad $f:$line:$col;" ;; esac
+	done <"$gh/annotations"
+	rc2=$(run_gh "$record" record1)
+	cp "$gh/levels/castle.json" "$gh/castle.1"
+	rc3=$(run_gh "$check" check2)
+	rc4=$(run_gh "$record" record2)
+	if [ "$rc" = 1 ] && [ $n = 2 ] && [ -z "$bad" ] && [ "$rc2" = 0 ] && [ "$rc3" = 0 ] &&
+		! grep -q '^::' "$gh/check2.out" && [ "$rc4" = 0 ] &&
+		grep -q '^updated 0 of ' "$gh/record2.out" && cmp -s "$gh/castle.1" "$gh/levels/castle.json"; then
+		ok "README GitHub workflow: $n annotations at their queries, then recorded, then green"
+	else
+		fail "README GitHub workflow: check $rc ($n annotations, bad:$bad), record $rc2, check $rc3, record $rc4"
+	fi
+	if python3 -c 'import yaml' 2>/dev/null; then
+		if python3 -c 'import sys, yaml; d = yaml.safe_load(open(sys.argv[1])); assert d["jobs"]["levels"]["steps"]' "$wf" 2>/dev/null; then
+			ok "README GitHub workflow: its YAML parses"
+		else
+			fail "README GitHub workflow: its YAML does not parse"
+		fi
+	fi
+else
+	fail "README: no GitHub workflow with the steps 'Check the levels' and 'Record the levels' routes'"
 fi
 
 if [ $update = 1 ]; then
