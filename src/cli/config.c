@@ -113,9 +113,10 @@ static int judge_update(const cli_config *cfg)
 		const char *p = i < cfg->nfiles ? cfg->files[i]
 		                                : cfg->scens[i - cfg->nfiles];
 		if (strcmp(p, "-") == 0) {
-			diag_error(NULL, 0, 0,
-			           "--update cannot rewrite the standard input; "
-			           "name the file");
+			diag_error(
+				NULL, 0, 0,
+				"--update cannot rewrite the standard input; "
+				"name the file");
 			rc = -1;
 		} else if (outfile_regular_id(p, &id) == 0) {
 			outfile_set_sort(&seen);

@@ -217,8 +217,8 @@ typedef struct reports {
 	int tap_made, junit_made, github_made; /* created by this run */
 	const char *nothing; /* why the run as a whole failed its check (it
 	                        checked nothing), for the reports; or NULL */
-	report_case *all;  /* the cases, for JUnit's document at the end */
-	size_t nall, ntap; /* cases in all; TAP lines written */
+	report_case *all;    /* the cases, for JUnit's document at the end */
+	size_t nall, ntap;   /* cases in all; TAP lines written */
 } reports;
 
 /* A progress line on a terminal, for batches. */

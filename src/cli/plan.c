@@ -245,9 +245,8 @@ static int plan_scen(batch *b, size_t *cap, const char *path, size_t si)
 		} else {
 			char *looked;
 			char *mp = resolve_map(b->cfg, path, e->map, &looked);
-			if (mp == NULL ||
-			    (it.sm = shared(b, mp, looked, name, e->map)) ==
-			            NULL)
+			if (mp == NULL || (it.sm = shared(b, mp, looked, name,
+			                                  e->map)) == NULL)
 				return -1;
 			last_field = e->map;
 			last_sm = it.sm;
@@ -296,8 +295,8 @@ int plan(batch *b)
 	if (b->scens == NULL)
 		return -1;
 	if (cfg->update &&
-	    ((b->scen_text = calloc((size_t)nscen + 1,
-	                            sizeof *b->scen_text)) == NULL ||
+	    ((b->scen_text = calloc((size_t)nscen + 1, sizeof *b->scen_text)) ==
+	             NULL ||
 	     (b->scen_len = calloc((size_t)nscen + 1, sizeof *b->scen_len)) ==
 	             NULL))
 		return -1;

@@ -126,10 +126,9 @@ int reports_open(reports *rep, batch *b)
 		rep->junit = open_report(cfg->junit, &rep->junit_made);
 	if (cfg->github && (!cfg->tap || rep->tap != NULL) &&
 	    (!cfg->junit || rep->junit != NULL))
-		rep->github = cfg->github_file
-		                      ? open_report(cfg->github_file,
-		                                    &rep->github_made)
-		                      : stdout;
+		rep->github = cfg->github_file ? open_report(cfg->github_file,
+		                                             &rep->github_made)
+		                               : stdout;
 	if (stop_requested()) { /* nothing is written yet, nor left behind */
 		unmake(rep, cfg);
 		stop_die(stop_requested(), NULL, NULL);

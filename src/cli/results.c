@@ -231,8 +231,8 @@ void results_summary(results *r, batch *b, reports *rep)
 	/* On standard error the summary follows the results, and only when
 	 * they were all written: a run whose output was lost does not end
 	 * in "passed". */
-	FILE *sf = !cfg->check ? NULL
-	           : cfg->quiet       ? NULL /* -q: no summary at all */
+	FILE *sf = !cfg->check            ? NULL
+	           : cfg->quiet           ? NULL /* -q: no summary at all */
 	           : notes_to_stderr(cfg) ? stderr
 	                                  : stdout;
 	diag_list l;

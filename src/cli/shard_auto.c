@@ -31,8 +31,8 @@ static int number(const char *opt, const char *name, int *out)
 
 	if (value_count(var(name), 0, VAR_MAX, out) == 0)
 		return 0;
-	diag_error(NULL, 0, 0, "%s: %s is '%s', not a whole number", opt,
-	           name, diag_quote(var(name), q, sizeof q));
+	diag_error(NULL, 0, 0, "%s: %s is '%s', not a whole number", opt, name,
+	           diag_quote(var(name), q, sizeof q));
 	return -1;
 }
 
@@ -66,8 +66,7 @@ static int total(const char *opt, const char *what, int n, int n_given)
 
 /* The index in variable name, from first to first + n - 1, as the K of
  * n shards into *k; 0, or -1 (reported). */
-static int index_of(const char *opt, const char *name, int first, int n,
-                    int *k)
+static int index_of(const char *opt, const char *name, int first, int n, int *k)
 {
 	int i;
 
@@ -89,8 +88,8 @@ typedef struct ci_system {
 } ci_system;
 
 static const ci_system systems[] = {
-	{"CI_NODE_INDEX", "CI_NODE_TOTAL", 1},               /* GitLab */
-	{"CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL", 0},       /* CircleCI */
+	{"CI_NODE_INDEX", "CI_NODE_TOTAL", 1},         /* GitLab */
+	{"CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL", 0}, /* CircleCI */
 	{"BUILDKITE_PARALLEL_JOB", "BUILDKITE_PARALLEL_JOB_COUNT", 0},
 };
 

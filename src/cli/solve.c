@@ -170,11 +170,10 @@ void update_note(sink *k, const char *fmt, ...)
 /* --update: the new expectation of query mq (named label) from its
  * result into u, and its diff noted; 0, or -1 when out of memory. */
 static int update_one(sink *k, const char *label, const map_query *mq,
-                        const astar_result *res, update_query *u)
+                      const astar_result *res, update_query *u)
 {
 	char diff[MESSAGE_MAX];
-	int ch = update_expect(&mq->expect, res,
-	                       k->cfg->update == UPDATE_PATHS,
+	int ch = update_expect(&mq->expect, res, k->cfg->update == UPDATE_PATHS,
 	                       k->cfg->tolerance, u, diff, sizeof diff);
 
 	if (ch < 0) {
@@ -225,8 +224,7 @@ static int refuse_update(const map *m, const char *name)
 
 /* --update: rewrites map file name with the new expectations of its n
  * queries, when one changed. */
-static void update_file(sink *k, const char *name, update_query *uq,
-                        size_t n)
+static void update_file(sink *k, const char *name, update_query *uq, size_t n)
 {
 	diag_err err;
 	int changed = 0;
@@ -298,7 +296,8 @@ static void run_map_queries(sink *k, astar_ctx *ctx, const map *m,
 		if (uq != NULL && update_one(k, label, mq, res, &uq[i]) != 0)
 			return; /* out of memory: the item is lost */
 		if (uq != NULL)
-			q->expect = &uq[i].e; /* checked as it will be written */
+			q->expect =
+				&uq[i].e; /* checked as it will be written */
 		/* Several blocks of one map: each says which query it
 		 * draws. */
 		if (m->nqueries > 1 && text_blocks_on(k->cfg)) {
@@ -446,8 +445,8 @@ static void update_scen_query(sink *k, const char *label, map_expect *expect,
 	k->it->upd_value = res->cost;
 	k->it->upd_changed = 1;
 	update_scen_value(now, sizeof now, res->cost);
-	update_note(k, "%s: optimal length %.*s -> %s", label,
-	            (int)e->opt_len, text + e->opt_off, now);
+	update_note(k, "%s: optimal length %.*s -> %s", label, (int)e->opt_len,
+	            text + e->opt_off, now);
 	expect->cost = res->cost;
 	expect->cost_decimals = 8;
 }

@@ -175,8 +175,7 @@ int update_expect(const map_expect *old, const astar_result *r, int paths,
 				         "none", b);
 			else if (old->path_len != r->path_len) {
 				snprintf(a, sizeof a, "%zu", old->path_len);
-				diff_add(diff, size, &n, "path %s -> %s", a,
-				         b);
+				diff_add(diff, size, &n, "path %s -> %s", a, b);
 			} else {
 				diff_add(diff, size, &n, "path %s%s",
 				         "changed, ", b);
@@ -208,10 +207,9 @@ static json_t *path_value(const map_expect *e)
 	json_t *a = json_array();
 
 	for (size_t i = 0; a != NULL && i < e->path_len; i++)
-		if (json_array_append_new(a, json_pack("[ii]",
-		                                       (int)e->path[i].x,
-		                                       (int)e->path[i].y)) !=
-		    0) {
+		if (json_array_append_new(a,
+		                          json_pack("[ii]", (int)e->path[i].x,
+		                                    (int)e->path[i].y)) != 0) {
 			json_decref(a);
 			return NULL;
 		}

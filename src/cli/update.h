@@ -20,12 +20,7 @@
 enum update_kind { UPDATE_NONE, UPDATE_VALUES, UPDATE_PATHS };
 
 /* The keys of an "expect" object that --update writes, as bits. */
-enum {
-	UPD_REACHABLE = 1,
-	UPD_COST = 2,
-	UPD_STEPS = 4,
-	UPD_PATH = 8
-};
+enum { UPD_REACHABLE = 1, UPD_COST = 2, UPD_STEPS = 4, UPD_PATH = 8 };
 
 /* What --update makes of one query of a JSON level. */
 typedef struct update_query {

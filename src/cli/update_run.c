@@ -60,8 +60,7 @@ void update_scens(batch *b, results *r)
 	while (i < b->n) {
 		size_t j = i + 1, si = b->items[i].scen_ix;
 		int rc;
-		if (b->items[i].kind == ITEM_FILE ||
-		    b->scen_text[si] == NULL) {
+		if (b->items[i].kind == ITEM_FILE || b->scen_text[si] == NULL) {
 			i++;
 			continue;
 		}

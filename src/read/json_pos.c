@@ -400,8 +400,8 @@ static int string_byte(const char *buf, size_t len, size_t off, size_t index,
 	while (i < len && buf[i] != '"') {
 		char dec[4];
 		size_t dn = 1, took = 1;
-		if (buf[i] == '\\' && (took = unescape(buf + i, end, dec,
-		                                       &dn)) == 0)
+		if (buf[i] == '\\' &&
+		    (took = unescape(buf + i, end, dec, &dn)) == 0)
 			return -1;
 		if (index < o + dn) {
 			at->col += (long)(i - off);

@@ -45,7 +45,7 @@ typedef struct map_query {
 	astar_point start, goal;
 	long line, col; /* where it was written, for messages; 0 unknown */
 	map_place start_at, goal_at; /* where its start and goal are */
-	char *name; /* its "name" (owned), or NULL */
+	char *name;                  /* its "name" (owned), or NULL */
 	int adjacent, closest; /* the query asks for --adjacent, --closest */
 	map_expect expect;
 } map_query;

@@ -452,14 +452,15 @@ static int read_name(json_t *q, const char *where, char **out, map_error *err)
 	if (v == NULL)
 		return 0;
 	if (!json_is_string(v) || (n = json_string_length(v)) == 0)
-		return map_fail(err, 0, 0, "%s.name: expected a non-empty string",
-		                where);
+		return map_fail(err, 0, 0,
+		                "%s.name: expected a non-empty string", where);
 	s = json_string_value(v);
 	for (size_t i = 0; i < n; i++)
 		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
-			return map_fail(err, 0, 0,
-			                "%s.name: a control character in a name",
-			                where);
+			return map_fail(
+				err, 0, 0,
+				"%s.name: a control character in a name",
+				where);
 	if ((*out = strdup(s)) == NULL)
 		return map_fail(err, 0, 0, "%s", astar_strerror(ASTAR_ENOMEM));
 	return 0;
@@ -520,9 +521,8 @@ static int unique_names(const map_query *qs, size_t n, map_error *err)
 static int read_queries(json_t *arr, long width, long height, map_query **out,
                         size_t *count, map_error *err)
 {
-	static const char *const keys[] = {"name",     "start",   "goal",
-	                                   "expect",   "adjacent", "closest",
-	                                   NULL};
+	static const char *const keys[] = {
+		"name", "start", "goal", "expect", "adjacent", "closest", NULL};
 	size_t n;
 	map_query *qs;
 	char where[64], path[96];
@@ -799,7 +799,7 @@ static enum json_walk query_visit(void *arg, const json_step *path, int depth,
 			m->goal_at.col = at.col;
 		}
 		return strcmp(path[0].key, "queries") == 0 ? JSON_WALK_ENTER
-		                                          : JSON_WALK_SKIP;
+		                                           : JSON_WALK_SKIP;
 	case 2:
 		if (path[1].index >= m->nqueries)
 			return JSON_WALK_STOP;

@@ -100,8 +100,7 @@ static const char *next_line(lines *ls, size_t *n)
 /* Parses "KEY N" with N in 1..ASTAR_DIM_MAX; returns N, or -1 with
  * *at set to the 0-based column of the value at fault (of where it
  * should be, when it is missing). */
-static long header_number(const char *s, size_t n, const char *key,
-                          size_t *at)
+static long header_number(const char *s, size_t n, const char *key, size_t *at)
 {
 	size_t k = strlen(key), i;
 	long v = 0;

@@ -511,7 +511,8 @@ static void draw_jumps(const jumps *j, int64_t py, int scale, int64_t iw,
 	if (hi >= h)
 		hi = h - 1;
 	for (int64_t y = lo; y <= hi; y++) {
-		int64_t by0 = y * scale - pad, by1 = y * scale + scale - 1 + pad;
+		int64_t by0 = y * scale - pad,
+			by1 = y * scale + scale - 1 + pad;
 		if (py < by0 || py > by1)
 			continue;
 		for (size_t i = j->at[y]; i < j->at[y + 1]; i++) {

@@ -21,7 +21,7 @@ typedef struct query_report {
 	astar_point start, goal;
 	const astar_options *opts;
 	const astar_result *res;
-	int timing; /* include load_us, prepare_us and search_us */
+	int timing;  /* include load_us, prepare_us and search_us */
 	int no_path; /* leave out the path and explored cells (JSON) and
 	                the drawing (text) */
 	double load_us, search_us;

@@ -15,9 +15,9 @@ typedef struct report_case {
 	int ok;
 	char *message; /* why it failed (owned), or NULL */
 	double seconds;
-	int error;  /* it failed because it could not run: its error is a
+	int error;      /* it failed because it could not run: its error is a
 	               diagnostic of its own */
-	char *file; /* where the query is written (owned), or NULL */
+	char *file;     /* where the query is written (owned), or NULL */
 	long line, col; /* and there; 0 when not known */
 } report_case;
 
