@@ -13,6 +13,13 @@ JANSSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
 JANSSON_LIBS   := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 PNG_CFLAGS     := $(shell pkg-config --cflags libpng 2>/dev/null)
 PNG_LIBS       := $(shell pkg-config --libs libpng 2>/dev/null || echo -lpng)
+EXPAT_LIBS     := $(shell pkg-config --libs expat 2>/dev/null || echo -lexpat)
+ZLIB_LIBS      := $(shell pkg-config --libs zlib 2>/dev/null || echo -lz)
+# zstd is optional: without libzstd a zstd-compressed Tiled layer is
+# refused with a message (ASTAR_NO_ZSTD).
+ZSTD_LIBS      := $(shell pkg-config --libs libzstd 2>/dev/null)
+ZSTD_CFLAGS    := $(if $(ZSTD_LIBS),,-DASTAR_NO_ZSTD)
+LEVEL_LIBS     = $(EXPAT_LIBS) $(ZLIB_LIBS) $(ZSTD_LIBS)
 VERSION        := $(shell sed -n 's/.*define ASTAR_VERSION "\(.*\)"/\1/p' include/astar.h)
 COMPDIR ?= $(PREFIX)/share/bash-completion/completions
 
@@ -59,7 +66,7 @@ LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 UNIT_SRC = $(wildcard tests/unit/*.c)
 
-.PHONY: all check check-cli deps install install-lib uninstall clean fmt lint bench fuzz fuzz-run
+.PHONY: all check check-cli deps install install-lib uninstall clean fmt lint bench bench-data fuzz fuzz-run
 all: astar libastar.a
 
 # The archive exports include/astar.h's API (astar_*) alone:
@@ -73,13 +80,13 @@ libastar.a: $(LIB_OBJ)
 	$(AR) rcs $@ src/lib/libastar.o
 
 astar: $(CLI_OBJ) libastar.a
-	$(CC) $(LDFLAGS) -pthread -o $@ $(CLI_OBJ) libastar.a $(JANSSON_LIBS) $(PNG_LIBS) -lm
+	$(CC) $(LDFLAGS) -pthread -o $@ $(CLI_OBJ) libastar.a $(JANSSON_LIBS) $(PNG_LIBS) $(LEVEL_LIBS) -lm
 
 # The library never sees jansson; the CLI's objects do.
 $(LIB_OBJ): %.o: %.c include/astar.h $(LIB_HDR) $(FLAGS_STAMP)
 	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) -c -o $@ $<
 $(CLI_OBJ): %.o: %.c include/astar.h $(CLI_HDR) $(FLAGS_STAMP)
-	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) -Isrc $(JANSSON_CFLAGS) $(PNG_CFLAGS) -pthread -c -o $@ $<
+	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) -Isrc $(JANSSON_CFLAGS) $(PNG_CFLAGS) $(ZSTD_CFLAGS) -pthread -c -o $@ $<
 
 tests/unit/test_search: $(UNIT_SRC) $(wildcard tests/unit/*.h) $(LIB_OBJ) $(FLAGS_STAMP)
 	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) -Isrc/lib $(LDFLAGS) -o $@ $(UNIT_SRC) $(LIB_OBJ) -lm
@@ -102,15 +109,22 @@ fuzz-run:
 # Speed against the PathFinding.js peer on the Moving AI sets; see
 # bench/bench.py for its knobs (BENCH_MAX, BENCH_FILES, BENCH_ALGOS, ...).
 # bench.py builds bench/memprobe.c against libastar.a for the memory figures.
-bench: astar libastar.a
+bench: astar libastar.a bench-data
 	python3 bench/bench.py
+
+# The generated sets of many queries on one map (mazes of wide corridors,
+# terrain variants of shared maps, large random maps): bench/gen.py writes
+# them into bench/data/ once, and checks a sample of every file against an
+# independent Dijkstra (bench/refcheck.c).
+bench-data: astar
+	@test -f bench/data/done || { python3 bench/gen.py bench/data && touch bench/data/done; }
 
 # Everything the build, the tests, the fuzzers (clang and its libFuzzer
 # runtime) and the docs lint need, from Debian.
 deps:
 	apt-get update
 	apt-get install -y build-essential pkg-config libjansson-dev libpng-dev mandoc python3 \
-	        clang libclang-rt-dev
+	        clang libclang-rt-dev libexpat1-dev zlib1g-dev libzstd-dev zstd
 
 lint:
 	mandoc -T lint -W warning man/astar.1

@@ -52,6 +52,24 @@ Environment:
                  take turns (the peer, then each algorithm, then again), so
                  that a slow spell falls on both sides of a ratio
   BENCH_OUT      where to write the JSON (default bench/results.json)
+  BENCH_GEN      0 to leave out the generated sets of bench/data (default 1)
+  BENCH_GEN_MAX  at most this many queries per generated file, sampled as
+                 above (default 600: at least the 500 past which the CLI
+                 turns landmarks on; 0 = all)
+
+The generated sets (bench/gen.py, `make bench-data`: wide-corridor mazes,
+terrain variants of shared maps, large random maps) get a table of their
+own, of many queries on one map, whole batches timed as astar reports them
+(search plus the one-time preparation, prep_ms):
+  A*_ms          plain A* (--landmarks=0): search + prepare
+  lm_ms          A* as the CLI runs it by default (landmarks when the map
+                 has detours, ASTAR_LANDMARKS_AUTO): search + prepare
+  lm_prep_ms     of which the landmark tables (prepare)
+  lm_speed       A*_ms / lm_ms;  lm_exp  A*'s expansions / lm's
+  lm_B/cell      the landmark tables' bytes per cell (2 per landmark, 4 on
+                 terrain; 0 when the map was judged not to need them)
+  jps_ms         JPS (uniform-cost maps only): search + prepare
+  peak_MB        peak resident set of the A*, lm and JPS runs
   CC             compiler for bench/memprobe.c (default cc)
 """
 import datetime
@@ -74,6 +92,9 @@ PEER = os.environ.get("BENCH_PEER", "1") != "0"
 ONLY = [s for s in os.environ.get("BENCH_FILES", "").split(",") if s]
 OUT = os.environ.get("BENCH_OUT", os.path.join(ROOT, "bench", "results.json"))
 REPEAT = max(1, int(os.environ.get("BENCH_REPEAT", "1")))
+GEN = os.environ.get("BENCH_GEN", "1") != "0"
+GEN_DIR = os.path.join(ROOT, "bench", "data")
+GEN_MAX = int(os.environ.get("BENCH_GEN_MAX", "600"))
 
 # The targets of issue 4, shown beside the figures (never asserted).
 TARGET_ASTAR_VS_PEER = 8.0
@@ -163,7 +184,10 @@ def bench_astar_once(probe, scen, algo, tmp):
     # Breadth-first and greedy search do not promise the least cost, so
     # only the exact algorithms are checked against the scenario's costs.
     check = ["--check"] if algo in ("astar", "dijkstra", "jps") else []
-    cmd = [ASTAR, "--scen", scen, "--json", "--jobs=1", "--algorithm=" + algo] + check
+    # The main table is the plain searches' (landmarks have their own,
+    # bench_generated): A* without them, as in the runs before them.
+    lm = ["--landmarks=0"] if algo == "astar" else []
+    cmd = [ASTAR, "--scen", scen, "--json", "--jobs=1", "--algorithm=" + algo] + check + lm
     out, code, rss = run_rss(probe, cmd, tmp)
     if code != 0:
         raise SystemExit("bench: %s failed (exit %d)" % (" ".join(cmd), code))
@@ -255,7 +279,7 @@ def main():
         for f in fs
         if f.endswith(".scen") and (not ONLY or any(o in f for o in ONLY))
     )
-    if not scens:
+    if not scens and not GEN:
         raise SystemExit("bench: no scenario files in " + BENCH_DIR)
     peer = peer_setup()
     results = {
@@ -323,11 +347,73 @@ def main():
                     "%.1f" % (1e6 * pr["search_only_ms"] / max(1.0, pr["expanded_per_query"] * n)),
                     "-", "-", "-", "-", "1.0x", "-"), flush=True)
             results["maps"].append(entry)
+    if GEN:
+        results["generated"] = bench_generated(probe_path=None)
     summary(results)
     os.makedirs(os.path.dirname(os.path.abspath(OUT)), exist_ok=True)
     with open(OUT, "w") as f:
         json.dump(results, f, indent=1)
     print("wrote " + os.path.relpath(OUT, os.getcwd()))
+
+
+def gen_run(probe, scen, extra, tmp):
+    """One whole batch: (total search + prepare ms, prepare ms, expansions,
+    peak RSS MiB or None)."""
+    cmd = [ASTAR, "--json", "--jobs=1", "--check"] + extra + [scen]
+    out, code, rss = run_rss(probe, cmd, tmp)
+    if code != 0:
+        raise SystemExit("bench: %s failed (exit %d)" % (" ".join(cmd), code))
+    rows = [json.loads(l) for l in out.splitlines() if l.startswith("{")]
+    prep = sum(r["time_us"].get("prepare", 0.0) for r in rows) / 1000.0
+    search = sum(r["time_us"]["search"] for r in rows) / 1000.0
+    return search + prep, prep, sum(r["expanded"] for r in rows), rss and rss / 1024.0
+
+
+GEN_ROW = "%-28s %7s %9s %9s %10s %8s %7s %9s %9s %18s"
+
+
+def bench_generated(probe_path):
+    """The generated sets: plain A* against A* with landmarks, and JPS."""
+    scens = sorted(os.path.join(GEN_DIR, f) for f in os.listdir(GEN_DIR)
+                   if f.endswith(".scen") and not f.endswith(".tmp.scen")
+                   and (not ONLY or any(o in f for o in ONLY))) if os.path.isdir(GEN_DIR) else []
+    if not scens:
+        print("\nbench: no generated sets in bench/data (make bench-data)")
+        return []
+    global MAX
+    keep, MAX = MAX, GEN_MAX
+    print()
+    hdr = GEN_ROW % ("generated set", "queries", "A*_ms", "lm_ms", "lm_prep_ms", "lm_speed",
+                     "lm_exp", "lm_B/cell", "jps_ms", "peak_MB A*/lm/jps")
+    print(hdr)
+    print("-" * len(hdr))
+    out = []
+    with tempfile.TemporaryDirectory() as tmp:
+        probe = build_memprobe(tmp)
+        for scen in scens:
+            name = os.path.basename(scen)
+            sub = os.path.join(tmp, name + ".d")
+            os.mkdir(sub)
+            sscen, smap, queries = sample_scen(scen, sub)
+            a = gen_run(probe, sscen, ["--landmarks=0"], sub)
+            l = gen_run(probe, sscen, [], sub)
+            terrain = not name.endswith(".map.scen")
+            j = None if terrain else gen_run(probe, sscen, ["--algorithm=jps"], sub)
+            used = l[2] != a[2]
+            bpc = (4 if terrain else 2) * 8 if used else 0
+            e = {"scenario": name, "queries": len(queries), "astar_ms": a[0], "lm_ms": l[0],
+                 "lm_prep_ms": l[1], "lm_speed": a[0] / max(l[0], 1e-6),
+                 "lm_exp": a[2] / max(l[2], 1), "lm_bytes_per_cell": bpc,
+                 "jps_ms": j and j[0], "peak_mb": [a[3], l[3], j and j[3]]}
+            out.append(e)
+            print(GEN_ROW % (name[:28], len(queries), "%.0f" % a[0], "%.0f" % l[0], "%.0f" % l[1],
+                             "%.2fx" % e["lm_speed"], "%.1fx" % e["lm_exp"], bpc,
+                             fmt(j and j[0], "%.0f"),
+                             "/".join(fmt(m, "%.0f") for m in e["peak_mb"])), flush=True)
+    MAX = keep
+    print("targets (issue 35): lm_speed >= 3x and lm_exp >= 5x on the terrain sets;"
+          " on the random sets JPS no slower than A*")
+    return out
 
 
 def summary(results):

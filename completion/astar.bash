@@ -16,8 +16,9 @@
 # trailing =? one whose value is optional (only as --opt=VALUE).
 _astar_long='--start= --goal= --block= --diagonal=? --heuristic= --weight=
 --algorithm= --adjacent --closest --explored --format= --json --no-timing
---no-path --quiet --color=? --scen= --map= --input-format= --jobs= --shard= --check
---update=? --tolerance= --report= --max-cells= --image= --scale= --help --version'
+--no-path --quiet --color=? --scen= --map= --input-format= --jobs= --shard=
+--check --update=? --tolerance= --report= --max-cells= --image= --scale=
+--landmarks= --layer= --solid= --cost= --costs= --level= --help --version'
 
 # Short options: those taking a value (separate or attached), the one
 # whose value is optional (attached only), and the flags.
@@ -44,7 +45,7 @@ _astar_values() {
 	--algorithm) words='astar dijkstra bfs greedy jps' ;;
 	--format) words='text json' ;;
 	--color) words='auto always never' ;;
-	--input-format) words='ascii json movingai' ;;
+	--input-format) words='ascii json movingai tiled ldtk' ;;
 	--update) words='path' ;;
 	--report)
 		case $val in

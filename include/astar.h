@@ -188,7 +188,23 @@ typedef struct astar_options {
 	int adjacent;  /* stop next to the target instead of on it */
 	int closest;   /* fall back to the reachable cell nearest the target */
 	int explored;  /* record expanded cells in expansion order */
+	int landmarks; /* A* only: guide the search with this many landmarks
+	                  (0 to ASTAR_LANDMARKS_MAX; 0, the default, for
+	                  none; ASTAR_LANDMARKS_AUTO: 8 when the grid's
+	                  detours make them pay, judged once per grid from
+	                  one Dijkstra search, else none).  The context builds their distance tables
+	                  for the grid once (astar_prepare, or the first
+	                  search), then every A* search of that grid with
+	                  this count uses them: the cost is the same, the
+	                  expansions far fewer.  Used with an admissible
+	                  heuristic and without adjacent and closest, which
+	                  search as if it were 0. */
 } astar_options;
+
+/* The most landmarks astar_options.landmarks can ask for, and the value
+ * that lets the context choose. */
+#define ASTAR_LANDMARKS_MAX  32
+#define ASTAR_LANDMARKS_AUTO (-1)
 
 /* Fills *opts (which must not be NULL) with the defaults: 4-connected,
  * default heuristic, A*, weight 1, no adjacent, no closest, no explored

@@ -23,6 +23,9 @@
 #   $FIXTURES  tests/fixtures/, inputs two or more cases share
 #   $OUT       tests/out/, for files a case writes (pictures)
 #   $WORK      the copy of the case's work/ ($OUT/golden/AREA/CASE.work)
+#   $LEVELS    ../shared/levels, real Tiled and LDtk files kept beside
+#              the repository (../../../../../shared/levels); a case
+#              whose args name it is skipped when it is absent
 #
 #   sh tests/run.sh                   everything
 #   sh tests/run.sh --cli             no unit tests (make check-cli: for a
@@ -32,6 +35,10 @@
 #   sh tests/run.sh --update AREA/CASE...       rewrite their expectations
 #                                     from what astar does now; review the
 #                                     diff before committing it
+#
+# SUITES="movingai output" runs only those tests/suite-NAME.sh (default:
+# every suite); CI's ThreadSanitizer stage needs only those that run the
+# batch's threads.
 set -u
 top=$(pwd)
 ASTAR=${ASTAR:-./astar}
@@ -47,6 +54,7 @@ unset CI_NODE_INDEX CI_NODE_TOTAL CIRCLE_NODE_INDEX CIRCLE_NODE_TOTAL \
 	SLURM_ARRAY_TASK_ID SLURM_ARRAY_TASK_MIN SLURM_ARRAY_TASK_MAX \
 	SLURM_ARRAY_TASK_STEP JOB_COMPLETION_INDEX GITHUB_ACTIONS
 export MAPS=../../../../maps FIXTURES=../../../fixtures OUT=../../../out
+export LEVELS=../../../../../shared/levels
 
 run_case() { # tests/golden/AREA/CASE -> $out/golden/AREA/CASE.{stdout,stderr,status,work}
 	d=$1 r=$top/$out/golden/${1#tests/golden/}
@@ -105,8 +113,10 @@ esac
 if [ $cli_only = 1 ]; then
 	echo "unit: left out (--cli)"
 elif [ -x tests/unit/test_search ]; then
+	t=$(date +%s)
 	tests/unit/test_search >"$out/unit.log" 2>"$out/unit.err"
 	rc=$?
+	echo "time: unit $(($(date +%s) - t)) s"
 	line=$(grep -E '^unit: [0-9]+ passed, [0-9]+ failed$' "$out/unit.log" | tail -n 1)
 	if [ -n "$line" ]; then
 		p=$(echo "$line" | sed 's/^unit: \([0-9]*\) passed.*/\1/')
@@ -127,6 +137,7 @@ else
 fi
 
 # 2. Golden CLI cases.
+tg=$(date +%s)
 gp=0
 gf=0
 # The cases to run: all, or those --golden names (areas or cases).
@@ -149,6 +160,10 @@ while read -r d; do
 	if [ ! -f "$d/args" ]; then
 		echo "FAIL $n: no args file (not a golden case)"
 		gf=$((gf + 1))
+		continue
+	fi
+	if grep -q 'LEVELS' "$d/args" && [ ! -d "$top/../shared/levels" ]; then
+		echo "skip $n: ../shared/levels is absent"
 		continue
 	fi
 	run_case "$d"
@@ -176,6 +191,7 @@ while read -r d; do
 	fi
 	if [ $ok = 1 ]; then gp=$((gp + 1)); else gf=$((gf + 1)); fi
 done <"$out/golden.list"
+echo "time: golden $(($(date +%s) - tg)) s"
 echo "golden: $gp passed, $gf failed"
 passed=$((passed + gp))
 failed=$((failed + gf))
@@ -188,8 +204,12 @@ fi
 # 3. Further suites (tests/*.sh) print their own "NAME: N passed, M failed".
 for s in tests/suite-*.sh; do
 	[ -f "$s" ] || continue
+	n=${s#tests/suite-}
+	case " ${SUITES:-${n%.sh}} " in *" ${n%.sh} "*) ;; *) continue ;; esac
+	t=$(date +%s)
 	sh "$s" >"$out/suite.log" 2>&1
 	rc=$?
+	echo "time: $s $(($(date +%s) - t)) s"
 	cat "$out/suite.log" | grep -v '^ok ' | head -n 60
 	line=$(grep -E '^[a-z-]+: [0-9]+ passed, [0-9]+ failed$' "$out/suite.log" | tail -n 1)
 	if [ -n "$line" ]; then

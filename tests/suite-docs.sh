@@ -258,7 +258,7 @@ for line in sec.split('\n'):
         pats.append((it, re.compile(rx + '$'), entry))
 # A place: a path with a slash, <stdin>, or (a golden case runs in its
 # folder) a file name of its own, or "." for that folder.
-loc = re.compile(r"^(?!-)(?:[^ ]*[/<][^ ]*?|[^ /<:]+\.(?:txt|map|scen|json|dat)|\.)(?::\d+)*: ")
+loc = re.compile(r"^(?!-)(?:[^ ]*[/<][^ ]*?|[^ /<:]+\.(?:txt|map|scen|json|dat|tmx|tmj|ldtk|ldtkl)|\.)(?::\d+)*: ")
 seen = {}
 for f in sorted(glob.glob('tests/golden/*/*/stderr')) + sorted(glob.glob('tests/out/docs/big/*.stderr')):
     for l in open(f, encoding='utf-8', errors='replace'):

@@ -162,8 +162,7 @@ const char *value_algorithm_name(astar_algorithm a)
 	               : "?";
 }
 
-/* value_count of the n bytes at s. */
-static int count_n(const char *s, size_t n, int lo, int hi, int *out)
+int value_digits(const char *s, size_t n, long max, long *out)
 {
 	long v = 0;
 
@@ -173,10 +172,19 @@ static int count_n(const char *s, size_t n, int lo, int hi, int *out)
 		if (s[i] < '0' || s[i] > '9')
 			return -1;
 		v = v * 10 + (s[i] - '0');
-		if (v > hi)
+		if (v > max)
 			return -1;
 	}
-	if (v < lo)
+	*out = v;
+	return 0;
+}
+
+/* value_count of the n bytes at s. */
+static int count_n(const char *s, size_t n, int lo, int hi, int *out)
+{
+	long v;
+
+	if (value_digits(s, n, hi, &v) != 0 || v < lo)
 		return -1;
 	*out = (int)v;
 	return 0;

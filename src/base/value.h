@@ -23,6 +23,10 @@ int value_point(const char *s, astar_point *p);
 /* Parses a finite decimal number >= 1.  Returns 0 or -1. */
 int value_weight(const char *s, double *w);
 
+/* Parses the n bytes at s, digits only (no sign, no space), as a whole
+ * number from 0 to max.  Returns 0, or -1 leaving *out unchanged. */
+int value_digits(const char *s, size_t n, long max, long *out);
+
 /* Parses a whole number from lo to hi.  Returns 0 or -1. */
 int value_count(const char *s, int lo, int hi, int *out);
 

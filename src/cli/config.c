@@ -30,6 +30,15 @@ astar_options config_scen_options(const cli_config *cfg)
 	return o;
 }
 
+int config_landmarks(const cli_config *cfg, size_t nqueries)
+{
+	if (cfg->opts.algorithm != ASTAR_ALGO_ASTAR)
+		return 0;
+	if (cfg->landmarks >= 0)
+		return cfg->landmarks;
+	return nqueries >= CONFIG_LM_QUERIES ? ASTAR_LANDMARKS_AUTO : 0;
+}
+
 static int refuse(const char *what)
 {
 	diag_error(NULL, 0, 0, "%s", what);
@@ -47,6 +56,12 @@ static int judge_search(const options *o)
 	    (o->heuristic_given || o->weight_given)) {
 		diag_error(NULL, 0, 0, "%s cannot be used with --algorithm=%s",
 		           o->heuristic_given ? "--heuristic" : "--weight",
+		           value_algorithm_name(a));
+		return EXIT_ERROR;
+	}
+	if (a != ASTAR_ALGO_ASTAR && o->landmarks >= 0) {
+		diag_error(NULL, 0, 0,
+		           "--landmarks cannot be used with --algorithm=%s",
 		           value_algorithm_name(a));
 		return EXIT_ERROR;
 	}
@@ -155,6 +170,8 @@ static void copy_flags(const options *o, cli_config *cfg)
 	cfg->has_goal = o->has_goal;
 	cfg->start = o->start;
 	cfg->goal = o->goal;
+	cfg->start_name = o->start_name;
+	cfg->goal_name = o->goal_name;
 	cfg->blocks = o->blocks;
 	cfg->nblocks = o->nblocks;
 	cfg->format = o->format;
@@ -168,6 +185,8 @@ static void copy_flags(const options *o, cli_config *cfg)
 	cfg->nscens = o->nscens;
 	cfg->map_override = o->map_override;
 	cfg->jobs = o->jobs;
+	cfg->landmarks = o->landmarks;
+	cfg->opts.landmarks = o->landmarks > 0 ? o->landmarks : 0;
 	cfg->shard_k = o->shard_k;
 	cfg->shard_n = o->shard_n;
 	cfg->max_cells = o->max_cells;
@@ -181,6 +200,12 @@ static void copy_flags(const options *o, cli_config *cfg)
 	cfg->github_file = o->github_file;
 	cfg->image = o->image;
 	cfg->scale = o->scale;
+	cfg->level.layers = o->layers;
+	cfg->level.nlayers = o->nlayers;
+	cfg->level.solid = o->solid;
+	cfg->level.cost = o->cost;
+	cfg->level.costs = o->costs;
+	cfg->level.level = o->level;
 }
 
 int config_build(const options *o, cli_config *cfg)

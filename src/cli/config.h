@@ -18,6 +18,7 @@ typedef struct cli_config {
 	                       no-obstacles otherwise) */
 	int has_start, has_goal;
 	astar_point start, goal;
+	const char *start_name, *goal_name; /* "@name": resolved per map */
 	const astar_point *blocks; /* --block cells */
 	size_t nblocks;
 	enum output_format format;
@@ -46,6 +47,10 @@ typedef struct cli_config {
 	const char *image;        /* --image: a file name pattern (image.h), or
 	                             NULL */
 	int scale;                /* --scale; 0: image_write_png's default */
+	int landmarks;            /* --landmarks=K; -1: automatic (see
+	                             config_landmarks) */
+	map_level_opts level;     /* --layer, --solid, --cost, --costs,
+	                             --level (its path set per file) */
 } cli_config;
 
 /*
@@ -62,5 +67,12 @@ int config_is_scen(const char *path);
  * benchmarks' rule (ASTAR_DIAG_NO_OBSTACLES) unless --diagonal was
  * given. */
 astar_options config_scen_options(const cli_config *cfg);
+
+/* The landmarks a batch of nqueries A* queries on one map runs with:
+ * --landmarks when given, else the library's choice
+ * (ASTAR_LANDMARKS_AUTO) when there are at least CONFIG_LM_QUERIES
+ * (measured: bench/RESULTS.md), else none. */
+#define CONFIG_LM_QUERIES 500
+int config_landmarks(const cli_config *cfg, size_t nqueries);
 
 #endif

@@ -61,7 +61,9 @@ typedef struct shared_map {
 	diag_list msgs; /* the diagnostics of reading it, which its first
 	                   query gives (whichever thread read it) */
 	size_t users;   /* queries on it not yet done */
-	size_t named;   /* queries naming it that --shard keeps */
+	size_t named;   /* queries naming it, those --shard drops too */
+	size_t queries; /* queries on it that run (--shard's kept): the
+	                   batch size config_landmarks judges */
 	/* Where it was looked for, for the one error of a map that cannot
 	 * be read: the scenario file and map field of the first line
 	 * naming it (both outlive the batch's items), and the paths tried
@@ -75,6 +77,10 @@ enum item_kind { ITEM_FILE, ITEM_SCEN, ITEM_ERROR };
 typedef struct item {
 	enum item_kind kind;
 	const char *path;        /* FILE: as given ("-" for stdin) */
+	char *level;             /* FILE: an LDtk project's level, one item
+	                            a level (owned), or NULL */
+	char *label;             /* FILE with level: "path[level]", its name
+	                            in messages and results (owned) */
 	const char *scen_name;   /* SCEN, ERROR: the scenario file */
 	const scen_entry *entry; /* SCEN */
 	shared_map *sm;          /* SCEN */
@@ -247,10 +253,11 @@ void free_item(item *it);
 /* load.c */
 int read_input(batch *b, const char *path, char **buf, size_t *len,
                diag_err *err);
-int load_map(batch *b, const char *path, map *m);
+int load_map(batch *b, const char *path, const char *level, map *m);
 /* load_map, but a file that cannot be read is not reported: its reason
  * goes to *unread (returns -2); other errors are reported (-1). */
-int load_map_or(batch *b, const char *path, map *m, diag_err *unread);
+int load_map_or(batch *b, const char *path, const char *level, map *m,
+                diag_err *unread);
 int apply_blocks(const cli_config *cfg, const char *name, map *m);
 void shared_acquire(batch *b, shared_map *sm, diag_list *mine);
 void shared_release(batch *b, shared_map *sm);

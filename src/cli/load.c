@@ -85,14 +85,17 @@ int read_input(batch *b, const char *path, char **buf, size_t *len,
 }
 
 /* Reads and parses one map of the configured (or detected) format;
- * reports and returns -1 on failure. */
-int load_map(batch *b, const char *path, map *m)
+ * reports and returns -1 on failure.  level: an LDtk project's level
+ * for this item, or NULL for --level's. */
+int load_map(batch *b, const char *path, const char *level, map *m)
 {
-	return load_map_or(b, path, m, NULL);
+	return load_map_or(b, path, level, m, NULL);
 }
 
-int load_map_or(batch *b, const char *path, map *m, diag_err *unread)
+int load_map_or(batch *b, const char *path, const char *level, map *m,
+                diag_err *unread)
 {
+	map_level_opts lo;
 	const cli_config *cfg = b->cfg;
 	const char *name = display_name(path);
 	char *buf;
@@ -136,10 +139,22 @@ int load_map_or(batch *b, const char *path, map *m, diag_err *unread)
 	}
 	switch (fmt) {
 	case MAPFMT_JSON:
-		rc = map_read_json(buf, len, cfg->max_cells, m, &err);
+		rc = map_read_json_at(buf, len, cfg->max_cells, path, m, &err);
 		break;
 	case MAPFMT_MOVINGAI:
 		rc = map_read_movingai(buf, len, cfg->max_cells, m, &err);
+		break;
+	case MAPFMT_TILED:
+	case MAPFMT_LDTK:
+		lo = cfg->level;
+		lo.path = path;
+		if (level != NULL)
+			lo.level = level;
+		rc = fmt == MAPFMT_TILED
+		             ? map_read_tiled(buf, len, cfg->max_cells, &lo, m,
+		                              &err)
+		             : map_read_ldtk(buf, len, cfg->max_cells, &lo, m,
+		                             &err);
 		break;
 	default:
 		rc = map_read_ascii(buf, len, cfg->max_cells, m, &err);
@@ -157,10 +172,13 @@ int apply_blocks(const cli_config *cfg, const char *name, map *m)
 {
 	for (size_t i = 0; i < cfg->nblocks; i++) {
 		astar_point b = cfg->blocks[i];
+		/* In the editor's coordinates, as --start and --goal. */
+		b.x = (int32_t)(b.x - m->ox);
+		b.y = (int32_t)(b.y - m->oy);
 		if (!astar_grid_contains(m->grid, b.x, b.y)) {
 			diag_error(name, 0, 0,
 			           "--block %d,%d is outside the %dx%d map",
-			           (int)b.x, (int)b.y,
+			           (int)cfg->blocks[i].x, (int)cfg->blocks[i].y,
 			           (int)astar_grid_width(m->grid),
 			           (int)astar_grid_height(m->grid));
 			return -1;
@@ -183,7 +201,7 @@ static void shared_read(batch *b, shared_map *sm, diag_list *mine)
 	int rc;
 
 	diag_collect(&sm->msgs);
-	rc = load_map_or(b, sm->path, &sm->m, &unread);
+	rc = load_map_or(b, sm->path, NULL, &sm->m, &unread);
 	if (rc == -2 && sm->looked != NULL)
 		diag_error(sm->scen_name, 0, 0,
 		           "map %s could not be read: %s (looked for %s)",

@@ -17,8 +17,10 @@ enum output_format { FORMAT_TEXT, FORMAT_JSON };
 typedef struct options {
 	astar_options search;
 	int diagonal_given, heuristic_given, weight_given;
+	int landmarks; /* --landmarks=K, or -1 when not given (automatic) */
 	int has_start, has_goal;
 	astar_point start, goal;
+	const char *start_name, *goal_name; /* "@name" given instead of X,Y */
 	astar_point *blocks; /* --block cells (owned) */
 	size_t nblocks;
 	enum output_format format;
@@ -41,6 +43,10 @@ typedef struct options {
 	const char *github_file; /* its file, or NULL: standard output */
 	const char *image;
 	int scale;
+	/* The level options, for editors' files (Tiled, LDtk) */
+	const char **layers; /* --layer names (the array owned) */
+	size_t nlayers;
+	const char *solid, *cost, *costs, *level;
 	const char *const *files; /* the operands, in argv */
 	int nfiles;
 } options;

@@ -255,9 +255,10 @@ static int plan_scen(batch *b, size_t *cap, const char *path, size_t si)
 		 * be read, once: with --shard, the first of the shard, so
 		 * that each shard whose lines name the map says so.  One
 		 * --shard drops is not run, and its map not read for it. */
+		it.sm->named++;
 		if (in_shard(b->cfg, b->n)) {
 			it.sm->users++;
-			it.map_first = it.sm->named++ == 0;
+			it.map_first = it.sm->queries++ == 0;
 		} else {
 			it.sm = NULL;
 		}
@@ -269,6 +270,9 @@ static int plan_scen(batch *b, size_t *cap, const char *path, size_t si)
 
 void free_item(item *it)
 {
+	free(it->level);
+	free(it->label);
+	it->level = it->label = NULL;
 	free(it->out);
 	diag_list_free(&it->msgs);
 	for (size_t i = 0; i < it->ncases; i++) {
@@ -280,6 +284,61 @@ void free_item(item *it)
 	it->out = NULL;
 	it->cases = NULL;
 	it->ncases = 0;
+}
+
+/* Whether path names an LDtk project by its extension (a batch makes
+ * one item of each of its levels). */
+static int is_ldtk_project(const cli_config *cfg, const char *path)
+{
+	size_t n = strlen(path);
+
+	if (cfg->level.level != NULL || cfg->input_format == MAPFMT_TILED)
+		return 0;
+	return n > 5 && strcmp(path + n - 5, ".ldtk") == 0;
+}
+
+/* An LDtk project without --level: one item a level, named
+ * "path[Level]"; a project that cannot be read is one item, whose
+ * reading says why. */
+static int plan_levels(batch *b, size_t *cap, const char *path)
+{
+	char *buf, **names = NULL;
+	size_t len, n = 0;
+	map_error err;
+	item it;
+
+	memset(&err, 0, sizeof err);
+	memset(&it, 0, sizeof it);
+	it.kind = ITEM_FILE;
+	it.path = path;
+	if (read_input(b, path, &buf, &len, &err) == 0) {
+		if (map_ldtk_levels(buf, len, &names, &n, &err) != 0)
+			n = 0;
+		free(buf);
+	}
+	if (n <= 1) {
+		for (size_t i = 0; i < n; i++)
+			free(names[i]);
+		free(names);
+		return push_item(b, cap, it);
+	}
+	for (size_t i = 0; i < n; i++) {
+		const char *dn = display_name(path);
+		size_t ln = strlen(dn) + strlen(names[i]) + 3;
+		it.level = names[i];
+		names[i] = NULL;
+		if ((it.label = malloc(ln)) != NULL)
+			snprintf(it.label, ln, "%s[%s]", dn, it.level);
+		if (it.label == NULL || push_item(b, cap, it) != 0) {
+			free_item(&it);
+			while (++i < n)
+				free(names[i]);
+			free(names);
+			return -1;
+		}
+	}
+	free(names);
+	return 0;
 }
 
 /* Builds the item list; returns -1 when out of memory. */
@@ -305,6 +364,11 @@ int plan(batch *b)
 		item it;
 		if (config_is_scen(cfg->files[i])) {
 			if (plan_scen(b, &cap, cfg->files[i], si++) != 0)
+				return -1;
+			continue;
+		}
+		if (is_ldtk_project(cfg, cfg->files[i])) {
+			if (plan_levels(b, &cap, cfg->files[i]) != 0)
 				return -1;
 			continue;
 		}

@@ -71,13 +71,36 @@ static int valid_query(const astar_options *opts, const char *name,
 	return 0;
 }
 
+/* An editor's level with no start or goal: its points listed. */
+static void no_level_endpoint(const char *name, const map *m, const char *what)
+{
+	char list[300];
+	size_t n = 0;
+
+	list[0] = '\0';
+	for (size_t i = 0; i < m->npoints && n + 1 < sizeof list; i++)
+		n += (size_t)snprintf(list + n, sizeof list - n, "%s@%.40s",
+		                      i ? ", " : "", m->points[i].name);
+	diag_error(name, 0, 0,
+	           "no %s: no one point is named %s; pick one with "
+	           "--%s=@NAME or --%s=X,Y (the level's points: %s)",
+	           what,
+	           what[0] == 's' ? "start, spawn, player or playerstart"
+	                          : "goal, exit or end",
+	           what, what, m->npoints ? list : "none");
+}
+
 /* A map file with no start (what = "start", mark 'S') or no goal, and
  * none given: says how to give one in that format.  In a Moving AI map
  * S and G are terrain. */
-static void no_endpoint(const char *name, enum map_format fmt, const char *what,
+static void no_endpoint(const char *name, const map *m, const char *what,
                         char mark)
 {
-	if (fmt == MAPFMT_MOVINGAI)
+	enum map_format fmt = m->format;
+
+	if (fmt == MAPFMT_TILED || fmt == MAPFMT_LDTK)
+		no_level_endpoint(name, m, what);
+	else if (fmt == MAPFMT_MOVINGAI)
 		diag_error(name, 0, 0,
 		           "no %s: use --%s or a scenario file (%c is terrain "
 		           "in a Moving AI map)",
@@ -209,6 +232,15 @@ static int refuse_update(const map *m, const char *name)
 		           "the \"expect\" of a JSON level's \"queries\"");
 		return 1;
 	}
+	if (m->format == MAPFMT_TILED || m->format == MAPFMT_LDTK) {
+		diag_error(name, 0, 0,
+		           "%s has no place for expectations; --update "
+		           "writes them into the \"queries\" of a JSON check "
+		           "file that names it as its \"level\"",
+		           m->format == MAPFMT_TILED ? "a Tiled map"
+		                                     : "an LDtk project");
+		return 1;
+	}
 	if (m->nqueries == 0) {
 		diag_error(name, 0, 0,
 		           "no \"queries\" to update; --update writes the "
@@ -266,6 +298,7 @@ static void run_map_queries(sink *k, astar_ctx *ctx, const map *m,
 		at.goal = mq->goal_at.line > 0 ? mq->goal_at : at.query;
 		qo.adjacent |= mq->adjacent;
 		qo.closest |= mq->closest;
+		qo.landmarks = config_landmarks(k->cfg, m->nqueries);
 		q->opts = &qo;
 		if (valid_query(&qo, name, &at, where, m->grid, mq->start,
 		                mq->goal) != 0) {
@@ -315,6 +348,35 @@ static void run_map_queries(sink *k, astar_ctx *ctx, const map *m,
 	}
 }
 
+/* The cell of --start or --goal (flag) on map m: its X,Y, the point its
+ * @name picks, or the map's mark; 0, or -1 when there is none (reported). */
+static int endpoint(const map *m, const char *name, const char *flag,
+                    const char *ref, int given, astar_point cell,
+                    astar_point *at)
+{
+	char msg[MAP_MSG_MAX];
+	int goal = flag[2] == 'g';
+
+	if (ref != NULL) {
+		if (map_resolve_point(m, ref, at, msg, sizeof msg) == 0)
+			return 0;
+		diag_error(name, 0, 0, "%s: %s", flag, msg);
+		return -1;
+	}
+	if (!given && !(goal ? m->has_goal : m->has_start)) {
+		no_endpoint(name, m, goal ? "goal" : "start", goal ? 'G' : 'S');
+		return -1;
+	}
+	/* X,Y are the editor's coordinates (an infinite map's grid starts
+	 * where its tiles do). */
+	if (given) {
+		cell.x = (int32_t)(cell.x - m->ox);
+		cell.y = (int32_t)(cell.y - m->oy);
+	}
+	*at = given ? cell : goal ? m->goal : m->start;
+	return 0;
+}
+
 /* The one query of a map file: its marks, or --start and --goal; 0, or
  * -1 when it could not run (reported). */
 static int run_map_query(sink *k, astar_ctx *ctx, const map *m, query_report *q,
@@ -325,20 +387,17 @@ static int run_map_query(sink *k, astar_ctx *ctx, const map *m, query_report *q,
 	astar_status st;
 	query_places at;
 
-	if (!cfg->has_start && !m->has_start) {
-		no_endpoint(name, m->format, "start", 'S');
+	if (endpoint(m, name, "--start", cfg->start_name, cfg->has_start,
+	             cfg->start, &q->start) != 0 ||
+	    endpoint(m, name, "--goal", cfg->goal_name, cfg->has_goal,
+	             cfg->goal, &q->goal) != 0)
 		return -1;
-	}
-	if (!cfg->has_goal && !m->has_goal) {
-		no_endpoint(name, m->format, "goal", 'G');
-		return -1;
-	}
-	q->start = cfg->has_start ? cfg->start : m->start;
-	q->goal = cfg->has_goal ? cfg->goal : m->goal;
+	/* The places of the map's own start and goal, when it gives them
+	 * ("start" and "goal" of a JSON map). */
 	memset(&at, 0, sizeof at);
-	if (!cfg->has_start)
+	if (!cfg->has_start && cfg->start_name == NULL)
 		at.start = m->start_at;
-	if (!cfg->has_goal)
+	if (!cfg->has_goal && cfg->goal_name == NULL)
 		at.goal = m->goal_at;
 	if (valid_query(q->opts, name, &at, "", m->grid, q->start, q->goal) !=
 	    0)
@@ -379,7 +438,8 @@ static int refuse_map_queries(sink *k, const map *m, const char *name)
 static void run_file(sink *k, astar_ctx *ctx)
 {
 	const cli_config *cfg = k->cfg;
-	const char *name = display_name(k->it->path);
+	const char *name =
+		k->it->label ? k->it->label : display_name(k->it->path);
 	map m;
 	astar_result res;
 	query_report q;
@@ -387,7 +447,7 @@ static void run_file(sink *k, astar_ctx *ctx)
 	astar_options opts; /* cfg's, with what the map asks */
 	int rc;
 
-	if (load_map(k->b, k->it->path, &m) != 0 ||
+	if (load_map(k->b, k->it->path, k->it->level, &m) != 0 ||
 	    apply_blocks(cfg, name, &m) != 0) {
 		map_free(&m);
 		query_error(k, name);
@@ -468,6 +528,7 @@ static void scen_query(sink *k, astar_ctx *ctx)
 	query_places places;
 
 	scen_label(label, sizeof label, name, e->line);
+	opts.landmarks = config_landmarks(cfg, sm->queries);
 	if (e->width != astar_grid_width(g) ||
 	    e->height != astar_grid_height(g)) {
 		diag_error(

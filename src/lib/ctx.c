@@ -33,6 +33,8 @@ void astar_ctx_free(astar_ctx *ctx)
 	free(ctx->explored);
 	if (ctx->cache_free != NULL)
 		ctx->cache_free(ctx->cache);
+	if (ctx->lm_free != NULL)
+		ctx->lm_free(ctx->lm);
 	heap_free(&ctx->open);
 	free(ctx);
 }
@@ -134,7 +136,8 @@ int ctx_options_valid(const astar_options *o)
 	       o->heuristic <= ASTAR_H_ZERO &&
 	       o->algorithm >= ASTAR_ALGO_ASTAR &&
 	       o->algorithm <= ASTAR_ALGO_JPS && isfinite(o->weight) &&
-	       o->weight >= 1.0;
+	       o->weight >= 1.0 && o->landmarks >= ASTAR_LANDMARKS_AUTO &&
+	       o->landmarks <= ASTAR_LANDMARKS_MAX;
 }
 
 astar_status ctx_begin(astar_ctx *ctx, const astar_grid *grid,

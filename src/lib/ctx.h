@@ -45,6 +45,9 @@ struct astar_ctx {
 	 * depends on no search. */
 	void *cache;
 	void (*cache_free)(void *cache);
+	/* The landmark tables of A* (landmarks.c), kept the same way. */
+	void *lm;
+	void (*lm_free)(void *lm);
 };
 
 /* Nonzero when every field of opts is in range: the enums, and a finite

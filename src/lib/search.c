@@ -18,6 +18,7 @@
 
 #include "ctx.h"
 #include "jps.h"
+#include "landmarks.h"
 
 /* ------------------------------------------------------ expansion policy */
 
@@ -678,6 +679,8 @@ astar_status astar_prepare(astar_ctx *ctx, const astar_grid *grid,
 		return st;
 	if (opts->algorithm == ASTAR_ALGO_JPS)
 		return jps_prepare(ctx, grid);
+	if (lm_applies(opts))
+		return lm_prepare(ctx, grid, opts);
 	return ASTAR_OK;
 }
 
@@ -687,7 +690,12 @@ astar_status astar_search(astar_ctx *ctx, const astar_grid *grid,
 {
 	if (opts->algorithm == ASTAR_ALGO_JPS) /* jump points: jps*.c */
 		return jps_search(ctx, grid, start, goal, opts, r);
-	astar_status st = search(ctx, grid, start, goal, opts, r);
+	astar_status st;
+
+	if (lm_use(ctx, grid, opts, &st)) /* landmarks.c */
+		st = lm_search(ctx, grid, start, goal, opts, r);
+	else if (st == ASTAR_OK)
+		st = search(ctx, grid, start, goal, opts, r);
 
 	if (st != ASTAR_OK)
 		memset(r, 0, sizeof *r);

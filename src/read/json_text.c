@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "astar.h"
+#include "base/diag.h"
 #include "json_text.h"
 
 /* How a string token ends, for token_start. */
@@ -93,9 +94,6 @@ static size_t token_start(const char *buf, size_t end, enum string_end *how)
 	return s;
 }
 
-/* The longest token jansson quotes in its message ("near '...'"). */
-#define QUOTED_MAX 20
-
 /*
  * The offset in buf of the byte a jansson error is about, from its code
  * and position (the count of bytes read; its line and column count
@@ -103,8 +101,8 @@ static size_t token_start(const char *buf, size_t end, enum string_end *how)
  * not counted, and the end of the input is at len.  Otherwise the error
  * is about the token that ends at the position, from its start; but
  * inside a string, about the control character after it (not read) or
- * the last byte of a bad escape; and the last byte read when the token
- * is too long for the message to quote it.
+ * the last byte of a bad escape.  A token too long for jansson to quote
+ * in its message is placed at its start too, as the page promises.
  */
 size_t json_text_error_offset(const char *buf, size_t len,
                               const json_error_t *e)
@@ -126,7 +124,7 @@ size_t json_text_error_offset(const char *buf, size_t len,
 	start = token_start(buf, pos, &how);
 	if (how == STRING_CUT)
 		return pos;
-	if (how == STRING_BAD_ESCAPE || pos - start > QUOTED_MAX)
+	if (how == STRING_BAD_ESCAPE)
 		return pos - 1;
 	return start;
 }
@@ -232,4 +230,28 @@ int json_text_size(const char *b, size_t n, long *width, long *height)
 			return 0;
 		i++;
 	}
+}
+
+json_t *json_text_load(const char *buf, size_t len, diag_err *err)
+{
+	json_error_t jerr;
+	json_t *root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
+	size_t off, bol = 0;
+	long line = 1;
+
+	if (root != NULL)
+		return root;
+	if (json_error_code(&jerr) == json_error_out_of_memory ||
+	    jerr.text[0] == '\0') {
+		diag_fail(err, 0, 0, "out of memory");
+		return NULL;
+	}
+	off = json_text_error_offset(buf, len, &jerr);
+	for (size_t i = 0; i < off && i < len; i++)
+		if (buf[i] == '\n') {
+			line++;
+			bol = i + 1;
+		}
+	diag_fail(err, line, (long)(off - bol) + 1, "%s", jerr.text);
+	return NULL;
 }

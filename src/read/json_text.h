@@ -19,4 +19,10 @@ size_t json_text_error_offset(const char *buf, size_t len,
  * judgement is left to jansson and the reader). */
 int json_text_size(const char *b, size_t n, long *width, long *height);
 
+/* Parses buf (len bytes) for the editors' readers: the root, or NULL
+ * with err at the line and column of the syntax error (jansson's
+ * placing, as the JSON map reader gives it). */
+struct diag_err;
+json_t *json_text_load(const char *buf, size_t len, struct diag_err *err);
+
 #endif

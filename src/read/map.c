@@ -16,6 +16,46 @@ size_t map_bom(const char *buf, size_t len)
 	return len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
 }
 
+/* Whether key (quoted, with its colon and what follows it, white space
+ * between them allowed) occurs in s[0..len). */
+static int has_key(const char *s, size_t len, const char *key,
+                   const char *value)
+{
+	size_t kl = strlen(key);
+
+	for (size_t i = 0; i + kl <= len; i++) {
+		size_t j = i + kl;
+		if (memcmp(s + i, key, kl) != 0)
+			continue;
+		while (j < len && strchr(" \t\r\n", s[j]) && s[j])
+			j++;
+		if (j == len || s[j] != ':')
+			continue;
+		if (value == NULL)
+			return 1;
+		for (j++; j < len && strchr(" \t\r\n", s[j]) && s[j]; j++)
+			;
+		if (len - j >= strlen(value) &&
+		    memcmp(s + j, value, strlen(value)) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* A JSON object: an editor's file by the keys its editor always writes
+ * (Tiled sorts its keys, so "tiledversion" may come last), else a JSON
+ * level. */
+static enum map_format json_flavour(const char *s, size_t len)
+{
+	if (has_key(s, len, "\"tiledversion\"", NULL) ||
+	    has_key(s, len, "\"type\"", "\"map\""))
+		return MAPFMT_TILED;
+	if (has_key(s, len, "\"jsonVersion\"", NULL) ||
+	    has_key(s, len, "\"__header__\"", NULL))
+		return MAPFMT_LDTK;
+	return MAPFMT_JSON;
+}
+
 enum map_format map_detect(const char *buf, size_t len)
 {
 	size_t i = map_bom(buf, len);
@@ -25,7 +65,11 @@ enum map_format map_detect(const char *buf, size_t len)
 	while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||
 	                   buf[i] == '\n'))
 		i++;
-	if (i < len && (buf[i] == '{' || buf[i] == '['))
+	if (i < len && buf[i] == '<')
+		return MAPFMT_TILED;
+	if (i < len && buf[i] == '{')
+		return json_flavour(buf + i, len - i);
+	if (i < len && buf[i] == '[')
 		return MAPFMT_JSON;
 	return MAPFMT_ASCII;
 }
@@ -38,6 +82,10 @@ void map_free(map *m)
 		free(m->queries[i].name);
 	}
 	free(m->queries);
+	for (size_t i = 0; i < m->npoints; i++)
+		free(m->points[i].name);
+	free(m->points);
+	free(m->level);
 	memset(m, 0, sizeof *m);
 }
 

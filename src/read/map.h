@@ -50,8 +50,38 @@ typedef struct map_query {
 	map_expect expect;
 } map_query;
 
+/* A named point of a level: a JSON level's "points", a Tiled object, an
+ * LDtk entity.  Several points may share a name (the chests of a level);
+ * `@name` picks them wherever a coordinate is accepted.  at is a grid
+ * cell (0-based, inside the map). */
+typedef struct map_point {
+	char *name; /* owned */
+	astar_point at;
+} map_point;
+
 /* The input formats, for --input-format and detection. */
-enum map_format { MAPFMT_AUTO, MAPFMT_ASCII, MAPFMT_JSON, MAPFMT_MOVINGAI };
+enum map_format {
+	MAPFMT_AUTO,
+	MAPFMT_ASCII,
+	MAPFMT_JSON,
+	MAPFMT_MOVINGAI,
+	MAPFMT_TILED,
+	MAPFMT_LDTK
+};
+
+/* What the level options (--layer, --solid, --cost, --costs, --level, or
+ * a JSON check file's keys) choose in an editor's file.  All NULL/0:
+ * the defaults (astar(1), "Level editors"). */
+typedef struct map_level_opts {
+	const char *const *layers; /* --layer names: their union blocks */
+	size_t nlayers;
+	const char *solid; /* Tiled: a tile property; LDtk: values "a,b" */
+	const char *cost;  /* Tiled: a numeric tile property */
+	const char *costs; /* LDtk: "name:cost,..." */
+	const char *level; /* LDtk: a level's identifier or index */
+	const char *path;  /* the file read, whose folder holds the files
+	                      it names ("-": the current folder) */
+} map_level_opts;
 
 typedef struct map {
 	astar_grid *grid;       /* owned */
@@ -66,6 +96,13 @@ typedef struct map {
 	astar_diagonal diagonal;
 	map_query *queries; /* owned; nqueries of them */
 	size_t nqueries;
+	map_point *points; /* owned; npoints of them, in the file's order */
+	size_t npoints;
+	/* The editor's coordinates of cell (0, 0): an infinite Tiled map's
+	 * grid starts where its tiles do, and the CLI shows users the
+	 * editor's coordinates.  0, 0 for every other map. */
+	long ox, oy;
+	char *level; /* owned: an LDtk level's identifier, or NULL */
 } map;
 
 /* Frees what the map owns and zeroes it. */
@@ -83,6 +120,28 @@ int map_vfail(map_error *err, long line, long col, const char *fmt, va_list ap)
  * itself when printable, otherwise an escape such as \r or \x00.
  * Returns out. */
 const char *map_char_name(int c, char out[8]);
+
+/* Adds a point named name (copied) at cell at; 0, or -1 when memory
+ * ran out. */
+int map_add_point(map *m, const char *name, astar_point at);
+
+/* How many of m's points are named name (exactly, case included); the
+ * first of them in *first when there is one. */
+size_t map_count_points(const map *m, const char *name, size_t *first);
+
+/*
+ * Resolves "@name" (ref, the '@' included) to the one cell it names.
+ * Returns 0 with *at set, or -1 with a message in msg[0..size) that says
+ * what is wrong: no such point (the known names listed, or that the map
+ * names none), or a name that several points hold (their cells listed).
+ */
+int map_resolve_point(const map *m, const char *ref, astar_point *at,
+                      char *msg, size_t size);
+
+/* An editor's level without a start or goal of its own: the one point
+ * named (any case) start, spawn, player or playerstart is the start,
+ * the one named goal, exit or end the goal; none or several: not set. */
+void map_default_endpoints(map *m);
 
 /* The default of --max-cells: 100 million cells, about 2 GB to search. */
 #define MAP_MAX_CELLS_DEFAULT 100000000UL
@@ -117,6 +176,38 @@ int map_read_ascii(const char *buf, size_t len, size_t max_cells, map *m,
 int map_read_json(const char *buf, size_t len, size_t max_cells, map *m,
                   map_error *err);
 
+/* map_read_json for a file at path: a check file's "level" (a Tiled
+ * or LDtk file, found beside path) gives the grid and points, and its
+ * "level_id", "layer", "solid", "cost" and "costs" choose as the level
+ * options do. */
+int map_read_json_at(const char *buf, size_t len, size_t max_cells,
+                     const char *path, map *m, map_error *err);
+
+/* The check file's level (map_check.c), for map_json.c: root is the
+ * check file's object; fills m's grid, points and level. */
+struct json_t;
+int map_check_load(struct json_t *root, const char *path, size_t max_cells,
+                   map *m, map_error *err);
+
+/* Reads a Tiled map (.tmx XML, or .tmj JSON: told by the first byte)
+ * by the level options lo; external tilesets and templates are read
+ * beside lo->path.  A missing template is a warning (diag_warn).  Same
+ * contract as map_read_ascii otherwise. */
+int map_read_tiled(const char *buf, size_t len, size_t max_cells,
+                   const map_level_opts *lo, map *m, map_error *err);
+
+/* Reads one level of an LDtk project (lo->level: an identifier or an
+ * index; NULL: the only level, else an error), external .ldtkl files
+ * read beside lo->path; an .ldtkl file given alone is its level. */
+int map_read_ldtk(const char *buf, size_t len, size_t max_cells,
+                  const map_level_opts *lo, map *m, map_error *err);
+
+/* The identifiers of an LDtk project's levels, for a batch to make one
+ * item of each: *names malloc'd, each name malloc'd, *n of them (0 for
+ * an .ldtkl file).  0, or -1 with err set. */
+int map_ldtk_levels(const char *buf, size_t len, char ***names, size_t *n,
+                    map_error *err);
+
 /* Reads a Moving AI .map file; same contract as map_read_ascii. */
 int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
                       map_error *err);
@@ -125,8 +216,11 @@ int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
  * skips, else 0: a file that holds nothing more is empty. */
 size_t map_bom(const char *buf, size_t len);
 
-/* Guesses the format from the content: "type " first -> Moving AI, '{'
- * first (after white space) -> JSON, otherwise ASCII. */
+/* Guesses the format from the content: "type " first -> Moving AI, '<'
+ * (an XML map) -> Tiled, '{' first (after white space) -> JSON, unless
+ * it has Tiled's "tiledversion" or "type": "map" (Tiled) or LDtk's
+ * "jsonVersion" and "levels" or "layerInstances" (LDtk), otherwise
+ * ASCII. */
 enum map_format map_detect(const char *buf, size_t len);
 
 #endif

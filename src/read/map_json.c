@@ -10,6 +10,7 @@
  *     "legend": {"~": 3, "W": "blocked", "=": 1},
  *     "start": [x, y], "goal": [x, y],
  *     "diagonal": "no-obstacles",
+ *     "points": {"spawn": [x, y], "chest": [[x, y], [x, y]]},
  *     "queries": [
  *       {"name": "spawn to exit",
  *        "start": [x, y], "goal": [x, y], "adjacent": false,
@@ -32,13 +33,18 @@
  *                one ASCII character mapped to a cost from 1 to 255 or
  *                to "blocked".  It may redefine '.', '#' and the digits,
  *                but not 'S' or 'G'.
- * start, goal    Optional [x, y] (0-based, x the column) inside the map;
- *                they override the S and G of rows.  Whether the cell is
+ * points         Optional named points: each key a name (non-empty,
+ *                without '@') for one cell [x, y] or several
+ *                [[x, y], ...] inside the map.  Wherever a start or goal
+ *                is accepted, "@name" may stand for the one cell a name
+ *                holds.
+ * start, goal    Optional [x, y] (0-based, x the column) inside the map,
+ *                or "@name"; they override the S and G of rows.  Whether the cell is
  *                open is left to the caller.
  * diagonal       Optional: the diagonal policy the map's queries are
  *                meant for, by its --diagonal name.
  * queries        Optional array of queries, each an object with a
- *                required start and goal ([x, y] inside the map), an
+ *                required start and goal ([x, y] or "@name"), an
  *                optional name (a non-empty string without control
  *                characters, unique within the file), the
  *                optional flags adjacent and closest (true or false:
@@ -66,7 +72,8 @@
  * allocated; only a width and height over max_cells, when json_text_size finds
  * them, are refused before the document is parsed.  Unknown keys of an
  * object are reported before its values; the values are checked in the
- * order width, height, rows or cells (with legend first), start, goal,
+ * order width, height, rows or cells (with legend first), points,
+ * start, goal,
  * diagonal, queries.
  */
 #include <limits.h>
@@ -182,13 +189,26 @@ static int read_dim(json_t *root, const char *key, long *out, map_error *err)
 	return 0;
 }
 
-/* An [x, y] inside the width x height map; path names it in messages. */
+/* An [x, y] inside the width x height map, or (when names is not NULL)
+ * "@name", one of the points it names; path names it in messages. */
 static int read_point(json_t *v, const char *path, long width, long height,
-                      astar_point *p, map_error *err)
+                      const map *names, astar_point *p, map_error *err)
 {
 	json_t *jx, *jy;
 	json_int_t x, y;
+	char msg[MAP_MSG_MAX];
 
+	if (names != NULL &&
+	    (!json_is_string(v) || json_string_value(v)[0] != '@') &&
+	    !json_is_array(v))
+		return map_fail(err, 0, 0, "%s: expected [x, y] or \"@name\"",
+		                path);
+	if (names != NULL && json_is_string(v)) {
+		if (map_resolve_point(names, json_string_value(v), p, msg,
+		                      sizeof msg) != 0)
+			return map_fail(err, 0, 0, "%s: %s", path, msg);
+		return 0;
+	}
 	if (!json_is_array(v) || json_array_size(v) != 2 ||
 	    !json_is_integer(jx = json_array_get(v, 0)) ||
 	    !json_is_integer(jy = json_array_get(v, 1)))
@@ -388,7 +408,7 @@ static int read_path(json_t *v, const char *where, long width, long height,
 		return map_fail(err, 0, 0, "%s", astar_strerror(ASTAR_ENOMEM));
 	for (size_t i = 0; i < n; i++) {
 		snprintf(path, sizeof path, "%s.path[%zu]", where, i);
-		if (read_point(json_array_get(v, i), path, width, height,
+		if (read_point(json_array_get(v, i), path, width, height, NULL,
 		               &e->path[i], err) != 0)
 			return -1; /* the caller frees e->path */
 	}
@@ -517,9 +537,60 @@ static int unique_names(const map_query *qs, size_t n, map_error *err)
 	                later, key_name(qs[later].name, kn), earlier);
 }
 
+/* One entry of "points": name to [x, y] or a non-empty [[x, y], ...]. */
+static int read_named(json_t *v, const char *name, long width, long height,
+                      map *m, map_error *err)
+{
+	char path[96];
+	astar_point p;
+	size_t n = 1;
+	int several = json_is_array(v) && json_array_size(v) > 0 &&
+	              json_is_array(json_array_get(v, 0));
+
+	if (name[0] == '\0' || strchr(name, '@') != NULL)
+		return map_fail(err, 0, 0,
+		                "points: a name must be non-empty and "
+		                "without '@'");
+	if (several)
+		n = json_array_size(v);
+	for (size_t i = 0; i < n; i++) {
+		json_t *c = several ? json_array_get(v, i) : v;
+
+		if (several)
+			snprintf(path, sizeof path, "points.%.40s[%zu]", name,
+			         i);
+		else
+			snprintf(path, sizeof path, "points.%.40s", name);
+		if (read_point(c, path, width, height, NULL, &p, err) != 0)
+			return -1;
+		if (map_add_point(m, name, p) != 0)
+			return map_fail(err, 0, 0, "%s",
+			                astar_strerror(ASTAR_ENOMEM));
+	}
+	return 0;
+}
+
+/* Reads "points" into m's named points, in the file's key order. */
+static int read_points(json_t *obj, long width, long height, map *m,
+                       map_error *err)
+{
+	const char *name;
+	json_t *v;
+
+	if (!json_is_object(obj))
+		return map_fail(err, 0, 0,
+		                "points: expected an object of names");
+	json_object_foreach(obj, name, v)
+	{
+		if (read_named(v, name, width, height, m, err) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* Reads "queries" into a new array (*out, NULL when empty). */
-static int read_queries(json_t *arr, long width, long height, map_query **out,
-                        size_t *count, map_error *err)
+static int read_queries(json_t *arr, long width, long height, const map *m,
+                        map_query **out, size_t *count, map_error *err)
 {
 	static const char *const keys[] = {
 		"name", "start", "goal", "expect", "adjacent", "closest", NULL};
@@ -555,14 +626,16 @@ static int read_queries(json_t *arr, long width, long height, map_query **out,
 			goto fail;
 		}
 		snprintf(path, sizeof path, "%s.start", where);
-		if (read_point(v, path, width, height, &qs[i].start, err) != 0)
+		if (read_point(v, path, width, height, m, &qs[i].start, err) !=
+		    0)
 			goto fail;
 		if ((v = json_object_get(q, "goal")) == NULL) {
 			map_fail(err, 0, 0, "%s: missing key 'goal'", where);
 			goto fail;
 		}
 		snprintf(path, sizeof path, "%s.goal", where);
-		if (read_point(v, path, width, height, &qs[i].goal, err) != 0)
+		if (read_point(v, path, width, height, m, &qs[i].goal, err) !=
+		    0)
 			goto fail;
 		qs[i].line = 0;
 		qs[i].expect.cost_decimals = -1;
@@ -611,11 +684,54 @@ static void fill(astar_grid *g, json_t *rows, json_t *cells, const legend *lg,
 }
 
 /* Everything but the syntax: checks root and fills *m. */
-static int read_root(json_t *root, size_t max_cells, map *m, map_error *err)
+/* A check file: {"level": FILE, ...} — the grid and points from an
+ * editor's file (map_check.c), the queries and expectations from here. */
+static int read_level_root(json_t *root, const char *path, size_t max_cells,
+                           map *m, map_error *err)
 {
 	static const char *const keys[] = {
-		"width", "height", "rows",    "cells",    "legend",
-		"start", "goal",   "queries", "diagonal", NULL};
+		"level", "level_id", "layer",   "solid",    "cost", "costs",
+		"start", "goal",     "queries", "diagonal", NULL};
+	json_t *v;
+	long width, height;
+
+	if (check_keys(root, keys, "", err) != 0 ||
+	    map_check_load(root, path, max_cells, m, err) != 0)
+		return -1;
+	width = astar_grid_width(m->grid);
+	height = astar_grid_height(m->grid);
+	if ((v = json_object_get(root, "start")) != NULL) {
+		if (read_point(v, "start", width, height, m, &m->start, err) !=
+		    0)
+			return -1;
+		m->has_start = 1;
+	}
+	if ((v = json_object_get(root, "goal")) != NULL) {
+		if (read_point(v, "goal", width, height, m, &m->goal, err) != 0)
+			return -1;
+		m->has_goal = 1;
+	}
+	if ((v = json_object_get(root, "diagonal")) != NULL) {
+		if (!json_is_string(v) ||
+		    value_diagonal(json_string_value(v), &m->diagonal) != 0)
+			return map_fail(err, 0, 0,
+			                "diagonal: expected never, always, "
+			                "at-most-one-obstacle, no-obstacles");
+		m->has_diagonal = 1;
+	}
+	if ((v = json_object_get(root, "queries")) != NULL &&
+	    read_queries(v, width, height, m, &m->queries, &m->nqueries, err) !=
+	            0)
+		return -1;
+	return 0;
+}
+
+static int read_root(json_t *root, const char *path, size_t max_cells, map *m,
+                     map_error *err)
+{
+	static const char *const keys[] = {
+		"width", "height",  "rows",     "cells",  "legend", "start",
+		"goal",  "queries", "diagonal", "points", NULL};
 	json_t *rows, *cells, *v;
 	long width = 0, height = 0;
 	legend lg;
@@ -624,6 +740,8 @@ static int read_root(json_t *root, size_t max_cells, map *m, map_error *err)
 	if (!json_is_object(root))
 		return map_fail(err, 0, 0,
 		                "expected a JSON object at the top level");
+	if (json_object_get(root, "level") != NULL)
+		return read_level_root(root, path, max_cells, m, err);
 	if (check_keys(root, keys, "", err) != 0 ||
 	    read_dim(root, "width", &width, err) != 0 ||
 	    read_dim(root, "height", &height, err) != 0)
@@ -651,13 +769,17 @@ static int read_root(json_t *root, size_t max_cells, map *m, map_error *err)
 	                 : check_cells(cells, width, height, err))
 		return -1;
 
+	if ((v = json_object_get(root, "points")) != NULL &&
+	    read_points(v, width, height, m, err) != 0)
+		return -1;
 	if ((v = json_object_get(root, "start")) != NULL) {
-		if (read_point(v, "start", width, height, &m->start, err) != 0)
+		if (read_point(v, "start", width, height, m, &m->start, err) !=
+		    0)
 			return -1;
 		m->has_start = 1;
 	}
 	if ((v = json_object_get(root, "goal")) != NULL) {
-		if (read_point(v, "goal", width, height, &m->goal, err) != 0)
+		if (read_point(v, "goal", width, height, m, &m->goal, err) != 0)
 			return -1;
 		m->has_goal = 1;
 	}
@@ -670,7 +792,8 @@ static int read_root(json_t *root, size_t max_cells, map *m, map_error *err)
 		m->has_diagonal = 1;
 	}
 	if ((v = json_object_get(root, "queries")) != NULL &&
-	    read_queries(v, width, height, &m->queries, &m->nqueries, err) != 0)
+	    read_queries(v, width, height, m, &m->queries, &m->nqueries, err) !=
+	            0)
 		return -1;
 
 	m->grid = astar_grid_new((int32_t)width, (int32_t)height, &st);
@@ -747,6 +870,12 @@ static void place_error(const char *buf, size_t len, map_error *err)
 	/* map_check_size's, about the width and height together */
 	if (strncmp(msg, "the map has ", 12) == 0) {
 		place_path(buf, len, "width", 5, NULL, 0, err);
+		return;
+	}
+	/* a check file's level (map_check.c): "level FILE: ..." is about
+	 * its "level" */
+	if (strncmp(msg, "level ", 6) == 0) {
+		place_path(buf, len, "level", 5, NULL, 0, err);
 		return;
 	}
 	if (sep != NULL) {
@@ -833,6 +962,12 @@ static void place_queries(const char *buf, size_t len, map *m)
 int map_read_json(const char *buf, size_t len, size_t max_cells, map *m,
                   map_error *err)
 {
+	return map_read_json_at(buf, len, max_cells, NULL, m, err);
+}
+
+int map_read_json_at(const char *buf, size_t len, size_t max_cells,
+                     const char *path, map *m, map_error *err)
+{
 	json_t *root;
 	json_error_t jerr;
 	const char *nul;
@@ -876,7 +1011,7 @@ int map_read_json(const char *buf, size_t len, size_t max_cells, map *m,
 		json_decref(root);
 		return json_fail(buf, n, "invalid byte '\\x00'", err);
 	}
-	rc = read_root(root, max_cells, m, err);
+	rc = read_root(root, path, max_cells, m, err);
 	json_decref(root);
 	if (rc != 0) {
 		map_free(m);

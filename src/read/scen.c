@@ -46,23 +46,6 @@ static int bad_line(scen_entry *e, long col, const char *fmt, ...)
 	return 0;
 }
 
-static int whole(const char *f, size_t n, long max, long *out)
-{
-	long v = 0;
-
-	if (n == 0)
-		return -1;
-	for (size_t i = 0; i < n; i++) {
-		if (f[i] < '0' || f[i] > '9')
-			return -1;
-		v = v * 10 + (f[i] - '0');
-		if (v > max)
-			return -1;
-	}
-	*out = v;
-	return 0;
-}
-
 /* Splits the n bytes at s into fields separated by tabs or spaces, at
  * most NFIELDS + 1 into f and fl.  Returns their number, NFIELDS + 2
  * when there are more. */
@@ -136,7 +119,7 @@ static int parse_line(const char *s, size_t n, scen_entry *e, const char *prev)
 	for (int k = 0; k < NFIELDS - 1; k++) {
 		if (k == 1)
 			continue;
-		if (whole(f[k], fl[k], ASTAR_DIM_MAX, &v[k]) != 0) {
+		if (value_digits(f[k], fl[k], ASTAR_DIM_MAX, &v[k]) != 0) {
 			return bad_line(
 				e, (long)(f[k] - s) + 1,
 				"%s: expected a whole number from 0 to %d",

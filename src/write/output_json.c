@@ -61,6 +61,7 @@ typedef struct text {
 	char *s;
 	size_t n, cap;
 	int nomem;
+	long ox, oy; /* added to every point: the map's editor origin */
 } text;
 
 /* Room for at least more bytes after s[n]; 0 or -1. */
@@ -167,7 +168,8 @@ static void put_points(text *t, const astar_point *a, size_t n)
 		p = t->s + t->n;
 		if (i > 0)
 			*p++ = ',';
-		p += point_text(p, a[i].x, a[i].y);
+		p += point_text(p, (int32_t)(a[i].x + t->ox),
+		                (int32_t)(a[i].y + t->oy));
 		t->n = (size_t)(p - t->s);
 	}
 	put(t, "]", 1);
@@ -279,7 +281,8 @@ static void put_word(text *t, const char *w)
 static void put_point(text *t, astar_point p)
 {
 	if (reserve(t, 25) == 0)
-		t->n += point_text(t->s + t->n, p.x, p.y);
+		t->n += point_text(t->s + t->n, (int32_t)(p.x + t->ox),
+		                   (int32_t)(p.y + t->oy));
 }
 
 /* The "options" member: the options the query ran with, by name. */
@@ -304,9 +307,13 @@ int output_json(FILE *out, const query_report *q)
 {
 	const astar_result *r = q->res;
 	const astar_options *o = q->opts;
-	text t = {NULL, 0, 0, 0};
+	text t = {NULL, 0, 0, 0, 0, 0};
 	int rc;
 
+	if (q->map != NULL) { /* points in the editor's coordinates */
+		t.ox = q->map->ox;
+		t.oy = q->map->oy;
+	}
 	/* The keys in the order they were always written. */
 	put_str(&t, "{\"map\":");
 	put_name(&t, q->map_name);

@@ -106,6 +106,15 @@ static int draw(FILE *out, const query_report *q, int color)
 	return 0;
 }
 
+/* The editor's coordinate of the map's column 0 (axis 0) or row 0 (1):
+ * an infinite Tiled map's grid starts where its tiles do. */
+static long origin(const query_report *q, int axis)
+{
+	if (q->map == NULL)
+		return 0;
+	return axis ? q->map->oy : q->map->ox;
+}
+
 int output_text(FILE *out, const query_report *q, int color)
 {
 	const astar_result *r = q->res;
@@ -123,8 +132,8 @@ int output_text(FILE *out, const query_report *q, int color)
 		/* Not on the goal: with --adjacent (unless the start is
 		 * the goal) or for a --closest fallback. */
 		if (r->end.x != q->goal.x || r->end.y != q->goal.y)
-			fprintf(out, "end: %d,%d\n", (int)r->end.x,
-			        (int)r->end.y);
+			fprintf(out, "end: %ld,%ld\n", r->end.x + origin(q, 0),
+			        r->end.y + origin(q, 1));
 	}
 	fprintf(out, "expanded: %llu\ngenerated: %llu\n",
 	        (unsigned long long)r->expanded,
@@ -145,8 +154,9 @@ int output_text_line(FILE *out, const query_report *q, const char *label)
 	const astar_result *r = q->res;
 	char cost[64];
 
-	fprintf(out, "%s: %d,%d -> %d,%d: ", label, (int)q->start.x,
-	        (int)q->start.y, (int)q->goal.x, (int)q->goal.y);
+	fprintf(out, "%s: %ld,%ld -> %ld,%ld: ", label,
+	        q->start.x + origin(q, 0), q->start.y + origin(q, 1),
+	        q->goal.x + origin(q, 0), q->goal.y + origin(q, 1));
 	if (r->found) {
 		output_cost(cost, sizeof cost, r->cost);
 		fprintf(out, "%scost %s, %zu steps",

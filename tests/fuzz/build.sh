@@ -16,15 +16,15 @@ case $CC in cc | gcc* | */gcc*) CC=clang ;; esac
 out=${FUZZ_BUILD:-tests/fuzz/build}
 mkdir -p "$out/obj"
 
-ALL="fuzz_ascii fuzz_json fuzz_movingai fuzz_scen fuzz_args"
+ALL="fuzz_ascii fuzz_json fuzz_movingai fuzz_scen fuzz_args fuzz_levels"
 targets=${*:-$ALL}
 
 # The library's and the readers' sources, by their folders.
 lib=$(ls src/lib/*.c)
-readers="$(ls src/read/*.c) src/base/value.c"
+readers="$(ls src/read/*.c) src/base/value.c src/base/diag.c src/base/utf8.c"
 
 jansson_cflags=$(pkg-config --cflags jansson 2>/dev/null || true)
-jansson_libs=$(pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+jansson_libs="$(pkg-config --libs jansson 2>/dev/null || echo -ljansson) $(pkg-config --libs expat zlib libzstd 2>/dev/null || echo -lexpat -lz -lzstd)"
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 CFLAGS="-std=c11 -g -O1 -Wall -Wextra $SAN ${FUZZ_CFLAGS:-}"
 CPPFLAGS="-Iinclude -Isrc -Isrc/lib -Isrc/read -Isrc/base -Itests/unit -D_POSIX_C_SOURCE=200809L $jansson_cflags"

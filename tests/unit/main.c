@@ -17,6 +17,7 @@ static const struct {
 } modules[] = {
 	{"heap", test_heap},     {"options", test_options}, {"grid", test_grid},
 	{"search", test_search}, {"jps", test_jps},
+	{"landmarks", test_landmarks},
 };
 
 #define N_MODULES (sizeof modules / sizeof modules[0])

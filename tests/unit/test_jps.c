@@ -1300,12 +1300,49 @@ static void test_statuses(void)
 	astar_grid_free(three);
 }
 
+/* astar_supported with and without a grid: the options alone, then a
+ * grid's costs, decide whether JPS applies. */
+static void test_supported(void)
+{
+	astar_options o;
+	astar_grid *g = astar_grid_new(3, 1, NULL);
+
+	if (!CHECK(g != NULL, "astar_grid_new failed"))
+		return;
+	check_begin("astar_supported");
+	for (int32_t x = 0; x < 3; x++)
+		astar_grid_set(g, x, 0, 1);
+	astar_options_init(&o);
+	o.algorithm = ASTAR_ALGO_JPS;
+	CHECK(astar_supported(NULL, &o), "JPS, never, no grid");
+	o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
+	CHECK(astar_supported(NULL, &o), "JPS, no-obstacles, no grid");
+	CHECK(astar_supported(g, &o), "JPS on a uniform grid");
+	o.weight = 2.0;
+	CHECK(!astar_supported(NULL, &o), "JPS with weight 2");
+	o.weight = 1.0;
+	o.heuristic = ASTAR_H_EUCLIDEAN;
+	CHECK(!astar_supported(NULL, &o), "JPS with another heuristic");
+	o.heuristic = ASTAR_H_DEFAULT;
+	o.diagonal = ASTAR_DIAG_ALWAYS;
+	CHECK(!astar_supported(NULL, &o), "JPS, always");
+	o.algorithm = ASTAR_ALGO_ASTAR;
+	CHECK(astar_supported(NULL, &o), "A*, always");
+	o.algorithm = ASTAR_ALGO_JPS;
+	o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
+	astar_grid_set(g, 1, 0, 5);
+	CHECK(!astar_supported(g, &o), "JPS on terrain costs");
+	CHECK(astar_supported(NULL, &o), "the same options, no grid");
+	astar_grid_free(g);
+}
+
 void test_jps(void)
 {
 	jctx = astar_ctx_new();
 	if (!CHECK(jctx != NULL, "astar_ctx_new failed"))
 		return;
 	test_statuses();
+	test_supported();
 	test_open_ground();
 	test_edits_seen();
 	test_alternating();

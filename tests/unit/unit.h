@@ -10,5 +10,6 @@ void test_options(void); /* test_options.c: options, messages, heuristics */
 void test_grid(void);    /* test_grid.c: the astar_grid_* API */
 void test_search(void);  /* test_search.c: searches against reference.c */
 void test_jps(void);     /* test_jps.c: JPS against reference.c */
+void test_landmarks(void); /* test_landmarks.c: ALT against reference.c */
 
 #endif

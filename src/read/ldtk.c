@@ -1,0 +1,206 @@
+/*
+ * ldtk.c - LDtk projects (.ldtk) and their external levels (.ldtkl):
+ * one level's IntGrid layer made a grid (walls and costs chosen by the
+ * IntGrid values, by number or by the identifier the project's defs give
+ * them), and its entities made named points.  Auto-layers and tiles are
+ * drawing, not rules: they are not read.
+ */
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "io.h"
+#include "json_text.h"
+#include "map.h"
+
+#include "ldtk.h"
+
+static const char *str_of(const json_t *o, const char *key)
+{
+	return json_string_value(json_object_get(o, key));
+}
+
+/* The project's levels: "levels", or those of its "worlds" (multi-world
+ * projects keep theirs there). */
+static size_t count_levels(const json_t *root)
+{
+	size_t n = json_array_size(json_object_get(root, "levels")), i;
+	const json_t *w;
+
+	json_array_foreach(json_object_get(root, "worlds"), i, w)
+		n += json_array_size(json_object_get(w, "levels"));
+	return n;
+}
+
+static const json_t *level_at(const json_t *root, size_t k)
+{
+	const json_t *lv = json_object_get(root, "levels"), *w;
+	size_t i;
+
+	if (k < json_array_size(lv))
+		return json_array_get(lv, k);
+	k -= json_array_size(lv);
+	json_array_foreach(json_object_get(root, "worlds"), i, w)
+	{
+		lv = json_object_get(w, "levels");
+		if (k < json_array_size(lv))
+			return json_array_get(lv, k);
+		k -= json_array_size(lv);
+	}
+	return NULL;
+}
+
+static int is_level_file(const json_t *root)
+{
+	return json_object_get(root, "layerInstances") != NULL &&
+	       json_object_get(root, "levels") == NULL;
+}
+
+int map_ldtk_levels(const char *buf, size_t len, char ***names, size_t *n,
+                    map_error *err)
+{
+	json_t *root = json_text_load(buf, len, err);
+	size_t k, cnt;
+
+	*names = NULL;
+	*n = 0;
+	if (root == NULL)
+		return -1;
+	cnt = is_level_file(root) ? 0 : count_levels(root);
+	if (cnt > 0 && (*names = calloc(cnt, sizeof **names)) == NULL) {
+		json_decref(root);
+		return map_fail(err, 0, 0, "out of memory");
+	}
+	for (k = 0; k < cnt; k++) {
+		const char *id = str_of(level_at(root, k), "identifier");
+		char num[32];
+		snprintf(num, sizeof num, "%zu", k);
+		if (((*names)[k] = strdup(id ? id : num)) == NULL)
+			break;
+		*n = k + 1;
+	}
+	json_decref(root);
+	return k == cnt ? 0 : map_fail(err, 0, 0, "out of memory");
+}
+
+/* The levels' identifiers, for an error: "'A', 'B'". */
+static void level_list(const json_t *root, char *out, size_t size)
+{
+	size_t n = 0, cnt = count_levels(root);
+
+	out[0] = '\0';
+	for (size_t k = 0; k < cnt && n + 1 < size; k++) {
+		const char *id = str_of(level_at(root, k), "identifier");
+		n += (size_t)snprintf(out + n, size - n, "%s'%.40s'",
+		                      k ? ", " : "", id ? id : "?");
+	}
+}
+
+/* The level --level names (identifier, else index), or the only one. */
+static const json_t *pick_level(ldtk *x, const json_t *root)
+{
+	size_t cnt = count_levels(root);
+	const char *want = x->o->level;
+	char list[300];
+
+	for (size_t k = 0; want != NULL && k < cnt; k++) {
+		const char *id = str_of(level_at(root, k), "identifier");
+		if (id != NULL && strcmp(id, want) == 0)
+			return level_at(root, k);
+	}
+	if (want != NULL && want[strspn(want, "0123456789")] == '\0' &&
+	    strlen(want) < 10 && (size_t)atol(want) < cnt)
+		return level_at(root, (size_t)atol(want));
+	if (want == NULL && cnt == 1)
+		return level_at(root, 0);
+	level_list(root, list, sizeof list);
+	if (cnt == 0)
+		map_fail(x->err, 0, 0, "the project has no levels");
+	else if (want == NULL)
+		map_fail(x->err, 0, 0,
+		         "the project has %zu levels: choose one with "
+		         "--level=ID (%s)",
+		         cnt, list);
+	else
+		map_fail(x->err, 0, 0,
+		         "--level '%.60s': no such level (the project's "
+		         "levels: %s)",
+		         want, list);
+	return NULL;
+}
+
+/* An external level file, read beside the project. */
+static json_t *read_external(ldtk *x, const char *rel)
+{
+	const char *path = x->o->path ? x->o->path : "";
+	const char *slash = strrchr(path, '/');
+	size_t dl = slash && rel[0] != '/' ? (size_t)(slash - path + 1) : 0;
+	char *full = malloc(dl + strlen(rel) + 1), *buf;
+	size_t len;
+	json_t *root = NULL;
+
+	if (full == NULL) {
+		map_fail(x->err, 0, 0, "out of memory");
+		return NULL;
+	}
+	memcpy(full, path, dl);
+	strcpy(full + dl, rel);
+	if (io_slurp(full, (size_t)256 << 20, &buf, &len) != 0) {
+		map_fail(x->err, 0, 0,
+		         "external level '%.80s': %s (looked for %.120s)", rel,
+		         errno == EFBIG ? "too large" : strerror(errno), full);
+	} else {
+		if ((root = json_text_load(buf, len, x->err)) == NULL) {
+			char msg[sizeof x->err->msg];
+			snprintf(msg, sizeof msg, "%s", x->err->msg);
+			map_fail(x->err, 0, 0, "%.80s:%ld:%ld: %s", rel,
+			         x->err->line, x->err->col, msg);
+		}
+		free(buf);
+	}
+	free(full);
+	return root;
+}
+
+int map_read_ldtk(const char *buf, size_t len, size_t max_cells,
+                  const map_level_opts *lo, map *m, map_error *err)
+{
+	static const map_level_opts none;
+	json_t *root, *ext = NULL;
+	const json_t *level;
+	ldtk x = {lo ? lo : &none, NULL, max_cells, err};
+	int rc = -1;
+
+	memset(m, 0, sizeof *m);
+	if ((root = json_text_load(buf, len, err)) == NULL)
+		return -1;
+	if (!json_is_object(root)) {
+		json_decref(root);
+		return map_fail(err, 1, 1, "expected an LDtk project object");
+	}
+	if (is_level_file(root)) {
+		level = root;
+	} else {
+		x.defs = json_object_get(root, "defs");
+		if ((level = pick_level(&x, root)) == NULL)
+			goto out;
+		if (!json_is_array(json_object_get(level, "layerInstances")) &&
+		    str_of(level, "externalRelPath") != NULL) {
+			if ((ext = read_external(&x, str_of(level,
+			                                    "externalRelPath"))) ==
+			    NULL)
+				goto out;
+			level = ext;
+		}
+	}
+	rc = ldtk_grid(&x, level, m);
+out:
+	json_decref(ext);
+	json_decref(root);
+	if (rc != 0)
+		map_free(m);
+	return rc;
+}

@@ -1,0 +1,151 @@
+/*
+ * points.c - a level's named points: adding them as a reader finds them,
+ * and resolving "@name" to a cell, with the messages that say why a name
+ * picks no cell or more than one, and the editors' default start and
+ * goal among them.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "map.h"
+
+/* Names and cells listed in a message: at most this many, then "...". */
+#define LIST_MAX 8
+
+int map_add_point(map *m, const char *name, astar_point at)
+{
+	map_point *p;
+	char *copy;
+
+	if ((copy = strdup(name)) == NULL)
+		return -1;
+	p = realloc(m->points, (m->npoints + 1) * sizeof *p);
+	if (p == NULL) {
+		free(copy);
+		return -1;
+	}
+	m->points = p;
+	p[m->npoints].name = copy;
+	p[m->npoints].at = at;
+	m->npoints++;
+	return 0;
+}
+
+size_t map_count_points(const map *m, const char *name, size_t *first)
+{
+	size_t n = 0;
+
+	for (size_t i = m->npoints; i-- > 0;) {
+		if (strcmp(m->points[i].name, name) == 0) {
+			*first = i;
+			n++;
+		}
+	}
+	return n;
+}
+
+/* Appends to msg as snprintf would, keeping it NUL-terminated. */
+static void append(char *msg, size_t size, const char *fmt, const char *s,
+                   int x, int y)
+{
+	size_t used = strlen(msg);
+
+	if (used + 1 < size)
+		snprintf(msg + used, size - used, fmt, s, x, y);
+}
+
+/* Whether an earlier point than i has the same name. */
+static int named_before(const map *m, size_t i)
+{
+	for (size_t j = 0; j < i; j++)
+		if (strcmp(m->points[j].name, m->points[i].name) == 0)
+			return 1;
+	return 0;
+}
+
+/* msg: "unknown point '@name'", and the names the map knows. */
+static void unknown(const map *m, const char *ref, char *msg, size_t size)
+{
+	size_t listed = 0;
+
+	snprintf(msg, size, "unknown point '%s'", ref);
+	if (m->npoints == 0) {
+		append(msg, size, "%s (the map names no points)", "", 0, 0);
+		return;
+	}
+	for (size_t i = 0; i < m->npoints; i++) {
+		if (named_before(m, i))
+			continue;
+		if (listed == LIST_MAX) {
+			append(msg, size, "%s, ...", "", 0, 0);
+			break;
+		}
+		append(msg, size, listed == 0 ? " (known: @%s" : ", @%s",
+		       m->points[i].name, 0, 0);
+		listed++;
+	}
+	append(msg, size, "%s)", "", 0, 0);
+}
+
+int map_resolve_point(const map *m, const char *ref, astar_point *at,
+                      char *msg, size_t size)
+{
+	size_t first = 0, n, listed = 0;
+	const char *name = ref[0] == '@' ? ref + 1 : ref;
+
+	if ((n = map_count_points(m, name, &first)) == 1) {
+		*at = m->points[first].at;
+		return 0;
+	}
+	if (n == 0) {
+		unknown(m, ref, msg, size);
+		return -1;
+	}
+	snprintf(msg, size, "point '%s' names %zu cells:", ref, n);
+	for (size_t i = first; i < m->npoints && listed < n; i++) {
+		if (strcmp(m->points[i].name, name) != 0)
+			continue;
+		if (listed++ == LIST_MAX) {
+			append(msg, size, "%s ...", "", 0, 0);
+			break;
+		}
+		append(msg, size, "%s %d,%d", "", (int)m->points[i].at.x,
+		       (int)m->points[i].at.y);
+	}
+	append(msg, size, "%s; pick one with X,Y", "", 0, 0);
+	return -1;
+}
+
+/* Whether name is one of names (any case). */
+static int one_of(const char *name, const char *const *names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcasecmp(name, names[i]) == 0)
+			return 1;
+	return 0;
+}
+
+void map_default_endpoints(map *m)
+{
+	static const char *const starts[] = {"start", "spawn", "player",
+	                                     "playerstart"};
+	static const char *const goals[] = {"goal", "exit", "end"};
+	size_t ns = 0, ng = 0, is = 0, ig = 0;
+
+	for (size_t i = 0; i < m->npoints; i++) {
+		if (one_of(m->points[i].name, starts, 4))
+			ns++, is = i;
+		if (one_of(m->points[i].name, goals, 3))
+			ng++, ig = i;
+	}
+	if (ns == 1 && !m->has_start) {
+		m->has_start = 1;
+		m->start = m->points[is].at;
+	}
+	if (ng == 1 && !m->has_goal) {
+		m->has_goal = 1;
+		m->goal = m->points[ig].at;
+	}
+}

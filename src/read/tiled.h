@@ -1,0 +1,134 @@
+/*
+ * tiled.h - the model of a Tiled map that both of its encodings (XML
+ * .tmx in tiled_tmx.c, JSON .tmj in tiled_tmj.c) fill, and what is made
+ * of it (tiled.c): the layers, the tilesets with their first gids and
+ * tile properties, the objects; then the grid by the blocking rules of
+ * the level options, and the named points.
+ */
+#ifndef ASTAR_TILED_H
+#define ASTAR_TILED_H
+
+#include <stdint.h>
+
+#include "map.h"
+
+/* The flip and rotation bits Tiled keeps in a gid's top bits. */
+#define TILED_GID_MASK 0x0fffffffu
+
+typedef struct tiled_prop {
+	char *name, *type, *value; /* owned; type "" when not given */
+} tiled_prop;
+
+typedef struct tiled_props {
+	tiled_prop *v;
+	size_t n;
+} tiled_props;
+
+typedef struct tiled_tile {
+	long id; /* within its tileset */
+	tiled_props props;
+} tiled_tile;
+
+typedef struct tiled_tileset {
+	long firstgid;
+	long tilecount; /* 0 when not known */
+	tiled_tile *tiles;
+	size_t ntiles;
+} tiled_tileset;
+
+enum tiled_shape {
+	TS_RECT,
+	TS_POINT,
+	TS_ELLIPSE,
+	TS_POLYGON,
+	TS_POLYLINE,
+	TS_TILE
+};
+
+typedef struct tiled_object {
+	char *name, *type; /* owned, NULL when not given */
+	char *template_;   /* owned: the template file it comes from */
+	double x, y, w, h;
+	int has_w, has_h;
+	uint32_t gid;
+	enum tiled_shape shape;
+	double *pts; /* polygon or polyline: npts (x, y) pairs, relative */
+	size_t npts;
+	long line;
+} tiled_object;
+
+enum tiled_layer_kind { TL_TILES, TL_OBJECTS };
+
+typedef struct tiled_layer {
+	enum tiled_layer_kind kind;
+	char *name; /* owned */
+	int visible;
+	tiled_props props;
+	/* TL_TILES: the cells x0..x0+w-1, y0..y0+h-1 in editor
+	 * coordinates (an infinite map's chunks made one box) */
+	uint32_t *gids;
+	long x0, y0, w, h;
+	tiled_object *objs; /* TL_OBJECTS */
+	size_t nobjs;
+	long line;
+} tiled_layer;
+
+typedef struct tiled_model {
+	long width, height, tw, th;
+	int infinite;
+	tiled_tileset *sets;
+	size_t nsets;
+	tiled_layer *layers;
+	size_t nlayers;
+	/* while reading */
+	const map_level_opts *opts;
+	const char *dir; /* the map's folder, for external files */
+	size_t max_cells;
+	map_error *err;
+} tiled_model;
+
+/* Decodes one tile layer's data (text[0..len), encoded "csv" or
+ * "base64", compression NULL, "zlib", "gzip" or "zstd") into count gids;
+ * line locates errors.  0, or -1 with err set. */
+int tiled_decode(const char *text, size_t len, const char *encoding,
+                 const char *compression, size_t count, uint32_t *gids,
+                 long line, map_error *err);
+
+/* Helpers for the two encodings' readers. */
+int tiled_add_prop(tiled_props *p, const char *name, const char *type,
+                   const char *value);
+tiled_layer *tiled_add_layer(tiled_model *t, enum tiled_layer_kind kind,
+                             const char *name, long line);
+tiled_tileset *tiled_add_tileset(tiled_model *t, long firstgid);
+tiled_tile *tiled_add_tile(tiled_tileset *ts, long id);
+tiled_object *tiled_add_object(tiled_layer *l, long line);
+/* Adds a chunk of w x h gids at (x, y) to an infinite map's layer
+ * (moved in, gids freed either way). */
+int tiled_add_chunk(tiled_model *t, tiled_layer *l, long x, long y, long w,
+                    long h, uint32_t *gids, long line);
+/* Checks the map's header (orientation, sizes); 0 or -1. */
+int tiled_check_header(tiled_model *t, const char *orientation, long line);
+void tiled_model_free(tiled_model *t);
+
+/* A file beside the map (path relative to t->dir), read whole into a
+ * NUL-terminated buffer; -1 with the error naming where it was looked
+ * for. */
+int tiled_read_beside(tiled_model *t, const char *rel, const char *what,
+                      char **buf, size_t *len, long line);
+
+/* The external tileset rel (.tsx or .tsj, by content) into ts. */
+int tiled_tsx_read(tiled_model *t, tiled_tileset *ts, const char *rel,
+                   long line);
+int tiled_tsj_parse(tiled_model *t, tiled_tileset *ts, const char *buf,
+                    size_t len, const char *rel);
+/* An object template (.tx or .tj): what it gives that o lacks. */
+int tiled_template_read(tiled_model *t, tiled_object *o);
+
+/* The readers of each encoding: the model from the text; 0 or -1. */
+int tiled_tmx_parse(tiled_model *t, const char *buf, size_t len);
+int tiled_tmj_parse(tiled_model *t, const char *buf, size_t len);
+
+/* The grid, origin and points of m from the model, by t->opts. */
+int tiled_build(tiled_model *t, map *m);
+
+#endif

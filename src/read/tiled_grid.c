@@ -1,0 +1,317 @@
+/*
+ * tiled_grid.c - a Tiled model made a grid: the box of cells (a finite
+ * map's own, an infinite one's tiles' bounding box), the layers that
+ * block (--layer, else those named like a collision layer, else the
+ * tiles whose property says so), terrain costs from a tile property,
+ * and the objects as named points.  The rules are astar(1)'s, "Level
+ * editors".
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "tiled.h"
+
+static const char *const collision_names[] = {
+	"collision", "collisions", "solid", "walls", "obstacles"};
+static const char *const solid_props[] = {"collides", "solid", "collision"};
+
+static int named_like_collision(const char *name)
+{
+	for (size_t i = 0; i < 5; i++)
+		if (strcasecmp(name, collision_names[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* The layers' names, for an error: "'A', 'B'" (cut short). */
+static void layer_list(const tiled_model *t, char *out, size_t size)
+{
+	size_t n = 0;
+
+	out[0] = '\0';
+	for (size_t i = 0; i < t->nlayers && n + 1 < size; i++)
+		n += (size_t)snprintf(out + n, size - n, "%s'%.40s'",
+		                      i ? ", " : "", t->layers[i].name);
+	if (t->nlayers == 0)
+		snprintf(out, size, "none");
+}
+
+/* The tile of gid (flip bits masked), or NULL when its tileset has no
+ * entry for it; *set the tileset's index, or -1 when no tileset holds
+ * the gid. */
+static const tiled_tile *tile_of(const tiled_model *t, uint32_t gid, long *set)
+{
+	long best = -1;
+
+	for (size_t i = 0; i < t->nsets; i++)
+		if (t->sets[i].firstgid <= (long)gid &&
+		    (best < 0 || t->sets[i].firstgid > t->sets[best].firstgid))
+			best = (long)i;
+	*set = best;
+	if (best < 0)
+		return NULL;
+	const tiled_tileset *ts = &t->sets[best];
+	long id = (long)gid - ts->firstgid;
+	/* A collection's tile ids may run past its tilecount: an id its
+	 * tiles list is in the set whatever the count says. */
+	for (size_t k = 0; k < ts->ntiles; k++)
+		if (ts->tiles[k].id == id)
+			return &ts->tiles[k];
+	if (ts->tilecount > 0 && id >= ts->tilecount)
+		*set = -1;
+	return NULL;
+}
+
+static const tiled_prop *prop_of(const tiled_tile *tile, const char *name)
+{
+	for (size_t i = 0; tile && i < tile->props.n; i++)
+		if (strcmp(tile->props.v[i].name, name) == 0)
+			return &tile->props.v[i];
+	return NULL;
+}
+
+/* Whether some tile of the map has a property named name. */
+static int any_tile_has(const tiled_model *t, const char *name)
+{
+	for (size_t i = 0; i < t->nsets; i++)
+		for (size_t k = 0; k < t->sets[i].ntiles; k++)
+			if (prop_of(&t->sets[i].tiles[k], name))
+				return 1;
+	return 0;
+}
+
+/* The box of cells: a finite map's, or the bounding box of an infinite
+ * one's non-empty tiles, in editor coordinates. */
+static int grid_box(tiled_model *t, long *x0, long *y0, long *w, long *h)
+{
+	long minx = 0, miny = 0, maxx = -1, maxy = -1;
+	int any = 0;
+
+	if (!t->infinite) {
+		*x0 = *y0 = 0;
+		*w = t->width;
+		*h = t->height;
+		return 0;
+	}
+	for (size_t i = 0; i < t->nlayers; i++) {
+		const tiled_layer *l = &t->layers[i];
+		for (long y = 0; l->kind == TL_TILES && y < l->h; y++)
+			for (long x = 0; x < l->w; x++) {
+				if ((l->gids[y * l->w + x] & TILED_GID_MASK) == 0)
+					continue;
+				long ex = l->x0 + x, ey = l->y0 + y;
+				if (!any || ex < minx)
+					minx = ex;
+				if (!any || ey < miny)
+					miny = ey;
+				if (!any || ex > maxx)
+					maxx = ex;
+				if (!any || ey > maxy)
+					maxy = ey;
+				any = 1;
+			}
+	}
+	if (!any)
+		return map_fail(t->err, 0, 0,
+		                "the infinite map has no tiles, so no cells");
+	*x0 = minx;
+	*y0 = miny;
+	*w = maxx - minx + 1;
+	*h = maxy - miny + 1;
+	return map_check_size(*w, *h, t->max_cells, 0, t->err);
+}
+
+/* Which layers --layer names (or, without it, the collision-named ones):
+ * use[i] set; 0, or -1 for a name no layer has. */
+static int pick_layers(tiled_model *t, char *use, int *any)
+{
+	const map_level_opts *o = t->opts;
+	char list[200];
+
+	*any = 0;
+	for (size_t i = 0; i < t->nlayers; i++)
+		if (o->nlayers == 0 && named_like_collision(t->layers[i].name))
+			use[i] = 1, *any = 1;
+	for (size_t k = 0; k < o->nlayers; k++) {
+		int found = 0;
+		for (size_t i = 0; i < t->nlayers; i++)
+			if (strcmp(t->layers[i].name, o->layers[k]) == 0)
+				use[i] = 1, found = 1;
+		if (!found) {
+			layer_list(t, list, sizeof list);
+			return map_fail(t->err, 0, 0,
+			                "--layer '%.60s': no such layer (the "
+			                "map's layers: %s)",
+			                o->layers[k], list);
+		}
+		*any = 1;
+	}
+	return 0;
+}
+
+/* Whether the tile on gid is a wall by property prop; -1 for a gid no
+ * tileset holds or a property that is not a boolean. */
+static int solid_tile(tiled_model *t, uint32_t gid, const char *const *props,
+                      size_t nprops, const tiled_layer *l, long ex, long ey)
+{
+	long set;
+	const tiled_tile *tile = tile_of(t, gid, &set);
+
+	if (set < 0)
+		return map_fail(t->err, l->line, 0,
+		                "layer '%.60s', cell %ld,%ld: tile %lu is beyond "
+		                "every tileset",
+		                l->name, ex, ey, (unsigned long)gid);
+	for (size_t i = 0; i < nprops; i++) {
+		const tiled_prop *p = prop_of(tile, props[i]);
+		if (p == NULL)
+			continue;
+		if (strcmp(p->type, "bool") != 0)
+			return map_fail(t->err, 0, 0,
+			                "tile %lu: property '%.60s' is %.20s, "
+			                "not bool",
+			                (unsigned long)gid, p->name,
+			                p->type[0] ? p->type : "string");
+		return strcmp(p->value, "true") == 0;
+	}
+	return 0;
+}
+
+/* The cost tile property prop gives gid's tile: 0 none, 1..255, or -1
+ * (reported) for one of the wrong type or out of range. */
+static int cost_tile(tiled_model *t, uint32_t gid, const char *prop)
+{
+	long set;
+	const tiled_prop *p = prop_of(tile_of(t, gid, &set), prop);
+	char *end;
+	double v;
+
+	if (p == NULL)
+		return 0;
+	if (strcmp(p->type, "int") != 0 && strcmp(p->type, "float") != 0)
+		return map_fail(t->err, 0, 0,
+		                "tile %lu: property '%.60s' is %.20s, not a "
+		                "number (int or float)",
+		                (unsigned long)gid, p->name,
+		                p->type[0] ? p->type : "string");
+	v = strtod(p->value, &end);
+	if (*end != '\0' || !(v >= 1 && v <= 255) || v != floor(v))
+		return map_fail(t->err, 0, 0,
+		                "tile %lu: property '%.60s' is %.30s; a cost is a "
+		                "whole number from 1 to 255",
+		                (unsigned long)gid, p->name, p->value);
+	return (int)v;
+}
+
+/* Applies layer l to the grid (box at x0, y0): its walls (by occupancy,
+ * or by property when props is set) and, when cost is set, its costs. */
+static int apply_layer(tiled_model *t, const tiled_layer *l, astar_grid *g,
+                       long x0, long y0, int walls,
+                       const char *const *props, size_t nprops)
+{
+	const char *cost = t->opts->cost;
+
+	for (long y = 0; y < l->h; y++)
+		for (long x = 0; x < l->w; x++) {
+			uint32_t gid = l->gids[y * l->w + x] & TILED_GID_MASK;
+			long ex = l->x0 + x, ey = l->y0 + y;
+			int32_t gx = (int32_t)(ex - x0), gy = (int32_t)(ey - y0);
+			int s, c;
+			if (gid == 0 || !astar_grid_contains(g, gx, gy))
+				continue;
+			if (walls && props == NULL) {
+				astar_grid_set(g, gx, gy, 0);
+				continue;
+			}
+			if (walls && (s = solid_tile(t, gid, props, nprops, l,
+			                             ex, ey)) != 0) {
+				if (s < 0)
+					return -1;
+				astar_grid_set(g, gx, gy, 0);
+			}
+			if (!walls && cost != NULL) {
+				if ((c = cost_tile(t, gid, cost)) < 0)
+					return -1;
+				if (c > astar_grid_get(g, gx, gy) &&
+				    astar_grid_get(g, gx, gy) != 0)
+					astar_grid_set(g, gx, gy, (uint8_t)c);
+			}
+		}
+	return 0;
+}
+
+int tiled_objects_block(tiled_model *t, const tiled_layer *l, astar_grid *g,
+                        long x0, long y0);
+int tiled_points(tiled_model *t, map *m, long x0, long y0);
+
+/* The walls: by the rule astar(1) gives. */
+static int apply_walls(tiled_model *t, astar_grid *g, long x0, long y0)
+{
+	const map_level_opts *o = t->opts;
+	char *use = calloc(t->nlayers + 1, 1), list[200];
+	const char *one[1] = {o->solid};
+	const char *const *props = o->solid ? one : NULL;
+	size_t nprops = 1;
+	int any, rc = 0;
+
+	if (use == NULL)
+		return map_fail(t->err, 0, 0, "out of memory");
+	if (pick_layers(t, use, &any) != 0) {
+		free(use);
+		return -1;
+	}
+	if (!any && props == NULL) {
+		for (size_t i = 0; i < 3 && props == NULL; i++)
+			if (any_tile_has(t, solid_props[i]))
+				props = solid_props, nprops = 3;
+		if (props == NULL) {
+			free(use);
+			layer_list(t, list, sizeof list);
+			return map_fail(t->err, 0, 0,
+			                "no collision layer: none is named "
+			                "collision, collisions, solid, walls or "
+			                "obstacles, and no tile has a property "
+			                "collides, solid or collision; choose with "
+			                "--layer=NAME or --solid=PROPERTY (the "
+			                "map's layers: %s)",
+			                list);
+		}
+	}
+	for (size_t i = 0; i < t->nlayers && rc == 0; i++) {
+		const tiled_layer *l = &t->layers[i];
+		if (any ? !use[i] : !l->visible)
+			continue;
+		if (l->kind == TL_TILES)
+			rc = apply_layer(t, l, g, x0, y0, 1, props, nprops);
+		else if (any)
+			rc = tiled_objects_block(t, l, g, x0, y0);
+	}
+	free(use);
+	return rc;
+}
+
+int tiled_build(tiled_model *t, map *m)
+{
+	long x0 = 0, y0 = 0, w = 0, h = 0;
+	astar_status st;
+
+	if (grid_box(t, &x0, &y0, &w, &h) != 0)
+		return -1;
+	m->grid = astar_grid_new((int32_t)w, (int32_t)h, &st);
+	if (m->grid == NULL)
+		return map_fail(t->err, 0, 0, "%s", astar_strerror(st));
+	for (int32_t y = 0; y < (int32_t)h; y++)
+		memset(astar_grid_row(m->grid, y), 1, (size_t)w);
+	astar_grid_recount(m->grid);
+	m->ox = x0;
+	m->oy = y0;
+	for (size_t i = 0; t->opts->cost && i < t->nlayers; i++)
+		if (t->layers[i].kind == TL_TILES && t->layers[i].visible &&
+		    apply_layer(t, &t->layers[i], m->grid, x0, y0, 0, NULL, 0))
+			return -1;
+	if (apply_walls(t, m->grid, x0, y0) != 0)
+		return -1;
+	return tiled_points(t, m, x0, y0);
+}

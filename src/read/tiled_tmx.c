@@ -1,0 +1,592 @@
+/*
+ * tiled_tmx.c - Tiled's XML encoding (.tmx maps, .tsx tilesets, .tx
+ * templates) into the model of tiled.h, with expat.  One set of element
+ * handlers serves the three files: the stack of open elements says where
+ * a <property> or an <object> belongs (a tile's collision shapes, inside
+ * a <tileset>, are not the map's objects).
+ */
+#include <expat.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/diag.h"
+#include "tiled.h"
+
+#define DEPTH_MAX 64
+
+typedef struct tmx {
+	tiled_model *t;
+	XML_Parser p;
+	const char *stack[DEPTH_MAX]; /* open elements' names (literals) */
+	int depth, failed;
+	tiled_tileset *ts; /* the tileset being read */
+	tiled_tile *tile;  /* its tile being read */
+	tiled_layer *layer;
+	tiled_object *obj;
+	tiled_object *tmpl;  /* a template's object goes here */
+	tiled_tileset *ext; /* an external tileset's root goes here */
+	/* a <data> or <chunk> being read */
+	char *enc, *comp;
+	char *text;
+	size_t tlen, tcap;
+	int in_text;
+	long cx, cy, cw, ch; /* the chunk */
+	uint32_t *xml_gids;  /* <tile gid> elements of <data> */
+	size_t nxml, xml_cap;
+	long data_line;
+} tmx;
+
+static long line_of(const tmx *x)
+{
+	return (long)XML_GetCurrentLineNumber(x->p);
+}
+
+static void stop(tmx *x)
+{
+	x->failed = 1;
+	XML_StopParser(x->p, XML_FALSE);
+}
+
+static const char *attr(const char **a, const char *name)
+{
+	for (; a[0] != NULL; a += 2)
+		if (strcmp(a[0], name) == 0)
+			return a[1];
+	return NULL;
+}
+
+/* A whole-number attribute (def when absent); -1 failure reported. */
+static int num_attr(tmx *x, const char **a, const char *name, long def,
+                    long *out)
+{
+	const char *s = attr(a, name);
+	char *end;
+	double v;
+
+	*out = def;
+	if (s == NULL)
+		return 0;
+	v = strtod(s, &end);
+	if (end == s || *end != '\0' || !(v > -1e12 && v < 1e12)) {
+		map_fail(x->t->err, line_of(x), 0,
+		         "attribute %s=\"%.40s\" is not a number", name, s);
+		stop(x);
+		return -1;
+	}
+	*out = (long)v;
+	return 0;
+}
+
+static int real_attr(tmx *x, const char **a, const char *name, double *out)
+{
+	const char *s = attr(a, name);
+	char *end;
+
+	if (s == NULL)
+		return 0;
+	*out = strtod(s, &end);
+	if (end == s || *end != '\0' || !(*out > -1e12 && *out < 1e12)) {
+		map_fail(x->t->err, line_of(x), 0,
+		         "attribute %s=\"%.40s\" is not a number", name, s);
+		stop(x);
+		return -1;
+	}
+	return 1;
+}
+
+static const char *parent(const tmx *x, int up)
+{
+	return x->depth - 1 - up >= 0 ? x->stack[x->depth - 1 - up] : "";
+}
+
+/* Whether the element just opened is a <tile> of layer data (in a
+ * <data>, or an infinite map's <chunk>). */
+static int in_data(const tmx *x)
+{
+	return strcmp(parent(x, 1), "data") == 0 ||
+	       strcmp(parent(x, 1), "chunk") == 0;
+}
+
+static int nomem(tmx *x)
+{
+	map_fail(x->t->err, line_of(x), 0, "out of memory");
+	stop(x);
+	return -1;
+}
+
+static void on_map(tmx *x, const char **a)
+{
+	tiled_model *t = x->t;
+	const char *inf = attr(a, "infinite");
+
+	t->infinite = inf != NULL && strcmp(inf, "1") == 0;
+	if (num_attr(x, a, "width", 0, &t->width) != 0 ||
+	    num_attr(x, a, "height", 0, &t->height) != 0 ||
+	    num_attr(x, a, "tilewidth", 0, &t->tw) != 0 ||
+	    num_attr(x, a, "tileheight", 0, &t->th) != 0)
+		return;
+	if (tiled_check_header(t, attr(a, "orientation"), line_of(x)) != 0)
+		stop(x);
+}
+
+static void on_tileset(tmx *x, const char **a)
+{
+	long first, count;
+	const char *src = attr(a, "source");
+
+	if (num_attr(x, a, "firstgid", 1, &first) != 0 ||
+	    num_attr(x, a, "tilecount", 0, &count) != 0)
+		return;
+	if (x->depth == 1 && x->ext != NULL) {
+		x->ts = x->ext;
+		if (x->ts->tilecount == 0)
+			x->ts->tilecount = count;
+		return;
+	}
+	if (strcmp(parent(x, 1), "template") == 0 || x->ts != NULL) {
+		x->ts = NULL; /* a template's own tileset: not the map's */
+		return;
+	}
+	if ((x->ts = tiled_add_tileset(x->t, first)) == NULL) {
+		nomem(x);
+		return;
+	}
+	x->ts->tilecount = count;
+	if (src != NULL &&
+	    tiled_tsx_read(x->t, x->ts, src, line_of(x)) != 0)
+		stop(x);
+}
+
+static void on_property(tmx *x, const char **a)
+{
+	tiled_props *p = NULL;
+	const char *owner = parent(x, 2);
+
+	if (strcmp(owner, "tile") == 0 && x->tile != NULL)
+		p = &x->tile->props;
+	else if ((strcmp(owner, "layer") == 0 ||
+	          strcmp(owner, "objectgroup") == 0) &&
+	         x->layer != NULL && x->obj == NULL)
+		p = &x->layer->props;
+	if (p != NULL && tiled_add_prop(p, attr(a, "name"), attr(a, "type"),
+	                                attr(a, "value")) != 0)
+		nomem(x);
+}
+
+static void on_layer(tmx *x, const char **a, enum tiled_layer_kind kind)
+{
+	const char *vis = attr(a, "visible");
+
+	x->layer = tiled_add_layer(x->t, kind, attr(a, "name"), line_of(x));
+	if (x->layer == NULL) {
+		nomem(x);
+		return;
+	}
+	x->layer->visible = vis == NULL || strcmp(vis, "0") != 0;
+}
+
+static void begin_text(tmx *x)
+{
+	x->tlen = 0;
+	x->in_text = 1;
+	x->nxml = 0;
+	x->data_line = line_of(x);
+}
+
+static void on_data(tmx *x, const char **a)
+{
+	free(x->enc);
+	free(x->comp);
+	x->enc = attr(a, "encoding") ? strdup(attr(a, "encoding")) : NULL;
+	x->comp = attr(a, "compression") ? strdup(attr(a, "compression"))
+	                                 : NULL;
+	if ((attr(a, "encoding") && !x->enc) ||
+	    (attr(a, "compression") && !x->comp)) {
+		nomem(x);
+		return;
+	}
+	begin_text(x);
+}
+
+static void on_chunk(tmx *x, const char **a)
+{
+	if (!x->t->infinite) {
+		map_fail(x->t->err, line_of(x), 0,
+		         "a <chunk> in a map that is not infinite");
+		stop(x);
+		return;
+	}
+	if (num_attr(x, a, "x", 0, &x->cx) != 0 ||
+	    num_attr(x, a, "y", 0, &x->cy) != 0 ||
+	    num_attr(x, a, "width", 0, &x->cw) != 0 ||
+	    num_attr(x, a, "height", 0, &x->ch) != 0)
+		return;
+	begin_text(x);
+}
+
+/* A <tile gid="..."> of XML-encoded data. */
+static void on_xml_tile(tmx *x, const char **a)
+{
+	long gid;
+
+	if (num_attr(x, a, "gid", 0, &gid) != 0)
+		return;
+	if (gid < 0 || gid > 0xffffffffL) {
+		map_fail(x->t->err, line_of(x), 0, "gid %ld is not a tile",
+		         gid);
+		stop(x);
+		return;
+	}
+	if (x->nxml == x->xml_cap) {
+		size_t nc = x->xml_cap ? x->xml_cap * 2 : 256;
+		uint32_t *ng = realloc(x->xml_gids, nc * sizeof *ng);
+		if (ng == NULL) {
+			nomem(x);
+			return;
+		}
+		x->xml_gids = ng;
+		x->xml_cap = nc;
+	}
+	x->xml_gids[x->nxml++] = (uint32_t)gid;
+}
+
+static void tmx_on_object(tmx *x, const char **a);
+static void tmx_on_shape(tmx *x, const char *name, const char **a);
+
+static void XMLCALL on_start(void *ud, const char *name, const char **a)
+{
+	tmx *x = ud;
+	static const char *const known[] = {
+		"map",    "tileset",  "tile",    "properties", "property",
+		"layer",  "data",     "chunk",   "objectgroup", "object",
+		"group",  "template", "ellipse", "point",      "polygon",
+		"polyline"};
+	const char *lit = "";
+
+	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+		if (strcmp(name, known[i]) == 0)
+			lit = known[i];
+	if (x->depth == DEPTH_MAX) {
+		map_fail(x->t->err, line_of(x), 0,
+		         "elements nested more than %d deep", DEPTH_MAX);
+		stop(x);
+		return;
+	}
+	x->stack[x->depth++] = lit;
+	if (x->depth == 1 && strcmp(lit, "map") && strcmp(lit, "tileset") &&
+	    strcmp(lit, "template")) {
+		map_fail(x->t->err, line_of(x), 0,
+		         "<%.40s> is not a Tiled map, tileset or template", name);
+		stop(x);
+		return;
+	}
+	if (x->depth == 1 && strcmp(lit, "map") == 0)
+		on_map(x, a);
+	else if (strcmp(lit, "tileset") == 0)
+		on_tileset(x, a);
+	else if (strcmp(lit, "tile") == 0 && in_data(x))
+		on_xml_tile(x, a);
+	else if (strcmp(lit, "tile") == 0 && x->ts != NULL) {
+		long id;
+		if (num_attr(x, a, "id", 0, &id) == 0 &&
+		    (x->tile = tiled_add_tile(x->ts, id)) == NULL)
+			nomem(x);
+	} else if (strcmp(lit, "property") == 0)
+		on_property(x, a);
+	else if (strcmp(lit, "layer") == 0)
+		on_layer(x, a, TL_TILES);
+	else if (strcmp(lit, "objectgroup") == 0 && x->ts == NULL &&
+	         strcmp(parent(x, 1), "tile") != 0)
+		on_layer(x, a, TL_OBJECTS);
+	else if (strcmp(lit, "data") == 0 && x->layer != NULL)
+		on_data(x, a);
+	else if (strcmp(lit, "chunk") == 0 && x->layer != NULL)
+		on_chunk(x, a);
+	else if (strcmp(lit, "object") == 0 && x->ts == NULL)
+		tmx_on_object(x, a);
+	else if (lit[0] && x->obj != NULL)
+		tmx_on_shape(x, lit, a);
+}
+
+static void XMLCALL on_text(void *ud, const char *s, int len)
+{
+	tmx *x = ud;
+
+	if (!x->in_text || len <= 0)
+		return;
+	if (x->tlen + (size_t)len + 1 > x->tcap) {
+		size_t nc = (x->tlen + (size_t)len + 1) * 2;
+		char *nt = realloc(x->text, nc);
+		if (nt == NULL) {
+			nomem(x);
+			return;
+		}
+		x->text = nt;
+		x->tcap = nc;
+	}
+	memcpy(x->text + x->tlen, s, (size_t)len);
+	x->tlen += (size_t)len;
+}
+
+static int tmx_end_text(tmx *x, const char *name);
+
+static void XMLCALL on_end(void *ud, const char *name)
+{
+	tmx *x = ud;
+	const char *lit = x->depth > 0 ? x->stack[x->depth - 1] : "";
+
+	(void)name;
+	if ((strcmp(lit, "data") == 0 || strcmp(lit, "chunk") == 0) &&
+	    x->in_text && tmx_end_text(x, lit) != 0)
+		stop(x);
+	if (strcmp(lit, "tileset") == 0)
+		x->ts = NULL;
+	else if (strcmp(lit, "tile") == 0 && !in_data(x))
+		x->tile = NULL;
+	else if (strcmp(lit, "layer") == 0 || strcmp(lit, "objectgroup") == 0)
+		x->layer = x->ts ? x->layer : NULL;
+	else if (strcmp(lit, "object") == 0 && x->obj != NULL) {
+		if (x->obj->template_ && x->tmpl == NULL)
+			tiled_template_read(x->t, x->obj);
+		x->obj = NULL;
+	}
+	x->depth--;
+}
+
+/* Parses buf as XML into x; 0, or -1 with the error located. */
+static int tmx_run(tmx *x, const char *buf, size_t len)
+{
+	int rc = 0;
+
+	if ((x->p = XML_ParserCreate(NULL)) == NULL)
+		return map_fail(x->t->err, 0, 0, "out of memory");
+	XML_SetUserData(x->p, x);
+	XML_SetElementHandler(x->p, on_start, on_end);
+	XML_SetCharacterDataHandler(x->p, on_text);
+	if (len > (size_t)1 << 30)
+		rc = map_fail(x->t->err, 0, 0, "the file is too large");
+	else if (XML_Parse(x->p, buf, (int)len, 1) == XML_STATUS_ERROR &&
+	         !x->failed)
+		rc = map_fail(x->t->err, (long)XML_GetErrorLineNumber(x->p),
+		              (long)XML_GetErrorColumnNumber(x->p) + 1,
+		              "bad XML: %s",
+		              XML_ErrorString(XML_GetErrorCode(x->p)));
+	if (x->failed)
+		rc = -1;
+	XML_ParserFree(x->p);
+	free(x->enc);
+	free(x->comp);
+	free(x->text);
+	free(x->xml_gids);
+	return rc;
+}
+
+int tiled_tmx_parse(tiled_model *t, const char *buf, size_t len)
+{
+	tmx x;
+
+	memset(&x, 0, sizeof x);
+	x.t = t;
+	if (tmx_run(&x, buf, len) != 0)
+		return -1;
+	if (t->tw == 0)
+		return map_fail(t->err, 1, 1, "no <map> element: not a map");
+	return 0;
+}
+
+/* The end of a <data> or <chunk>: its text or <tile>s decoded. */
+static int tmx_end_text(tmx *x, const char *name)
+{
+	tiled_model *t = x->t;
+	int chunk = strcmp(name, "chunk") == 0;
+	size_t count;
+	uint32_t *gids;
+
+	x->in_text = 0;
+	if (!chunk && t->infinite) /* its chunks carry the cells */
+		return 0;
+	count = chunk ? (size_t)x->cw * (size_t)x->ch
+	              : (size_t)t->width * (size_t)t->height;
+	if (chunk && (x->cw < 1 || x->ch < 1 || x->cw > 4096 || x->ch > 4096))
+		return map_fail(t->err, x->data_line, 0,
+		                "chunk of %ldx%ld cells: a chunk has 1 to 4096 "
+		                "cells a side",
+		                x->cw, x->ch);
+	if ((gids = calloc(count ? count : 1, sizeof *gids)) == NULL)
+		return map_fail(t->err, x->data_line, 0, "out of memory");
+	if (x->enc == NULL) { /* <tile> elements */
+		if (x->nxml != count) {
+			free(gids);
+			return map_fail(t->err, x->data_line, 0,
+			                "layer data holds %zu <tile>s; the "
+			                "layer has %zu cells",
+			                x->nxml, count);
+		}
+		memcpy(gids, x->xml_gids, count * sizeof *gids);
+	} else if (tiled_decode(x->text ? x->text : "", x->tlen, x->enc,
+	                        x->comp, count, gids, x->data_line,
+	                        t->err) != 0) {
+		free(gids);
+		return -1;
+	}
+	if (chunk)
+		return tiled_add_chunk(t, x->layer, x->cx, x->cy, x->cw, x->ch,
+		                       gids, x->data_line);
+	free(x->layer->gids);
+	x->layer->gids = gids;
+	x->layer->x0 = x->layer->y0 = 0;
+	x->layer->w = t->width;
+	x->layer->h = t->height;
+	return 0;
+}
+
+static int set_str(char **dst, const char *s)
+{
+	if (s == NULL || *dst != NULL)
+		return 0;
+	return (*dst = strdup(s)) == NULL ? -1 : 0;
+}
+
+/* An <object>: of the map's object layer, or a template's. */
+static void tmx_on_object(tmx *x, const char **a)
+{
+	tiled_object *o = x->tmpl;
+	long gid;
+	const char *type = attr(a, "type") ? attr(a, "type") : attr(a, "class");
+
+	if (o == NULL) {
+		if (x->layer == NULL || x->layer->kind != TL_OBJECTS)
+			return;
+		if ((o = tiled_add_object(x->layer, line_of(x))) == NULL) {
+			nomem(x);
+			return;
+		}
+	}
+	x->obj = o;
+	if (set_str(&o->name, attr(a, "name")) || set_str(&o->type, type) ||
+	    set_str(&o->template_, x->tmpl ? NULL : attr(a, "template"))) {
+		nomem(x);
+		return;
+	}
+	if (num_attr(x, a, "gid", 0, &gid) != 0)
+		return;
+	if (gid != 0 && o->gid == 0) {
+		o->gid = (uint32_t)gid;
+		o->shape = TS_TILE;
+	}
+	if ((!x->tmpl && (real_attr(x, a, "x", &o->x) < 0 ||
+	                  real_attr(x, a, "y", &o->y) < 0)))
+		return;
+	if (!o->has_w && (o->has_w = real_attr(x, a, "width", &o->w)) < 0)
+		return;
+	if (!o->has_h && (o->has_h = real_attr(x, a, "height", &o->h)) < 0)
+		return;
+}
+
+/* A polygon's points="x,y x,y ...". */
+static int read_points(tmx *x, tiled_object *o, const char *s)
+{
+	size_t n = 0;
+
+	for (const char *c = s; *c; c++)
+		n += *c == ',';
+	free(o->pts);
+	o->npts = 0;
+	if ((o->pts = calloc(2 * n + 2, sizeof *o->pts)) == NULL)
+		return nomem(x);
+	while (*s && o->npts < n) {
+		char *end;
+		o->pts[2 * o->npts] = strtod(s, &end);
+		if (*end != ',')
+			break;
+		o->pts[2 * o->npts + 1] = strtod(end + 1, &end);
+		if (!(o->pts[2 * o->npts] > -1e12 && o->pts[2 * o->npts] < 1e12 &&
+		      o->pts[2 * o->npts + 1] > -1e12 &&
+		      o->pts[2 * o->npts + 1] < 1e12))
+			break;
+		o->npts++;
+		s = end;
+		while (*s == ' ')
+			s++;
+	}
+	return 0;
+}
+
+static void tmx_on_shape(tmx *x, const char *name, const char **a)
+{
+	tiled_object *o = x->obj;
+
+	if (strcmp(name, "ellipse") == 0)
+		o->shape = TS_ELLIPSE;
+	else if (strcmp(name, "point") == 0)
+		o->shape = TS_POINT;
+	else if (strcmp(name, "polygon") == 0 || strcmp(name, "polyline") == 0) {
+		o->shape = name[4] == 'g' ? TS_POLYGON : TS_POLYLINE;
+		if (attr(a, "points"))
+			read_points(x, o, attr(a, "points"));
+	}
+}
+
+/* Reads file rel beside the map through x (set up by the caller). */
+static int read_sub(tiled_model *t, tmx *x, const char *rel, const char *what,
+                    long line)
+{
+	char *buf;
+	size_t len;
+	int rc;
+
+	if (tiled_read_beside(t, rel, what, &buf, &len, line) != 0)
+		return -1;
+	if (len > 0 && buf[map_bom(buf, len)] == '{')
+		rc = -2; /* JSON: the caller's */
+	else
+		rc = tmx_run(x, buf, len);
+	if (rc == -2 && x->ext != NULL)
+		rc = tiled_tsj_parse(t, x->ext, buf, len, rel);
+	else if (rc == -2)
+		rc = 0; /* a JSON template: only shapes objects */
+	free(buf);
+	if (rc != 0 && line > 0) {
+		/* The sub-file's error, said as the map's, at its line. */
+		char msg[sizeof t->err->msg];
+		snprintf(msg, sizeof msg, "%s", t->err->msg);
+		map_fail(t->err, line, 0, "%.60s:%ld: %s", rel, t->err->line,
+		         msg);
+	}
+	return rc;
+}
+
+int tiled_tsx_read(tiled_model *t, tiled_tileset *ts, const char *rel,
+                   long line)
+{
+	tmx x;
+
+	memset(&x, 0, sizeof x);
+	x.t = t;
+	x.ext = ts;
+	return read_sub(t, &x, rel, "external tileset", line);
+}
+
+int tiled_template_read(tiled_model *t, tiled_object *o)
+{
+	tmx x;
+	diag_err keep = *t->err;
+	int rc;
+
+	memset(&x, 0, sizeof x);
+	x.t = t;
+	x.tmpl = o;
+	x.obj = o;
+	rc = read_sub(t, &x, o->template_, "object template", 0);
+	if (rc != 0) {
+		/* Templates only shape objects: a missing one is a warning. */
+		char at[32] = "";
+		if (o->line > 0)
+			snprintf(at, sizeof at, ":%ld", o->line);
+		diag_warn("%s%s: %s; the object is read without it",
+		          t->opts->path ? t->opts->path : "-", at,
+		          t->err->msg);
+		*t->err = keep;
+	}
+	return 0;
+}
