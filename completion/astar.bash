@@ -6,9 +6,10 @@
 # Self-contained: it needs nothing from the bash-completion package.
 #
 # Completes every option of `astar --help`, the values of --diagonal,
-# --heuristic, --algorithm, --wrap, --format, --color, --input-format and
-# --report, and file names: maps for FILE, *.scen for --scen, any file
-# for --map, *.png for --image (directories too, to walk into them).
+# --heuristic, --algorithm, --wrap, --format, --color, --input-format,
+# --update and --report, and file names: maps for FILE, *.scen for
+# --scen, any file for --map, *.png for --image (directories too, to walk
+# into them).
 # Values work in all the forms getopt accepts: --opt=VALUE, --opt VALUE
 # and -xVALUE / -x VALUE for the short options that take one.
 
@@ -16,16 +17,16 @@
 # trailing =? one whose value is optional (only as --opt=VALUE).
 _astar_long='--start= --goal= --block= --diagonal=? --heuristic= --weight=
 --algorithm= --adjacent --closest --explored --size= --wrap= --distances
---flow --format= --json --no-timing
---color=? --scen= --map= --input-format= --jobs= --shard= --check
---tolerance= --report= --max-cells= --image= --scale= --landmarks= --layer=
---solid= --cost= --costs= --level= --help --version'
+--flow --format= --json --no-timing --no-path --quiet --color=? --scen=
+--map= --input-format= --jobs= --shard= --check --update=? --tolerance=
+--report= --max-cells= --image= --scale= --landmarks= --layer= --solid=
+--cost= --costs= --level= --help --version'
 
 # Short options: those taking a value (separate or attached), the one
 # whose value is optional (attached only), and the flags.
 _astar_short_arg='sgbHwafJ'
 _astar_short_opt='d'
-_astar_short_flag='ejhV'
+_astar_short_flag='ejqhV'
 
 # The long option a short one stands for.
 _astar_short_long() {
@@ -48,12 +49,14 @@ _astar_values() {
 	--wrap) words='none x y xy' ;;
 	--color) words='auto always never' ;;
 	--input-format) words='ascii json movingai tiled ldtk' ;;
+	--update) words='path' ;;
 	--report)
 		case $val in
 		junit:*) _astar_files any "${val#junit:}" "${pre}junit:"; return ;;
 		tap:*) _astar_files any "${val#tap:}" "${pre}tap:"; return ;;
+		github:*) _astar_files any "${val#github:}" "${pre}github:"; return ;;
 		esac
-		words='junit: tap tap:' ;;
+		words='junit: tap tap: github github:' ;;
 	--scen) kind=scen ;;
 	--map) kind=any ;;
 	--image) kind=png ;;
@@ -182,7 +185,7 @@ _astar() {
 		;;
 	-)
 		local o
-		for c in s g b d H w a e f j J h V; do
+		for c in s g b d H w a e f j q J h V; do
 			COMPREPLY+=("-$c")
 		done
 		for o in $_astar_long; do

@@ -11,12 +11,18 @@
 #   stdout   expected standard output (absent: must be empty)
 #   stderr   expected standard error (absent: must be empty)
 #   status   expected exit status (absent: 0)
+#   env      optional: NAME=VALUE lines, set for the run (every other
+#            variable of the CI systems --shard=auto reads is unset)
+#   work/    optional: files the run may change (--update), copied
+#            afresh to $WORK before it; then work.expected/ holds what
+#            $WORK must hold after it, byte for byte, and nothing more
 # and any input only that case reads.  astar runs in the case's folder,
 # so args name its own files as they are (map.txt), and these, which are
 # the same relative paths from every case:
 #   $MAPS      maps/, the sample maps      (../../../../maps)
 #   $FIXTURES  tests/fixtures/, inputs two or more cases share
 #   $OUT       tests/out/, for files a case writes (pictures)
+#   $WORK      the copy of the case's work/ ($OUT/golden/AREA/CASE.work)
 #   $LEVELS    ../shared/levels, real Tiled and LDtk files kept beside
 #              the repository (../../../../../shared/levels); a case
 #              whose args name it is skipped when it is absent
@@ -42,16 +48,29 @@ mkdir -p "$out"
 passed=0
 failed=0
 unset NO_COLOR
+# What --shard=auto reads: a case sets them in its env file.
+unset CI_NODE_INDEX CI_NODE_TOTAL CIRCLE_NODE_INDEX CIRCLE_NODE_TOTAL \
+	BUILDKITE_PARALLEL_JOB BUILDKITE_PARALLEL_JOB_COUNT \
+	SLURM_ARRAY_TASK_ID SLURM_ARRAY_TASK_MIN SLURM_ARRAY_TASK_MAX \
+	SLURM_ARRAY_TASK_STEP JOB_COMPLETION_INDEX GITHUB_ACTIONS
 export MAPS=../../../../maps FIXTURES=../../../fixtures OUT=../../../out
 export LEVELS=../../../../../shared/levels
 
-run_case() { # tests/golden/AREA/CASE -> $out/golden/AREA/CASE.{stdout,stderr,status}
+run_case() { # tests/golden/AREA/CASE -> $out/golden/AREA/CASE.{stdout,stderr,status,work}
 	d=$1 r=$top/$out/golden/${1#tests/golden/}
 	mkdir -p "${r%/*}"
 	in=/dev/null
 	[ -f "$d/stdin" ] && in=$top/$d/stdin
+	rm -rf "$r.work"
+	[ -d "$d/work" ] && cp -R "$d/work" "$r.work"
 	(
 		cd "$d" || exit 99
+		WORK=$OUT/golden/${d#tests/golden/}.work
+		if [ -f env ]; then
+			while IFS= read -r kv; do
+				[ -n "$kv" ] && export "${kv%%=*}=${kv#*=}"
+			done <env
+		fi
 		eval "set -- $(cat args)"
 		"$ASTAR" "$@" <"$in" >"$r.stdout" 2>"$r.stderr"
 	)
@@ -74,6 +93,10 @@ if [ "${1:-}" = --update ]; then
 		done
 		s=$(cat "$r.status")
 		if [ "$s" = 0 ]; then rm -f "$d/status"; else echo "$s" >"$d/status"; fi
+		if [ -d "$d/work" ]; then
+			rm -rf "$d/work.expected"
+			cp -R "$r.work" "$d/work.expected"
+		fi
 		echo "updated $n (status $s)"
 	done
 	exit 0
@@ -154,6 +177,11 @@ while read -r d; do
 			diff "$exp" "$r.$f" | head -n 10
 		fi
 	done
+	if [ -d "$d/work" ] && ! diff -r "$d/work.expected" "$r.work" >"$r.workdiff" 2>&1; then
+		ok=0
+		echo "FAIL $n: \$WORK differs from work.expected"
+		head -n 10 "$r.workdiff"
+	fi
 	want=0
 	[ -f "$d/status" ] && want=$(cat "$d/status")
 	got=$(cat "$r.status")

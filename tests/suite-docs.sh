@@ -30,6 +30,12 @@
 #    the cost of their paths are what astar prints for that query (on
 #    dao/arena2.map of the benchmark sets; left out, and said so, where
 #    the sets are not).
+# 8. The README's CI examples: its GitLab job with --shard=auto, each
+#    parallel copy run with the variables set by hand, and its GNU
+#    parallel line; together they are the whole batch.
+# 9. The README's GitHub Actions workflow, as far as it runs without
+#    GitHub: its astar steps on a folder of levels, the annotations at
+#    the places of the failed queries, then --update and a green check.
 #
 # `sh tests/suite-docs.sh --update` rewrites the README's outputs in place.
 # Last line: "docs: N passed, M failed".
@@ -133,7 +139,7 @@ for w in man readme completion; do
 	fi
 done
 # The words the completion offers for an option are the ones astar takes.
-for o in diagonal heuristic algorithm format color input-format; do
+for o in diagonal heuristic algorithm format color input-format update; do
 	want=$("$ASTAR" --$o=@ 2>&1 </dev/null | sed -n "s/.*--$o: expected \(.*\), got '@'\$/\1/p" |
 		tr -d ',' | tr ' ' '\n' | sort | tr '\n' ' ')
 	got=$(bash -c '. ./completion/astar.bash; COMPREPLY=(); _astar_values "$1" "" ""
@@ -273,8 +279,8 @@ for m, f in sorted(seen.items()):
 print('%d messages, %d patterns, %d unlisted' % (len(seen), len(pats), bad))
 # The other way: every entry is a message some test expects, a golden
 # case's (--check's mismatches are lines of its standard output) or one
-# tests/suite-output.sh compares ("astar: ..." in its text: full
-# devices, closed pipes, reports, memory limits).
+# a suite compares ("astar: ..." in the text of tests/suite-*.sh: full
+# devices, closed pipes, reports, memory limits, read-only files).
 expected = set(seen)
 def add(m):
     while loc.match(m):
@@ -283,9 +289,10 @@ def add(m):
 for f in sorted(glob.glob('tests/golden/*/*/stdout')):
     for l in open(f, encoding='utf-8', errors='replace'):
         add(l.rstrip('\n'))
-for l in open('tests/suite-output.sh', encoding='utf-8'):
-    for m in re.findall(r'astar: ([^"]*)', l):
-        add(m)
+for f in sorted(glob.glob('tests/suite-*.sh')):
+    for l in open(f, encoding='utf-8'):
+        for m in re.findall(r'astar: ([^"]*)', l):
+            add(m)
 untested = 0
 for it, rx, entry in pats:
     if entry and not any(
@@ -329,6 +336,154 @@ if [ -f "$B/dao/arena2.map" ]; then
 	fi
 else
 	echo "skipped: README pictures ($B/dao/arena2.map not found)"
+fi
+
+# ---------------------------------------------------------------- 8. CI examples
+# The README's GitLab job (its ```yaml block with "parallel: N"): the
+# script run N times, with CI_NODE_INDEX and CI_NODE_TOTAL set by hand
+# as GitLab sets them; the copies together check every query of the
+# unsharded run once, and each leaves its JUnit report.  The GNU
+# parallel line: run on this machine (by parallel when it is installed,
+# else each of its arguments in turn, as parallel would), its output the
+# unsharded batch's lines.
+ci=$out/ci
+mkdir -p "$ci"
+ln -s "$top/maps" "$ci/maps"
+unset CI_NODE_INDEX CI_NODE_TOTAL CIRCLE_NODE_INDEX CIRCLE_NODE_TOTAL \
+	BUILDKITE_PARALLEL_JOB BUILDKITE_PARALLEL_JOB_COUNT \
+	SLURM_ARRAY_TASK_ID SLURM_ARRAY_TASK_MIN SLURM_ARRAY_TASK_MAX \
+	SLURM_ARRAY_TASK_STEP JOB_COMPLETION_INDEX
+awk -v d="$ci" '/^```yaml$/ { n++; y = 1; next } y && /^```$/ { y = 0; next }
+	y { print > (d "/yaml" n) }' README.md
+gl=$(grep -l '^  parallel: [0-9]' "$ci"/yaml* 2>/dev/null | head -n 1)
+np=$(sed -n 's/^  parallel: \([0-9]*\)$/\1/p' "$gl" 2>/dev/null)
+script=$(sed -n 's/^    - //p' "$gl" 2>/dev/null)
+if [ -n "$np" ] && [ -n "$script" ]; then
+	sum=0 why=
+	for i in $(seq 1 "$np"); do
+		rm -f "$ci/astar.xml"
+		(cd "$ci" && CI_NODE_INDEX=$i CI_NODE_TOTAL=$np PATH="$bindir:$PATH" \
+			sh -c "$script") >"$ci/gitlab$i.out" 2>&1 || why="$why copy $i failed;"
+		c=$(sed -n 's/^checked \([0-9]*\), passed [0-9]*, failed 0$/\1/p' "$ci/gitlab$i.out")
+		sum=$((sum + ${c:-0}))
+		grep -q '<testsuite ' "$ci/astar.xml" 2>/dev/null || why="$why copy $i left no JUnit report;"
+	done
+	whole=$(cd "$ci" && PATH="$bindir:$PATH" sh -c "$(echo "$script" | sed 's/ --shard=auto[^ ]*//')" 2>&1 |
+		sed -n 's/^checked \([0-9]*\),.*/\1/p')
+	if [ -z "$why" ] && [ "$sum" -gt 0 ] && [ "$sum" = "$whole" ]; then
+		ok "README GitLab job: $np copies with --shard=auto check $sum queries, the whole"
+	else
+		fail "README GitLab job: $why checked $sum in $np copies, the whole run $whole"
+	fi
+else
+	fail "README: no GitLab job (a yaml block with 'parallel: N' and a script)"
+fi
+pl=$(awk '/^```sh$/ { s = 1; next } s && /^```$/ { s = 0 } s && /^parallel /' README.md | head -n 1)
+if [ -n "$pl" ]; then
+	cmd=$(echo "${pl#parallel }" | sed 's/^--sshlogin [^ ]* //')
+	target=${cmd##*> }
+	args=${cmd#* ::: }
+	args=${args%% >*}
+	cmd=${cmd%% ::: *}
+	if command -v parallel >/dev/null 2>&1; then
+		(cd "$ci" && PATH="$bindir:$PATH" sh -c "parallel $cmd ::: $args > $target")
+	else
+		for a in $args; do
+			(cd "$ci" && PATH="$bindir:$PATH" sh -c "$(echo "$cmd" | sed "s/{}/$a/g")")
+		done >"$ci/$target"
+	fi
+	(cd "$ci" && PATH="$bindir:$PATH" sh -c "$(echo "$cmd" | sed 's/ --shard=[^ ]*//')") |
+		sort >"$ci/whole.jsonl"
+	if [ -s "$ci/whole.jsonl" ] && sort "$ci/$target" | cmp -s - "$ci/whole.jsonl"; then
+		ok "README GNU parallel line: its shards are the whole batch"
+	else
+		fail "README GNU parallel line: its output is not the whole batch's"
+	fi
+else
+	fail "README: no GNU parallel line"
+fi
+
+# ------------------------------------------------------- 9. GitHub workflow
+# The README's .github/workflows/levels.yml (its ```yaml block with
+# "runs-on:"), as far as it runs without GitHub: the astar lines of its
+# "Check the levels" and "Record the levels' routes" steps, in a folder
+# whose levels/ holds the broken level and a good one.  The check must
+# fail with one annotation a failed query, at the line and column of
+# that query in its file (whose name the title gives); after the record
+# step the check passes, and a second record changes nothing.  The YAML
+# must parse, where python3 has its yaml module.
+gh=$out/gh
+mkdir -p "$gh/levels"
+cp maps/level-check-broken.json "$gh/levels/castle.json"
+cp maps/level-rules.json "$gh/levels/rules.json"
+wf=$(grep -l '^    runs-on: ' "$ci"/yaml* 2>/dev/null | head -n 1)
+steps() { # the astar lines of the workflow's step named $1
+	python3 - "$wf" "$1" <<'PY'
+import sys
+lines = open(sys.argv[1]).read().split('\n')
+want, i, out = sys.argv[2], 0, []
+def indent(l):
+    return len(l) - len(l.lstrip())
+while i < len(lines):
+    if lines[i].strip() == '- name: ' + want:
+        ind = indent(lines[i])
+        i += 1
+        while i < len(lines) and (indent(lines[i]) > ind or not lines[i].strip()):
+            s = lines[i].strip()
+            if s.startswith('run: |'):
+                rind = indent(lines[i])
+                i += 1
+                while i < len(lines) and indent(lines[i]) > rind:
+                    out.append(lines[i].strip())
+                    i += 1
+                continue
+            if s.startswith('run: '):
+                out.append(s[5:])
+            i += 1
+        break
+    i += 1
+print('\n'.join(c for c in out if c.startswith('astar ')))
+PY
+}
+run_gh() { # the command $1 in $gh, its output in $gh/$2.out; prints its status
+	(cd "$gh" && PATH="$bindir:$PATH" sh -c "$1") >"$gh/$2.out" 2>&1
+	echo $?
+}
+check=$(steps "Check the levels")
+record=$(steps "Record the levels' routes")
+if [ -n "$wf" ] && [ -n "$check" ] && [ -n "$record" ]; then
+	rc=$(run_gh "$check" check1)
+	grep '^::error ' "$gh/check1.out" >"$gh/annotations"
+	n=0 bad=
+	while IFS= read -r l; do
+		n=$((n + 1))
+		f=$(echo "$l" | sed -n 's/^::error file=\([^,]*\),.*/\1/p')
+		line=$(echo "$l" | sed -n 's/.*,line=\([0-9]*\),.*/\1/p')
+		col=$(echo "$l" | sed -n 's/.*,col=\([0-9]*\),.*/\1/p')
+		name=$(echo "$l" | sed -n 's/.*title=astar --check%3A \([^:]*\)::.*/\1/p')
+		at=$(sed -n "${line}p" "$gh/$f" 2>/dev/null | cut -c "$col-")
+		case $at in "{\"name\": \"$name\""*) ;; *) bad="$bad $f:$line:$col;" ;; esac
+	done <"$gh/annotations"
+	rc2=$(run_gh "$record" record1)
+	cp "$gh/levels/castle.json" "$gh/castle.1"
+	rc3=$(run_gh "$check" check2)
+	rc4=$(run_gh "$record" record2)
+	if [ "$rc" = 1 ] && [ $n = 2 ] && [ -z "$bad" ] && [ "$rc2" = 0 ] && [ "$rc3" = 0 ] &&
+		! grep -q '^::' "$gh/check2.out" && [ "$rc4" = 0 ] &&
+		grep -q '^updated 0 of ' "$gh/record2.out" && cmp -s "$gh/castle.1" "$gh/levels/castle.json"; then
+		ok "README GitHub workflow: $n annotations at their queries, then recorded, then green"
+	else
+		fail "README GitHub workflow: check $rc ($n annotations, bad:$bad), record $rc2, check $rc3, record $rc4"
+	fi
+	if python3 -c 'import yaml' 2>/dev/null; then
+		if python3 -c 'import sys, yaml; d = yaml.safe_load(open(sys.argv[1])); assert d["jobs"]["levels"]["steps"]' "$wf" 2>/dev/null; then
+			ok "README GitHub workflow: its YAML parses"
+		else
+			fail "README GitHub workflow: its YAML does not parse"
+		fi
+	fi
+else
+	fail "README: no GitHub workflow with the steps 'Check the levels' and 'Record the levels' routes'"
 fi
 
 if [ $update = 1 ]; then

@@ -53,6 +53,23 @@ for scen in "$B"/*/*.scen; do
 	fi
 done
 
+# --no-path keeps a big batch's JSON small: a tenth of the 12120-query
+# maze file (the whole is some 5 MB so, 287 MB with its paths), every
+# line parsing, none with a path.
+maze=$(ls "$B"/mazes/*.scen 2>/dev/null | head -n 1)
+if [ -n "$maze" ]; then
+	"$ASTAR" -j --no-path --no-timing --shard=1/10 "$maze" >"$out/nopath.jsonl"
+	rc=$?
+	n=$(wc -l <"$out/nopath.jsonl")
+	bytes=$(wc -c <"$out/nopath.jsonl")
+	with=$(jq -c 'select(has("path"))' "$out/nopath.jsonl" | wc -l)
+	if [ $rc = 0 ] && [ "$n" = 1212 ] && [ "$bytes" -lt 600000 ] && [ "$with" = 0 ]; then
+		ok "--no-path: $n maze queries in $bytes bytes of JSON, no path"
+	else
+		bad "--no-path on the maze: status $rc, $n lines, $bytes bytes, $with with a path"
+	fi
+fi
+
 # The same batch on 1, 2 and 7 threads, byte for byte.
 set -- "$B/dao/arena.map.scen" "$B/mapf/maze-32-32-2-random-1.scen" \
 	maps/dungeon.txt tests/no-such-file "$B/mapf/room-32-32-4-random-1.scen"

@@ -829,9 +829,13 @@ done
 	done
 	printf ']}\n'
 } >"$d/walls.json"
+# Each message at its query's start: line 1, the column after the text
+# before the queries, 35 bytes a query ('{"start": [1, 1], ...}, '), and
+# 10 into one.
+pre='{"width": 3, "height": 3, "rows": ["...", ".#.", "..."], "queries": ['
 i=0
 while [ $i -lt 2000 ]; do
-	echo "astar: $d/walls.json: queries[$i]: start 1,1 is blocked"
+	echo "astar: $d/walls.json:1:$((${#pre} + 35 * i + 11)): queries[$i]: start 1,1 is blocked"
 	i=$((i + 1))
 done >"$d/walls.err1"
 cat "$d/walls.err1" "$d/walls.err1" >"$d/walls.err"
@@ -988,8 +992,8 @@ else
 	chmod 755 "$u/q"
 	printf 'version 1\n0\t%s\t40\t17\t1\t1\t36\t15\t0\n' "$u/unreadable.txt" >"$u/q/s.scen"
 	chmod 644 "$u/q/s.scen"
-	printf 'astar: %s: Permission denied\nastar: %s:2: map %s could not be read\n' \
-		"$u/unreadable.txt" "$u/q/s.scen" "$u/unreadable.txt" >"$d/eacces-scen"
+	printf 'astar: %s: map %s could not be read: Permission denied (looked for %s and %s)\n' \
+		"$u/q/s.scen" "$u/unreadable.txt" "$u/unreadable.txt" "$u/q/unreadable.txt" >"$d/eacces-scen"
 	run unreadable-scen-map 2 "$d/eacces-scen" "$as $A $u/q/s.scen"
 fi
 rm -rf "$u"
@@ -1057,7 +1061,7 @@ else
 	fi
 	# The same map over --max-cells is refused before that tree is built,
 	# in a few megabytes.
-	echo "astar: $d/cells2000.json: the map has 2000x2000 = 4000000 cells, more than the limit of 1000 (raise it with --max-cells)" >"$d/json-max"
+	echo "astar: $d/cells2000.json:1:11: the map has 2000x2000 = 4000000 cells, more than the limit of 1000 (raise it with --max-cells)" >"$d/json-max"
 	run json-max-cells-before-tree 2 "$d/json-max" \
 		"ulimit -v 150000; $A -J1 --max-cells=1000 $d/cells2000.json"
 fi

@@ -39,6 +39,25 @@ void end_early(batch *b, int sig, FILE *tap, const char *why)
 	stop_die(sig, tap, why);
 }
 
+int write_begin(batch *b)
+{
+	int go;
+
+	pthread_mutex_lock(&b->lock);
+	go = !b->stop;
+	b->images_busy += go;
+	pthread_mutex_unlock(&b->lock);
+	return go;
+}
+
+void write_end(batch *b)
+{
+	pthread_mutex_lock(&b->lock);
+	if (--b->images_busy == 0 && b->stop)
+		pthread_cond_broadcast(&b->cond);
+	pthread_mutex_unlock(&b->lock);
+}
+
 static void batch_init(batch *b, const cli_config *cfg)
 {
 	memset(b, 0, sizeof *b);
@@ -56,15 +75,21 @@ static void batch_free(batch *b)
 	free(b->items);
 	for (size_t i = 0; i < b->nmaps; i++) {
 		free(b->maps[i]->path);
+		free(b->maps[i]->looked);
 		map_free(&b->maps[i]->m);
 		diag_list_free(&b->maps[i]->msgs);
 		free(b->maps[i]);
 	}
 	free(b->maps);
 	outfile_set_free(&b->inputs);
-	for (size_t i = 0; i < b->nscens; i++)
+	for (size_t i = 0; i < b->nscens; i++) {
 		scen_free(&b->scens[i]);
+		if (b->scen_text != NULL)
+			free(b->scen_text[i]);
+	}
 	free(b->scens);
+	free(b->scen_text);
+	free(b->scen_len);
 	pthread_mutex_destroy(&b->lock);
 	pthread_cond_destroy(&b->cond);
 	pthread_cond_destroy(&b->loaded);
@@ -85,7 +110,7 @@ static int prepare_batch(batch *b)
 	    rule_image_pattern(cfg->image, 1, NULL) != 0)
 		return -1;
 	if ((cfg->image != NULL || cfg->tap_file != NULL ||
-	     cfg->junit != NULL) &&
+	     cfg->junit != NULL || cfg->github_file != NULL) &&
 	    index_inputs(b) != 0) {
 		diag_error(NULL, 0, 0, "out of memory");
 		return -1;

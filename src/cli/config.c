@@ -11,6 +11,7 @@
 #include "base/diag.h"
 #include "base/value.h"
 #include "config.h"
+#include "outfile.h"
 #include "rules.h"
 
 int config_is_scen(const char *path)
@@ -124,9 +125,58 @@ static int judge_batch(const options *o, int nscen)
 		                        "--distances"
 		                      : "--closest cannot be used with "
 		                        "--distances");
-	if (o->tolerance >= 0 && !o->check)
+	if (o->tolerance >= 0 && !o->check && !o->update)
 		return refuse("--tolerance needs --check");
+	/* Shards run at once would each rewrite whole scenario files. */
+	if (o->update && o->shard_n > 0)
+		return refuse("--update cannot be used with --shard: shards "
+		              "run at once would each rewrite whole files");
+	/* -q keeps standard output empty: a report there cannot be. */
+	if (o->quiet && o->tap && o->tap_file == NULL)
+		return refuse("--quiet cannot be used with --report=tap, which "
+		              "writes to the standard output (give it a file: "
+		              "--report=tap:FILE)");
+	if (o->quiet && o->github && o->github_file == NULL)
+		return refuse("--quiet cannot be used with --report=github, "
+		              "which writes to the standard output (give it a "
+		              "file: --report=github:FILE)");
 	return OPTIONS_RUN;
+}
+
+/* --update's inputs: files to rewrite, so not standard input, and each
+ * once (two items rewriting one file would lose one's changes).
+ * 0, or -1 (reported). */
+static int judge_update(const cli_config *cfg)
+{
+	outfile_set seen;
+	outfile_id id;
+	int n = cfg->nfiles + cfg->nscens, rc = 0;
+
+	memset(&seen, 0, sizeof seen);
+	for (int i = 0; i < n && rc == 0; i++) {
+		const char *p = i < cfg->nfiles ? cfg->files[i]
+		                                : cfg->scens[i - cfg->nfiles];
+		if (strcmp(p, "-") == 0) {
+			diag_error(
+				NULL, 0, 0,
+				"--update cannot rewrite the standard input; "
+				"name the file");
+			rc = -1;
+		} else if (outfile_regular_id(p, &id) == 0) {
+			outfile_set_sort(&seen);
+			if (outfile_set_has(&seen, &id)) {
+				diag_error(p, 0, 0,
+				           "is given twice; --update rewrites "
+				           "each file once");
+				rc = -1;
+			} else if (outfile_set_add(&seen, p) != 0) {
+				diag_error(NULL, 0, 0, "out of memory");
+				rc = -1;
+			}
+		}
+	}
+	outfile_set_free(&seen);
+	return rc;
 }
 
 /* --color: always, never, or auto: a terminal, unless NO_COLOR is set. */
@@ -164,6 +214,8 @@ static void copy_flags(const options *o, cli_config *cfg)
 	cfg->format = o->format;
 	cfg->input_format = o->input_format;
 	cfg->timing = !o->no_timing;
+	cfg->no_path = o->no_path;
+	cfg->quiet = o->quiet;
 	cfg->files = o->files;
 	cfg->nfiles = o->nfiles;
 	cfg->scens = o->scens;
@@ -175,11 +227,14 @@ static void copy_flags(const options *o, cli_config *cfg)
 	cfg->shard_k = o->shard_k;
 	cfg->shard_n = o->shard_n;
 	cfg->max_cells = o->max_cells;
-	cfg->check = o->check;
+	cfg->check = o->check || o->update; /* --update checks too */
+	cfg->update = o->update;
 	cfg->tolerance = o->tolerance;
 	cfg->junit = o->junit;
 	cfg->tap = o->tap;
 	cfg->tap_file = o->tap_file;
+	cfg->github = o->github;
+	cfg->github_file = o->github_file;
 	cfg->image = o->image;
 	cfg->scale = o->scale;
 	cfg->level.layers = o->layers;
@@ -213,5 +268,7 @@ int config_build(const options *o, cli_config *cfg)
 		cfg->files = stdin_only;
 		cfg->nfiles = 1;
 	}
+	if (cfg->update && judge_update(cfg) != 0)
+		return EXIT_ERROR;
 	return OPTIONS_RUN;
 }

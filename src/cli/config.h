@@ -28,6 +28,8 @@ typedef struct cli_config {
 	enum output_format format;
 	enum map_format input_format;
 	int timing;               /* print load and search times */
+	int no_path;              /* --no-path: leave the path out */
+	int quiet;                /* -q: nothing on standard output */
 	int color;                /* colour the text output */
 	const char *const *files; /* maps ("-" is standard input) and .scen
 	                             files */
@@ -39,10 +41,13 @@ typedef struct cli_config {
 	int shard_k, shard_n;     /* keep items k-1, k-1+n, ...; n = 0: all */
 	size_t max_cells;         /* the largest map to read */
 	int check;                /* compare with expectations */
+	int update;               /* --update: enum update_kind (update.h) */
 	double tolerance;         /* < 0: check_result's default */
 	const char *junit;        /* --report=junit:FILE */
 	int tap;                  /* --report=tap */
 	const char *tap_file;     /* its file, or NULL for standard output */
+	int github;               /* --report=github */
+	const char *github_file;  /* its file, or NULL for standard output */
 	const char *image;        /* --image: a file name pattern (image.h), or
 	                             NULL */
 	int scale;                /* --scale; 0: image_write_png's default */

@@ -20,6 +20,8 @@
  *   pool.c     the threads that solve the items
  *   results.c  the items' results written in input order
  *   reports.c  the --report files, from opening to their last line
+ *   update_run.c  --update's scenario files and summary, after the
+ *              results (a JSON level is rewritten by its item, solve.c)
  *   cli.c      the run from start to end
  */
 #ifndef ASTAR_DRIVER_H
@@ -62,6 +64,12 @@ typedef struct shared_map {
 	size_t named;   /* queries naming it, those --shard drops too */
 	size_t queries; /* queries on it that run (--shard's kept): the
 	                   batch size config_landmarks judges */
+	/* Where it was looked for, for the one error of a map that cannot
+	 * be read: the scenario file and map field of the first line
+	 * naming it (both outlive the batch's items), and the paths tried
+	 * ("A and B", owned; NULL for --map). */
+	const char *scen_name, *field;
+	char *looked;
 } shared_map;
 
 enum item_kind { ITEM_FILE, ITEM_SCEN, ITEM_ERROR };
@@ -91,6 +99,13 @@ typedef struct item {
 	unsigned checked, failed;
 	report_case *cases;
 	size_t ncases;
+	/* --update: the queries it had and changed, the files it rewrote;
+	 * for a scenario query (scen_ix its file in batch.scens), whether
+	 * its optimal length changes, and to what. */
+	unsigned upd_total, upd_changed, upd_files;
+	size_t scen_ix;
+	int upd_scen;
+	double upd_value;
 	atomic_int done; /* set by its worker when its results are ready */
 } item;
 
@@ -109,12 +124,16 @@ typedef struct batch {
 	size_t nmaps;
 	scen *scens;
 	size_t nscens;
+	/* --update: each scenario file's text as read (NULL when it could
+	 * not be read or is not to be updated), for its rewrite. */
+	char **scen_text;
+	size_t *scen_len;
 	size_t ninputs; /* items before --shard */
 	/* The inputs' files, sorted, when a report or picture is written
 	 * (index_inputs); read-only once the workers start. */
 	outfile_set inputs;
 	/* The --report files (regular ones), which no picture overwrites. */
-	outfile_id reports[2];
+	outfile_id reports[3];
 	int nreports;
 	/* Work sharing between threads: a worker takes the next `chunk`
 	 * items at once, so that a batch of many small queries costs few
@@ -134,8 +153,9 @@ typedef struct batch {
 	 * item that is done before it is waited for. */
 	atomic_size_t waiting;
 	int stop; /* no more chunks, and no more pictures, are begun */
-	/* Pictures (--image) being written: the main thread waits for them
-	 * before the process dies (end_early), so none is left cut short. */
+	/* Pictures (--image) and --update's files being written: the main
+	 * thread waits for them before the process dies (end_early), so
+	 * none is left cut short. */
 	int images_busy;
 	io_stdin in; /* standard input, read once for every "-" */
 	/* Set while the main thread runs the items itself (no workers):
@@ -199,10 +219,12 @@ typedef struct pool {
 
 /* The --report files of a run. */
 typedef struct reports {
-	FILE *tap, *junit;        /* open, or NULL */
-	int tap_made, junit_made; /* created by this run */
-	report_case *all;  /* the cases, for JUnit's document at the end */
-	size_t nall, ntap; /* cases in all; TAP lines written */
+	FILE *tap, *junit, *github;            /* open, or NULL */
+	int tap_made, junit_made, github_made; /* created by this run */
+	const char *nothing; /* why the run as a whole failed its check (it
+	                        checked nothing), for the reports; or NULL */
+	report_case *all;    /* the cases, for JUnit's document at the end */
+	size_t nall, ntap;   /* cases in all; TAP lines written */
 } reports;
 
 /* A progress line on a terminal, for batches. */
@@ -218,6 +240,7 @@ typedef struct results {
 	int write_failed, write_err; /* a write of the output failed; errno */
 	int nomem;                   /* memory ran out: the run ends */
 	unsigned checked, failed;    /* --check's counts */
+	unsigned upd_total, upd_changed, upd_files; /* --update's */
 	int last_kind; /* of the last item with text output, or -1 */
 	progress prog;
 } results;
@@ -231,6 +254,10 @@ void free_item(item *it);
 int read_input(batch *b, const char *path, char **buf, size_t *len,
                diag_err *err);
 int load_map(batch *b, const char *path, const char *level, map *m);
+/* load_map, but a file that cannot be read is not reported: its reason
+ * goes to *unread (returns -2); other errors are reported (-1). */
+int load_map_or(batch *b, const char *path, const char *level, map *m,
+                diag_err *unread);
 int apply_blocks(const cli_config *cfg, const char *name, map *m);
 void shared_acquire(batch *b, shared_map *sm, diag_list *mine);
 void shared_release(batch *b, shared_map *sm);
@@ -288,6 +315,9 @@ int reports_open(reports *rep, batch *b);
 /* An item's cases: TAP's lines now, JUnit's kept; 0, or -1 when out of
  * memory. */
 int reports_add(reports *rep, item *it);
+/* Annotates the diagnostics of l (the run's own, not an item's) in the
+ * GitHub report. */
+void reports_diags(reports *rep, const diag_list *l);
 /* TAP's plan and JUnit's document, the files closed. */
 void reports_finish(reports *rep, const cli_config *cfg,
                     enum exit_status *status);
@@ -297,5 +327,21 @@ void reports_close(reports *rep);
 
 /* cli.c */
 void end_early(batch *b, int sig, FILE *tap, const char *why);
+/* Counts a file write (a picture, an update) as begun, unless the run is
+ * ending (returns 0: not to be begun); write_end counts it done. */
+int write_begin(batch *b);
+void write_end(batch *b);
+
+/* solve.c: --update's note (a diff, on the output or standard error as
+ * --check's mismatches, none with -q). */
+void update_note(sink *k, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* update_run.c */
+/* The scenario files' new optimal lengths written, after the results;
+ * each error reported, the status made 2. */
+void update_scens(batch *b, results *r);
+/* --update's summary line, where --check's would go. */
+void update_summary(const batch *b, const results *r);
 
 #endif

@@ -12,13 +12,17 @@
 #include "driver.h"
 #include "write/image.h"
 
+/* A report case: the query named name passed (ok) or failed with msg;
+ * q is the solved query (its place goes with the case), or NULL; error:
+ * it could not run, and its error is a diagnostic of its own. */
 static void add_case(sink *k, const char *name, int ok, const char *msg,
-                     double us)
+                     double us, const query_report *q, int error)
 {
 	item *it = k->it;
 	report_case *c;
+	const char *file = NULL;
 
-	if (!k->cfg->junit && !k->cfg->tap)
+	if (!k->cfg->junit && !k->cfg->tap && !k->cfg->github)
 		return;
 	c = realloc(it->cases, (it->ncases + 1) * sizeof *c);
 	if (c == NULL) {
@@ -31,6 +35,19 @@ static void add_case(sink *k, const char *name, int ok, const char *msg,
 	c->message = msg ? strdup(msg) : NULL;
 	c->ok = ok;
 	c->seconds = k->cfg->timing ? us / 1e6 : 0; /* --no-timing: diffable */
+	c->error = error;
+	c->file = NULL;
+	c->line = c->col = 0;
+	if (q != NULL && q->scen != NULL) { /* a scenario's line */
+		file = q->scen;
+		c->line = q->line;
+	} else if (q != NULL) { /* a map's query, at its place if known */
+		file = q->map_name;
+		c->line = q->at.line;
+		c->col = q->at.col;
+	}
+	if (file != NULL && (c->file = strdup(file)) == NULL)
+		k->nomem = 1;
 	if (c->name == NULL || (msg && c->message == NULL))
 		k->nomem = 1;
 }
@@ -51,7 +68,7 @@ static void query_failed(sink *k, const char *label, const char *why)
 		k->it->checked++;
 		k->it->failed++;
 	}
-	add_case(k, label, 0, why, 0);
+	add_case(k, label, 0, why, 0, NULL, 1);
 }
 
 /* The last diagnostic of l, formatted for a report (without "astar: "),
@@ -79,25 +96,15 @@ void query_error(sink *k, const char *label)
 	query_failed(k, label, why);
 }
 
-/* query_error for a scenario query whose map could not be read: its
- * report's message also gives the map's own error (written once, before
- * the first such query), so that each failed case says why. */
+/* A scenario query whose map could not be read: it fails, its report's
+ * message the map's error (written once, by the map's first query), so
+ * that each failed case says why. */
 void map_error_case(sink *k, const char *label, const shared_map *sm)
 {
-	char why[MESSAGE_MAX], reason[MESSAGE_MAX], both[2 * MESSAGE_MAX + 4];
+	char why[MESSAGE_MAX];
 
-	if (!k->cfg->junit && !k->cfg->tap) {
-		query_error(k, label);
-		return;
-	}
-	last_message(k->msgs, "invalid query (see the error output)", why,
-	             sizeof why);
-	last_message(&sm->msgs, "", reason, sizeof reason);
-	if (reason[0] != '\0')
-		snprintf(both, sizeof both, "%s (%s)", why, reason);
-	else
-		snprintf(both, sizeof both, "%s", why);
-	query_failed(k, label, both);
+	last_message(&sm->msgs, "its map could not be read", why, sizeof why);
+	query_failed(k, label, why);
 }
 
 /*
@@ -143,21 +150,13 @@ void emit_image(sink *k, const query_report *q)
 		k->it->status = EXIT_ERROR;
 		return;
 	}
-	pthread_mutex_lock(&k->b->lock);
-	if (k->b->stop) { /* the run is ending early: not begun */
-		pthread_mutex_unlock(&k->b->lock);
+	if (!write_begin(k->b)) /* the run is ending early: not begun */
 		return;
-	}
-	k->b->images_busy++;
-	pthread_mutex_unlock(&k->b->lock);
 	if (image_write_png(path, q, cfg->scale, &err) != 0) {
 		diag_report(path, &err);
 		k->it->status = EXIT_ERROR;
 	}
-	pthread_mutex_lock(&k->b->lock);
-	if (--k->b->images_busy == 0 && k->b->stop)
-		pthread_cond_broadcast(&k->b->cond);
-	pthread_mutex_unlock(&k->b->lock);
+	write_end(k->b);
 }
 
 /* A TAP stream on stdout (--report=tap without a file). */
@@ -171,7 +170,8 @@ static int tap_on_stdout(const cli_config *cfg)
  * several: not with JSON Lines, --check's lines or a TAP stream. */
 int text_blocks_on(const cli_config *cfg)
 {
-	return cfg->format == FORMAT_TEXT && !cfg->check && !tap_on_stdout(cfg);
+	return cfg->format == FORMAT_TEXT && !cfg->check &&
+	       !tap_on_stdout(cfg) && !cfg->quiet;
 }
 
 /* A text block's header line, when the batch has several inputs. */
@@ -185,7 +185,24 @@ void file_header(sink *k, const char *name)
  * then --check's mismatches and summary go to stderr instead. */
 int notes_to_stderr(const cli_config *cfg)
 {
-	return cfg->format == FORMAT_JSON || tap_on_stdout(cfg);
+	return cfg->format == FORMAT_JSON || tap_on_stdout(cfg) || cfg->quiet;
+}
+
+/* The place and name of a query in --check's messages: its label, or,
+ * for a query of a map file whose place is known, "FILE:LINE:COL: NAME"
+ * (NAME its name or queries[N]), as an error about it would say. */
+static const char *check_label(char *buf, size_t n, const query_report *q,
+                               const char *label)
+{
+	if (q->scen != NULL || q->at.line <= 0 || q->query < 0)
+		return label;
+	if (q->name != NULL)
+		snprintf(buf, n, "%s:%ld:%ld: %s", q->map_name, q->at.line,
+		         q->at.col, q->name);
+	else
+		snprintf(buf, n, "%s:%ld:%ld: queries[%ld]", q->map_name,
+		         q->at.line, q->at.col, q->query);
+	return buf;
 }
 
 void check_case(sink *k, const char *label, int ok, const char *why,
@@ -197,7 +214,7 @@ void check_case(sink *k, const char *label, int ok, const char *why,
 		diag_note("%s: %s", label, why);
 	else if (!ok)
 		fprintf(k->out, "%s: %s\n", label, why);
-	add_case(k, label, ok, ok ? NULL : why, us);
+	add_case(k, label, ok, ok ? NULL : why, us, NULL, 0);
 	if (!ok && k->it->status < EXIT_NOPATH)
 		k->it->status = EXIT_NOPATH;
 }
@@ -211,7 +228,8 @@ void emit(sink *k, query_report *q, const char *label, int draw)
 {
 	const cli_config *cfg = k->cfg;
 	const astar_result *r = q->res;
-	char why[256];
+	char why[256], placed[LABEL_MAX + 64];
+	const char *where = check_label(placed, sizeof placed, q, label);
 	int ok = r->reached_goal, rc = 0;
 
 	q->check = -1;
@@ -222,21 +240,21 @@ void emit(sink *k, query_report *q, const char *label, int draw)
 		k->it->checked++;
 		k->it->failed += !ok;
 		if (!ok && notes_to_stderr(cfg))
-			diag_note("%s: %s", label, why);
+			diag_note("%s: %s", where, why);
 		else if (!ok)
-			fprintf(k->out, "%s: %s\n", label, why);
+			fprintf(k->out, "%s: %s\n", where, why);
 	} else if (!r->reached_goal) {
 		snprintf(why, sizeof why, "no path");
 		/* It makes the status 1 all the same: say which query. */
 		if (cfg->check && notes_to_stderr(cfg))
 			diag_note("%s: no path (the query has no expectation)",
-			          label);
+			          where);
 		else if (cfg->check)
 			fprintf(k->out,
 			        "%s: no path (the query has no expectation)\n",
-			        label);
+			        where);
 	}
-	if (!tap_on_stdout(cfg)) {
+	if (!tap_on_stdout(cfg) && !cfg->quiet) {
 		if (cfg->format == FORMAT_JSON)
 			rc = output_json(k->out, q);
 		else if (!cfg->check && draw)
@@ -254,7 +272,7 @@ void emit(sink *k, query_report *q, const char *label, int draw)
 	}
 	if (cfg->image != NULL)
 		emit_image(k, q);
-	add_case(k, label, ok, ok ? NULL : why, q->search_us);
+	add_case(k, label, ok, ok ? NULL : why, q->search_us, q, 0);
 	/* A checked query's status is its check's; others, whether they
 	 * reached the goal. */
 	if (!ok && k->it->status < EXIT_NOPATH)

@@ -89,6 +89,12 @@ int read_input(batch *b, const char *path, char **buf, size_t *len,
  * for this item, or NULL for --level's. */
 int load_map(batch *b, const char *path, const char *level, map *m)
 {
+	return load_map_or(b, path, level, m, NULL);
+}
+
+int load_map_or(batch *b, const char *path, const char *level, map *m,
+                diag_err *unread)
+{
 	map_level_opts lo;
 	const cli_config *cfg = b->cfg;
 	const char *name = display_name(path);
@@ -101,6 +107,10 @@ int load_map(batch *b, const char *path, const char *level, map *m)
 	memset(m, 0, sizeof *m);
 	memset(&err, 0, sizeof err);
 	if (read_input(b, path, &buf, &len, &err) != 0) {
+		if (unread != NULL) {
+			*unread = err;
+			return -2;
+		}
 		if (errno == ENOENT && cfg->format == FORMAT_JSON &&
 		    path[strspn(path, "0123456789")] == '\0')
 			/* astar -j 4 big.scen: -j is --json, threads -J */
@@ -178,14 +188,29 @@ int apply_blocks(const cli_config *cfg, const char *name, map *m)
 	return 0;
 }
 
-/* Reads sm, its diagnostics kept in sm->msgs for its first query to
- * give; `mine` is the calling thread's list, collected into again after. */
+/*
+ * Reads sm, its diagnostics kept in sm->msgs for its first query to
+ * give; `mine` is the calling thread's list, collected into again after.
+ * A map that cannot be read is one error about the scenario file that
+ * names it, saying where it was looked for: its queries add none.
+ */
 static void shared_read(batch *b, shared_map *sm, diag_list *mine)
 {
 	double t0 = now_us();
+	diag_err unread;
+	int rc;
 
 	diag_collect(&sm->msgs);
-	sm->ok = load_map(b, sm->path, NULL, &sm->m) == 0 &&
+	rc = load_map_or(b, sm->path, NULL, &sm->m, &unread);
+	if (rc == -2 && sm->looked != NULL)
+		diag_error(sm->scen_name, 0, 0,
+		           "map %s could not be read: %s (looked for %s)",
+		           sm->field, unread.msg, sm->looked);
+	else if (rc == -2)
+		diag_error(sm->scen_name, 0, 0,
+		           "map %s could not be read: %s (given with --map)",
+		           display_name(sm->path), unread.msg);
+	sm->ok = rc == 0 &&
 	         apply_blocks(b->cfg, display_name(sm->path), &sm->m) == 0;
 	sm->load_us = now_us() - t0;
 	diag_collect(mine);

@@ -10,12 +10,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "base/diag.h"
 #include "base/value.h"
 #include "cli.h"
 #include "options.h"
 #include "rules.h"
+#include "shard_auto.h"
+#include "update.h"
 #include "write/image.h"
 
 static const char usage_line[] = "usage: astar [options] [file ...]\n";
@@ -232,6 +235,20 @@ static int set_no_timing(options *o, const char *arg)
 	return OPTIONS_RUN;
 }
 
+static int set_no_path(options *o, const char *arg)
+{
+	(void)arg;
+	o->no_path = 1;
+	return OPTIONS_RUN;
+}
+
+static int set_quiet(options *o, const char *arg)
+{
+	(void)arg;
+	o->quiet = 1;
+	return OPTIONS_RUN;
+}
+
 static int set_color(options *o, const char *arg)
 {
 	o->color = arg ? arg : "always";
@@ -332,8 +349,22 @@ static int set_jobs(options *o, const char *arg)
 
 static int set_shard(options *o, const char *arg)
 {
+	char opt[32];
+	int n = 0;
+
+	/* auto, or auto/N: from the CI runner's variables */
+	if (strncmp(arg, "auto", 4) == 0 &&
+	    (arg[4] == '\0' ||
+	     (arg[4] == '/' && value_count(arg + 5, 1, 1000000, &n) == 0))) {
+		snprintf(opt, sizeof opt, "--shard=%s", arg);
+		return shard_auto(opt, n, &o->shard_k, &o->shard_n) == 0
+		               ? OPTIONS_RUN
+		               : EXIT_ERROR;
+	}
 	if (value_shard(arg, &o->shard_k, &o->shard_n) != 0)
-		return bad_value("--shard", "K/N with 1 <= K <= N <= 1000000",
+		return bad_value("--shard",
+		                 "K/N with 1 <= K <= N <= 1000000, auto or "
+		                 "auto/N",
 		                 arg);
 	return OPTIONS_RUN;
 }
@@ -342,6 +373,17 @@ static int set_check(options *o, const char *arg)
 {
 	(void)arg;
 	o->check = 1;
+	return OPTIONS_RUN;
+}
+
+static int set_update(options *o, const char *arg)
+{
+	if (arg == NULL)
+		o->update = UPDATE_VALUES;
+	else if (strcmp(arg, "path") == 0)
+		o->update = UPDATE_PATHS;
+	else
+		return bad_value("--update", "path", arg);
 	return OPTIONS_RUN;
 }
 
@@ -362,8 +404,16 @@ static int set_report(options *o, const char *arg)
 	} else if (strncmp(arg, "tap:", 4) == 0 && arg[4] != '\0') {
 		o->tap = 1;
 		o->tap_file = arg + 4;
+	} else if (strcmp(arg, "github") == 0) {
+		o->github = 1;
+		o->github_file = NULL;
+	} else if (strncmp(arg, "github:", 7) == 0 && arg[7] != '\0') {
+		o->github = 1;
+		o->github_file = arg + 7;
 	} else {
-		return bad_value("--report", "junit:FILE, tap or tap:FILE",
+		return bad_value("--report",
+		                 "junit:FILE, tap, tap:FILE, github or "
+		                 "github:FILE",
 		                 arg);
 	}
 	return OPTIONS_RUN;
@@ -471,6 +521,12 @@ static const flag flags[] = {
          "same as --format=json"},
 	{"no-timing", no_argument, 0, set_no_timing, "    --no-timing",
          "leave timing out of the output"},
+	{"no-path", no_argument, 0, set_no_path, "    --no-path",
+         "leave the path out: no map drawn, no \"path\" or\n"
+         "\"explored\" in JSON (costs and counts stay)"},
+	{"quiet", no_argument, 'q', set_quiet, "-q, --quiet",
+         "nothing on standard output; errors and failed\n"
+         "checks still on standard error"},
 	{"color", optional_argument, 0, set_color, "    --color[=WHEN]",
          "auto (default), always or never"},
 	{"scen", required_argument, 0, set_scen, "    --scen=FILE",
@@ -500,13 +556,18 @@ static const flag flags[] = {
          "solve on N threads (default: one per core)"},
 	{"shard", required_argument, 0, set_shard, "    --shard=K/N",
          "keep every N-th scenario query or map file, from\n"
-         "the K-th"},
+         "the K-th; auto[/N]: K and N from the CI runner\n"
+         "(GitLab, CircleCI, Buildkite, Slurm, Kubernetes)"},
 	{"check", no_argument, 0, set_check, "    --check",
          "compare results with the expected costs"},
+	{"update", optional_argument, 0, set_update, "    --update[=path]",
+         "write what --check found into the expectations\n"
+         "(JSON levels, .scen files); =path: paths too"},
 	{"tolerance", required_argument, 0, set_tolerance, "    --tolerance=T",
          "allowed cost difference for --check"},
 	{"report", required_argument, 0, set_report, "    --report=KIND",
-         "junit:FILE, tap or tap:FILE"},
+         "junit:FILE, tap, tap:FILE, github (GitHub\n"
+         "Actions annotations) or github:FILE"},
 	{"max-cells", required_argument, 0, set_max_cells, "    --max-cells=N",
          "refuse maps of more than N cells (default 100000000)"},
 	{"image", required_argument, 0, set_image, "    --image=FILE",
@@ -585,6 +646,80 @@ static const flag *flag_of(int c)
 	return NULL;
 }
 
+/* The values of the options whose value is optional, which must be
+ * attached (--diagonal=always): a value given as the next word is read
+ * as a file, so such a word is looked for (optional_word). */
+static const struct {
+	const char *name, *values; /* values: space-separated */
+} optional_values[] = {
+	{"diagonal", "never always at-most-one-obstacle no-obstacles"},
+	{"color", "auto always never"},
+	{"update", "path"},
+};
+
+/* Whether word is one of the space-separated values. */
+static int is_value(const char *values, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = values; *p;) {
+		const char *e = strchr(p, ' ');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		if (len == n && n > 0 && strncmp(p, word, n) == 0)
+			return 1;
+		p += len + (e != NULL);
+	}
+	return 0;
+}
+
+/*
+ * A flag whose value is optional given without one, and then a word that
+ * is one of its values and not a file (astar --diagonal always map.txt):
+ * the word would be read as a file.  Reports it (and returns 1), with
+ * the form that works.
+ */
+static int optional_word(const flag *f, const char *typed, const char *next)
+{
+	struct stat st;
+	char q[64], t[64];
+
+	if (next == NULL || f->has_arg != optional_argument ||
+	    stat(next, &st) == 0)
+		return 0;
+	for (size_t i = 0; i < sizeof optional_values / sizeof *optional_values;
+	     i++)
+		if (strcmp(optional_values[i].name, f->name) == 0 &&
+		    is_value(optional_values[i].values, next)) {
+			diag_quote(next, q, sizeof q);
+			diag_quote(typed, t, sizeof t);
+			diag_error(NULL, 0, 0,
+			           "%s %s: '%s' would be read as a file; use "
+			           "--%s=%s",
+			           t, q, q, f->name, q);
+			return 1;
+		}
+	return 0;
+}
+
+/* -j4: -j is --json, and 4 no option; the threads are -J's.  s is an
+ * argument "-...j" followed by digits alone (a cluster of flags), or
+ * not. */
+static int jobs_typo(const char *s)
+{
+	const char *j;
+
+	if (s == NULL || s[0] != '-' || s[1] == '-' ||
+	    (j = strchr(s, 'j')) == NULL || j[1] == '\0' ||
+	    j[1 + strspn(j + 1, "0123456789")] != '\0')
+		return 0;
+	for (const char *p = s + 1; p < j; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
+			return 0;
+	diag_error(NULL, 0, 0, "%s: -j is --json (for %s threads, use -J %s)",
+	           s, j + 1, j + 1);
+	return 1;
+}
+
 int options_usage_error(void)
 {
 	fputs(usage_line, stderr);
@@ -611,7 +746,16 @@ int options_parse(int argc, char **argv, options *o)
 	if (argc > 0)
 		argv[0] = name;
 	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
-		if ((f = flag_of(c)) == NULL) /* getopt has said what */
+		if ((f = flag_of(c)) == NULL) { /* getopt has said what */
+			/* -j4 or -j16: the element is done, or not yet */
+			if (c == '?' && optopt >= '0' && optopt <= '9' &&
+			    !jobs_typo(argv[optind - 1]) && optind < argc)
+				(void)jobs_typo(argv[optind]);
+			return options_usage_error();
+		}
+		if (optarg == NULL &&
+		    optional_word(f, argv[optind - 1],
+		                  optind < argc ? argv[optind] : NULL))
 			return options_usage_error();
 		if ((rc = f->set(o, optarg)) != OPTIONS_RUN)
 			return rc;

@@ -37,6 +37,8 @@ typedef struct options {
 	enum output_format format;
 	enum map_format input_format;
 	int no_timing;
+	int no_path;        /* --no-path: no path, explored cells or drawing */
+	int quiet;          /* -q: nothing on standard output */
 	const char *color;  /* auto, always or never */
 	const char **scens; /* --scen files (the array owned) */
 	int nscens;
@@ -44,9 +46,12 @@ typedef struct options {
 	int jobs, shard_k, shard_n;
 	size_t max_cells;
 	int check;
+	int update;       /* --update: enum update_kind (update.h) */
 	double tolerance; /* < 0: not given */
 	const char *junit, *tap_file;
 	int tap;
+	int github;              /* --report=github */
+	const char *github_file; /* its file, or NULL: standard output */
 	const char *image;
 	int scale;
 	/* The level options, for editors' files (Tiled, LDtk) */

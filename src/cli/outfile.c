@@ -3,8 +3,10 @@
  * outfile.h.  Files are told apart by device and inode, the only names
  * that links, "-" and /dev/stdout cannot disguise.
  */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -203,4 +205,113 @@ int outfile_empty(FILE *f, diag_err *err)
 		return diag_fail(err, 0, 0, "%s", strerror(errno));
 	}
 	return 0;
+}
+
+/* The folder of path (a path that exists, links resolved) into dir. */
+static void folder_of(const char *path, char *dir, size_t size)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (slash == NULL)
+		snprintf(dir, size, ".");
+	else if (slash == path)
+		snprintf(dir, size, "/");
+	else
+		snprintf(dir, size, "%.*s", (int)(slash - path), path);
+}
+
+/* Whether st (of a file or folder at path) has no write permission bit,
+ * or path is not writable by this process. */
+static int read_only(const char *path, const struct stat *st)
+{
+	return (st->st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0 ||
+	       access(path, W_OK) != 0;
+}
+
+int outfile_replaceable(const char *path, diag_err *err, const char **about)
+{
+	static _Thread_local char dir[PATH_MAX];
+	char real[PATH_MAX];
+	struct stat st;
+
+	*about = path;
+	if (realpath(path, real) == NULL || stat(real, &st) != 0)
+		return diag_fail(err, 0, 0, "%s", strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return diag_fail(err, 0, 0,
+		                 "not a regular file; cannot be updated");
+	if (read_only(real, &st))
+		return diag_fail(err, 0, 0,
+		                 "the file is read-only; not updating it");
+	folder_of(real, dir, sizeof dir);
+	if (stat(dir, &st) != 0)
+		return diag_fail(err, 0, 0, "%s", strerror(errno));
+	if (read_only(dir, &st)) {
+		/* the folder as the user named it, when it has one */
+		folder_of(path, dir, sizeof dir);
+		*about = dir;
+		return diag_fail(err, 0, 0,
+		                 "the folder is read-only; cannot update %s "
+		                 "in it",
+		                 path);
+	}
+	return 0;
+}
+
+int outfile_replace(const char *path, outfile_writer put, void *arg,
+                    diag_err *err)
+{
+	char real[PATH_MAX], dir[PATH_MAX], tmp[PATH_MAX + 32];
+	const char *base;
+	struct stat st;
+	FILE *f = NULL;
+	int fd, e = 0, dfd;
+
+	if (realpath(path, real) == NULL || stat(real, &st) != 0)
+		return diag_fail(err, 0, 0, "%s", strerror(errno));
+	folder_of(real, dir, sizeof dir);
+	base = strrchr(real, '/');
+	base = base ? base + 1 : real;
+	if ((size_t)snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, base) >=
+	    sizeof tmp)
+		return diag_fail(err, 0, 0, "%s", strerror(ENAMETOOLONG));
+	if ((fd = mkstemp(tmp)) < 0)
+		return diag_fail(err, 0, 0, "cannot create a file in %s: %s",
+		                 dir, strerror(errno));
+	/* The old file's permissions (mkstemp gives 0600). */
+	if (fchmod(fd, st.st_mode & 07777) != 0 ||
+	    (f = fdopen(fd, "w")) == NULL) {
+		e = errno;
+		close(fd);
+		goto fail;
+	}
+	errno = 0;
+	if (put(f, arg) != 0 || fflush(f) != 0 || ferror(f)) {
+		e = errno ? errno : EIO;
+		fclose(f);
+		goto fail;
+	}
+	if (fsync(fileno(f)) != 0) {
+		e = errno;
+		fclose(f);
+		goto fail;
+	}
+	if (fclose(f) != 0) {
+		e = errno;
+		goto fail;
+	}
+	if (rename(tmp, real) != 0) {
+		e = errno;
+		goto fail;
+	}
+	/* The rename itself on the disk (best effort: some file systems
+	 * cannot sync a folder). */
+	if ((dfd = open(dir, O_RDONLY)) >= 0) {
+		(void)fsync(dfd);
+		close(dfd);
+	}
+	return 0;
+fail:
+	unlink(tmp);
+	return diag_fail(err, 0, 0, "%s", strerror(e ? e : EIO));
 }

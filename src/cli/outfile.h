@@ -88,4 +88,30 @@ FILE *outfile_through_std(FILE *f);
  * nothing to empty); returns -1 with the error in err on failure. */
 int outfile_empty(FILE *f, diag_err *err);
 
+/*
+ * Whether the regular file at path (through a link, the file it names)
+ * may be replaced by outfile_replace: it and its folder exist, and
+ * neither is read-only (without a write permission bit for anyone, or
+ * one this process cannot write: so that a file made read-only is kept
+ * as it is also by root, who could write it).  0, or -1 with why in err
+ * and in *about what it is about (path, or the folder's name: a static
+ * buffer of the calling thread's).
+ */
+int outfile_replaceable(const char *path, diag_err *err, const char **about);
+
+/* Writes the new contents of a file to f; 0, or -1 (errno says why). */
+typedef int (*outfile_writer)(FILE *f, void *arg);
+
+/*
+ * Replaces the file at path (through a link, the file it names) with what
+ * put(f, arg) writes, atomically: into a new file in the same folder
+ * (".NAME.XXXXXX", with the old file's permission bits), flushed to the
+ * disk (fsync), then renamed over it, the folder flushed too.  Whatever
+ * happens, a failure, a signal, a crash, the file is the old one or the
+ * new one whole, never a part of either; a failure removes the new one.
+ * 0, or -1 with why in err.
+ */
+int outfile_replace(const char *path, outfile_writer put, void *arg,
+                    diag_err *err);
+
 #endif

@@ -25,9 +25,10 @@ static int push_item(batch *b, size_t *cap, item it)
 	return 0;
 }
 
-/* An item that only carries a message, written now. */
-static int push_error(batch *b, size_t *cap, const char *scen_name,
-                      const map_error *err)
+/* An item that only carries a message, written now: err about the
+ * file `about`, or the scenario file when that is NULL. */
+static int push_error_about(batch *b, size_t *cap, const char *scen_name,
+                            const char *about, const map_error *err)
 {
 	item it;
 
@@ -36,7 +37,7 @@ static int push_error(batch *b, size_t *cap, const char *scen_name,
 	it.scen_name = scen_name;
 	it.status = EXIT_ERROR;
 	diag_collect(&it.msgs);
-	diag_report(scen_name, err);
+	diag_report(about != NULL ? about : scen_name, err);
 	diag_collect(NULL);
 	if (it.msgs.nomem)
 		goto fail;
@@ -44,7 +45,7 @@ static int push_error(batch *b, size_t *cap, const char *scen_name,
 		it.checked = 1;
 		it.failed = 1;
 	}
-	if (b->cfg->junit || b->cfg->tap) {
+	if (b->cfg->junit || b->cfg->tap || b->cfg->github) {
 		char label[LABEL_MAX], why[MESSAGE_MAX];
 		/* A line's error names the line; the file's (unreadable, no
 		 * version line) the file alone. */
@@ -55,6 +56,7 @@ static int push_error(batch *b, size_t *cap, const char *scen_name,
 		if ((it.cases = calloc(1, sizeof *it.cases)) == NULL)
 			goto fail;
 		it.ncases = 1;
+		it.cases->error = 1;
 		last_message(&it.msgs, err->msg, why, sizeof why);
 		if ((it.cases->name = strdup(label)) == NULL ||
 		    (it.cases->message = strdup(why)) == NULL)
@@ -67,6 +69,44 @@ fail:
 	return -1;
 }
 
+static int push_error(batch *b, size_t *cap, const char *scen_name,
+                      const map_error *err)
+{
+	return push_error_about(b, cap, scen_name, NULL, err);
+}
+
+/* The n paths of cand (some alike), each once, as "A", "A and B" or
+ * "A, B and C"; malloc'd, or NULL when out of memory. */
+static char *paths_tried(char *const *cand, int n)
+{
+	size_t len = 1;
+	char *s;
+	int k = 0;
+
+	for (int i = 0; i < n; i++)
+		len += strlen(cand[i]) + 5;
+	if ((s = malloc(len)) == NULL)
+		return NULL;
+	s[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		int seen = 0, later = 0;
+		for (int j = 0; j < i; j++)
+			seen |= strcmp(cand[j], cand[i]) == 0;
+		if (seen)
+			continue;
+		for (int j = i + 1; j < n; j++) {
+			int dup = 0;
+			for (int h = 0; h < j; h++)
+				dup |= strcmp(cand[h], cand[j]) == 0;
+			later += !dup;
+		}
+		if (k++ > 0)
+			strcat(s, later > 0 ? ", " : " and ");
+		strcat(s, cand[i]);
+	}
+	return s;
+}
+
 /* Where a scenario's map is: --map, else the map field itself when it is
  * an absolute path to a readable file, else beside the scenario file by
  * the name in the map field, else by that name's last component (so a
@@ -74,9 +114,11 @@ fail:
  * When none of these is readable, the first that exists is taken, so
  * that the error its read gives (say, Permission denied) is about a file
  * the scenario names, and else the last.  Returns a malloc'd path, or
- * NULL when out of memory. */
+ * NULL when out of memory; *looked gets the paths tried, "A and B"
+ * (malloc'd; NULL with --map or when out of memory), for the message of
+ * a map that cannot be read. */
 static char *resolve_map(const cli_config *cfg, const char *scen_path,
-                         const char *field)
+                         const char *field, char **looked)
 {
 	const char *slash = strrchr(scen_path, '/');
 	size_t dirlen = slash ? (size_t)(slash - scen_path + 1) : 0;
@@ -85,11 +127,13 @@ static char *resolve_map(const cli_config *cfg, const char *scen_path,
 	char *cand[3] = {NULL, NULL, NULL}, *p = NULL;
 	int n = 0, pick = -1;
 
+	*looked = NULL;
 	if (cfg->map_override)
 		return strdup(cfg->map_override);
 	if (field[0] == '/' && (cand[n++] = strdup(field)) == NULL)
 		return NULL;
-	for (int k = 0; k < 2; k++) {
+	/* An absolute field beside the scenario file means nothing. */
+	for (int k = field[0] == '/'; k < 2; k++) {
 		size_t len = dirlen + strlen(name[k]) + 1;
 		if ((cand[n] = malloc(len)) == NULL)
 			goto out;
@@ -102,6 +146,7 @@ static char *resolve_map(const cli_config *cfg, const char *scen_path,
 	for (int i = 0; i < n && pick < 0; i++)
 		if (access(cand[i], F_OK) == 0)
 			pick = i;
+	*looked = paths_tried(cand, n);
 	p = cand[pick < 0 ? n - 1 : pick];
 	cand[pick < 0 ? n - 1 : pick] = NULL;
 out:
@@ -111,14 +156,17 @@ out:
 }
 
 /* The shared map at path, new (to be read when a query needs it) or
- * already named; takes path. */
-static shared_map *shared(batch *b, char *path)
+ * already named; takes path and looked (resolve_map's), and for a new
+ * one notes the scenario file and field that named it first. */
+static shared_map *shared(batch *b, char *path, char *looked,
+                          const char *scen_name, const char *field)
 {
 	shared_map *sm, **nm;
 
 	for (size_t i = 0; i < b->nmaps; i++)
 		if (strcmp(b->maps[i]->path, path) == 0) {
 			free(path);
+			free(looked);
 			return b->maps[i];
 		}
 	nm = realloc(b->maps, (b->nmaps + 1) * sizeof *nm);
@@ -128,10 +176,14 @@ static shared_map *shared(batch *b, char *path)
 	if (nm == NULL || sm == NULL) {
 		free(sm);
 		free(path);
+		free(looked);
 		return NULL;
 	}
 	b->maps[b->nmaps++] = sm;
 	sm->path = path;
+	sm->looked = looked;
+	sm->scen_name = scen_name;
+	sm->field = field;
 	return sm;
 }
 
@@ -142,21 +194,30 @@ static int in_shard(const cli_config *cfg, size_t i)
 	       i % (size_t)cfg->shard_n == (size_t)cfg->shard_k - 1;
 }
 
-static int plan_scen(batch *b, size_t *cap, const char *path, scen *sc)
+static int plan_scen(batch *b, size_t *cap, const char *path, size_t si)
 {
-	const char *name = display_name(path);
+	const char *name = display_name(path), *about;
+	scen *sc = &b->scens[si];
 	char *buf;
 	size_t len;
 	map_error err;
 
 	memset(&err, 0, sizeof err);
+	/* --update: a file it cannot rewrite is not run at all. */
+	if (b->cfg->update && outfile_replaceable(path, &err, &about) != 0)
+		return push_error_about(b, cap, name, about, &err);
 	if (read_input(b, path, &buf, &len, &err) != 0)
 		return push_error(b, cap, name, &err);
 	if (scen_read(buf, len, sc, &err) != 0) {
 		free(buf);
 		return push_error(b, cap, name, &err);
 	}
-	free(buf);
+	if (b->cfg->update) { /* kept for its rewrite */
+		b->scen_text[si] = buf;
+		b->scen_len[si] = len;
+	} else {
+		free(buf);
+	}
 	if (sc->n == 0) { /* the version line alone: surely a mistake */
 		diag_fail(&err, 0, 0, "no queries after the version line");
 		return push_error(b, cap, name, &err);
@@ -178,26 +239,29 @@ static int plan_scen(batch *b, size_t *cap, const char *path, scen *sc)
 		it.kind = ITEM_SCEN;
 		it.scen_name = name;
 		it.entry = e;
+		it.scen_ix = si;
 		if (last_field != NULL && strcmp(last_field, e->map) == 0) {
 			it.sm = last_sm;
 		} else {
-			char *mp = resolve_map(b->cfg, path, e->map);
-			if (mp == NULL || (it.sm = shared(b, mp)) == NULL)
+			char *looked;
+			char *mp = resolve_map(b->cfg, path, e->map, &looked);
+			if (mp == NULL || (it.sm = shared(b, mp, looked, name,
+			                                  e->map)) == NULL)
 				return -1;
 			last_field = e->map;
 			last_sm = it.sm;
 		}
-		/* The map's first query in the whole batch writes why it
-		 * could not be read, so that the shards of a batch together
-		 * say it once, as the batch does; one --shard drops is not
-		 * run, and its map not read for it. */
-		it.map_first = it.sm->named++ == 0;
+		/* The map's first query of the run writes why it could not
+		 * be read, once: with --shard, the first of the shard, so
+		 * that each shard whose lines name the map says so.  One
+		 * --shard drops is not run, and its map not read for it. */
+		it.sm->named++;
 		if (in_shard(b->cfg, b->n)) {
 			it.sm->users++;
-			it.sm->queries++;
-		}
-		else
+			it.map_first = it.sm->queries++ == 0;
+		} else {
 			it.sm = NULL;
+		}
 		if (push_item(b, cap, it) != 0)
 			return -1;
 	}
@@ -214,6 +278,7 @@ void free_item(item *it)
 	for (size_t i = 0; i < it->ncases; i++) {
 		free(it->cases[i].name);
 		free(it->cases[i].message);
+		free(it->cases[i].file);
 	}
 	free(it->cases);
 	it->out = NULL;
@@ -288,12 +353,17 @@ int plan(batch *b)
 	b->scens = calloc((size_t)nscen + 1, sizeof *b->scens);
 	if (b->scens == NULL)
 		return -1;
+	if (cfg->update &&
+	    ((b->scen_text = calloc((size_t)nscen + 1, sizeof *b->scen_text)) ==
+	             NULL ||
+	     (b->scen_len = calloc((size_t)nscen + 1, sizeof *b->scen_len)) ==
+	             NULL))
+		return -1;
 	b->nscens = (size_t)nscen;
 	for (int i = 0; i < cfg->nfiles; i++) {
 		item it;
 		if (config_is_scen(cfg->files[i])) {
-			if (plan_scen(b, &cap, cfg->files[i],
-			              &b->scens[si++]) != 0)
+			if (plan_scen(b, &cap, cfg->files[i], si++) != 0)
 				return -1;
 			continue;
 		}
@@ -309,7 +379,7 @@ int plan(batch *b)
 			return -1;
 	}
 	for (int i = 0; i < cfg->nscens; i++)
-		if (plan_scen(b, &cap, cfg->scens[i], &b->scens[si++]) != 0)
+		if (plan_scen(b, &cap, cfg->scens[i], si++) != 0)
 			return -1;
 	b->ninputs = b->n;
 	for (size_t i = 0; i < b->n; i++) {

@@ -1,9 +1,9 @@
 /*
- * reports.c - the --report files over a run: both judged and opened
+ * reports.c - the --report files over a run: all judged and opened
  * before the batch starts (an input is not overwritten, and a refusal or
- * failure leaves both as they were), a TAP line a case as the results
- * come, JUnit's document and TAP's plan at the end, or "Bail out!" when
- * the run ends short.
+ * failure leaves them as they were), a TAP line a case and the GitHub
+ * annotations of an item as the results come, JUnit's document and
+ * TAP's plan at the end, or "Bail out!" when the run ends short.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -51,21 +51,37 @@ static void unmake(const reports *rep, const cli_config *cfg)
 		unlink(cfg->tap_file);
 	if (rep->junit_made)
 		unlink(cfg->junit);
+	if (rep->github_made)
+		unlink(cfg->github_file);
 }
 
 /* Whether the open reports cannot be used: one failed to open, both are
  * one file, or one could not be emptied (each reported). */
 static int unusable(const reports *rep, const cli_config *cfg)
 {
-	FILE *tap = rep->tap, *junit = rep->junit;
+	FILE *tap = rep->tap, *junit = rep->junit, *gh = rep->github;
 	int tap_file = tap != NULL && !outfile_is_std(tap);
 	int junit_file = junit != NULL && !outfile_is_std(junit);
+	int gh_file = gh != NULL && !outfile_is_std(gh);
 	diag_err err;
 
-	if ((cfg->tap && tap == NULL) || (cfg->junit && junit == NULL))
+	if ((cfg->tap && tap == NULL) || (cfg->junit && junit == NULL) ||
+	    (cfg->github && gh == NULL))
 		return 1; /* said when it was opened */
 	if (tap_file && junit_file && outfile_one_file(tap, junit, &err)) {
 		diag_report(cfg->junit, &err);
+		return 1;
+	}
+	if (gh_file && ((tap_file && outfile_one_file(tap, gh, &err)) ||
+	                (junit_file && outfile_one_file(junit, gh, &err)))) {
+		diag_fail(&err, 0, 0,
+		          "is named by two --report options; give each its "
+		          "own file");
+		diag_report(cfg->github_file, &err);
+		return 1;
+	}
+	if (gh_file && outfile_empty(gh, &err) != 0) {
+		diag_report(cfg->github_file, &err);
 		return 1;
 	}
 	if (tap_file && outfile_empty(tap, &err) != 0) {
@@ -99,7 +115,8 @@ int reports_open(reports *rep, batch *b)
 	/* Both paths are judged, then both files opened, before either is
 	 * emptied: a refusal or a failure leaves both as they were. */
 	if ((cfg->tap_file && refuse_report(b, cfg->tap_file)) ||
-	    (cfg->junit && refuse_report(b, cfg->junit)))
+	    (cfg->junit && refuse_report(b, cfg->junit)) ||
+	    (cfg->github_file && refuse_report(b, cfg->github_file)))
 		return -1;
 	if (cfg->tap)
 		rep->tap = cfg->tap_file
@@ -107,12 +124,18 @@ int reports_open(reports *rep, batch *b)
 		                   : stdout;
 	if (cfg->junit && (!cfg->tap || rep->tap != NULL))
 		rep->junit = open_report(cfg->junit, &rep->junit_made);
+	if (cfg->github && (!cfg->tap || rep->tap != NULL) &&
+	    (!cfg->junit || rep->junit != NULL))
+		rep->github = cfg->github_file ? open_report(cfg->github_file,
+		                                             &rep->github_made)
+		                               : stdout;
 	if (stop_requested()) { /* nothing is written yet, nor left behind */
 		unmake(rep, cfg);
 		stop_die(stop_requested(), NULL, NULL);
 	}
 	rep->tap = outfile_through_std(rep->tap);
 	rep->junit = outfile_through_std(rep->junit);
+	rep->github = outfile_through_std(rep->github);
 	if (unusable(rep, cfg)) {
 		unmake(rep, cfg);
 		return -1;
@@ -122,7 +145,56 @@ int reports_open(reports *rep, batch *b)
 			rep->tap); /* its errors count with the plan's */
 	note_report(b, rep->tap);
 	note_report(b, rep->junit);
+	note_report(b, rep->github);
 	return 0;
+}
+
+/* A diagnostic as a GitHub annotation: errors and warnings, in their
+ * file at their line and column. */
+static void annotate_diag(FILE *f, const diag_msg *m)
+{
+	if (m->level == DIAG_NOTE)
+		return; /* a failed check's line: its case says it */
+	report_github(f, m->level == DIAG_ERROR ? "error" : "warning", m->file,
+	              m->line, m->col, "astar", m->text);
+}
+
+void reports_diags(reports *rep, const diag_list *l)
+{
+	for (size_t i = 0; rep->github != NULL && i < l->n; i++)
+		annotate_diag(rep->github, &l->v[i]);
+}
+
+/* The title of a failed check's annotation: "astar --check: NAME" for
+ * a map's query (its case's name less the file, which the annotation
+ * gives), "astar --check" for a scenario's line. */
+static void check_title(char *buf, size_t n, const report_case *k)
+{
+	size_t fl = k->file != NULL ? strlen(k->file) : 0;
+
+	if (k->file != NULL && strncmp(k->name, k->file, fl) == 0 &&
+	    strncmp(k->name + fl, ": ", 2) == 0)
+		snprintf(buf, n, "astar --check: %s", k->name + fl + 2);
+	else
+		snprintf(buf, n, "astar --check");
+}
+
+/* An item's annotations: its diagnostics, then its cases that failed a
+ * check (those that could not run have their error among the
+ * diagnostics), each at the query's place. */
+static void annotate(reports *rep, const item *it)
+{
+	char title[LABEL_MAX];
+
+	reports_diags(rep, &it->msgs);
+	for (size_t c = 0; c < it->ncases; c++) {
+		const report_case *k = &it->cases[c];
+		if (k->ok || k->error)
+			continue;
+		check_title(title, sizeof title, k);
+		report_github(rep->github, "error", k->file, k->line, k->col,
+		              title, k->message ? k->message : "failed");
+	}
 }
 
 int reports_add(reports *rep, item *it)
@@ -131,6 +203,8 @@ int reports_add(reports *rep, item *it)
 
 	for (size_t c = 0; rep->tap && c < it->ncases; c++)
 		report_tap_case(rep->tap, ++rep->ntap, &it->cases[c]);
+	if (rep->github != NULL)
+		annotate(rep, it);
 	if (rep->junit == NULL || it->ncases == 0)
 		return 0;
 	na = realloc(rep->all, (rep->nall + it->ncases) * sizeof *na);
@@ -153,7 +227,18 @@ static void finish_tap(reports *rep, const cli_config *cfg,
 	/* A write that failed before the end leaves the stream in error,
 	 * which fclose does not report.  Through stdout, the last flush
 	 * reports one. */
-	int bad = report_tap_plan(rep->tap, rep->ntap) != 0;
+	int bad;
+
+	/* A run that checked nothing is a failure a reader of the stream
+	 * sees, not a green plan of its queries. */
+	if (rep->nothing != NULL) {
+		report_case none;
+		memset(&none, 0, sizeof none);
+		none.name = (char *)"astar --check";
+		none.message = (char *)rep->nothing;
+		report_tap_case(rep->tap, ++rep->ntap, &none);
+	}
+	bad = report_tap_plan(rep->tap, rep->ntap) != 0;
 
 	if (!outfile_is_std(rep->tap)) {
 		errno = 0;
@@ -177,9 +262,10 @@ static void finish_junit(reports *rep, const cli_config *cfg,
 
 	if (junit == stdout) {
 		/* A failure is the last flush's to report. */
-		(void)report_junit(junit, rep->all, rep->nall);
+		(void)report_junit(junit, rep->all, rep->nall, rep->nothing);
 	} else if (junit != NULL) {
-		int bad = report_junit(junit, rep->all, rep->nall) != 0;
+		int bad = report_junit(junit, rep->all, rep->nall,
+		                       rep->nothing) != 0;
 		errno = 0;
 		bad |= (junit == stderr ? fflush(junit) : fclose(junit)) != 0;
 		if (bad) {
@@ -191,12 +277,37 @@ static void finish_junit(reports *rep, const cli_config *cfg,
 	rep->junit = NULL;
 }
 
+/* The GitHub report closed (as finish_tap). */
+static void finish_github(reports *rep, const cli_config *cfg,
+                          enum exit_status *status)
+{
+	FILE *f = rep->github;
+	int bad;
+
+	if (f == NULL)
+		return;
+	bad = ferror(f) != 0;
+	if (!outfile_is_std(f)) {
+		errno = 0;
+		bad |= fclose(f) != 0;
+		if (bad) {
+			diag_error(cfg->github_file, 0, 0, "%s",
+			           strerror(errno ? errno : EIO));
+			*status = EXIT_ERROR;
+		}
+	} else if (f == stderr && (bad || fflush(stderr) != 0)) {
+		*status = EXIT_ERROR;
+	}
+	rep->github = NULL;
+}
+
 void reports_finish(reports *rep, const cli_config *cfg,
                     enum exit_status *status)
 {
 	if (rep->tap)
 		finish_tap(rep, cfg, status);
 	finish_junit(rep, cfg, status);
+	finish_github(rep, cfg, status);
 }
 
 void reports_bail(reports *rep, const char *why)
@@ -213,9 +324,12 @@ void reports_close(reports *rep)
 		fclose(rep->tap);
 	if (rep->junit != NULL && !outfile_is_std(rep->junit))
 		fclose(rep->junit);
+	if (rep->github != NULL && !outfile_is_std(rep->github))
+		fclose(rep->github);
 	for (size_t i = 0; i < rep->nall; i++) {
 		free(rep->all[i].name);
 		free(rep->all[i].message);
+		free(rep->all[i].file);
 	}
 	free(rep->all);
 	memset(rep, 0, sizeof *rep);

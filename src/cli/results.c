@@ -75,7 +75,7 @@ static void check_summary(FILE *f, unsigned checked, unsigned failed)
  * it failed already, or it is a --shard that was left no query (a small
  * batch split many ways). */
 static void check_nothing(const batch *b, unsigned checked,
-                          enum exit_status *status)
+                          enum exit_status *status, reports *rep)
 {
 	if (checked > 0 || *status >= EXIT_ERROR ||
 	    (b->cfg->shard_n > 0 && b->n == 0))
@@ -84,6 +84,28 @@ static void check_nothing(const batch *b, unsigned checked,
 	           "--check: nothing was checked: no query has an "
 	           "expectation");
 	*status = EXIT_NOPATH;
+	/* The reports fail too (TAP's "not ok", JUnit's <error>). */
+	rep->nothing = "nothing was checked: no query has an expectation";
+}
+
+/* The main thread's own diagnostics after the results are collected
+ * into l from main_diags_begin on, and at main_diags_end printed and
+ * annotated in the GitHub report. */
+static void main_diags_begin(diag_list *l)
+{
+	memset(l, 0, sizeof *l);
+	diag_collect(l);
+}
+
+static void main_diags_end(diag_list *l, reports *rep)
+{
+	diag_collect(NULL);
+	if (l->n > 0)
+		fflush(stdout); /* the results before them (a failure is the
+		                   caller's next flush's to report) */
+	(void)diag_list_print(stderr, l);
+	reports_diags(rep, l);
+	diag_list_free(l);
 }
 
 /* What the main thread does while an item is slow to come: what came
@@ -143,6 +165,9 @@ static int count_item(results *r, reports *rep, item *it)
 	}
 	r->checked += it->checked;
 	r->failed += it->failed;
+	r->upd_total += it->upd_total;
+	r->upd_changed += it->upd_changed;
+	r->upd_files += it->upd_files;
 	if (it->status > r->status)
 		r->status = it->status;
 	return 0;
@@ -206,8 +231,20 @@ void results_summary(results *r, batch *b, reports *rep)
 	/* On standard error the summary follows the results, and only when
 	 * they were all written: a run whose output was lost does not end
 	 * in "passed". */
-	FILE *sf = !cfg->check ? NULL : notes_to_stderr(cfg) ? stderr : stdout;
+	FILE *sf = !cfg->check            ? NULL
+	           : cfg->quiet           ? NULL /* -q: no summary at all */
+	           : notes_to_stderr(cfg) ? stderr
+	                                  : stdout;
+	diag_list l;
 
+	/* --update's scenario files, before the summary that counts them. */
+	main_diags_begin(&l);
+	update_scens(b, r);
+	main_diags_end(&l, rep);
+	if (cfg->update) {
+		update_summary(b, r);
+		sf = NULL;
+	}
 	if (sf == stdout)
 		check_summary(sf, r->checked, r->failed);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
@@ -216,7 +253,10 @@ void results_summary(results *r, batch *b, reports *rep)
 	} else {
 		if (sf == stderr)
 			check_summary(sf, r->checked, r->failed);
-		if (sf != NULL)
-			check_nothing(b, r->checked, &r->status);
+		if (cfg->check && !cfg->update) {
+			main_diags_begin(&l);
+			check_nothing(b, r->checked, &r->status, rep);
+			main_diags_end(&l, rep);
+		}
 	}
 }

@@ -8,7 +8,7 @@
 #include "write/image.h"
 
 int rule_jps_query(const astar_options *opts, const astar_grid *g,
-                   const char *name, long line, const char *where)
+                   const char *name, long line, long col, const char *where)
 {
 	/* The options alone: the command line refuses those it cannot
 	 * take, so what is left is the policy a map (or a scenario) set. */
@@ -22,7 +22,7 @@ int rule_jps_query(const astar_options *opts, const astar_grid *g,
 	}
 	if (!astar_supported(NULL, opts)) {
 		diag_error(
-			name, line, 0,
+			name, line, col,
 			"%s--algorithm=jps needs the diagonal policy never or "
 			"no-obstacles; the map's is %s",
 			where, value_diagonal_name(opts->diagonal));
@@ -30,7 +30,7 @@ int rule_jps_query(const astar_options *opts, const astar_grid *g,
 	}
 	if (!astar_supported(g, opts)) {
 		diag_error(
-			name, line, 0,
+			name, line, col,
 			"%s--algorithm=jps needs uniform costs: this map has "
 			"terrain costs",
 			where);

@@ -12,11 +12,11 @@
 /*
  * Refuses (reports, -1) a query that the library's JPS would not search:
  * the diagonal policy opts ended with (the map's, when it gives one),
- * then the map's terrain.  name, line and where ("queries[2]: " or "")
- * locate the query.  0 when it can run.
+ * then the map's terrain.  name, line, col and where ("queries[2]: " or
+ * "") locate the query.  0 when it can run.
  */
 int rule_jps_query(const astar_options *opts, const astar_grid *g,
-                   const char *name, long line, const char *where);
+                   const char *name, long line, long col, const char *where);
 
 /* Warns when opts' heuristic may overestimate under its diagonal policy;
  * name is the map whose own policy it is, or NULL for the options'. */

@@ -3,11 +3,30 @@
  * queries, or one query of a scenario file on its shared map, each
  * checked against the map, searched, and handed to emit.c.
  */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "driver.h"
 #include "rules.h"
+#include "update.h"
+
+/* Where a query is written (the query, its start, its goal), for the
+ * messages about it; all 0 when not known. */
+typedef struct query_places {
+	map_place query, start, goal;
+} query_places;
+
+/* The places of a query on one line (a scenario's). */
+static query_places on_line(long line)
+{
+	query_places p;
+
+	memset(&p, 0, sizeof p);
+	p.query.line = p.start.line = p.goal.line = line;
+	return p;
+}
 
 /* Whether an agent of opts' size stands on p: every cell of its square
  * open (wrapping where the map's borders join). */
@@ -29,14 +48,14 @@ static int agent_fits(const astar_options *opts, const astar_grid *g,
 }
 
 /* Checks one start (goal 0) or goal against the map; see valid_query. */
-static int valid_end(const astar_options *opts, const char *name, long line,
-                     const char *where, const astar_grid *g, int goal,
-                     astar_point p)
+static int valid_end(const astar_options *opts, const char *name,
+                     const map_place *pl, const char *where,
+                     const astar_grid *g, int goal, astar_point p)
 {
 	const char *what = goal ? "goal" : "start";
 
 	if (!astar_grid_contains(g, p.x, p.y)) {
-		diag_error(name, line, 0, "%s%s %d,%d is outside the %dx%d map",
+		diag_error(name, pl->line, pl->col, "%s%s %d,%d is outside the %dx%d map",
 		           where, what, (int)p.x, (int)p.y,
 		           (int)astar_grid_width(g), (int)astar_grid_height(g));
 		return -1;
@@ -45,18 +64,18 @@ static int valid_end(const astar_options *opts, const char *name, long line,
 		return 0;
 	if (astar_grid_get(g, p.x, p.y) == 0) {
 		if (goal)
-			diag_error(name, line, 0,
+			diag_error(name, pl->line, pl->col,
 			           "%sgoal %d,%d is blocked (use --adjacent to "
 			           "stop next to it, or --closest to get as "
 			           "near as possible)",
 			           where, (int)p.x, (int)p.y);
 		else
-			diag_error(name, line, 0, "%sstart %d,%d is blocked",
+			diag_error(name, pl->line, pl->col, "%sstart %d,%d is blocked",
 			           where, (int)p.x, (int)p.y);
 		return -1;
 	}
 	if (opts->size > 1 && !agent_fits(opts, g, p)) {
-		diag_error(name, line, 0,
+		diag_error(name, pl->line, pl->col,
 		           "%s%s %d,%d: a %dx%d agent does not fit there (a "
 		           "cell of its square is blocked or off the map)",
 		           where, what, (int)p.x, (int)p.y, (int)opts->size,
@@ -87,20 +106,22 @@ static void no_level_endpoint(const char *name, const map *m, const char *what)
 
 /*
  * Checks a query's starts and goals against the map; `where` locates the
- * query in messages ("queries[2]: " or "").  Reports and returns -1.
+ * query in messages ("queries[2]: " or ""), and at in the file.  Reports
+ * and returns -1.
  */
-static int valid_query(const astar_options *opts, const char *name, long line,
-                       const char *where, const astar_grid *g,
-                       const astar_point *s, size_t ns, const astar_point *t,
-                       size_t nt)
+static int valid_query(const astar_options *opts, const char *name,
+                       const query_places *at, const char *where,
+                       const astar_grid *g, const astar_point *s, size_t ns,
+                       const astar_point *t, size_t nt)
 {
-	if (rule_jps_query(opts, g, name, line, where) != 0)
+	if (rule_jps_query(opts, g, name, at->query.line, at->query.col,
+	                   where) != 0)
 		return -1;
 	for (size_t k = 0; k < ns; k++)
-		if (valid_end(opts, name, line, where, g, 0, s[k]) != 0)
+		if (valid_end(opts, name, &at->start, where, g, 0, s[k]) != 0)
 			return -1;
 	for (size_t k = 0; k < nt; k++)
-		if (valid_end(opts, name, line, where, g, 1, t[k]) != 0)
+		if (valid_end(opts, name, &at->goal, where, g, 1, t[k]) != 0)
 			return -1;
 	return 0;
 }
@@ -195,15 +216,128 @@ static void query_init(query_report *q, const cli_config *cfg, const char *name,
 	q->opts = opts;
 	q->res = res;
 	q->timing = cfg->timing;
+	q->no_path = cfg->no_path;
 	q->load_us = load_us;
 	q->query = -1;
+}
+
+/* The name of a map file's query i (mq) in its text line, its check's
+ * messages and the reports: "FILE: NAME" for a named query, else "FILE:
+ * queries[i]". */
+static void query_label(char *buf, size_t n, const char *file,
+                        const map_query *mq, size_t i)
+{
+	if (mq->name != NULL)
+		snprintf(buf, n, "%s: %s", file, mq->name);
+	else
+		snprintf(buf, n, "%s: queries[%zu]", file, i);
+}
+
+void update_note(sink *k, const char *fmt, ...)
+{
+	char line[MESSAGE_MAX];
+	va_list ap;
+
+	if (k->cfg->quiet)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	if (notes_to_stderr(k->cfg))
+		diag_note("%s", line);
+	else
+		fprintf(k->out, "%s\n", line);
+}
+
+/* --update: the new expectation of query mq (named label) from its
+ * result into u, and its diff noted; 0, or -1 when out of memory. */
+static int update_one(sink *k, const char *label, const map_query *mq,
+                      const astar_result *res, update_query *u)
+{
+	char diff[MESSAGE_MAX];
+	int ch = update_expect(&mq->expect, res, k->cfg->update == UPDATE_PATHS,
+	                       k->cfg->tolerance, u, diff, sizeof diff);
+
+	if (ch < 0) {
+		k->nomem = 1;
+		return -1;
+	}
+	if (ch > 0) {
+		k->it->upd_changed++;
+		update_note(k, "%s: %s", label, diff);
+	}
+	return 0;
+}
+
+/* Whether --update cannot rewrite map file m (name): a format with no
+ * place for expectations, no queries, or a file or folder that cannot
+ * be written (each reported). */
+static int refuse_update(const map *m, const char *name)
+{
+	diag_err err;
+	const char *about;
+
+	if (m->format == MAPFMT_ASCII) {
+		diag_error(name, 0, 0,
+		           "an ASCII map has no place for expectations; "
+		           "--update writes them into the \"expect\" of a "
+		           "JSON level's \"queries\"");
+		return 1;
+	}
+	if (m->format == MAPFMT_MOVINGAI) {
+		diag_error(name, 0, 0,
+		           "a Moving AI map has no place for expectations; "
+		           "--update writes them into its scenario file or "
+		           "the \"expect\" of a JSON level's \"queries\"");
+		return 1;
+	}
+	if (m->format == MAPFMT_TILED || m->format == MAPFMT_LDTK) {
+		diag_error(name, 0, 0,
+		           "%s has no place for expectations; --update "
+		           "writes them into the \"queries\" of a JSON check "
+		           "file that names it as its \"level\"",
+		           m->format == MAPFMT_TILED ? "a Tiled map"
+		                                     : "an LDtk project");
+		return 1;
+	}
+	if (m->nqueries == 0) {
+		diag_error(name, 0, 0,
+		           "no \"queries\" to update; --update writes the "
+		           "\"expect\" of each of a JSON level's \"queries\"");
+		return 1;
+	}
+	if (outfile_replaceable(name, &err, &about) != 0) {
+		diag_report(about, &err);
+		return 1;
+	}
+	return 0;
+}
+
+/* --update: rewrites map file name with the new expectations of its n
+ * queries, when one changed. */
+static void update_file(sink *k, const char *name, update_query *uq, size_t n)
+{
+	diag_err err;
+	int changed = 0;
+
+	for (size_t i = 0; i < n; i++)
+		changed |= uq[i].ran && uq[i].changed;
+	if (!changed || !write_begin(k->b))
+		return;
+	if (update_json(name, uq, n, &err) != 0) {
+		diag_report(name, &err);
+		k->it->status = EXIT_ERROR;
+	} else {
+		k->it->upd_files++;
+	}
+	write_end(k->b);
 }
 
 /* The queries a map file holds, each checked, searched into res and
  * emitted; q is filled but for the query, opts the map's options. */
 static void run_map_queries(sink *k, astar_ctx *ctx, const map *m,
                             query_report *q, const astar_options *opts,
-                            astar_result *res)
+                            astar_result *res, update_query *uq)
 {
 	const char *name = q->map_name;
 	char label[LABEL_MAX], where[64];
@@ -214,8 +348,13 @@ static void run_map_queries(sink *k, astar_ctx *ctx, const map *m,
 		astar_options qo = *opts;
 		astar_status st;
 		double t2;
+		query_places at;
 		snprintf(where, sizeof where, "queries[%zu]: ", i);
-		snprintf(label, sizeof label, "%s: queries[%zu]", name, i);
+		query_label(label, sizeof label, name, mq, i);
+		at.query.line = mq->line;
+		at.query.col = mq->col;
+		at.start = mq->start_at.line > 0 ? mq->start_at : at.query;
+		at.goal = mq->goal_at.line > 0 ? mq->goal_at : at.query;
 		const astar_point *ss = mq->starts ? mq->starts : &mq->start;
 		const astar_point *ts = mq->goals ? mq->goals : &mq->goal;
 		size_t ns = mq->starts ? mq->nstarts : 1;
@@ -226,8 +365,8 @@ static void run_map_queries(sink *k, astar_ctx *ctx, const map *m,
 		if (mq->has_size && !k->cfg->size_given)
 			qo.size = mq->size;
 		q->opts = &qo;
-		if (valid_query(&qo, name, mq->line, where, m->grid, ss, ns, ts,
-		                nt) != 0) {
+		if (valid_query(&qo, name, &at, where, m->grid, ss, ns, ts, nt) !=
+		    0) {
 			query_error(k, label);
 			continue;
 		}
@@ -239,7 +378,7 @@ static void run_map_queries(sink *k, astar_ctx *ctx, const map *m,
 		t2 = now_us();
 		if ((st = search_query(ctx, m->grid, ss, ns, ts, nt, &qo,
 		                       res)) != ASTAR_OK) {
-			diag_error(name, 0, 0, "%s%s", where,
+			diag_error(name, mq->line, mq->col, "%s%s", where,
 			           astar_strerror(st));
 			query_error(k, label);
 			continue;
@@ -253,13 +392,26 @@ static void run_map_queries(sink *k, astar_ctx *ctx, const map *m,
 		q->ngoals = nt;
 		joined(q, res);
 		q->query = (long)i;
+		q->name = mq->name;
+		q->at.line = mq->line;
+		q->at.col = mq->col;
 		q->expect = &mq->expect;
+		if (uq != NULL && update_one(k, label, mq, res, &uq[i]) != 0)
+			return; /* out of memory: the item is lost */
+		if (uq != NULL)
+			q->expect =
+				&uq[i].e; /* checked as it will be written */
 		/* Several blocks of one map: each says which query it
 		 * draws. */
-		if (m->nqueries > 1 && text_blocks_on(k->cfg))
-			fprintf(k->out, "queries[%zu]: %d,%d -> %d,%d\n", i,
-			        (int)mq->start.x, (int)mq->start.y,
-			        (int)mq->goal.x, (int)mq->goal.y);
+		if (m->nqueries > 1 && text_blocks_on(k->cfg)) {
+			if (mq->name != NULL)
+				fprintf(k->out, "%s", mq->name);
+			else
+				fprintf(k->out, "queries[%zu]", i);
+			fprintf(k->out, ": %d,%d -> %d,%d\n", (int)mq->start.x,
+			        (int)mq->start.y, (int)mq->goal.x,
+			        (int)mq->goal.y);
+		}
 		emit(k, q, label, 1);
 		if (i + 1 < m->nqueries && text_blocks_on(k->cfg))
 			fputc('\n', k->out);
@@ -328,11 +480,19 @@ static int run_map_query(sink *k, astar_ctx *ctx, const map *m, query_report *q,
 	const char *name = q->map_name;
 	size_t ns, nt;
 	astar_status st;
+	query_places at;
 
 	if (endpoints(k->cfg, m, name, 0, ss, &ns) != 0 ||
 	    endpoints(k->cfg, m, name, 1, ts, &nt) != 0)
 		return -1;
-	if (valid_query(q->opts, name, 0, "", m->grid, *ss, ns, *ts, nt) != 0)
+	/* The places of the map's own start and goal, when it gives them
+	 * ("start" and "goal" of a JSON map). */
+	memset(&at, 0, sizeof at);
+	if (k->cfg->nstarts == 0)
+		at.start = m->start_at;
+	if (k->cfg->ngoals == 0)
+		at.goal = m->goal_at;
+	if (valid_query(q->opts, name, &at, "", m->grid, *ss, ns, *ts, nt) != 0)
 		return -1;
 	if ((st = search_query(ctx, m->grid, *ss, ns, *ts, nt, q->opts,
 	                       res)) != ASTAR_OK) {
@@ -363,10 +523,15 @@ static int run_distances(sink *k, astar_ctx *ctx, const map *m,
 	astar_flood_result f;
 	size_t ns;
 	astar_status st;
+	query_places at;
 	int rc;
 
+	memset(&at, 0, sizeof at);
+	if (cfg->nstarts == 0)
+		at.start = m->start_at;
 	if (endpoints(cfg, m, name, 0, ss, &ns) != 0 ||
-	    valid_query(q->opts, name, 0, "", m->grid, *ss, ns, NULL, 0) != 0)
+	    valid_query(q->opts, name, &at, "", m->grid, *ss, ns, NULL, 0) !=
+	            0)
 		return -1;
 	if ((st = astar_flood(ctx, m->grid, *ss, ns, q->opts, &f)) !=
 	    ASTAR_OK) {
@@ -431,8 +596,8 @@ static int agent_too_big(const map *m, const astar_options *opts,
 static void run_file(sink *k, astar_ctx *ctx)
 {
 	const cli_config *cfg = k->cfg;
-	const char *name = k->it->label ? k->it->label
-	                                 : display_name(k->it->path);
+	const char *name =
+		k->it->label ? k->it->label : display_name(k->it->path);
 	map m;
 	astar_result res;
 	query_report q;
@@ -459,12 +624,25 @@ static void run_file(sink *k, astar_ctx *ctx)
 	if (m.has_size && !cfg->size_given)
 		opts.size = m.size;
 	query_init(&q, cfg, name, &m, &opts, &res, t1 - t0);
-	if (refuse_map_queries(k, &m, name) || agent_too_big(&m, &opts, name)) {
+	if (refuse_map_queries(k, &m, name) || agent_too_big(&m, &opts, name) ||
+	    (cfg->update && refuse_update(&m, name))) {
 		rc = -1;
 	} else if (cfg->distances) {
 		rc = run_distances(k, ctx, &m, &q, t1, &ss);
 	} else if (m.nqueries > 0 && !cfg->has_start && !cfg->has_goal) {
-		run_map_queries(k, ctx, &m, &q, &opts, &res);
+		update_query *uq = NULL;
+		if (cfg->update &&
+		    (uq = calloc(m.nqueries, sizeof *uq)) == NULL) {
+			k->nomem = 1;
+		} else {
+			run_map_queries(k, ctx, &m, &q, &opts, &res, uq);
+			k->it->upd_total += cfg->update ? m.nqueries : 0;
+			if (uq != NULL && !k->nomem)
+				update_file(k, name, uq, m.nqueries);
+		}
+		for (size_t i = 0; uq != NULL && i < m.nqueries; i++)
+			update_query_free(&uq[i]);
+		free(uq);
 		rc = 0;
 	} else if (cfg->check && (m.nreach > 0 || m.has_regions) &&
 	           !cfg->has_start && !cfg->has_goal &&
@@ -483,6 +661,31 @@ static void run_file(sink *k, astar_ctx *ctx)
 		query_error(k, name);
 }
 
+/* --update: a scenario query's new optimal length, when its cost is
+ * not the one written (beyond the tolerance): noted, kept in the item,
+ * and made the expectation it is checked against. */
+static void update_scen_query(sink *k, const char *label, map_expect *expect,
+                              const astar_result *res)
+{
+	const scen_entry *e = k->it->entry;
+	const batch *b = k->b;
+	char why[256], now[64];
+	const char *text = b->scen_text ? b->scen_text[k->it->scen_ix] : NULL;
+
+	k->it->upd_total = 1;
+	if (!res->reached_goal || text == NULL ||
+	    check_result(expect, res, k->cfg->tolerance, why, sizeof why))
+		return; /* no path: the check says so, the line stays */
+	k->it->upd_scen = 1;
+	k->it->upd_value = res->cost;
+	k->it->upd_changed = 1;
+	update_scen_value(now, sizeof now, res->cost);
+	update_note(k, "%s: optimal length %.*s -> %s", label, (int)e->opt_len,
+	            text + e->opt_off, now);
+	expect->cost = res->cost;
+	expect->cost_decimals = 8;
+}
+
 static void scen_query(sink *k, astar_ctx *ctx)
 {
 	const cli_config *cfg = k->cfg;
@@ -497,6 +700,7 @@ static void scen_query(sink *k, astar_ctx *ctx)
 	char label[LABEL_MAX];
 	double t0, prep;
 	astar_status st;
+	query_places places;
 
 	scen_label(label, sizeof label, name, e->line);
 	opts.landmarks = config_landmarks(cfg, sm->queries);
@@ -510,7 +714,8 @@ static void scen_query(sink *k, astar_ctx *ctx)
 		query_error(k, label);
 		return;
 	}
-	if (valid_query(&opts, name, e->line, "", g, &e->start, 1, &e->goal,
+	places = on_line(e->line);
+	if (valid_query(&opts, name, &places, "", g, &e->start, 1, &e->goal,
 	                1) != 0) {
 		query_error(k, label);
 		return;
@@ -537,6 +742,8 @@ static void scen_query(sink *k, astar_ctx *ctx)
 	expect.cost = e->optimal;
 	expect.cost_decimals = e->decimals;
 	q.expect = &expect;
+	if (cfg->update)
+		update_scen_query(k, label, &expect, &res);
 	emit(k, &q, label, 0);
 }
 
@@ -551,13 +758,12 @@ static void run_scen(sink *k, astar_ctx *ctx)
 	if (sm->nomem || k->msgs->nomem) {
 		k->nomem = 1;
 	} else if (!sm->ok) {
-		/* The map's own error is written once, by its first query;
-		 * one line per query would only repeat it. */
+		/* The map's error is written once, by its first query; one
+		 * line per query would only repeat it.  Each query fails,
+		 * its report case saying why. */
 		const scen_entry *e = k->it->entry;
 		char label[LABEL_MAX];
 		scen_label(label, sizeof label, k->it->scen_name, e->line);
-		diag_error(k->it->scen_name, e->line, 0,
-		           "map %s could not be read", display_name(sm->path));
 		map_error_case(k, label, sm);
 	} else {
 		scen_query(k, ctx);

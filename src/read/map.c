@@ -81,6 +81,7 @@ void map_free(map *m)
 		free(m->queries[i].expect.path);
 		free(m->queries[i].starts);
 		free(m->queries[i].goals);
+		free(m->queries[i].name);
 	}
 	free(m->queries);
 	for (size_t i = 0; i < m->nreach; i++) {

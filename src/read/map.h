@@ -35,10 +35,17 @@ typedef struct map_expect {
 	int has_path;
 } map_expect;
 
+/* A place in a map file: line and column from 1; 0 when unknown. */
+typedef struct map_place {
+	long line, col;
+} map_place;
+
 /* One query a map file (JSON "queries") or a scenario file carries. */
 typedef struct map_query {
 	astar_point start, goal;
-	long line; /* where it was written, for messages; 0 unknown */
+	long line, col; /* where it was written, for messages; 0 unknown */
+	map_place start_at, goal_at; /* where its start and goal are */
+	char *name;                  /* its "name" (owned), or NULL */
 	int adjacent, closest; /* the query asks for --adjacent, --closest */
 	map_expect expect;
 	/* Several starts or goals ("starts", "goals", or an @name holding
@@ -100,7 +107,10 @@ typedef struct map {
 	                           the reader) */
 	int has_start, has_goal;
 	astar_point start, goal;
-	int has_diagonal; /* the map gives its diagonal policy (JSON) */
+	map_place start_at, goal_at; /* where start and goal are given (JSON
+	                                "start" and "goal"), or 0 */
+	int has_diagonal; /* the map gives its diagonal policy (JSON, and a
+	                     Moving AI map's "type octile") */
 	astar_diagonal diagonal;
 	map_query *queries; /* owned; nqueries of them */
 	size_t nqueries;
@@ -193,8 +203,10 @@ int map_read_ascii(const char *buf, size_t len, size_t max_cells, map *m,
                    map_error *err);
 
 /* Reads a JSON map (schema in astar(1)); same contract as map_read_ascii.
- * Errors carry jansson's line and column, or the JSON path of the bad
- * value in the message ("queries[3].goal: expected [x, y]"). */
+ * Errors carry the line and column of the byte at fault (a syntax
+ * error) or of the value concerned, whose JSON path the message starts
+ * with ("queries[3].goal: expected [x, y]"); the queries carry the places
+ * of their objects, starts and goals. */
 int map_read_json(const char *buf, size_t len, size_t max_cells, map *m,
                   map_error *err);
 

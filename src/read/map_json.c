@@ -12,7 +12,8 @@
  *     "diagonal": "no-obstacles",
  *     "points": {"spawn": [x, y], "chest": [[x, y], [x, y]]},
  *     "queries": [
- *       {"start": [x, y], "goal": [x, y], "adjacent": false,
+ *       {"name": "spawn to exit",
+ *        "start": [x, y], "goal": [x, y], "adjacent": false,
  *        "closest": false,
  *        "expect": {"reachable": true, "cost": 12.5, "max_cost": 20,
  *                   "steps": 10, "path": [[x, y], ...]}}
@@ -60,7 +61,9 @@
  *                required start and goal ([x, y] or "@name", every
  *                cell of the name), or instead starts and goals
  *                (non-empty arrays of those: the cheapest path from
- *                any start to any goal), an optional size, the
+ *                any start to any goal), an optional name (a non-empty
+ *                string without control characters, unique within the
+ *                file), an optional size, the
  *                optional flags adjacent and closest (true or false:
  *                the query asks for --adjacent, --closest) and an
  *                optional expect object whose keys are all optional:
@@ -74,10 +77,15 @@
  * mark before the object is ignored.
  *
  * Syntax errors carry the line and column (counted in bytes, as the other
- * readers count them) of the byte at fault; every other error has
- * line and column 0 and names the JSON path of the bad value in its
- * message ("queries[3].goal: expected [x, y]", "rows[2][4]: ...", with
- * 0-based indexes).  The whole document is checked before the grid is
+ * readers count them) of the byte at fault; every other error names the
+ * JSON path of the bad value at the start of its message
+ * ("queries[3].goal: expected [x, y]", "rows[2][4]: ...", with 0-based
+ * indexes) and carries the line and column of that value, found by its
+ * path in the text (json_pos.h): of the object that lacks a key, of an
+ * unknown key itself, of the document for a message about it as a
+ * whole.  The queries carry the places of their objects, starts and
+ * goals, for the messages about them that come later (a start on a
+ * wall, a failed check).  The whole document is checked before the grid is
  * allocated; only a width and height over max_cells, when json_text_size finds
  * them, are refused before the document is parsed.  Unknown keys of an
  * object are reported before its values; the values are checked in the
@@ -93,6 +101,7 @@
 #include <jansson.h>
 
 #include "base/value.h"
+#include "json_pos.h"
 #include "json_text.h"
 #include "map.h"
 
@@ -206,8 +215,8 @@ static int read_point(json_t *v, const char *path, long width, long height,
 	json_int_t x, y;
 	char msg[MAP_MSG_MAX];
 
-	if (names != NULL && (!json_is_string(v) ||
-	                      json_string_value(v)[0] != '@') &&
+	if (names != NULL &&
+	    (!json_is_string(v) || json_string_value(v)[0] != '@') &&
 	    !json_is_array(v))
 		return map_fail(err, 0, 0, "%s: expected [x, y] or \"@name\"",
 		                path);
@@ -468,6 +477,83 @@ static int read_expect(json_t *obj, const char *where, long width, long height,
 	return 0;
 }
 
+/* A query's optional "name" into a new string (*out, NULL when there
+ * is none): not empty, and no control characters, which would break
+ * the lines of the output and the reports that name it. */
+static int read_name(json_t *q, const char *where, char **out, map_error *err)
+{
+	json_t *v = json_object_get(q, "name");
+	const char *s;
+	size_t n;
+
+	if (v == NULL)
+		return 0;
+	if (!json_is_string(v) || (n = json_string_length(v)) == 0)
+		return map_fail(err, 0, 0,
+		                "%s.name: expected a non-empty string", where);
+	s = json_string_value(v);
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
+			return map_fail(
+				err, 0, 0,
+				"%s.name: a control character in a name",
+				where);
+	if ((*out = strdup(s)) == NULL)
+		return map_fail(err, 0, 0, "%s", astar_strerror(ASTAR_ENOMEM));
+	return 0;
+}
+
+/* A named query, for unique_names' sort. */
+typedef struct named {
+	const char *name;
+	size_t index;
+} named;
+
+/* By name, then by index. */
+static int by_name(const void *pa, const void *pb)
+{
+	const named *a = pa, *b = pb;
+	int c = strcmp(a->name, b->name);
+
+	return c != 0 ? c : (a->index > b->index) - (a->index < b->index);
+}
+
+/* Fails when two of the n queries have one name: at the second of the
+ * first such pair in document order, naming the first.  A sort, so that
+ * a file of many queries costs n log n. */
+static int unique_names(const map_query *qs, size_t n, map_error *err)
+{
+	named *v;
+	size_t m = 0, later = SIZE_MAX, earlier = 0, first = 0;
+	char kn[KEY_SHOWN + 16];
+
+	if ((v = malloc((n ? n : 1) * sizeof *v)) == NULL)
+		return map_fail(err, 0, 0, "%s", astar_strerror(ASTAR_ENOMEM));
+	for (size_t i = 0; i < n; i++)
+		if (qs[i].name != NULL) {
+			v[m].name = qs[i].name;
+			v[m++].index = i;
+		}
+	qsort(v, m, sizeof *v, by_name);
+	for (size_t j = 1; j < m; j++) {
+		if (strcmp(v[j].name, v[j - 1].name) != 0) {
+			first = j; /* the first of its name, by index */
+			continue;
+		}
+		if (v[j].index < later) {
+			later = v[j].index;
+			earlier = v[first].index;
+		}
+	}
+	free(v);
+	if (later == SIZE_MAX)
+		return 0;
+	return map_fail(err, 0, 0,
+	                "queries[%zu].name: '%s' is also the name of "
+	                "queries[%zu]",
+	                later, key_name(qs[later].name, kn), earlier);
+}
+
 /* One entry of "points": name to [x, y] or a non-empty [[x, y], ...]. */
 static int read_named(json_t *v, const char *name, long width, long height,
                       map *m, map_error *err)
@@ -488,7 +574,8 @@ static int read_named(json_t *v, const char *name, long width, long height,
 		json_t *c = several ? json_array_get(v, i) : v;
 
 		if (several)
-			snprintf(path, sizeof path, "points.%.40s[%zu]", name, i);
+			snprintf(path, sizeof path, "points.%.40s[%zu]", name,
+			         i);
 		else
 			snprintf(path, sizeof path, "points.%.40s", name);
 		if (read_point(c, path, width, height, NULL, &p, err) != 0)
@@ -510,7 +597,8 @@ static int read_points(json_t *obj, long width, long height, map *m,
 	if (!json_is_object(obj))
 		return map_fail(err, 0, 0,
 		                "points: expected an object of names");
-	json_object_foreach(obj, name, v) {
+	json_object_foreach(obj, name, v)
+	{
 		if (read_named(v, name, width, height, m, err) != 0)
 			return -1;
 	}
@@ -605,7 +693,7 @@ static int read_queries(json_t *arr, long width, long height, const map *m,
                         map_query **out, size_t *count, map_error *err)
 {
 	static const char *const keys[] = {
-		"start", "goal", "starts", "goals", "expect", "adjacent",
+		"name", "start", "goal", "starts", "goals", "expect", "adjacent",
 		"closest", "size", NULL};
 	size_t n;
 	map_query *qs;
@@ -632,6 +720,8 @@ static int read_queries(json_t *arr, long width, long height, const map *m,
 		}
 		if (check_keys(q, keys, where, err) != 0)
 			goto fail;
+		if (read_name(q, where, &qs[i].name, err) != 0)
+			goto fail;
 		if (read_ends(q, "start", "starts", where, width, height, m,
 		              &qs[i].start, &qs[i].starts, &qs[i].nstarts,
 		              err) != 0 ||
@@ -657,6 +747,8 @@ static int read_queries(json_t *arr, long width, long height, const map *m,
 		            0)
 			goto fail;
 	}
+	if (unique_names(qs, n, err) != 0)
+		goto fail;
 	*out = qs;
 	*count = n;
 	return 0;
@@ -665,6 +757,7 @@ fail:
 		free(qs[i].expect.path);
 		free(qs[i].starts);
 		free(qs[i].goals);
+		free(qs[i].name);
 	}
 	free(qs);
 	return -1;
@@ -800,8 +893,8 @@ static int read_level_root(json_t *root, const char *path, size_t max_cells,
                            map *m, map_error *err)
 {
 	static const char *const keys[] = {
-		"level", "level_id", "layer",   "solid",    "cost",
-		"costs", "start",    "goal",    "queries",  "diagonal", NULL};
+		"level", "level_id", "layer",   "solid",    "cost", "costs",
+		"start", "goal",     "queries", "diagonal", NULL};
 	json_t *v;
 	long width, height;
 
@@ -811,7 +904,8 @@ static int read_level_root(json_t *root, const char *path, size_t max_cells,
 	width = astar_grid_width(m->grid);
 	height = astar_grid_height(m->grid);
 	if ((v = json_object_get(root, "start")) != NULL) {
-		if (read_point(v, "start", width, height, m, &m->start, err) != 0)
+		if (read_point(v, "start", width, height, m, &m->start, err) !=
+		    0)
 			return -1;
 		m->has_start = 1;
 	}
@@ -829,7 +923,8 @@ static int read_level_root(json_t *root, const char *path, size_t max_cells,
 		m->has_diagonal = 1;
 	}
 	if ((v = json_object_get(root, "queries")) != NULL &&
-	    read_queries(v, width, height, m, &m->queries, &m->nqueries, err) != 0)
+	    read_queries(v, width, height, m, &m->queries, &m->nqueries, err) !=
+	            0)
 		return -1;
 	return 0;
 }
@@ -882,7 +977,8 @@ static int read_root(json_t *root, const char *path, size_t max_cells, map *m,
 	    read_points(v, width, height, m, err) != 0)
 		return -1;
 	if ((v = json_object_get(root, "start")) != NULL) {
-		if (read_point(v, "start", width, height, m, &m->start, err) != 0)
+		if (read_point(v, "start", width, height, m, &m->start, err) !=
+		    0)
 			return -1;
 		m->has_start = 1;
 	}
@@ -912,7 +1008,8 @@ static int read_root(json_t *root, const char *path, size_t max_cells, map *m,
 		m->has_size = 1;
 	}
 	if ((v = json_object_get(root, "queries")) != NULL &&
-	    read_queries(v, width, height, m, &m->queries, &m->nqueries, err) != 0)
+	    read_queries(v, width, height, m, &m->queries, &m->nqueries, err) !=
+	            0)
 		return -1;
 	if ((v = json_object_get(root, "reach")) != NULL &&
 	    read_reach(v, width, height, m, err) != 0)
@@ -945,6 +1042,142 @@ static int json_fail(const char *buf, size_t off, const char *msg,
 	return map_fail(err, line, (long)(off - bol) + 1, "%s", msg);
 }
 
+/* ------------------------------------------------------------ places */
+
+/* Sets err's place to that of the value at the JSON path p (plen bytes)
+ * and then the member key when key is set (the nearest part of that
+ * path that the text has), or of its key when key or at_key is set; a
+ * path that is none places it at the document. */
+static void place_path(const char *buf, size_t len, const char *p, size_t plen,
+                       const char *key, int at_key, map_error *err)
+{
+	json_step st[JSON_PATH_MAX + 1];
+	char keys[2 * MAP_MSG_MAX];
+	json_place at;
+	int n = plen > 0 ? json_path_parse(p, plen, st, JSON_PATH_MAX, keys,
+	                                   sizeof keys)
+	                 : 0;
+
+	if (n < 0)
+		n = 0;
+	if (key != NULL && n < JSON_PATH_MAX) {
+		st[n].key = key;
+		st[n++].index = 0;
+	}
+	if (json_pos_nearest(buf, len, st, n, key != NULL || at_key, &at) >=
+	    0) {
+		err->line = at.line;
+		err->col = at.col;
+	}
+}
+
+/*
+ * Places a content error (one without a place yet) at the value its
+ * message's path names: "queries[1].start: expected [x, y]" at that
+ * start, "queries[0]: unknown key 'x'" at the key, "missing key 'rows'
+ * or 'cells'" at the document.  A message is about the value its path
+ * names, by the reader's own rule; the path is followed in the text, the
+ * value never searched for.
+ */
+static void place_error(const char *buf, size_t len, map_error *err)
+{
+	const char *msg = err->msg, *sep = strstr(msg, ": ");
+	const char *rest = msg, *uk;
+	char key[KEY_SHOWN + 16];
+	size_t plen = 0;
+
+	if (strcmp(msg, "out of memory") == 0 ||
+	    strcmp(msg, astar_strerror(ASTAR_ENOMEM)) == 0)
+		return;
+	/* map_check_size's, about the width and height together */
+	if (strncmp(msg, "the map has ", 12) == 0) {
+		place_path(buf, len, "width", 5, NULL, 0, err);
+		return;
+	}
+	/* a check file's level (map_check.c): "level FILE: ..." is about
+	 * its "level" */
+	if (strncmp(msg, "level ", 6) == 0) {
+		place_path(buf, len, "level", 5, NULL, 0, err);
+		return;
+	}
+	if (sep != NULL) {
+		json_step st[JSON_PATH_MAX];
+		char keys[2 * MAP_MSG_MAX];
+		if (json_path_parse(msg, (size_t)(sep - msg), st, JSON_PATH_MAX,
+		                    keys, sizeof keys) > 0) {
+			plen = (size_t)(sep - msg);
+			rest = sep + 2;
+		}
+	}
+	/* An unknown key: the key itself, when the message gives it
+	 * whole (not escaped, not cut short). */
+	if (strncmp(rest, "unknown key '", 13) == 0) {
+		size_t kl = strlen(rest + 13);
+		uk = rest + 13;
+		if (kl >= 1 && kl - 1 < sizeof key && uk[kl - 1] == '\'' &&
+		    memchr(uk, '\\', kl) == NULL &&
+		    (kl < 4 || memcmp(uk + kl - 4, "...'", 4) != 0)) {
+			memcpy(key, uk, kl - 1);
+			key[kl - 1] = '\0';
+			place_path(buf, len, msg, plen, key, 0, err);
+			return;
+		}
+	}
+	/* The legend's keys are what is wrong with them. */
+	place_path(buf, len, msg, plen, NULL,
+	           strncmp(rest, "key must be", 11) == 0 ||
+	                   strstr(rest, "cannot be redefined") != NULL,
+	           err);
+}
+
+/* What place_queries' walk fills: the map whose queries it places. */
+static enum json_walk query_visit(void *arg, const json_step *path, int depth,
+                                  json_place at, json_place key)
+{
+	map *m = arg;
+	map_query *q;
+
+	(void)key;
+	switch (depth) {
+	case 0:
+		return JSON_WALK_ENTER;
+	case 1:
+		if (strcmp(path[0].key, "start") == 0) {
+			m->start_at.line = at.line;
+			m->start_at.col = at.col;
+		} else if (strcmp(path[0].key, "goal") == 0) {
+			m->goal_at.line = at.line;
+			m->goal_at.col = at.col;
+		}
+		return strcmp(path[0].key, "queries") == 0 ? JSON_WALK_ENTER
+		                                           : JSON_WALK_SKIP;
+	case 2:
+		if (path[1].index >= m->nqueries)
+			return JSON_WALK_STOP;
+		q = &m->queries[path[1].index];
+		q->line = at.line;
+		q->col = at.col;
+		return JSON_WALK_ENTER;
+	default:
+		q = &m->queries[path[1].index];
+		if (strcmp(path[2].key, "start") == 0) {
+			q->start_at.line = at.line;
+			q->start_at.col = at.col;
+		} else if (strcmp(path[2].key, "goal") == 0) {
+			q->goal_at.line = at.line;
+			q->goal_at.col = at.col;
+		}
+		return JSON_WALK_SKIP;
+	}
+}
+
+/* The places of the map's start and goal, and of its queries, their
+ * starts and goals, in one walk of the text (json_pos.h). */
+static void place_queries(const char *buf, size_t len, map *m)
+{
+	(void)json_pos_walk(buf, len, query_visit, m);
+}
+
 /* Part of jansson's message on "\u0000" in a string. */
 #define FLAG_NAME " without JSON_ALLOW_NUL"
 
@@ -975,8 +1208,10 @@ int map_read_json_at(const char *buf, size_t len, size_t max_cells,
 	nul = memchr(buf, '\0', len);
 	n = nul != NULL ? (size_t)(nul - buf) : len;
 	if (json_text_size(buf, n, &width, &height) &&
-	    map_check_size(width, height, max_cells, 0, err) != 0)
+	    map_check_size(width, height, max_cells, 0, err) != 0) {
+		place_path(buf, n, "width", 5, NULL, 0, err);
 		return -1;
+	}
 	root = json_loadb(buf, n, JSON_REJECT_DUPLICATES, &jerr);
 	/* jansson says nothing at all when building its tree runs out of
 	 * memory (only some of its allocations set the error's code). */
@@ -1000,7 +1235,12 @@ int map_read_json_at(const char *buf, size_t len, size_t max_cells,
 	}
 	rc = read_root(root, path, max_cells, m, err);
 	json_decref(root);
-	if (rc != 0)
+	if (rc != 0) {
 		map_free(m);
+		if (err->line == 0)
+			place_error(buf, n, err);
+	} else {
+		place_queries(buf, n, m);
+	}
 	return rc;
 }

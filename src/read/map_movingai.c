@@ -7,6 +7,11 @@
  * and 'W' (water) are blocked.  In this format 'S' and 'G' are terrain,
  * not start and goal markers.  (Format: N. Sturtevant, "Benchmarks for
  * Grid-Based Pathfinding", IEEE TCIAIG 4(2), 2012.)
+ *
+ * "type octile" says the rules the map is played by, the benchmarks'
+ * eight directions without cutting a corner: the map then gives that
+ * diagonal policy (no-obstacles), as a JSON level's "diagonal" does.
+ * Header errors point at the value at fault ("height x": the x).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -92,16 +97,20 @@ static const char *next_line(lines *ls, size_t *n)
 	return s;
 }
 
-/* Parses "KEY N" with N in 1..ASTAR_DIM_MAX; returns N or -1. */
-static long header_number(const char *s, size_t n, const char *key)
+/* Parses "KEY N" with N in 1..ASTAR_DIM_MAX; returns N, or -1 with
+ * *at set to the 0-based column of the value at fault (of where it
+ * should be, when it is missing). */
+static long header_number(const char *s, size_t n, const char *key, size_t *at)
 {
 	size_t k = strlen(key), i;
 	long v = 0;
 
+	*at = k;
 	if (n <= k + 1 || memcmp(s, key, k) != 0 || s[k] != ' ')
 		return -1;
 	for (i = k + 1; i < n && s[i] == ' '; i++)
 		;
+	*at = i;
 	if (i == n)
 		return -1;
 	for (; i < n; i++) {
@@ -120,21 +129,24 @@ static long header_number(const char *s, size_t n, const char *key)
 static int header_line(const char *s, size_t n, const char *key, long no,
                        long *v, long *at, map_error *err)
 {
+	size_t col;
+
 	if (*at != 0)
 		return map_fail(err, no, 1,
 		                "second '%s' line (first at line %ld)", key,
 		                *at);
 	*at = no;
-	if ((*v = header_number(s, n, key)) <= 0)
-		return map_fail(err, no, 1,
+	if ((*v = header_number(s, n, key, &col)) <= 0)
+		return map_fail(err, no, (long)col + 1,
 		                "expected '%s N' with N from 1 to %d", key,
 		                ASTAR_DIM_MAX);
 	return 0;
 }
 
 /* Reads the header, from "type" through "map": the width and height
- * into *width and *height. */
-static int read_header(lines *ls, long *width, long *height, map_error *err)
+ * into *width and *height, whether the type is octile into *octile. */
+static int read_header(lines *ls, long *width, long *height, int *octile,
+                       map_error *err)
 {
 	const char *s;
 	size_t n;
@@ -143,6 +155,9 @@ static int read_header(lines *ls, long *width, long *height, map_error *err)
 	s = next_line(ls, &n);
 	if (s == NULL || n < 5 || memcmp(s, "type ", 5) != 0)
 		return map_fail(err, 1, 1, "expected 'type octile'");
+	while (n > 5 && s[n - 1] == ' ')
+		n--;
+	*octile = n == 11 && memcmp(s + 5, "octile", 6) == 0;
 	for (;;) {
 		if ((s = next_line(ls, &n)) == NULL) {
 			end_place(ls, &eline, &ecol);
@@ -255,6 +270,7 @@ int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
 	lines ls;
 	size_t bom;
 	long width = 0, height = 0;
+	int octile = 0;
 	astar_status st;
 
 	memset(m, 0, sizeof *m);
@@ -263,7 +279,7 @@ int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
 	ls.end = buf + len;
 	ls.no = 0;
 	ls.bol = ls.p;
-	if (read_header(&ls, &width, &height, err) != 0)
+	if (read_header(&ls, &width, &height, &octile, err) != 0)
 		return -1;
 	if (map_check_size(width, height, max_cells, ls.no, err) != 0)
 		return -1;
@@ -274,6 +290,10 @@ int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
 	if (read_rows(&ls, width, height, m, err) != 0) {
 		map_free(m);
 		return -1;
+	}
+	if (octile) { /* the benchmarks' rule, as the map says */
+		m->has_diagonal = 1;
+		m->diagonal = ASTAR_DIAG_NO_OBSTACLES;
 	}
 	return 0;
 }

@@ -135,6 +135,8 @@ static int parse_line(const char *s, size_t n, scen_entry *e, const char *prev)
 		              : bad_line(
 					e, (long)(f[8] - s) + 1,
 					"optimal length: expected a number >= 0");
+	e->opt_off = (size_t)(f[8] - s); /* in the line, for now */
+	e->opt_len = fl[8];
 	e->width = (int32_t)v[2];
 	e->height = (int32_t)v[3];
 	e->start.x = (int32_t)v[4];
@@ -211,8 +213,10 @@ int scen_read(const char *buf, size_t len, scen *s, map_error *err)
 			s->n++; /* what it allocated is freed with the rest */
 			goto nomem;
 		}
-		if (!s->entries[s->n].bad)
+		if (!s->entries[s->n].bad) {
 			prev = s->entries[s->n].map;
+			s->entries[s->n].opt_off += (size_t)(l - buf);
+		}
 		s->n++;
 	}
 	if (!seen_version)

@@ -22,6 +22,8 @@ typedef struct scen_entry {
 	astar_point start, goal;
 	double optimal;
 	int decimals; /* digits after the point in the optimal length */
+	size_t opt_off, opt_len; /* where the optimal length is written: its
+	                            bytes in the file (for --update) */
 } scen_entry;
 
 typedef struct scen {

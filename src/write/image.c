@@ -35,6 +35,7 @@ static const rgb PATH = {255, 120, 0};
 static const rgb BLOCK = {230, 20, 200};
 static const rgb START = {30, 170, 60};
 static const rgb GOAL = {225, 25, 35};
+static const rgb JUMP = {255, 222, 0};
 static const rgb OUTLINE = {20, 20, 24};
 /* A distance map's heat scale (--distances), near to far, and the colour
  * of an open cell it does not reach. */
@@ -42,6 +43,15 @@ static const rgb HEAT_NEAR = {250, 232, 70};
 static const rgb HEAT_MID = {214, 80, 64};
 static const rgb HEAT_FAR = {52, 30, 110};
 static const rgb UNREACHED = {150, 150, 150};
+
+/* The legend, in the PNG's text. */
+static const char LEGEND[] =
+	"walls dark, floor light, terrain costs green (darker: dearer), "
+	"expanded cells light blue (first) to purple (last), path orange, "
+	"--block cells magenta, start green, goal red";
+static const char LEGEND_JUMPS[] =
+	"; jump points (the cells Jump Point Search expanded) ringed in "
+	"yellow";
 
 /* How much of the explored tint covers the terrain, in 1/256. */
 #define EXPLORED_ALPHA 150
@@ -278,14 +288,55 @@ static int expand(const char *pattern, size_t index, const char *mapname,
 	return 0;
 }
 
+/* The extension of the last component of path, after its last dot, or
+ * "" when it has none. */
+static const char *extension(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	const char *dot = strrchr(base, '.');
+
+	return dot != NULL && dot != base ? dot + 1 : "";
+}
+
+/* Whether ext names another image format than PNG, which a picture
+ * named so would not be (any case). */
+static int other_format(const char *ext)
+{
+	static const char *const other[] = {"jpg",  "jpeg", "gif", "bmp",
+	                                    "webp", "svg",  "tif", "tiff"};
+	char low[8];
+	size_t n = strlen(ext);
+
+	if (n == 0 || n >= sizeof low)
+		return 0;
+	for (size_t i = 0; i <= n; i++)
+		low[i] = (char)(ext[i] >= 'A' && ext[i] <= 'Z' ? ext[i] + 32
+		                                               : ext[i]);
+	for (size_t i = 0; i < sizeof other / sizeof *other; i++)
+		if (strcmp(low, other[i]) == 0)
+			return 1;
+	return 0;
+}
+
 int image_pattern_check(const char *pattern, int several, diag_err *err)
 {
 	int has_index;
+	char why[64];
 
 	memset(err, 0, sizeof *err);
 	if (expand(pattern, 0, "map", NULL, 0, &has_index, err->msg,
 	           sizeof err->msg) != 0)
 		return -1;
+	/* out.jpg would hold PNG data: refused, rather than mislabelled */
+	if (other_format(extension(pattern))) {
+		snprintf(why, sizeof why,
+		         "astar draws PNG pictures only, not .%s; name the "
+		         "file .png",
+		         extension(pattern));
+		bad_pattern(err->msg, sizeof err->msg, pattern, why);
+		return -1;
+	}
 	if (several && !has_index) {
 		bad_pattern(
 			err->msg, sizeof err->msg, pattern,
@@ -419,6 +470,104 @@ static void draw_marker(const marker *m, int64_t y, unsigned char *row)
 	}
 }
 
+/*
+ * The jump points of a JPS picture, by cell row: the x of the points of
+ * row y are xs[at[y]] to xs[at[y + 1] - 1].  Each is ringed (draw_jumps):
+ * a square pad pixels larger than its cell on each side, outlined, the
+ * ring between outline and cell in JUMP, the cell inside left as it is.
+ */
+typedef struct jumps {
+	size_t *at; /* h + 1 offsets */
+	int32_t *xs;
+	int pad;
+} jumps;
+
+/* The jump points of q into j (none unless JPS with explored cells);
+ * 0, or -1 when out of memory. */
+static int jumps_make(jumps *j, const query_report *q, int scale, int32_t w,
+                      int32_t h)
+{
+	const astar_result *r = q->res;
+	size_t n = r ? r->explored_len : 0, *fill;
+
+	memset(j, 0, sizeof *j);
+	if (n == 0 || q->opts == NULL || q->opts->algorithm != ASTAR_ALGO_JPS)
+		return 0;
+	j->pad = scale / 2 > 3 ? scale / 2 : 3;
+	j->at = calloc((size_t)h + 1, sizeof *j->at);
+	j->xs = malloc(n * sizeof *j->xs);
+	fill = calloc((size_t)h + 1, sizeof *fill);
+	if (j->at == NULL || j->xs == NULL || fill == NULL) {
+		free(fill);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (r->explored[i].y >= 0 && r->explored[i].y < h &&
+		    r->explored[i].x >= 0 && r->explored[i].x < w)
+			j->at[r->explored[i].y + 1]++;
+	for (int32_t y = 0; y < h; y++)
+		j->at[y + 1] += j->at[y];
+	for (size_t i = 0; i < n; i++) {
+		astar_point p = r->explored[i];
+		if (p.y >= 0 && p.y < h && p.x >= 0 && p.x < w)
+			j->xs[j->at[p.y] + fill[p.y]++] = p.x;
+	}
+	free(fill);
+	return 0;
+}
+
+static void jumps_free(jumps *j)
+{
+	free(j->at);
+	free(j->xs);
+}
+
+static void put_pixel(unsigned char *row, int64_t x, rgb c)
+{
+	row[3 * x] = c.r;
+	row[3 * x + 1] = c.g;
+	row[3 * x + 2] = c.b;
+}
+
+/* Draws the rings that cross pixel row py (of an image iw wide, of
+ * cells scale pixels and h rows) into row. */
+static void draw_jumps(const jumps *j, int64_t py, int scale, int64_t iw,
+                       int32_t h, unsigned char *row)
+{
+	int64_t pad = j->pad, lo, hi;
+
+	if (j->at == NULL)
+		return;
+	/* the cell rows whose rings reach py */
+	lo = (py - pad) / scale - (py - pad < 0);
+	hi = (py + pad) / scale;
+	if (lo < 0)
+		lo = 0;
+	if (hi >= h)
+		hi = h - 1;
+	for (int64_t y = lo; y <= hi; y++) {
+		int64_t by0 = y * scale - pad,
+			by1 = y * scale + scale - 1 + pad;
+		if (py < by0 || py > by1)
+			continue;
+		for (size_t i = j->at[y]; i < j->at[y + 1]; i++) {
+			int64_t bx0 = (int64_t)j->xs[i] * scale - pad;
+			int64_t bx1 = bx0 + scale - 1 + 2 * pad;
+			int edge = py == by0 || py == by1;
+			int ring = py < y * scale || py >= (y + 1) * scale;
+			for (int64_t x = bx0 < 0 ? 0 : bx0; x <= bx1 && x < iw;
+			     x++) {
+				int side = x == bx0 || x == bx1;
+				int inside = x >= bx0 + pad && x <= bx1 - pad;
+				if (edge || side)
+					put_pixel(row, x, OUTLINE);
+				else if (ring || !inside)
+					put_pixel(row, x, JUMP);
+			}
+		}
+	}
+}
+
 /* Marks the explored cells (by rank), the path and the blocks. */
 static void fill_overlay(uint8_t *ov, const query_report *q, int32_t w,
                          int32_t h)
@@ -464,14 +613,16 @@ static void fill_overlay(uint8_t *ov, const query_report *q, int32_t w,
  */
 static int encode(png_structp png, png_infop info, png_out *o,
                   const query_report *q, int scale, const uint8_t *ov,
-                  unsigned char *row, rgb *cells, const marker mk[2])
+                  unsigned char *row, rgb *cells, const marker mk[2],
+                  const jumps *jp, const char *legend)
 {
 	const astar_grid *g = q->map->grid;
 	int32_t w = astar_grid_width(g), h = astar_grid_height(g);
+	int64_t iw = (int64_t)w * scale;
 	int grid_lines = scale >= 8;
 	int64_t band = scale_band(q, scale);
 	double most = 0.0;
-	png_text text;
+	png_text text[2];
 
 	for (size_t k = 0; q->dist && k < (size_t)w * (size_t)h; k++)
 		if (q->dist->dist[k] > most)
@@ -485,11 +636,14 @@ static int encode(png_structp png, png_infop info, png_out *o,
 	             PNG_COLOR_TYPE_RGB,
 	             PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
 	             PNG_FILTER_TYPE_DEFAULT);
-	memset(&text, 0, sizeof text);
-	text.compression = PNG_TEXT_COMPRESSION_NONE;
-	text.key = (png_charp) "Software";
-	text.text = (png_charp) "astar " ASTAR_VERSION;
-	png_set_text(png, info, &text, 1);
+	memset(text, 0, sizeof text);
+	text[0].compression = PNG_TEXT_COMPRESSION_NONE;
+	text[0].key = (png_charp) "Software";
+	text[0].text = (png_charp) "astar " ASTAR_VERSION;
+	text[1].compression = PNG_TEXT_COMPRESSION_NONE;
+	text[1].key = (png_charp) "Legend";
+	text[1].text = (png_charp)legend;
+	png_set_text(png, info, text, 2);
 	png_write_info(png, info);
 
 	for (int32_t y = 0; y < h; y++) {
@@ -516,6 +670,7 @@ static int encode(png_structp png, png_infop info, png_out *o,
 					*px++ = d.b;
 				}
 			}
+			draw_jumps(jp, py, scale, iw, h, row);
 			draw_marker(&mk[0], py, row);
 			draw_marker(&mk[1], py, row);
 			png_write_row(png, row);
@@ -587,6 +742,8 @@ int image_write_png(const char *path, const query_report *q, int scale,
 	png_infop info = NULL;
 	png_out o;
 	marker mk[2];
+	jumps jp;
+	char legend[sizeof LEGEND + sizeof LEGEND_JUMPS];
 	struct stat st;
 	int regular = 0, rc = -1;
 
@@ -597,13 +754,17 @@ int image_write_png(const char *path, const query_report *q, int scale,
 		return -1;
 
 	/* Everything is allocated before setjmp: see the comment at the top. */
+	memset(&jp, 0, sizeof jp);
 	ov = calloc(ncells, 1);
 	row = malloc((size_t)iw * 3);
 	cells = malloc((size_t)w * sizeof *cells);
-	if (ov == NULL || row == NULL || cells == NULL) {
+	if (ov == NULL || row == NULL || cells == NULL ||
+	    jumps_make(&jp, q, scale, w, h) != 0) {
 		diag_fail(err, 0, 0, "out of memory");
 		goto done;
 	}
+	snprintf(legend, sizeof legend, "%s%s", LEGEND,
+	         jp.at != NULL ? LEGEND_JUMPS : "");
 	fill_overlay(ov, q, w, h);
 	/* A distance map has starts but no goal: the start twice. */
 	mk[0] = q->dist ? make_marker(q->start, scale, iw, ih, START)
@@ -625,7 +786,8 @@ int image_write_png(const char *path, const query_report *q, int scale,
 	}
 	regular = fstat(fileno(o.fp), &st) == 0 && S_ISREG(st.st_mode);
 
-	if (encode(png, info, &o, q, scale, ov, row, cells, mk) != 0) {
+	if (encode(png, info, &o, q, scale, ov, row, cells, mk, &jp, legend) !=
+	    0) {
 		if (o.write_errno)
 			diag_fail(err, 0, 0, "%s", strerror(o.write_errno));
 		else
@@ -649,5 +811,6 @@ done:
 	free(ov);
 	free(row);
 	free(cells);
+	jumps_free(&jp);
 	return rc;
 }

@@ -11,11 +11,18 @@
  *                   blue (expanded first) to purple (expanded last)
  *   path            orange, over everything above
  *   --block cell    magenta
+ *   jump point      with --algorithm=jps and --explored, each expanded
+ *                   cell (a jump point) is also ringed in yellow with a
+ *                   dark outline, a ring larger than the cell (three
+ *                   pixels or half a cell out on each side), so
+ *                   that the few cells JPS expands show at any scale,
+ *                   the cell itself (say, the path) seen inside it
  *   start, goal     green and red squares with a dark outline: a cell,
  *                   or 1/80 of the image's longer side when that is more
  *                   (so that they show on big pictures of small cells);
  *                   the goal is drawn even when it is a wall (--adjacent)
- * When scale >= 8 a faint grid line separates the cells.
+ * When scale >= 8 a faint grid line separates the cells.  The PNG's text
+ * says this legend ("Legend"), with the jump points when there are.
  *
  * The image is written row by row: memory is one row of pixels plus one
  * byte per map cell, never the whole image.  Nothing here prints; errors
@@ -66,9 +73,12 @@ int image_write_png(const char *path, const query_report *q, int scale,
  */
 
 /*
- * Checks a pattern once, before any query runs: its % sequences, and
- * that it has %d or %n when several is nonzero.  Returns 0, or -1 with a
- * message in err.
+ * Checks a pattern once, before any query runs: its % sequences, that
+ * it has %d or %n when several is nonzero, and that its name does not
+ * end in another image format's extension (.jpg, .jpeg, .gif, .bmp,
+ * .webp, .svg, .tif, .tiff, in any case: the picture is a PNG whatever
+ * the name; any other name, or none, is written as one).  Returns 0, or
+ * -1 with a message in err.
  */
 int image_pattern_check(const char *pattern, int several, diag_err *err);
 

@@ -28,13 +28,18 @@ typedef struct query_report {
 	const astar_point *marks; /* cells --image marks (a failed reach
 	                             check's targets), nmarks of them */
 	size_t nmarks;
-	int timing; /* include load_us, prepare_us and search_us */
+	int timing;  /* include load_us, prepare_us and search_us */
+	int no_path; /* leave out the path and explored cells (JSON) and
+	                the drawing (text) */
 	double load_us, search_us;
 	int prepared;      /* astar_prepare ran before the search (batches) */
 	double prepare_us; /* its time; 0 when not prepared */
 	const char *scen;  /* the scenario file, or NULL */
 	long line;         /* the query's line in it */
 	long query;        /* index in the map's queries, or -1 */
+	const char *name;  /* the query's name, or NULL */
+	map_place at;      /* where the query is written in its map file
+	                      (0: not known, or a scenario's line) */
 	const map_expect *expect; /* what the query expects, or NULL */
 	int check;                /* -1 not checked, 0 failed, 1 passed */
 } query_report;

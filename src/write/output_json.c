@@ -365,6 +365,10 @@ int output_json(FILE *out, const query_report *q)
 		put_key(&t, "query");
 		put_count(&t, (uint64_t)q->query);
 	}
+	if (q->name != NULL) {
+		put_key(&t, "name");
+		put_name(&t, q->name);
+	}
 	if (r->found) {
 		put_key(&t, "cost");
 		put_real(&t, r->cost);
@@ -375,13 +379,15 @@ int output_json(FILE *out, const query_report *q)
 	} else {
 		put_str(&t, ",\"cost\":null,\"steps\":null,\"end\":null");
 	}
-	put_key(&t, "path");
-	put_points(&t, r->path, r->found ? r->path_len : 0);
+	if (!q->no_path) {
+		put_key(&t, "path");
+		put_points(&t, r->path, r->found ? r->path_len : 0);
+	}
 	put_key(&t, "expanded");
 	put_count(&t, r->expanded);
 	put_key(&t, "generated");
 	put_count(&t, r->generated);
-	if (o->explored) {
+	if (o->explored && !q->no_path) {
 		put_key(&t, "explored");
 		put_points(&t, r->explored, r->explored_len);
 	}

@@ -124,7 +124,7 @@ int output_text(FILE *out, const query_report *q, int color)
 	const astar_result *r = q->res;
 	char cost[64];
 
-	if (draw(out, q, color) != 0)
+	if (!q->no_path && draw(out, q, color) != 0)
 		return -1;
 	fprintf(out, "found: %s\n",
 	        r->reached_goal ? "yes"

@@ -50,23 +50,27 @@ static void xml_text(FILE *f, const char *s)
 	}
 }
 
-int report_junit(FILE *f, const report_case *c, size_t n)
+int report_junit(FILE *f, const report_case *c, size_t n, const char *error)
 {
-	size_t failures = 0;
+	size_t failures = 0, tests = n + (error != NULL);
 	double total = 0;
+	char errors[32] = "";
 
 	for (size_t i = 0; i < n; i++) {
 		failures += !c[i].ok;
 		total += c[i].seconds;
 	}
+	if (error != NULL)
+		snprintf(errors, sizeof errors, " errors=\"1\"");
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
 	fprintf(f,
-	        "<testsuites tests=\"%zu\" failures=\"%zu\" time=\"%.6f\">\n",
-	        n, failures, total);
-	fprintf(f,
-	        "<testsuite name=\"astar\" tests=\"%zu\" failures=\"%zu\" "
+	        "<testsuites tests=\"%zu\" failures=\"%zu\"%s "
 	        "time=\"%.6f\">\n",
-	        n, failures, total);
+	        tests, failures, errors, total);
+	fprintf(f,
+	        "<testsuite name=\"astar\" tests=\"%zu\" failures=\"%zu\"%s "
+	        "time=\"%.6f\">\n",
+	        tests, failures, errors, total);
 	for (size_t i = 0; i < n; i++) {
 		fputs("<testcase classname=\"astar\" name=\"", f);
 		xml_text(f, c[i].name);
@@ -77,6 +81,13 @@ int report_junit(FILE *f, const report_case *c, size_t n)
 		}
 		fputs("><failure message=\"", f);
 		xml_text(f, c[i].message ? c[i].message : "failed");
+		fputs("\"/></testcase>\n", f);
+	}
+	if (error != NULL) {
+		fputs("<testcase classname=\"astar\" name=\"astar --check\" "
+		      "time=\"0.000000\"><error message=\"",
+		      f);
+		xml_text(f, error);
 		fputs("\"/></testcase>\n", f);
 	}
 	fputs("</testsuite>\n</testsuites>\n", f);
@@ -136,5 +147,59 @@ int report_tap_header(FILE *f)
 int report_tap_plan(FILE *f, size_t n)
 {
 	fprintf(f, "1..%zu\n", n);
+	return ferror(f) ? -1 : 0;
+}
+
+/* s in a workflow command: escaped as GitHub's toolkit escapes (its
+ * escapeData, and with property set its escapeProperty), and each byte
+ * that does not start well-formed UTF-8 as UTF8_REPLACEMENT. */
+static void github_text(FILE *f, const char *s, int property)
+{
+	for (; *s; s++) {
+		size_t n = utf8_seq(s);
+		if (n == 0) {
+			fputs(UTF8_REPLACEMENT, f);
+		} else if (n > 1) {
+			fwrite(s, 1, n, f);
+			s += n - 1;
+		} else if (*s == '%') {
+			fputs("%25", f);
+		} else if (*s == '\r') {
+			fputs("%0D", f);
+		} else if (*s == '\n') {
+			fputs("%0A", f);
+		} else if (property && *s == ':') {
+			fputs("%3A", f);
+		} else if (property && *s == ',') {
+			fputs("%2C", f);
+		} else {
+			fputc(*s, f);
+		}
+	}
+}
+
+int report_github(FILE *f, const char *level, const char *file, long line,
+                  long col, const char *title, const char *message)
+{
+	const char *sep = " ";
+
+	fprintf(f, "::%s", level);
+	if (file != NULL) {
+		fputs(" file=", f);
+		github_text(f, file, 1);
+		sep = ",";
+		if (line > 0) {
+			fprintf(f, ",line=%ld", line);
+			if (col > 0)
+				fprintf(f, ",col=%ld", col);
+		}
+	}
+	if (title != NULL) {
+		fprintf(f, "%stitle=", sep);
+		github_text(f, title, 1);
+	}
+	fputs("::", f);
+	github_text(f, message, 0);
+	fputc('\n', f);
 	return ferror(f) ? -1 : 0;
 }
