@@ -187,7 +187,7 @@ cp -R src/lib "$lt/tree/src/"
 rm -f "$lt"/tree/src/lib/*.o
 printf '#error "jansson is not needed here"\n' >"$lt/fake/jansson.h"
 printf '#error "libpng is not needed here"\n' >"$lt/fake/png.h"
-if (cd "$lt/tree" && make -s install-lib PREFIX="$lt/prefix" CPPFLAGS="-I$lt/fake") >"$out/install-lib.log" 2>&1; then
+if (cd "$lt/tree" && make -s -j2 install-lib PREFIX="$lt/prefix" CPPFLAGS="-I$lt/fake") >"$out/install-lib.log" 2>&1; then
 	got=$(cd "$lt/prefix" && find . -type f | sort | tr '\n' ' ')
 	if [ "$got" = "./include/astar.h ./lib/libastar.a ./lib/pkgconfig/astar.pc " ]; then
 		ok "make install-lib: the library alone, from src/lib/, without jansson or libpng"
