@@ -58,13 +58,16 @@ static int lookup(const char *s, const char *const *names, int n, int first)
 	return -1;
 }
 
-/* One non-negative decimal integer of at most ASTAR_DIM_MAX digits' worth;
- * advances *s past it. */
+/* One decimal integer from -ASTAR_DIM_MAX to ASTAR_DIM_MAX; advances *s
+ * past it.  Negative ones are an infinite Tiled map's editor coordinates
+ * (whether a cell is inside the map is judged per map). */
 static int coordinate(const char **s, int32_t *v)
 {
 	const char *p = *s;
+	int neg = *p == '-';
 	long n = 0;
 
+	p += neg;
 	if (*p < '0' || *p > '9')
 		return -1;
 	for (; *p >= '0' && *p <= '9'; p++) {
@@ -72,7 +75,7 @@ static int coordinate(const char **s, int32_t *v)
 		if (n > ASTAR_DIM_MAX)
 			return -1;
 	}
-	*v = (int32_t)n;
+	*v = (int32_t)(neg ? -n : n);
 	*s = p;
 	return 0;
 }

@@ -16,7 +16,8 @@
  * should not mean. */
 int value_decimal(const char *s);
 
-/* Parses "X,Y" (two decimal integers >= 0, nothing else).  Returns 0, or
+/* Parses "X,Y" (two decimal integers, negative ones too: an infinite
+ * map's editor coordinates; nothing else).  Returns 0, or
  * -1 leaving *p unchanged. */
 int value_point(const char *s, astar_point *p);
 

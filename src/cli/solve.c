@@ -16,6 +16,8 @@
  * messages about it; all 0 when not known. */
 typedef struct query_places {
 	map_place query, start, goal;
+	long ox, oy; /* the editor's coordinates of cell 0,0: messages show
+	                cells as the user gives them (an infinite map's) */
 } query_places;
 
 /* The places of a query on one line (a scenario's). */
@@ -49,14 +51,16 @@ static int agent_fits(const astar_options *opts, const astar_grid *g,
 
 /* Checks one start (goal 0) or goal against the map; see valid_query. */
 static int valid_end(const astar_options *opts, const char *name,
-                     const map_place *pl, const char *where,
+                     const query_places *at, const char *where,
                      const astar_grid *g, int goal, astar_point p)
 {
+	const map_place *pl = goal ? &at->goal : &at->start;
+	long ox = at->ox, oy = at->oy;
 	const char *what = goal ? "goal" : "start";
 
 	if (!astar_grid_contains(g, p.x, p.y)) {
 		diag_error(name, pl->line, pl->col, "%s%s %d,%d is outside the %dx%d map",
-		           where, what, (int)p.x, (int)p.y,
+		           where, what, (int)(p.x + ox), (int)(p.y + oy),
 		           (int)astar_grid_width(g), (int)astar_grid_height(g));
 		return -1;
 	}
@@ -68,18 +72,18 @@ static int valid_end(const astar_options *opts, const char *name,
 			           "%sgoal %d,%d is blocked (use --adjacent to "
 			           "stop next to it, or --closest to get as "
 			           "near as possible)",
-			           where, (int)p.x, (int)p.y);
+			           where, (int)(p.x + ox), (int)(p.y + oy));
 		else
 			diag_error(name, pl->line, pl->col, "%sstart %d,%d is blocked",
-			           where, (int)p.x, (int)p.y);
+			           where, (int)(p.x + ox), (int)(p.y + oy));
 		return -1;
 	}
 	if (opts->size > 1 && !agent_fits(opts, g, p)) {
 		diag_error(name, pl->line, pl->col,
 		           "%s%s %d,%d: a %dx%d agent does not fit there (a "
 		           "cell of its square is blocked or off the map)",
-		           where, what, (int)p.x, (int)p.y, (int)opts->size,
-		           (int)opts->size);
+		           where, what, (int)(p.x + ox), (int)(p.y + oy),
+		           (int)opts->size, (int)opts->size);
 		return -1;
 	}
 	return 0;
@@ -118,10 +122,10 @@ static int valid_query(const astar_options *opts, const char *name,
 	                   where) != 0)
 		return -1;
 	for (size_t k = 0; k < ns; k++)
-		if (valid_end(opts, name, &at->start, where, g, 0, s[k]) != 0)
+		if (valid_end(opts, name, at, where, g, 0, s[k]) != 0)
 			return -1;
 	for (size_t k = 0; k < nt; k++)
-		if (valid_end(opts, name, &at->goal, where, g, 1, t[k]) != 0)
+		if (valid_end(opts, name, at, where, g, 1, t[k]) != 0)
 			return -1;
 	return 0;
 }
@@ -351,6 +355,8 @@ static void run_map_queries(sink *k, astar_ctx *ctx, const map *m,
 		query_places at;
 		snprintf(where, sizeof where, "queries[%zu]: ", i);
 		query_label(label, sizeof label, name, mq, i);
+		at.ox = m->ox;
+		at.oy = m->oy;
 		at.query.line = mq->line;
 		at.query.col = mq->col;
 		at.start = mq->start_at.line > 0 ? mq->start_at : at.query;
@@ -488,6 +494,8 @@ static int run_map_query(sink *k, astar_ctx *ctx, const map *m, query_report *q,
 	/* The places of the map's own start and goal, when it gives them
 	 * ("start" and "goal" of a JSON map). */
 	memset(&at, 0, sizeof at);
+	at.ox = m->ox;
+	at.oy = m->oy;
 	if (k->cfg->nstarts == 0)
 		at.start = m->start_at;
 	if (k->cfg->ngoals == 0)
@@ -527,6 +535,8 @@ static int run_distances(sink *k, astar_ctx *ctx, const map *m,
 	int rc;
 
 	memset(&at, 0, sizeof at);
+	at.ox = m->ox;
+	at.oy = m->oy;
 	if (cfg->nstarts == 0)
 		at.start = m->start_at;
 	if (endpoints(cfg, m, name, 0, ss, &ns) != 0 ||
