@@ -212,7 +212,7 @@ static int read_point(json_t *v, const char *path, long width, long height,
                       const map *names, astar_point *p, map_error *err)
 {
 	json_t *jx, *jy;
-	json_int_t x, y;
+	json_int_t x, y, ox, oy;
 	char msg[MAP_MSG_MAX];
 
 	if (names != NULL &&
@@ -232,14 +232,18 @@ static int read_point(json_t *v, const char *path, long width, long height,
 		return map_fail(err, 0, 0, "%s: expected [x, y]", path);
 	x = json_integer_value(jx);
 	y = json_integer_value(jy);
-	if (x < 0 || x >= width || y < 0 || y >= height)
+	/* A start or goal is in the editor's coordinates (a check file's
+	 * infinite Tiled map: its grid starts where its tiles do). */
+	ox = names != NULL ? names->ox : 0;
+	oy = names != NULL ? names->oy : 0;
+	if (x < ox || x - ox >= width || y < oy || y - oy >= height)
 		return map_fail(err, 0, 0,
 		                "%s: %" JSON_INTEGER_FORMAT
 		                ",%" JSON_INTEGER_FORMAT
 		                " is outside the %ldx%ld map",
 		                path, x, y, width, height);
-	p->x = (int32_t)x;
-	p->y = (int32_t)y;
+	p->x = (int32_t)(x - ox);
+	p->y = (int32_t)(y - oy);
 	return 0;
 }
 
@@ -886,7 +890,6 @@ static void fill(astar_grid *g, json_t *rows, json_t *cells, const legend *lg,
 	astar_grid_recount(g);
 }
 
-/* Everything but the syntax: checks root and fills *m. */
 /* A check file: {"level": FILE, ...} — the grid and points from an
  * editor's file (map_check.c), the queries and expectations from here. */
 static int read_level_root(json_t *root, const char *path, size_t max_cells,
@@ -929,6 +932,7 @@ static int read_level_root(json_t *root, const char *path, size_t max_cells,
 	return 0;
 }
 
+/* Everything but the syntax: checks root and fills *m. */
 static int read_root(json_t *root, const char *path, size_t max_cells, map *m,
                      map_error *err)
 {
