@@ -276,10 +276,10 @@ int notes_to_stderr(const cli_config *cfg);
 void file_header(sink *k, const char *name);
 void emit(sink *k, query_report *q, const char *label, int draw);
 /* Counts and reports one checked case that is not a query (a level's
- * reach assertion or region count): its failure line, its report
- * case, the item's status. */
-void check_case(sink *k, const char *label, int ok, const char *why,
-                double us);
+ * reach assertion or region count) of file, written at at: its failure
+ * line, its report case (annotated there), the item's status. */
+void check_case(sink *k, const char *file, const map_place *at,
+                const char *label, int ok, const char *why, double us);
 /* reach.c: a level's "reach" and "expect" checks (--check). */
 void run_level_checks(sink *k, astar_ctx *ctx, const map *m,
                       const astar_options *o, const char *name);

@@ -13,10 +13,12 @@
 #include "write/image.h"
 
 /* A report case: the query named name passed (ok) or failed with msg;
- * q is the solved query (its place goes with the case), or NULL; error:
+ * q is the solved query (its place goes with the case), or NULL; in and
+ * in_at, the file and place a case without q is about, or NULL; error:
  * it could not run, and its error is a diagnostic of its own. */
 static void add_case(sink *k, const char *name, int ok, const char *msg,
-                     double us, const query_report *q, int error)
+                     double us, const query_report *q, int error,
+                     const char *in, const map_place *in_at)
 {
 	item *it = k->it;
 	report_case *c;
@@ -46,6 +48,11 @@ static void add_case(sink *k, const char *name, int ok, const char *msg,
 		c->line = q->at.line;
 		c->col = q->at.col;
 	}
+	if (q == NULL && in != NULL) {
+		file = in;
+		c->line = in_at->line;
+		c->col = in_at->col;
+	}
 	if (file != NULL && (c->file = strdup(file)) == NULL)
 		k->nomem = 1;
 	if (c->name == NULL || (msg && c->message == NULL))
@@ -68,7 +75,7 @@ static void query_failed(sink *k, const char *label, const char *why)
 		k->it->checked++;
 		k->it->failed++;
 	}
-	add_case(k, label, 0, why, 0, NULL, 1);
+	add_case(k, label, 0, why, 0, NULL, 1, NULL, NULL);
 }
 
 /* The last diagnostic of l, formatted for a report (without "astar: "),
@@ -205,8 +212,8 @@ static const char *check_label(char *buf, size_t n, const query_report *q,
 	return buf;
 }
 
-void check_case(sink *k, const char *label, int ok, const char *why,
-                double us)
+void check_case(sink *k, const char *file, const map_place *at,
+                const char *label, int ok, const char *why, double us)
 {
 	k->it->checked++;
 	k->it->failed += !ok;
@@ -214,7 +221,7 @@ void check_case(sink *k, const char *label, int ok, const char *why,
 		diag_note("%s: %s", label, why);
 	else if (!ok)
 		fprintf(k->out, "%s: %s\n", label, why);
-	add_case(k, label, ok, ok ? NULL : why, us, NULL, 0);
+	add_case(k, label, ok, ok ? NULL : why, us, NULL, 0, file, at);
 	if (!ok && k->it->status < EXIT_NOPATH)
 		k->it->status = EXIT_NOPATH;
 }
@@ -272,7 +279,8 @@ void emit(sink *k, query_report *q, const char *label, int draw)
 	}
 	if (cfg->image != NULL)
 		emit_image(k, q);
-	add_case(k, label, ok, ok ? NULL : why, q->search_us, q, 0);
+	add_case(k, label, ok, ok ? NULL : why, q->search_us, q, 0, NULL,
+	         NULL);
 	/* A checked query's status is its check's; others, whether they
 	 * reached the goal. */
 	if (!ok && k->it->status < EXIT_NOPATH)

@@ -183,6 +183,8 @@ void run_level_checks(sink *k, astar_ctx *ctx, const map *m,
 		if (ok < 0)
 			query_error(k, label);
 		else
-			check_case(k, label, ok, why, now_us() - t);
+			check_case(k, name,
+			           i < m->nreach ? &m->reach[i].at : &m->regions_at,
+			           label, ok, why, now_us() - t);
 	}
 }

@@ -75,6 +75,7 @@ typedef struct map_reach {
 	int all;
 	int reachable;
 	char *from_text; /* the "from" as written (owned), for messages */
+	map_place at;    /* where it is written (JSON), for annotations */
 } map_reach;
 
 /* The input formats, for --input-format and detection. */
@@ -128,6 +129,7 @@ typedef struct map {
 	map_reach *reach; /* owned; nreach of them (JSON "reach") */
 	size_t nreach;
 	int has_regions; /* "expect": {"regions": N} at the top level */
+	map_place regions_at; /* where that "expect" is written */
 	long regions;
 } map;
 

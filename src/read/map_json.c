@@ -1152,10 +1152,22 @@ static enum json_walk query_visit(void *arg, const json_step *path, int depth,
 		} else if (strcmp(path[0].key, "goal") == 0) {
 			m->goal_at.line = at.line;
 			m->goal_at.col = at.col;
+		} else if (strcmp(path[0].key, "expect") == 0) {
+			m->regions_at.line = at.line;
+			m->regions_at.col = at.col;
 		}
-		return strcmp(path[0].key, "queries") == 0 ? JSON_WALK_ENTER
-		                                           : JSON_WALK_SKIP;
+		return strcmp(path[0].key, "queries") == 0 ||
+		                       strcmp(path[0].key, "reach") == 0
+		               ? JSON_WALK_ENTER
+		               : JSON_WALK_SKIP;
 	case 2:
+		if (strcmp(path[0].key, "reach") == 0) {
+			if (path[1].index < m->nreach) {
+				m->reach[path[1].index].at.line = at.line;
+				m->reach[path[1].index].at.col = at.col;
+			}
+			return JSON_WALK_SKIP;
+		}
 		if (path[1].index >= m->nqueries)
 			return JSON_WALK_STOP;
 		q = &m->queries[path[1].index];
@@ -1175,8 +1187,9 @@ static enum json_walk query_visit(void *arg, const json_step *path, int depth,
 	}
 }
 
-/* The places of the map's start and goal, and of its queries, their
- * starts and goals, in one walk of the text (json_pos.h). */
+/* The places of the map's start and goal, of its queries, their starts
+ * and goals, and of its reach and expect checks, in one walk of the text
+ * (json_pos.h). */
 static void place_queries(const char *buf, size_t len, map *m)
 {
 	(void)json_pos_walk(buf, len, query_visit, m);
