@@ -84,6 +84,24 @@ int read_input(batch *b, const char *path, char **buf, size_t *len,
 	return -1;
 }
 
+/* Warns of a level option given for a map that is no editor's level: it
+ * chooses nothing there (a check file gives its own keys). */
+static void unused_level_options(const cli_config *cfg, const char *name)
+{
+	const map_level_opts *lo = &cfg->level;
+	const char *flag = lo->nlayers ? "--layer"
+	                   : lo->solid ? "--solid"
+	                   : lo->cost  ? "--cost"
+	                   : lo->costs ? "--costs"
+	                   : lo->level ? "--level"
+	                               : NULL;
+
+	if (flag != NULL)
+		diag_warn("%s: %s applies to Tiled and LDtk files only (a "
+		          "JSON check file gives its own keys); ignored here",
+		          name, flag);
+}
+
 /* Reads and parses one map of the configured (or detected) format;
  * reports and returns -1 on failure.  level: an LDtk project's level
  * for this item, or NULL for --level's. */
@@ -165,6 +183,8 @@ int load_map_or(batch *b, const char *path, const char *level, map *m,
 		diag_report(name, &err);
 	else
 		m->format = fmt;
+	if (rc == 0 && fmt != MAPFMT_TILED && fmt != MAPFMT_LDTK)
+		unused_level_options(cfg, name);
 	return rc;
 }
 
