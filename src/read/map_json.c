@@ -890,22 +890,13 @@ static void fill(astar_grid *g, json_t *rows, json_t *cells, const legend *lg,
 	astar_grid_recount(g);
 }
 
-/* A check file: {"level": FILE, ...} — the grid and points from an
- * editor's file (map_check.c), the queries and expectations from here. */
-static int read_level_root(json_t *root, const char *path, size_t max_cells,
-                           map *m, map_error *err)
+/* A level's own start, goal and diagonal policy, in a JSON map or a
+ * check file alike. */
+static int read_rules(json_t *root, long width, long height, map *m,
+                      map_error *err)
 {
-	static const char *const keys[] = {
-		"level", "level_id", "layer",   "solid",    "cost", "costs",
-		"start", "goal",     "queries", "diagonal", NULL};
 	json_t *v;
-	long width, height;
 
-	if (check_keys(root, keys, "", err) != 0 ||
-	    map_check_load(root, path, max_cells, m, err) != 0)
-		return -1;
-	width = astar_grid_width(m->grid);
-	height = astar_grid_height(m->grid);
 	if ((v = json_object_get(root, "start")) != NULL) {
 		if (read_point(v, "start", width, height, m, &m->start, err) !=
 		    0)
@@ -925,6 +916,27 @@ static int read_level_root(json_t *root, const char *path, size_t max_cells,
 			                "at-most-one-obstacle, no-obstacles");
 		m->has_diagonal = 1;
 	}
+	return 0;
+}
+
+/* A check file: {"level": FILE, ...} — the grid and points from an
+ * editor's file (map_check.c), the queries and expectations from here. */
+static int read_level_root(json_t *root, const char *path, size_t max_cells,
+                           map *m, map_error *err)
+{
+	static const char *const keys[] = {
+		"level", "level_id", "layer",   "solid",    "cost", "costs",
+		"start", "goal",     "queries", "diagonal", NULL};
+	json_t *v;
+	long width, height;
+
+	if (check_keys(root, keys, "", err) != 0 ||
+	    map_check_load(root, path, max_cells, m, err) != 0)
+		return -1;
+	width = astar_grid_width(m->grid);
+	height = astar_grid_height(m->grid);
+	if (read_rules(root, width, height, m, err) != 0)
+		return -1;
 	if ((v = json_object_get(root, "queries")) != NULL &&
 	    read_queries(v, width, height, m, &m->queries, &m->nqueries, err) !=
 	            0)
@@ -980,25 +992,8 @@ static int read_root(json_t *root, const char *path, size_t max_cells, map *m,
 	if ((v = json_object_get(root, "points")) != NULL &&
 	    read_points(v, width, height, m, err) != 0)
 		return -1;
-	if ((v = json_object_get(root, "start")) != NULL) {
-		if (read_point(v, "start", width, height, m, &m->start, err) !=
-		    0)
-			return -1;
-		m->has_start = 1;
-	}
-	if ((v = json_object_get(root, "goal")) != NULL) {
-		if (read_point(v, "goal", width, height, m, &m->goal, err) != 0)
-			return -1;
-		m->has_goal = 1;
-	}
-	if ((v = json_object_get(root, "diagonal")) != NULL) {
-		if (!json_is_string(v) ||
-		    value_diagonal(json_string_value(v), &m->diagonal) != 0)
-			return map_fail(err, 0, 0,
-			                "diagonal: expected never, always, "
-			                "at-most-one-obstacle, no-obstacles");
-		m->has_diagonal = 1;
-	}
+	if (read_rules(root, width, height, m, err) != 0)
+		return -1;
 	if ((v = json_object_get(root, "wrap")) != NULL) {
 		if (!json_is_string(v) ||
 		    value_wrap(json_string_value(v), &m->wrap) != 0)
