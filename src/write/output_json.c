@@ -312,17 +312,120 @@ static void put_options(text *t, const astar_options *o)
 	put_str(t, "}");
 }
 
-int output_json(FILE *out, const query_report *q)
+/* A record's text, begun with its points in the editor's coordinates. */
+static text record_for(const query_report *q)
 {
-	const astar_result *r = q->res;
-	const astar_options *o = q->opts;
 	text t = {NULL, 0, 0, 0, 0, 0};
-	int rc;
 
-	if (q->map != NULL) { /* points in the editor's coordinates */
+	if (q->map != NULL) {
 		t.ox = q->map->ox;
 		t.oy = q->map->oy;
 	}
+	return t;
+}
+
+/* Ends the record and writes it whole, or nothing when it could not be
+ * put together (errno ENOMEM); 0 or -1. */
+static int write_record(FILE *out, text *t)
+{
+	int rc;
+
+	put_str(t, "}\n");
+	if (t->nomem) {
+		free(t->s);
+		errno = ENOMEM;
+		return -1;
+	}
+	rc = fwrite(t->s, 1, t->n, out) == t->n ? 0 : -1;
+	free(t->s);
+	return rc;
+}
+
+/* key's points when there are several, and the index of the one the
+ * path joins (null when none does). */
+static void put_several(text *t, const char *key, const astar_point *p,
+                        size_t n, const char *index_key, int found,
+                        uint64_t index)
+{
+	if (n <= 1)
+		return;
+	put_key(t, key);
+	put_points(t, p, n);
+	put_key(t, index_key);
+	if (found)
+		put_count(t, index);
+	else
+		put_str(t, "null");
+}
+
+/* Where the query comes from: its scenario line, its index and name in
+ * a map's queries. */
+static void put_origin(text *t, const query_report *q)
+{
+	if (q->scen != NULL) {
+		put_key(t, "scen");
+		put_name(t, q->scen);
+		put_key(t, "line");
+		put_count(t, (uint64_t)q->line);
+	}
+	if (q->query >= 0) {
+		put_key(t, "query");
+		put_count(t, (uint64_t)q->query);
+	}
+	if (q->name != NULL) {
+		put_key(t, "name");
+		put_name(t, q->name);
+	}
+}
+
+/* What the search found: cost, steps, end, path, counts, explored. */
+static void put_outcome(text *t, const query_report *q)
+{
+	const astar_result *r = q->res;
+
+	if (r->found) {
+		put_key(t, "cost");
+		put_real(t, r->cost);
+		put_key(t, "steps");
+		put_count(t, (uint64_t)r->path_len - 1);
+		put_key(t, "end");
+		put_point(t, r->end);
+	} else {
+		put_str(t, ",\"cost\":null,\"steps\":null,\"end\":null");
+	}
+	if (!q->no_path) {
+		put_key(t, "path");
+		put_points(t, r->path, r->found ? r->path_len : 0);
+	}
+	put_key(t, "expanded");
+	put_count(t, r->expanded);
+	put_key(t, "generated");
+	put_count(t, r->generated);
+	if (q->opts->explored && !q->no_path) {
+		put_key(t, "explored");
+		put_points(t, r->explored, r->explored_len);
+	}
+}
+
+/* ,"time_us":{...}: the load, then each of names[] with its figure. */
+static void put_times(text *t, double load_us, const char *const *names,
+                      const double *us, int n)
+{
+	put_str(t, ",\"time_us\":{\"load\":");
+	put_real(t, micros(load_us));
+	for (int i = 0; i < n; i++) {
+		put_key(t, names[i]);
+		put_real(t, micros(us[i]));
+	}
+	put_str(t, "}");
+}
+
+int output_json(FILE *out, const query_report *q)
+{
+	static const char *const times[] = {"prepare", "search"};
+	const astar_result *r = q->res;
+	text t = record_for(q);
+
 	/* The keys in the order they were always written. */
 	put_str(&t, "{\"map\":");
 	put_name(&t, q->map_name);
@@ -330,89 +433,27 @@ int output_json(FILE *out, const query_report *q)
 	put_point(&t, q->start);
 	put_key(&t, "goal");
 	put_point(&t, q->goal);
-	put_options(&t, o);
+	put_options(&t, q->opts);
 	put_key(&t, "found");
 	put_bool(&t, r->found);
 	put_key(&t, "reached_goal");
 	put_bool(&t, r->reached_goal);
 	/* Several starts or goals: all of them, and which the path joins
 	 * (start and goal above are those cells). */
-	if (q->nstarts > 1) {
-		put_key(&t, "starts");
-		put_points(&t, q->starts, q->nstarts);
-		put_key(&t, "start_index");
-		if (r->found)
-			put_count(&t, r->start_index);
-		else
-			put_str(&t, "null");
-	}
-	if (q->ngoals > 1) {
-		put_key(&t, "goals");
-		put_points(&t, q->goals, q->ngoals);
-		put_key(&t, "goal_index");
-		if (r->found)
-			put_count(&t, r->goal_index);
-		else
-			put_str(&t, "null");
-	}
-	if (q->scen != NULL) {
-		put_key(&t, "scen");
-		put_name(&t, q->scen);
-		put_key(&t, "line");
-		put_count(&t, (uint64_t)q->line);
-	}
-	if (q->query >= 0) {
-		put_key(&t, "query");
-		put_count(&t, (uint64_t)q->query);
-	}
-	if (q->name != NULL) {
-		put_key(&t, "name");
-		put_name(&t, q->name);
-	}
-	if (r->found) {
-		put_key(&t, "cost");
-		put_real(&t, r->cost);
-		put_key(&t, "steps");
-		put_count(&t, (uint64_t)r->path_len - 1);
-		put_key(&t, "end");
-		put_point(&t, r->end);
-	} else {
-		put_str(&t, ",\"cost\":null,\"steps\":null,\"end\":null");
-	}
-	if (!q->no_path) {
-		put_key(&t, "path");
-		put_points(&t, r->path, r->found ? r->path_len : 0);
-	}
-	put_key(&t, "expanded");
-	put_count(&t, r->expanded);
-	put_key(&t, "generated");
-	put_count(&t, r->generated);
-	if (o->explored && !q->no_path) {
-		put_key(&t, "explored");
-		put_points(&t, r->explored, r->explored_len);
-	}
+	put_several(&t, "starts", q->starts, q->nstarts, "start_index",
+	            r->found, r->start_index);
+	put_several(&t, "goals", q->goals, q->ngoals, "goal_index", r->found,
+	            r->goal_index);
+	put_origin(&t, q);
+	put_outcome(&t, q);
 	if (q->check >= 0) {
 		put_key(&t, "check");
 		put_json(&t, check_object(q), 128);
 	}
-	if (q->timing) {
-		put_str(&t, ",\"time_us\":{\"load\":");
-		put_real(&t, micros(q->load_us));
-		put_key(&t, "prepare");
-		put_real(&t, micros(q->prepare_us));
-		put_key(&t, "search");
-		put_real(&t, micros(q->search_us));
-		put_str(&t, "}");
-	}
-	put_str(&t, "}\n");
-	if (t.nomem) {
-		free(t.s);
-		errno = ENOMEM;
-		return -1;
-	}
-	rc = fwrite(t.s, 1, t.n, out) == t.n ? 0 : -1;
-	free(t.s);
-	return rc;
+	if (q->timing)
+		put_times(&t, q->load_us, times,
+		          (const double[]){q->prepare_us, q->search_us}, 2);
+	return write_record(out, &t);
 }
 
 /* One row of a distance map or flow field: numbers, null where a cell
@@ -435,16 +476,26 @@ static void put_row(text *t, const astar_flood_result *f, int32_t y, int flow)
 	put(t, "]", 1);
 }
 
+/* key's rows: the distances (flow 0) or the flow field's codes. */
+static void put_rows(text *t, const char *key, const astar_flood_result *f,
+                     int flow)
+{
+	put_key(t, key);
+	put(t, "[", 1);
+	for (int32_t y = 0; y < f->height; y++) {
+		if (y > 0)
+			put(t, ",", 1);
+		put_row(t, f, y, flow);
+	}
+	put(t, "]", 1);
+}
+
 int output_json_distances(FILE *out, const query_report *q,
                           const astar_flood_result *f, int flow)
 {
-	text t = {NULL, 0, 0, 0, 0, 0};
-	int rc;
+	static const char *const times[] = {"flood"};
+	text t = record_for(q);
 
-	if (q->map != NULL) {
-		t.ox = q->map->ox;
-		t.oy = q->map->oy;
-	}
 	put_str(&t, "{\"map\":");
 	put_name(&t, q->map_name);
 	put_key(&t, "starts");
@@ -456,38 +507,10 @@ int output_json_distances(FILE *out, const query_report *q,
 	put_count(&t, (uint64_t)f->height);
 	put_key(&t, "reached");
 	put_count(&t, f->reached);
-	put_key(&t, "distances");
-	put(&t, "[", 1);
-	for (int32_t y = 0; y < f->height; y++) {
-		if (y > 0)
-			put(&t, ",", 1);
-		put_row(&t, f, y, 0);
-	}
-	put(&t, "]", 1);
-	if (flow) {
-		put_key(&t, "flow");
-		put(&t, "[", 1);
-		for (int32_t y = 0; y < f->height; y++) {
-			if (y > 0)
-				put(&t, ",", 1);
-			put_row(&t, f, y, 1);
-		}
-		put(&t, "]", 1);
-	}
-	if (q->timing) {
-		put_str(&t, ",\"time_us\":{\"load\":");
-		put_real(&t, micros(q->load_us));
-		put_key(&t, "flood");
-		put_real(&t, micros(q->search_us));
-		put_str(&t, "}");
-	}
-	put_str(&t, "}\n");
-	if (t.nomem) {
-		free(t.s);
-		errno = ENOMEM;
-		return -1;
-	}
-	rc = fwrite(t.s, 1, t.n, out) == t.n ? 0 : -1;
-	free(t.s);
-	return rc;
+	put_rows(&t, "distances", f, 0);
+	if (flow)
+		put_rows(&t, "flow", f, 1);
+	if (q->timing)
+		put_times(&t, q->load_us, times, &q->search_us, 1);
+	return write_record(out, &t);
 }
