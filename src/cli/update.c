@@ -81,107 +81,153 @@ static int same_path(const map_expect *e, const astar_result *r)
 	return 1;
 }
 
+/* One query's update under way: what it expected, what was found, and
+ * the diff line being written. */
+typedef struct upd {
+	const map_expect *old;
+	const astar_result *r;
+	update_query *u;
+	char *diff;
+	size_t size, n;
+	int none;   /* the query expected nothing */
+	int turned; /* its reachability is not what it expected */
+} upd;
+
+/* reachable: written for a query without expectations, corrected where
+ * it is, and written where the reachability turned. */
+static void update_reachable(upd *d)
+{
+	const map_expect *old = d->old;
+	int reached = d->r->reached_goal;
+
+	if (!d->none && !old->has_reachable && !d->turned)
+		return;
+	d->u->e.has_reachable = 1;
+	d->u->e.reachable = reached;
+	if (!old->has_reachable || old->reachable != reached) {
+		d->u->changed |= UPD_REACHABLE;
+		diff_add(d->diff, d->size, &d->n, "reachable %s -> %s",
+		         old->has_reachable ? yes_no(old->reachable) : "none",
+		         yes_no(reached));
+	}
+}
+
+/* No path: cost, steps and path cannot hold, and go. */
+static void drop_path_keys(upd *d)
+{
+	const map_expect *old = d->old;
+	char a[64];
+
+	d->u->e.has_cost = d->u->e.has_steps = 0;
+	if (old->has_cost) {
+		output_cost(a, sizeof a, old->cost);
+		d->u->changed |= UPD_COST;
+		diff_add(d->diff, d->size, &d->n, "cost %s -> %s", a, "none");
+	}
+	if (old->has_steps) {
+		snprintf(a, sizeof a, "%ld", old->steps);
+		d->u->changed |= UPD_STEPS;
+		diff_add(d->diff, d->size, &d->n, "steps %s -> %s", a, "none");
+	}
+	if (old->has_path) {
+		snprintf(a, sizeof a, "%zu cells", old->path_len);
+		d->u->changed |= UPD_PATH;
+		diff_add(d->diff, d->size, &d->n, "path %s -> %s", a, "none");
+	}
+}
+
+/* cost and steps: kept where they were (corrected beyond the
+ * tolerance), written for a query that expected nothing or turned. */
+static void update_cost_steps(upd *d, double tolerance)
+{
+	const map_expect *old = d->old;
+	map_expect *e = &d->u->e;
+	char a[64], b[64];
+
+	if (old->has_cost || d->none || d->turned) {
+		e->has_cost = 1;
+		e->cost_decimals = -1;
+		if (!old->has_cost ||
+		    fabs(old->cost - d->r->cost) > cost_tolerance(tolerance)) {
+			e->cost = d->r->cost;
+			d->u->changed |= UPD_COST;
+			if (old->has_cost)
+				output_cost(a, sizeof a, old->cost);
+			output_cost(b, sizeof b, d->r->cost);
+			diff_add(d->diff, d->size, &d->n, "cost %s -> %s",
+			         old->has_cost ? a : "none", b);
+		}
+	}
+	if (old->has_steps || d->none || d->turned) {
+		e->has_steps = 1;
+		e->steps = (long)d->r->path_len - 1;
+		if (!old->has_steps || old->steps != e->steps) {
+			d->u->changed |= UPD_STEPS;
+			snprintf(a, sizeof a, "%ld", old->steps);
+			snprintf(b, sizeof b, "%ld", e->steps);
+			diff_add(d->diff, d->size, &d->n, "steps %s -> %s",
+			         old->has_steps ? a : "none", b);
+		}
+	}
+}
+
+/* path: rewritten where it was, written everywhere with --update=path;
+ * 0, or -1 when memory ran out. */
+static int update_path(upd *d, int paths)
+{
+	const map_expect *old = d->old;
+	const astar_result *r = d->r;
+	map_expect *e = &d->u->e;
+	char a[64], b[64];
+
+	if (!old->has_path && !paths)
+		return 0;
+	if ((e->path = malloc(r->path_len * sizeof *e->path)) == NULL)
+		return -1;
+	memcpy(e->path, r->path, r->path_len * sizeof *e->path);
+	e->path_len = r->path_len;
+	e->has_path = 1;
+	if (old->has_path && same_path(old, r))
+		return 0;
+	d->u->changed |= UPD_PATH;
+	snprintf(b, sizeof b, "%zu cells", r->path_len);
+	if (!old->has_path) {
+		diff_add(d->diff, d->size, &d->n, "path %s -> %s", "none", b);
+	} else if (old->path_len != r->path_len) {
+		snprintf(a, sizeof a, "%zu", old->path_len);
+		diff_add(d->diff, d->size, &d->n, "path %s -> %s", a, b);
+	} else {
+		diff_add(d->diff, d->size, &d->n, "path %s%s", "changed, ", b);
+	}
+	return 0;
+}
+
 int update_expect(const map_expect *old, const astar_result *r, int paths,
                   double tolerance, update_query *u, char *diff, size_t size)
 {
-	map_expect *e = &u->e;
-	int reached = r->reached_goal, none = !check_any(old);
 	int old_reach = old->has_reachable
 	                        ? old->reachable
 	                        : old->has_cost || old->has_steps ||
 	                                  old->has_max_cost || old->has_path;
-	int turned = !none && old_reach != reached;
-	char a[64], b[64];
-	size_t n = 0;
+	upd d = {old, r, u, diff, size, 0, !check_any(old), 0};
 
+	d.turned = !d.none && old_reach != r->reached_goal;
 	memset(u, 0, sizeof *u);
 	u->ran = 1;
-	*e = *old;
-	e->path = NULL;
-	e->has_path = 0;
-	e->path_len = 0;
+	u->e = *old;
+	u->e.path = NULL;
+	u->e.has_path = 0;
+	u->e.path_len = 0;
 	if (size > 0)
 		diff[0] = '\0';
-	/* reachable: written for a query without expectations, corrected
-	 * where it is, and written where the reachability turned. */
-	if (none || old->has_reachable || turned) {
-		e->has_reachable = 1;
-		e->reachable = reached;
-		if (!old->has_reachable || old->reachable != reached) {
-			u->changed |= UPD_REACHABLE;
-			diff_add(diff, size, &n, "reachable %s -> %s",
-			         old->has_reachable ? yes_no(old->reachable)
-			                            : "none",
-			         yes_no(reached));
-		}
-	}
-	if (!reached) {
-		/* No path: cost, steps and path cannot hold. */
-		e->has_cost = e->has_steps = 0;
-		if (old->has_cost) {
-			output_cost(a, sizeof a, old->cost);
-			u->changed |= UPD_COST;
-			diff_add(diff, size, &n, "cost %s -> %s", a, "none");
-		}
-		if (old->has_steps) {
-			snprintf(a, sizeof a, "%ld", old->steps);
-			u->changed |= UPD_STEPS;
-			diff_add(diff, size, &n, "steps %s -> %s", a, "none");
-		}
-		if (old->has_path) {
-			snprintf(a, sizeof a, "%zu cells", old->path_len);
-			u->changed |= UPD_PATH;
-			diff_add(diff, size, &n, "path %s -> %s", a, "none");
-		}
+	update_reachable(&d);
+	if (!r->reached_goal) {
+		drop_path_keys(&d);
 		return u->changed != 0;
 	}
-	if (old->has_cost || none || turned) {
-		e->has_cost = 1;
-		e->cost_decimals = -1;
-		if (!old->has_cost ||
-		    fabs(old->cost - r->cost) > cost_tolerance(tolerance)) {
-			e->cost = r->cost;
-			u->changed |= UPD_COST;
-			if (old->has_cost)
-				output_cost(a, sizeof a, old->cost);
-			output_cost(b, sizeof b, r->cost);
-			diff_add(diff, size, &n, "cost %s -> %s",
-			         old->has_cost ? a : "none", b);
-		}
-	}
-	if (old->has_steps || none || turned) {
-		e->has_steps = 1;
-		e->steps = (long)r->path_len - 1;
-		if (!old->has_steps || old->steps != e->steps) {
-			u->changed |= UPD_STEPS;
-			snprintf(a, sizeof a, "%ld", old->steps);
-			snprintf(b, sizeof b, "%ld", e->steps);
-			diff_add(diff, size, &n, "steps %s -> %s",
-			         old->has_steps ? a : "none", b);
-		}
-	}
-	if (old->has_path || paths) {
-		e->path = malloc(r->path_len * sizeof *e->path);
-		if (e->path == NULL)
-			return -1;
-		memcpy(e->path, r->path, r->path_len * sizeof *e->path);
-		e->path_len = r->path_len;
-		e->has_path = 1;
-		if (!old->has_path || !same_path(old, r)) {
-			u->changed |= UPD_PATH;
-			snprintf(b, sizeof b, "%zu cells", r->path_len);
-			if (!old->has_path)
-				diff_add(diff, size, &n, "path %s -> %s",
-				         "none", b);
-			else if (old->path_len != r->path_len) {
-				snprintf(a, sizeof a, "%zu", old->path_len);
-				diff_add(diff, size, &n, "path %s -> %s", a, b);
-			} else {
-				diff_add(diff, size, &n, "path %s%s",
-				         "changed, ", b);
-			}
-		}
-	}
+	update_cost_steps(&d, tolerance);
+	if (update_path(&d, paths) != 0)
+		return -1;
 	return u->changed != 0;
 }
 
