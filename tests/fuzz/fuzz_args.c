@@ -4,8 +4,9 @@
  * The input is split at NUL bytes into up to eight strings, and each
  * string goes to every parser.  When a parser accepts, its postconditions
  * from src/args.h are checked, and the value is compared with what the
- * string says read by a model: value_point gives 0 <= x, y <= ASTAR_DIM_MAX
- * and the string is exactly "X,Y" in decimal digits; value_weight gives a
+ * string says read by a model: value_point gives |x|, |y| <= ASTAR_DIM_MAX
+ * and the string is exactly "X,Y", each an optional '-' and decimal
+ * digits; value_weight gives a
  * finite number >= 1 equal to strtod's reading of the whole string,
  * written in decimal;
  * value_count gives lo <= v <= hi and the string is all digits; value_shard
@@ -62,25 +63,37 @@ static int listed(const char *list, const char *name)
 	}
 }
 
+/* A coordinate in s[0..n): an optional '-', then digits (see digits);
+ * 0 with *v set, or -1. */
+static int coord(const char *s, size_t n, long long *v, int *canonical)
+{
+	int neg = n > 0 && s[0] == '-';
+	long long d = digits(s + neg, n - (size_t)neg, ASTAR_DIM_MAX,
+	                     canonical);
+
+	if (d < 0)
+		return -1;
+	*v = neg ? -d : d;
+	return 0;
+}
+
 static void check_point(const char *s)
 {
 	astar_point p = {-7, -7};
 	const char *comma = strchr(s, ',');
-	int canonical = 1;
-	long long x = -1, y = -1;
+	int canonical = 1, ok = 0;
+	long long x = 0, y = 0;
 
-	if (comma) {
-		x = digits(s, (size_t)(comma - s), ASTAR_DIM_MAX, &canonical);
-		y = digits(comma + 1, strlen(comma + 1), ASTAR_DIM_MAX,
-		           &canonical);
-	}
+	if (comma)
+		ok = coord(s, (size_t)(comma - s), &x, &canonical) == 0 &&
+		     coord(comma + 1, strlen(comma + 1), &y, &canonical) == 0;
 	if (value_point(s, &p) == 0) {
-		FZ_CHECK(p.x >= 0 && p.x <= ASTAR_DIM_MAX);
-		FZ_CHECK(p.y >= 0 && p.y <= ASTAR_DIM_MAX);
-		FZ_CHECK(x == p.x && y == p.y);
+		FZ_CHECK(p.x >= -ASTAR_DIM_MAX && p.x <= ASTAR_DIM_MAX);
+		FZ_CHECK(p.y >= -ASTAR_DIM_MAX && p.y <= ASTAR_DIM_MAX);
+		FZ_CHECK(ok && x == p.x && y == p.y);
 	} else {
 		FZ_CHECK(p.x == -7 && p.y == -7);
-		FZ_CHECK(!(x >= 0 && y >= 0 && canonical));
+		FZ_CHECK(!(ok && canonical));
 	}
 }
 

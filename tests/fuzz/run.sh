@@ -10,7 +10,7 @@
 # "fuzz: N passed, M failed"; exits non-zero when anything failed.  Logs
 # and crash inputs go to tests/fuzz/out/ (or $FUZZ_OUT).  FUZZ_JOBS
 # targets run at a time (default 1), so the whole run takes about
-# 5 / FUZZ_JOBS x SECONDS.
+# 6 / FUZZ_JOBS x SECONDS.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 secs=${1:-60}
