@@ -157,6 +157,25 @@ static size_t read_string(const char *b, size_t n, size_t i, char *out,
 
 static void walk_value(walker *w, int depth);
 
+/* After a member or an element: 1 when a ',' leads to the next, 0 when
+ * the container ends at `close` or the text is bad (w->bad set). */
+static int next_item(walker *w, char close)
+{
+	if (w->stop || w->bad)
+		return 0;
+	skip_space(w);
+	if (w->i < w->n && w->b[w->i] == ',') {
+		w->i++;
+		skip_space(w);
+		return 1;
+	}
+	if (w->i < w->n && w->b[w->i] == close)
+		w->i++;
+	else
+		w->bad = 1;
+	return 0;
+}
+
 /* The members of the object whose '{' is at w->i. */
 static void walk_object(walker *w, int depth)
 {
@@ -205,20 +224,8 @@ static void walk_object(walker *w, int depth)
 			else
 				walk_value(w, -1);
 		}
-		if (w->stop || w->bad)
+		if (!next_item(w, '}'))
 			return;
-		skip_space(w);
-		if (w->i < w->n && w->b[w->i] == ',') {
-			w->i++;
-			skip_space(w);
-			continue;
-		}
-		if (w->i < w->n && w->b[w->i] == '}') {
-			w->i++;
-			return;
-		}
-		w->bad = 1;
-		return;
 	}
 }
 
@@ -245,20 +252,8 @@ static void walk_array(walker *w, int depth)
 			return;
 		}
 		walk_value(w, r == JSON_WALK_ENTER ? depth + 1 : -1);
-		if (w->stop || w->bad)
+		if (!next_item(w, ']'))
 			return;
-		skip_space(w);
-		if (w->i < w->n && w->b[w->i] == ',') {
-			w->i++;
-			skip_space(w);
-			continue;
-		}
-		if (w->i < w->n && w->b[w->i] == ']') {
-			w->i++;
-			return;
-		}
-		w->bad = 1;
-		return;
 	}
 }
 
