@@ -315,6 +315,33 @@ if stopped stop-tap INT 130 -J2 --report=tap -a dijkstra "$d/slow.scen"; then
 	fi
 fi
 rm -f "$d/stop-tap.out"
+# Report files are written under new names and put in place at the end:
+# a stop leaves the old JUnit file as it was and puts the TAP file, which
+# says "Bail out!", in place; SIGKILL, which nothing can catch, leaves
+# both old files as they were.
+for sig in INT KILL; do
+	name=stop-old-reports-$sig
+	printf 'old junit\n' >"$d/old-$sig.xml"
+	printf 'old tap\n' >"$d/old-$sig.tap"
+	T=$T signal_when_written $sig "$d/$name.out" "$d/$name.out" "$d/$name.err" \
+		$A -J2 --json -a dijkstra --report=junit:"$d/old-$sig.xml" \
+		--report=tap:"$d/old-$sig.tap" "$d/slow.scen" >"$d/$name.rc"
+	st=$(cat "$d/$name.rc")
+	tap=$(tail -n 1 "$d/old-$sig.tap")
+	if [ $sig = INT ]; then want=130 wtap="Bail out! interrupted"; else want=137 wtap="old tap"; fi
+	if [ "$st" != $want ]; then
+		fail $name "exit status $st, expected $want"
+	elif [ "$(cat "$d/old-$sig.xml")" != "old junit" ]; then
+		fail $name "the JUnit file was changed: $(head -c 100 "$d/old-$sig.xml")"
+	elif [ "$tap" != "$wtap" ]; then
+		fail $name "the TAP file ends in '$tap', expected '$wtap'"
+	elif [ $sig = INT ] && ls -a "$d" | grep -q '^\.old-.*astar-'; then
+		fail $name "a new name is left: $(ls -a "$d" | grep '^\.old-')"
+	else
+		ok $name
+	fi
+	rm -f "$d/$name.out" "$d"/.old-$sig.*astar-*
+done
 # Pictures: a stop while workers write them leaves each whole (a PNG
 # ends in its IEND chunk), and none begun after it.  The signal comes
 # as soon as the first picture file appears; 60 queries, each picture
@@ -331,6 +358,8 @@ if [ "$st" != 143 ] || [ -s "$d/pics.err" ]; then
 	fail stop-image "exit status $st; stderr: $(head -c 300 "$d/pics.err")"
 elif [ -n "$cut" ] || [ "$n" -ge 60 ]; then
 	fail stop-image "cut pictures: $cut ($n of 60 written)"
+elif ls -a "$d/pics" | grep -q 'astar-'; then
+	fail stop-image "a picture's new name is left: $(ls -a "$d/pics" | grep 'astar-' | head -n 3)"
 else
 	ok stop-image
 fi

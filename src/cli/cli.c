@@ -16,14 +16,14 @@
 void cli_stdout_failed(int err)
 {
 	if (err == EPIPE)
-		stop_die(SIGPIPE, NULL, NULL);
+		stop_die(SIGPIPE);
 	diag_error(NULL, 0, 0, "error writing to standard output: %s",
 	           strerror(err));
 }
 
-/* stop_die, once the pictures workers are writing are whole: none is
- * begun from now on, and those begun are waited for, up to ten seconds
- * (a picture written to a pipe nobody reads would never end). */
+/* Pictures: none is begun from now on, and those begun are waited for,
+ * up to ten seconds (a picture written to a pipe nobody reads would
+ * never end). */
 void end_early(batch *b, int sig, FILE *tap, const char *why)
 {
 	struct timespec until;
@@ -36,7 +36,8 @@ void end_early(batch *b, int sig, FILE *tap, const char *why)
 	       pthread_cond_timedwait(&b->cond, &b->lock, &until) == 0)
 		;
 	pthread_mutex_unlock(&b->lock);
-	stop_die(sig, tap, why);
+	reports_end_early(b->rep, tap, why);
+	stop_die(sig);
 }
 
 int write_begin(batch *b)
@@ -130,9 +131,9 @@ static void finish(results *r, batch *b, reports *rep)
 	if (!r->write_failed && !r->nomem)
 		reports_finish(rep, b->cfg, &r->status);
 	if (r->write_failed || r->nomem)
-		reports_bail(rep, r->nomem
-		                          ? "out of memory"
-		                          : "error writing to standard output");
+		reports_end_early(rep, rep->tap != stdout ? rep->tap : NULL,
+		                  r->nomem ? "out of memory"
+		                           : "error writing to standard output");
 	if (r->nomem) {
 		diag_error(NULL, 0, 0, "out of memory");
 		r->status = EXIT_ERROR;

@@ -132,9 +132,9 @@ typedef struct batch {
 	/* The inputs' files, sorted, when a report or picture is written
 	 * (index_inputs); read-only once the workers start. */
 	outfile_set inputs;
-	/* The --report files (regular ones), which no picture overwrites. */
-	outfile_id reports[3];
-	int nreports;
+	/* The reports, once open: a run that ends early puts what they
+	 * hold so far in place (reports_end_early). */
+	struct reports *rep;
 	/* Work sharing between threads: a worker takes the next `chunk`
 	 * items at once, so that a batch of many small queries costs few
 	 * trips to the queue; it marks each done as it ends, and wakes the
@@ -219,8 +219,8 @@ typedef struct pool {
 
 /* The --report files of a run. */
 typedef struct reports {
-	FILE *tap, *junit, *github;            /* open, or NULL */
-	int tap_made, junit_made, github_made; /* created by this run */
+	FILE *tap, *junit, *github; /* open (a file's, or stdout), or NULL */
+	outfile_tx tx[3];           /* the TAP, JUnit and GitHub files */
 	const char *nothing; /* why the run as a whole failed its check (it
 	                        checked nothing), for the reports; or NULL */
 	report_case *all;    /* the cases, for JUnit's document at the end */
@@ -309,7 +309,7 @@ void results_write(results *r, batch *b, pool *p, reports *rep);
 void results_summary(results *r, batch *b, reports *rep);
 
 /* reports.c */
-int is_report_id(const batch *b, const outfile_id *id);
+int is_report_path(const batch *b, const char *path);
 /* Judges, opens and empties the --report files; 0, or -1 (reported). */
 int reports_open(reports *rep, batch *b);
 /* An item's cases: TAP's lines now, JUnit's kept; 0, or -1 when out of
@@ -318,14 +318,20 @@ int reports_add(reports *rep, item *it);
 /* Annotates the diagnostics of l (the run's own, not an item's) in the
  * GitHub report. */
 void reports_diags(reports *rep, const diag_list *l);
-/* TAP's plan and JUnit's document, the files closed. */
+/* TAP's plan and JUnit's document, the files put in their places. */
 void reports_finish(reports *rep, const cli_config *cfg,
                     enum exit_status *status);
-/* Ends a TAP file of a run cut short with "Bail out! why". */
-void reports_bail(reports *rep, const char *why);
+/* Ends the reports of a run that ends before its last case: "Bail out!
+ * why" ends the TAP stream when tap (rep->tap, or NULL to write nothing
+ * more there) is given, and the TAP and GitHub files are put in place
+ * with what they hold; JUnit's document is left out, its old file left. */
+void reports_end_early(reports *rep, FILE *tap, const char *why);
 void reports_close(reports *rep);
 
 /* cli.c */
+/* The run ends now (the process dies of sig), the reports ended early
+ * (reports_end_early; tap: as there) once the pictures begun are
+ * whole. */
 void end_early(batch *b, int sig, FILE *tap, const char *why);
 /* Counts a file write (a picture, an update) as begun, unless the run is
  * ending (returns 0: not to be begun); write_end counts it done. */

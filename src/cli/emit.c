@@ -114,6 +114,21 @@ void map_error_case(sink *k, const char *label, const shared_map *sm)
 	query_failed(k, label, why);
 }
 
+/* Writes the picture to path whole or not at all (outfile_begin). */
+static int draw(const char *path, const query_report *q, int scale,
+                diag_err *err)
+{
+	outfile_tx t;
+
+	if (outfile_begin(&t, path, err) != 0)
+		return -1;
+	if (image_write_png(t.f, q, scale, err) != 0) {
+		outfile_abort(&t);
+		return -1;
+	}
+	return outfile_commit(&t, err);
+}
+
 /*
  * Draws a query to its --image file.  It is numbered (%d) by its input's
  * position in the batch, or, for the only input, by its index in the
@@ -145,13 +160,11 @@ void emit_image(sink *k, const query_report *q)
 		k->it->status = EXIT_ERROR;
 		return;
 	}
-	if (outfile_regular_id(path, &id) == 0)
-		clash = outfile_set_has(&k->b->inputs, &id)
-		                ? "is also an input of this run; not overwriting it"
-		        : is_report_id(k->b, &id)
-		                ? "is also a --report file; not drawing the "
-		                  "picture there"
-		                : NULL;
+	if (outfile_regular_id(path, &id) == 0 &&
+	    outfile_set_has(&k->b->inputs, &id))
+		clash = "is also an input of this run; not overwriting it";
+	else if (is_report_path(k->b, path))
+		clash = "is also a --report file; not drawing the picture there";
 	if (clash != NULL) {
 		diag_error(path, 0, 0, "%s", clash);
 		k->it->status = EXIT_ERROR;
@@ -159,7 +172,7 @@ void emit_image(sink *k, const query_report *q)
 	}
 	if (!write_begin(k->b)) /* the run is ending early: not begun */
 		return;
-	if (image_write_png(path, q, cfg->scale, &err) != 0) {
+	if (draw(path, q, cfg->scale, &err) != 0) {
 		diag_report(path, &err);
 		k->it->status = EXIT_ERROR;
 	}

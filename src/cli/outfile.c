@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -36,27 +37,6 @@ static int std_fd_writing(const struct stat *a)
 			return fd;
 	}
 	return 0;
-}
-
-/* The standard stream (stdout or stderr) that already writes the file
- * an open report names (/dev/stdout, say, or the file the output goes
- * to), or NULL.  The report is then written through that stream: through
- * a second descriptor, each would write at its own offset and overwrite
- * the other, or mix with it as their buffers fill. */
-static FILE *std_stream_of(FILE *f)
-{
-	struct stat a;
-
-	if (fstat(fileno(f), &a) != 0)
-		return NULL;
-	switch (std_fd_writing(&a)) {
-	case STDOUT_FILENO:
-		return stdout;
-	case STDERR_FILENO:
-		return stderr;
-	default:
-		return NULL;
-	}
 }
 
 static int cmp_id(const void *pa, const void *pb)
@@ -124,17 +104,6 @@ int outfile_regular_id(const char *path, outfile_id *id)
 	return 0;
 }
 
-int outfile_stream_id(FILE *f, outfile_id *id)
-{
-	struct stat st;
-
-	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode))
-		return -1;
-	id->dev = st.st_dev;
-	id->ino = st.st_ino;
-	return 0;
-}
-
 int outfile_std_fd_of(const char *path)
 {
 	struct stat a;
@@ -146,64 +115,6 @@ int outfile_std_fd_of(const char *path)
 		return std_fd_writing(&a);
 	if (S_ISCHR(a.st_mode) && (fd = std_fd_writing(&a)) != 0 && isatty(fd))
 		return fd;
-	return 0;
-}
-
-FILE *outfile_open(const char *path, int *made, diag_err *err)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
-	FILE *f;
-
-	*made = fd >= 0;
-	if (fd < 0 && errno == EEXIST) /* a file, or a link to none yet */
-		fd = open(path, O_WRONLY | O_CREAT, 0666);
-	if (fd < 0 && errno == EINTR && stop_requested())
-		return NULL; /* a FIFO waiting for its reader: the run ends */
-	if (fd < 0 || (f = fdopen(fd, "w")) == NULL) {
-		diag_fail(err, 0, 0, "%s", strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return NULL;
-	}
-	return f;
-}
-
-int outfile_one_file(FILE *tap, FILE *junit, diag_err *err)
-{
-	struct stat a, b;
-
-	if (fstat(fileno(tap), &a) != 0 || fstat(fileno(junit), &b) != 0 ||
-	    !S_ISREG(a.st_mode) || !same_inode(&a, &b))
-		return 0;
-	diag_fail(err, 0, 0,
-	          "is named by both --report=tap and --report=junit; give "
-	          "each its own file");
-	return 1;
-}
-
-int outfile_is_std(const FILE *f)
-{
-	return f == stdout || f == stderr;
-}
-
-FILE *outfile_through_std(FILE *f)
-{
-	FILE *s = f != NULL && !outfile_is_std(f) ? std_stream_of(f) : NULL;
-
-	if (s == NULL)
-		return f;
-	fclose(f);
-	return s;
-}
-
-int outfile_empty(FILE *f, diag_err *err)
-{
-	struct stat st;
-
-	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
-	    ftruncate(fileno(f), 0) != 0) {
-		return diag_fail(err, 0, 0, "%s", strerror(errno));
-	}
 	return 0;
 }
 
@@ -258,60 +169,216 @@ int outfile_replaceable(const char *path, diag_err *err, const char **about)
 	return 0;
 }
 
+/* The file a rename at path would replace, or does create, into dest:
+ * an existing regular file through its links, or a name not there yet
+ * in its folder (a link to no file is not one: it is written through).
+ * *mode gets the old file's permission bits, or 0 for a new file. */
+static int dest_of(const char *path, char *dest, mode_t *mode)
+{
+	char dir[PATH_MAX], real[PATH_MAX];
+	const char *base = strrchr(path, '/');
+	struct stat st;
+
+	if (lstat(path, &st) == 0) {
+		if (realpath(path, dest) == NULL || stat(dest, &st) != 0 ||
+		    !S_ISREG(st.st_mode))
+			return -1;
+		*mode = st.st_mode & 07777;
+		return 0;
+	}
+	if (errno != ENOENT)
+		return -1;
+	folder_of(path, dir, sizeof dir);
+	base = base ? base + 1 : path;
+	if (*base == '\0' || realpath(dir, real) == NULL ||
+	    (size_t)snprintf(dest, PATH_MAX, "%s/%s",
+	                     strcmp(real, "/") ? real : "", base) >= PATH_MAX)
+		return -1;
+	*mode = 0;
+	return 0;
+}
+
+int outfile_same_dest(const char *a, const char *b)
+{
+	char da[PATH_MAX], db[PATH_MAX];
+	mode_t ma, mb;
+
+	/* Through a standard stream, reports follow one another. */
+	return !outfile_std_fd_of(a) && !outfile_std_fd_of(b) &&
+	       dest_of(a, da, &ma) == 0 && dest_of(b, db, &mb) == 0 &&
+	       strcmp(da, db) == 0;
+}
+
+/* Opens a new file beside t->dest (".NAME.astar-N"), with the old
+ * file's permission bits, or those a new file gets (0666 less umask). */
+static int open_temp(outfile_tx *t, mode_t mode)
+{
+	static atomic_uint seq;
+	char dir[PATH_MAX];
+	const char *base = strrchr(t->dest, '/') + 1;
+	int fd = -1;
+
+	folder_of(t->dest, dir, sizeof dir);
+	for (int tries = 0; fd < 0 && tries < 100; tries++) {
+		if ((size_t)snprintf(t->tmp, sizeof t->tmp, "%s/.%s.astar-%ld-%u",
+		                     dir, base, (long)getpid(),
+		                     atomic_fetch_add(&seq, 1)) >= sizeof t->tmp) {
+			errno = ENAMETOOLONG;
+			return -1;
+		}
+		fd = open(t->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+		          mode ? 0600 : 0666);
+		if (fd < 0 && errno != EEXIST)
+			return -1;
+	}
+	if (fd >= 0 && mode && fchmod(fd, mode) != 0) {
+		int e = errno;
+		close(fd);
+		unlink(t->tmp);
+		errno = e;
+		return -1;
+	}
+	return fd;
+}
+
+/* A file written in place: a FIFO, a device, a link to no file yet. */
+static int begin_in_place(outfile_tx *t, const char *path, diag_err *err)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+
+	t->made = fd >= 0;
+	if (fd < 0 && errno == EEXIST)
+		fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+	if (fd < 0 && errno == EINTR && stop_requested())
+		return -1; /* a FIFO waiting for its reader: the run ends */
+	if (fd < 0 || (t->f = fdopen(fd, "w")) == NULL) {
+		diag_fail(err, 0, 0, "%s", strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	snprintf(t->dest, sizeof t->dest, "%s", path);
+	return 0;
+}
+
+/* outfile_begin; through_std: whether a file a standard stream
+ * writes is written through that stream. */
+static int begin(outfile_tx *t, const char *path, int through_std,
+                 diag_err *err)
+{
+	mode_t mode;
+	int fd;
+
+	memset(t, 0, sizeof *t);
+	switch (through_std ? outfile_std_fd_of(path) : 0) {
+	case STDOUT_FILENO:
+		t->f = stdout;
+		return 0;
+	case STDERR_FILENO:
+		t->f = stderr;
+		return 0;
+	}
+	if (dest_of(path, t->dest, &mode) != 0)
+		return begin_in_place(t, path, err);
+	if ((fd = open_temp(t, mode)) < 0) {
+		char dir[PATH_MAX];
+		folder_of(t->dest, dir, sizeof dir);
+		return diag_fail(err, 0, 0, "cannot create a file in %s: %s",
+		                 dir, strerror(errno));
+	}
+	if ((t->f = fdopen(fd, "w")) == NULL) {
+		int e = errno;
+		close(fd);
+		unlink(t->tmp);
+		return diag_fail(err, 0, 0, "%s", strerror(e));
+	}
+	return 0;
+}
+
+int outfile_begin(outfile_tx *t, const char *path, diag_err *err)
+{
+	return begin(t, path, 1, err);
+}
+
+int outfile_is_std(const FILE *f)
+{
+	return f == stdout || f == stderr;
+}
+
+/* Flushes t's file to the disk and closes it; 0, or an errno. */
+static int close_synced(outfile_tx *t)
+{
+	int e = 0;
+
+	errno = 0;
+	if (fflush(t->f) != 0 || ferror(t->f))
+		e = errno ? errno : EIO;
+	else if (t->tmp[0] && fsync(fileno(t->f)) != 0)
+		e = errno;
+	errno = 0;
+	if (fclose(t->f) != 0 && e == 0)
+		e = errno ? errno : EIO;
+	t->f = NULL;
+	return e;
+}
+
+int outfile_commit(outfile_tx *t, diag_err *err)
+{
+	char dir[PATH_MAX];
+	int e, dfd;
+
+	if (t->f == NULL || outfile_is_std(t->f)) {
+		t->f = NULL;
+		return 0;
+	}
+	e = close_synced(t);
+	if (e == 0 && t->tmp[0] && rename(t->tmp, t->dest) != 0)
+		e = errno;
+	if (e != 0) {
+		if (t->tmp[0])
+			unlink(t->tmp);
+		return diag_fail(err, 0, 0, "%s", strerror(e));
+	}
+	if (t->tmp[0]) {
+		/* The rename itself on the disk (best effort: some file
+		 * systems cannot sync a folder). */
+		folder_of(t->dest, dir, sizeof dir);
+		if ((dfd = open(dir, O_RDONLY | O_CLOEXEC)) >= 0) {
+			(void)fsync(dfd);
+			close(dfd);
+		}
+	}
+	t->tmp[0] = '\0';
+	return 0;
+}
+
+void outfile_abort(outfile_tx *t)
+{
+	if (t->f != NULL && !outfile_is_std(t->f))
+		fclose(t->f);
+	if (t->tmp[0])
+		unlink(t->tmp);
+	else if (t->f != NULL && t->made)
+		unlink(t->dest);
+	t->f = NULL;
+	t->tmp[0] = '\0';
+}
+
 int outfile_replace(const char *path, outfile_writer put, void *arg,
                     diag_err *err)
 {
-	char real[PATH_MAX], dir[PATH_MAX], tmp[PATH_MAX + 32];
-	const char *base;
-	struct stat st;
-	FILE *f = NULL;
-	int fd, e = 0, dfd;
+	outfile_tx t;
+	char real[PATH_MAX];
 
-	if (realpath(path, real) == NULL || stat(real, &st) != 0)
+	if (realpath(path, real) == NULL)
 		return diag_fail(err, 0, 0, "%s", strerror(errno));
-	folder_of(real, dir, sizeof dir);
-	base = strrchr(real, '/');
-	base = base ? base + 1 : real;
-	if ((size_t)snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, base) >=
-	    sizeof tmp)
-		return diag_fail(err, 0, 0, "%s", strerror(ENAMETOOLONG));
-	if ((fd = mkstemp(tmp)) < 0)
-		return diag_fail(err, 0, 0, "cannot create a file in %s: %s",
-		                 dir, strerror(errno));
-	/* The old file's permissions (mkstemp gives 0600). */
-	if (fchmod(fd, st.st_mode & 07777) != 0 ||
-	    (f = fdopen(fd, "w")) == NULL) {
-		e = errno;
-		close(fd);
-		goto fail;
-	}
+	if (begin(&t, real, 0, err) != 0)
+		return -1;
 	errno = 0;
-	if (put(f, arg) != 0 || fflush(f) != 0 || ferror(f)) {
-		e = errno ? errno : EIO;
-		fclose(f);
-		goto fail;
+	if (put(t.f, arg) != 0) {
+		int e = errno ? errno : EIO;
+		outfile_abort(&t);
+		return diag_fail(err, 0, 0, "%s", strerror(e));
 	}
-	if (fsync(fileno(f)) != 0) {
-		e = errno;
-		fclose(f);
-		goto fail;
-	}
-	if (fclose(f) != 0) {
-		e = errno;
-		goto fail;
-	}
-	if (rename(tmp, real) != 0) {
-		e = errno;
-		goto fail;
-	}
-	/* The rename itself on the disk (best effort: some file systems
-	 * cannot sync a folder). */
-	if ((dfd = open(dir, O_RDONLY)) >= 0) {
-		(void)fsync(dfd);
-		close(dfd);
-	}
-	return 0;
-fail:
-	unlink(tmp);
-	return diag_fail(err, 0, 0, "%s", strerror(e ? e : EIO));
+	return outfile_commit(&t, err);
 }

@@ -1,13 +1,15 @@
 /*
  * outfile.h - the files a run writes besides its standard streams (the
- * --report files and the --image pictures): opening a report, and
- * knowing files by device and inode, so that no output overwrites an
- * input or another output, and none is written through a second
- * descriptor to a file a standard stream already writes.
+ * --report files, the --image pictures, the files --update rewrites):
+ * writing each whole or not at all, and knowing files by device and
+ * inode, so that no output overwrites an input or another output, and
+ * none is written through a second descriptor to a file a standard
+ * stream already writes.
  */
 #ifndef ASTAR_OUTFILE_H
 #define ASTAR_OUTFILE_H
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <sys/types.h>
@@ -48,9 +50,6 @@ int outfile_same(const outfile_id *a, const outfile_id *b);
  * report or picture could overwrite): 0, else -1. */
 int outfile_regular_id(const char *path, outfile_id *id);
 
-/* The open file f's id, when it is a regular file: 0, else -1. */
-int outfile_stream_id(FILE *f, outfile_id *id);
-
 /* Whether path names the regular file, pipe or terminal that the
  * standard output (1) or error (2) writes, or 0: a picture written there
  * by a second descriptor would be cut into by the text, or cut into it
@@ -58,35 +57,43 @@ int outfile_stream_id(FILE *f, outfile_id *id);
  * first, take a picture as well as anything. */
 int outfile_std_fd_of(const char *path);
 
-/* Opens a --report file for writing, before the batch runs, so that a
- * file that cannot be written stops it at once; *made tells whether it
- * was created here (to be removed if the run stops before it starts; one
- * created through a link to no file is not known as such, and stays).
- * It is not emptied yet (outfile_empty does that once both reports are
- * open), so that the other report's failure leaves it as it was.  On
- * failure it returns NULL with the error in err; an open cut short by a
- * stop signal (a FIFO waiting for its reader) returns NULL, err left
- * alone (there is nothing to say). */
-FILE *outfile_open(const char *path, int *made, diag_err *err);
+/*
+ * A file written whole or not at all (a --report file, a picture): a
+ * regular file, or a name not there yet, is written under a new name
+ * beside it (".NAME.astar-PID-N") that outfile_commit flushes to the disk
+ * and renames over it, so that a failure, a stop or a crash leaves the
+ * old file, or none, never a part of one.  A FIFO or a device is written
+ * in place, and a file a standard stream already writes (/dev/stdout, or
+ * the file the output goes to) through that stream: through a second
+ * descriptor, each would write at its own offset over the other.
+ */
+typedef struct outfile_tx {
+	FILE *f;               /* where to write; stdout or stderr too */
+	char dest[PATH_MAX];   /* the file replaced or created */
+	char tmp[PATH_MAX + 48]; /* the new name, or "" when in place */
+	int made;              /* in place: created by outfile_begin */
+} outfile_tx;
 
-/* Returns 1, with why in err, when the two open reports are one regular
- * file, by any names: each would overwrite the other. */
-int outfile_one_file(FILE *tap, FILE *junit, diag_err *err);
+/* Opens t->f for path: 0, or -1 with why in err (err left alone when a
+ * stop signal cut short the open of a FIFO waiting for its reader). */
+int outfile_begin(outfile_tx *t, const char *path, diag_err *err);
+
+/* Puts what was written in its place (and closes t->f unless it is a
+ * standard stream): 0, or -1 with why in err, the old file then left. */
+int outfile_commit(outfile_tx *t, diag_err *err);
+
+/* Drops what was written: the new name removed, a file created in place
+ * removed, the old file left as it was. */
+void outfile_abort(outfile_tx *t);
+
+/* Whether two paths would write one file, by any names (links, "./",
+ * names not there yet): each would overwrite the other.  Not so for a
+ * file a standard stream writes: both go through that stream. */
+int outfile_same_dest(const char *a, const char *b);
 
 /* Whether a report is written through a standard stream (and so is not
  * to be closed). */
 int outfile_is_std(const FILE *f);
-
-/* The report f, or, when a standard stream (stdout or stderr) already
- * writes its file (/dev/stdout, say, or the file the output goes to),
- * that stream, f then closed: through a second descriptor, each would
- * write at its own offset and overwrite the other, or mix with it as
- * their buffers fill.  f may be NULL. */
-FILE *outfile_through_std(FILE *f);
-
-/* Empties an open report that is a regular file (a pipe or a device has
- * nothing to empty); returns -1 with the error in err on failure. */
-int outfile_empty(FILE *f, diag_err *err);
 
 /*
  * Whether the regular file at path (through a link, the file it names)

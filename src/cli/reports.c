@@ -1,9 +1,11 @@
 /*
- * reports.c - the --report files over a run: all judged and opened
- * before the batch starts (an input is not overwritten, and a refusal or
- * failure leaves them as they were), a TAP line a case and the GitHub
- * annotations of an item as the results come, JUnit's document and
- * TAP's plan at the end, or "Bail out!" when the run ends short.
+ * reports.c - the --report files over a run: all judged and begun
+ * before the batch starts (an input is not overwritten), a TAP line a
+ * case and the GitHub annotations of an item as the results come,
+ * JUnit's document and TAP's plan at the end, or "Bail out!" when the run
+ * ends short.  A report file is written under a new name and put in
+ * place at the end (outfile.h), so that a refusal, a failure, a stop or
+ * a crash leaves the old file as it was, never a part of the new one.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -13,21 +15,14 @@
 #include "driver.h"
 #include "stop.h"
 
-/* Whether the file id is one of the open --report files (b->reports). */
-int is_report_id(const batch *b, const outfile_id *id)
+/* Whether path would write one of the --report files. */
+int is_report_path(const batch *b, const char *path)
 {
-	for (int i = 0; i < b->nreports; i++)
-		if (outfile_same(&b->reports[i], id))
-			return 1;
-	return 0;
-}
+	const cli_config *cfg = b->cfg;
 
-/* Notes an open --report file in b->reports (when it is a regular file),
- * for is_report_id. */
-static void note_report(batch *b, FILE *f)
-{
-	if (f != NULL && outfile_stream_id(f, &b->reports[b->nreports]) == 0)
-		b->nreports++;
+	return (cfg->tap_file && outfile_same_dest(path, cfg->tap_file)) ||
+	       (cfg->junit && outfile_same_dest(path, cfg->junit)) ||
+	       (cfg->github_file && outfile_same_dest(path, cfg->github_file));
 }
 
 /* Reports (and returns 1) when a --report path is an input of the run. */
@@ -43,109 +38,86 @@ static int refuse_report(const batch *b, const char *path)
 	return 1;
 }
 
-/* Removes the report files this run created: what was not there is
- * not left there. */
-static void unmake(const reports *rep, const cli_config *cfg)
+/* Drops the report files begun: the old ones stay as they were. */
+static void drop_all(reports *rep)
 {
-	if (rep->tap_made)
-		unlink(cfg->tap_file);
-	if (rep->junit_made)
-		unlink(cfg->junit);
-	if (rep->github_made)
-		unlink(cfg->github_file);
+	for (int i = 0; i < 3; i++)
+		outfile_abort(&rep->tx[i]);
+	rep->tap = rep->tap == stdout ? stdout : NULL;
+	rep->junit = rep->github = NULL;
 }
 
-/* Whether the open reports cannot be used: one failed to open, both are
- * one file, or one could not be emptied (each reported). */
-static int unusable(const reports *rep, const cli_config *cfg)
+/* Reports (and returns 1) when two --report options name one file: each
+ * would overwrite the other. */
+static int one_file(const cli_config *cfg)
 {
-	FILE *tap = rep->tap, *junit = rep->junit, *gh = rep->github;
-	int tap_file = tap != NULL && !outfile_is_std(tap);
-	int junit_file = junit != NULL && !outfile_is_std(junit);
-	int gh_file = gh != NULL && !outfile_is_std(gh);
-	diag_err err;
+	const char *t = cfg->tap_file, *j = cfg->junit, *g = cfg->github_file;
 
-	if ((cfg->tap && tap == NULL) || (cfg->junit && junit == NULL) ||
-	    (cfg->github && gh == NULL))
-		return 1; /* said when it was opened */
-	if (tap_file && junit_file && outfile_one_file(tap, junit, &err)) {
-		diag_report(cfg->junit, &err);
+	if (t && j && outfile_same_dest(t, j)) {
+		diag_error(j, 0, 0,
+		           "is named by both --report=tap and --report=junit; "
+		           "give each its own file");
 		return 1;
 	}
-	if (gh_file && ((tap_file && outfile_one_file(tap, gh, &err)) ||
-	                (junit_file && outfile_one_file(junit, gh, &err)))) {
-		diag_fail(&err, 0, 0,
-		          "is named by two --report options; give each its "
-		          "own file");
-		diag_report(cfg->github_file, &err);
-		return 1;
-	}
-	if (gh_file && outfile_empty(gh, &err) != 0) {
-		diag_report(cfg->github_file, &err);
-		return 1;
-	}
-	if (tap_file && outfile_empty(tap, &err) != 0) {
-		diag_report(cfg->tap_file, &err);
-		return 1;
-	}
-	if (junit_file && outfile_empty(junit, &err) != 0) {
-		diag_report(cfg->junit, &err);
+	if (g && ((t && outfile_same_dest(g, t)) ||
+	          (j && outfile_same_dest(g, j)))) {
+		diag_error(g, 0, 0,
+		           "is named by two --report options; give each its "
+		           "own file");
 		return 1;
 	}
 	return 0;
 }
 
-/* Opens a report file (outfile_open), reporting why it could not be. */
-static FILE *open_report(const char *path, int *made)
+/* Begins a report file (outfile_begin) in rep->tx[i], reporting why it
+ * could not be; its stream, or NULL. */
+static FILE *open_report(reports *rep, int i, const char *path)
 {
 	diag_err err;
-	FILE *f;
 
 	memset(&err, 0, sizeof err);
-	f = outfile_open(path, made, &err);
-	if (f == NULL && err.msg[0] != '\0')
+	if (outfile_begin(&rep->tx[i], path, &err) == 0)
+		return rep->tx[i].f;
+	if (err.msg[0] != '\0')
 		diag_report(path, &err);
-	return f;
+	return NULL;
 }
 
 int reports_open(reports *rep, batch *b)
 {
 	const cli_config *cfg = b->cfg;
 
-	/* Both paths are judged, then both files opened, before either is
-	 * emptied: a refusal or a failure leaves both as they were. */
+	/* All paths are judged before any file is begun; nothing is put in
+	 * a report's place before the run ends (reports_finish). */
 	if ((cfg->tap_file && refuse_report(b, cfg->tap_file)) ||
 	    (cfg->junit && refuse_report(b, cfg->junit)) ||
-	    (cfg->github_file && refuse_report(b, cfg->github_file)))
+	    (cfg->github_file && refuse_report(b, cfg->github_file)) ||
+	    one_file(cfg))
 		return -1;
 	if (cfg->tap)
-		rep->tap = cfg->tap_file
-		                   ? open_report(cfg->tap_file, &rep->tap_made)
-		                   : stdout;
+		rep->tap = cfg->tap_file ? open_report(rep, 0, cfg->tap_file)
+		                         : stdout;
 	if (cfg->junit && (!cfg->tap || rep->tap != NULL))
-		rep->junit = open_report(cfg->junit, &rep->junit_made);
+		rep->junit = open_report(rep, 1, cfg->junit);
 	if (cfg->github && (!cfg->tap || rep->tap != NULL) &&
 	    (!cfg->junit || rep->junit != NULL))
-		rep->github = cfg->github_file ? open_report(cfg->github_file,
-		                                             &rep->github_made)
-		                               : stdout;
-	if (stop_requested()) { /* nothing is written yet, nor left behind */
-		unmake(rep, cfg);
-		stop_die(stop_requested(), NULL, NULL);
+		rep->github = cfg->github_file
+		                      ? open_report(rep, 2, cfg->github_file)
+		                      : stdout;
+	if (stop_requested()) { /* nothing is written yet */
+		drop_all(rep);
+		stop_die(stop_requested());
 	}
-	rep->tap = outfile_through_std(rep->tap);
-	rep->junit = outfile_through_std(rep->junit);
-	rep->github = outfile_through_std(rep->github);
-	if (unusable(rep, cfg)) {
-		unmake(rep, cfg);
+	if ((cfg->tap && rep->tap == NULL) ||
+	    (cfg->junit && rep->junit == NULL) ||
+	    (cfg->github && rep->github == NULL)) {
+		drop_all(rep); /* the failure was said where it happened */
 		return -1;
 	}
 	if (rep->tap != NULL)
 		report_tap_header(
 			rep->tap); /* its errors count with the plan's */
-	note_report(b, rep->tap);
-	note_report(b, rep->junit);
-	note_report(b, rep->github);
+	b->rep = rep;
 	return 0;
 }
 
@@ -219,16 +191,31 @@ int reports_add(reports *rep, item *it)
 	return 0;
 }
 
-/* TAP's plan, and the file closed; the exit status is made 2 when it
- * could not be written. */
+/* Puts report file i in its place (outfile_commit); on failure says so
+ * and makes the exit status 2.  A report through a standard stream is
+ * flushed: standard output's last flush is the caller's to judge. */
+static void commit(reports *rep, int i, const char *path,
+                   enum exit_status *status)
+{
+	FILE *f = rep->tx[i].f;
+	diag_err err;
+
+	memset(&err, 0, sizeof err);
+	if (f == stderr) {
+		if (ferror(f) || fflush(f) != 0)
+			*status = EXIT_ERROR; /* nowhere to say so */
+		return;
+	}
+	if (f != NULL && outfile_commit(&rep->tx[i], &err) != 0) {
+		diag_report(path, &err);
+		*status = EXIT_ERROR;
+	}
+}
+
+/* TAP's plan, then the file in its place. */
 static void finish_tap(reports *rep, const cli_config *cfg,
                        enum exit_status *status)
 {
-	/* A write that failed before the end leaves the stream in error,
-	 * which fclose does not report.  Through stdout, the last flush
-	 * reports one. */
-	int bad;
-
 	/* A run that checked nothing is a failure a reader of the stream
 	 * sees, not a green plan of its queries. */
 	if (rep->nothing != NULL) {
@@ -238,67 +225,22 @@ static void finish_tap(reports *rep, const cli_config *cfg,
 		none.message = (char *)rep->nothing;
 		report_tap_case(rep->tap, ++rep->ntap, &none);
 	}
-	bad = report_tap_plan(rep->tap, rep->ntap) != 0;
-
-	if (!outfile_is_std(rep->tap)) {
-		errno = 0;
-		bad |= fclose(rep->tap) != 0;
-		if (bad) {
-			diag_error(cfg->tap_file, 0, 0, "%s",
-			           strerror(errno ? errno : EIO));
-			*status = EXIT_ERROR;
-		}
-	} else if (rep->tap == stderr && (bad || fflush(stderr) != 0)) {
-		*status = EXIT_ERROR; /* nowhere to say so */
-	}
+	(void)report_tap_plan(rep->tap, rep->ntap); /* the stream's error */
+	commit(rep, 0, cfg->tap_file, status);
 	rep->tap = NULL;
 }
 
-/* JUnit's document, and the file closed (as finish_tap). */
+/* JUnit's document, then the file in its place. */
 static void finish_junit(reports *rep, const cli_config *cfg,
                          enum exit_status *status)
 {
-	FILE *junit = rep->junit;
-
-	if (junit == stdout) {
-		/* A failure is the last flush's to report. */
-		(void)report_junit(junit, rep->all, rep->nall, rep->nothing);
-	} else if (junit != NULL) {
-		int bad = report_junit(junit, rep->all, rep->nall,
-		                       rep->nothing) != 0;
-		errno = 0;
-		bad |= (junit == stderr ? fflush(junit) : fclose(junit)) != 0;
-		if (bad) {
-			diag_error(cfg->junit, 0, 0, "%s",
-			           strerror(errno ? errno : EIO));
-			*status = EXIT_ERROR;
-		}
-	}
-	rep->junit = NULL;
-}
-
-/* The GitHub report closed (as finish_tap). */
-static void finish_github(reports *rep, const cli_config *cfg,
-                          enum exit_status *status)
-{
-	FILE *f = rep->github;
-	int bad;
-
-	if (f == NULL)
+	if (rep->junit == NULL)
 		return;
-	bad = ferror(f) != 0;
-	if (!outfile_is_std(f)) {
-		errno = 0;
-		bad |= fclose(f) != 0;
-		if (bad) {
-			diag_error(cfg->github_file, 0, 0, "%s",
-			           strerror(errno ? errno : EIO));
-			*status = EXIT_ERROR;
-		}
-	} else if (f == stderr && (bad || fflush(stderr) != 0)) {
-		*status = EXIT_ERROR;
-	}
-	rep->github = NULL;
+	/* A failed write leaves the stream in error, which the commit
+	 * (or, through stdout, the last flush) reports. */
+	(void)report_junit(rep->junit, rep->all, rep->nall, rep->nothing);
+	commit(rep, 1, cfg->junit, status);
+	rep->junit = NULL;
 }
 
 void reports_finish(reports *rep, const cli_config *cfg,
@@ -307,25 +249,34 @@ void reports_finish(reports *rep, const cli_config *cfg,
 	if (rep->tap)
 		finish_tap(rep, cfg, status);
 	finish_junit(rep, cfg, status);
-	finish_github(rep, cfg, status);
+	if (rep->github != NULL)
+		commit(rep, 2, cfg->github_file, status);
+	rep->github = NULL;
 }
 
-void reports_bail(reports *rep, const char *why)
+void reports_end_early(reports *rep, FILE *tap, const char *why)
 {
-	/* The run ended before its last case: its plan would claim a count
-	 * it did not reach. */
-	if (rep->tap != NULL && rep->tap != stdout)
-		fprintf(rep->tap, "Bail out! %s\n", why);
+	diag_err err;
+
+	if (rep == NULL)
+		return;
+	/* The run ended before its last case: TAP's plan would claim a
+	 * count it did not reach, and JUnit's document is left out. */
+	if (tap != NULL && tap == rep->tap) {
+		fprintf(tap, "Bail out! %s\n", why);
+		fflush(tap);
+	}
+	outfile_abort(&rep->tx[1]);
+	rep->junit = NULL;
+	for (int i = 0; i < 3; i += 2)
+		if (rep->tx[i].f != NULL)
+			(void)outfile_commit(&rep->tx[i], &err);
 }
 
 void reports_close(reports *rep)
 {
-	if (rep->tap != NULL && !outfile_is_std(rep->tap))
-		fclose(rep->tap);
-	if (rep->junit != NULL && !outfile_is_std(rep->junit))
-		fclose(rep->junit);
-	if (rep->github != NULL && !outfile_is_std(rep->github))
-		fclose(rep->github);
+	for (int i = 0; i < 3; i++)
+		outfile_abort(&rep->tx[i]); /* those not put in place */
 	for (size_t i = 0; i < rep->nall; i++) {
 		free(rep->all[i].name);
 		free(rep->all[i].message);

@@ -118,22 +118,17 @@ static void *stop_catcher(void *unused)
 	return NULL;
 }
 
-/* Ends the run early, the whole results so far written: a TAP stream
- * ends in "Bail out! why" (its plan would claim a count the run did not
- * reach), and --check's summary and a JUnit report are left out.  Then
- * the process dies of sig, as the shell expects of a stopped run or of a
- * filter whose reader went away, without waiting for the threads: one
- * may be blocked reading an input that never ends. */
-_Noreturn void stop_die(int sig, FILE *tap, const char *why)
+/* Ends the run early, the whole results so far written (and the
+ * reports ended by the caller): the process dies of sig, as the shell
+ * expects of a stopped run or of a filter whose reader went away,
+ * without waiting for the threads: one may be blocked reading an input
+ * that never ends. */
+_Noreturn void stop_die(int sig)
 {
 	sigset_t one;
 
 	/* A second one must not cut a write. */
 	stop_mask(SIG_BLOCK, NULL);
-	if (tap != NULL) {
-		fprintf(tap, "Bail out! %s\n", why);
-		fflush(tap);
-	}
 	fflush(stdout);
 	signal(sig, SIG_DFL);
 	sigemptyset(&one);

@@ -37,8 +37,8 @@ void stop_mask(int how, sigset_t *old);
  * came meanwhile is taken now. */
 void stop_take(void);
 
-/* Dies of sig, first ending a TAP stream (tap, unless NULL) with "Bail
- * out! why" and flushing the standard output.  Does not return. */
-_Noreturn void stop_die(int sig, FILE *tap, const char *why);
+/* Dies of sig, first flushing the standard output (the reports are
+ * the caller's: reports_end_early).  Does not return. */
+_Noreturn void stop_die(int sig);
 
 #endif

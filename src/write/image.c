@@ -5,7 +5,7 @@
  * and an overlay of one byte per cell (explored rank, path, block), and
  * each map row becomes scale rows of pixels written straight to libpng.
  * libpng reports errors by longjmp to the setjmp in encode(); every buffer
- * (and the FILE) is made by image_write_png before it calls encode, so one
+ * is made by image_write_png before it calls encode, so one
  * cleanup path there frees them whichever way encode ends.
  */
 #include <errno.h>
@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "base/diag.h"
 #include "image.h"
@@ -728,7 +727,7 @@ static int image_size(int32_t w, int32_t h, int scale, int64_t *iw, int64_t *ih,
 	return 0;
 }
 
-int image_write_png(const char *path, const query_report *q, int scale,
+int image_write_png(FILE *fp, const query_report *q, int scale,
                     diag_err *err)
 {
 	const astar_grid *g = q->map->grid;
@@ -744,10 +743,10 @@ int image_write_png(const char *path, const query_report *q, int scale,
 	marker mk[2];
 	jumps jp;
 	char legend[sizeof LEGEND + sizeof LEGEND_JUMPS];
-	struct stat st;
-	int regular = 0, rc = -1;
+	int rc = -1;
 
 	memset(&o, 0, sizeof o);
+	o.fp = fp;
 	if (scale <= 0)
 		scale = image_default_scale(w, h);
 	if (image_size(w, h, scale, &iw, &ih, err) != 0)
@@ -779,13 +778,6 @@ int image_write_png(const char *path, const query_report *q, int scale,
 		diag_fail(err, 0, 0, "out of memory");
 		goto done;
 	}
-	o.fp = fopen(path, "wb");
-	if (o.fp == NULL) {
-		diag_fail(err, 0, 0, "%s", strerror(errno));
-		goto done;
-	}
-	regular = fstat(fileno(o.fp), &st) == 0 && S_ISREG(st.st_mode);
-
 	if (encode(png, info, &o, q, scale, ov, row, cells, mk, &jp, legend) !=
 	    0) {
 		if (o.write_errno)
@@ -802,12 +794,6 @@ int image_write_png(const char *path, const query_report *q, int scale,
 done:
 	if (png != NULL)
 		png_destroy_write_struct(&png, info ? &info : NULL);
-	if (o.fp != NULL && fclose(o.fp) != 0 && rc == 0) {
-		diag_fail(err, 0, 0, "%s", strerror(errno));
-		rc = -1;
-	}
-	if (rc != 0 && regular)
-		remove(path);
 	free(ov);
 	free(row);
 	free(cells);

@@ -32,6 +32,7 @@
 #define ASTAR_IMAGE_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include "base/diag.h"
@@ -45,16 +46,17 @@
 
 /*
  * Writes q (its map, blocks, start, goal, path and explored cells) to
- * path as an 8-bit RGB PNG with scale x scale pixels per cell; scale <= 0
+ * fp (flushed, not closed) as an 8-bit RGB PNG with scale x scale pixels per cell; scale <= 0
  * means the largest of 1..16 that keeps the longer side within 2048
  * pixels (1 when even scale 1 is wider).  Returns 0, or -1 with the
  * error in err, without the file name, which the caller gives it:
- * the file could not be opened or written (strerror), the image would be
- * more than IMAGE_MAX_SIDE pixels on a side, out of memory, or a libpng
- * error.  A file left unfinished by an error is removed when it is a
- * regular file.  Thread-safe: no globals.
+ * the file could not be written (strerror), the image would be more
+ * than IMAGE_MAX_SIDE pixels on a side, out of memory, or a libpng
+ * error.  What becomes of a file left unfinished is the caller's (the
+ * CLI writes under a new name and renames it only when whole).
+ * Thread-safe: no globals.
  */
-int image_write_png(const char *path, const query_report *q, int scale,
+int image_write_png(FILE *fp, const query_report *q, int scale,
                     diag_err *err);
 
 /*
