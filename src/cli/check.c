@@ -88,9 +88,11 @@ int check_result(const map_expect *e, const astar_result *r, double tolerance,
 			k++;
 		if (k < e->path_len && k < r->path_len) {
 			snprintf(a, sizeof a, "cell %zu of the path at %d,%d",
-			         k, (int)e->path[k].x, (int)e->path[k].y);
-			snprintf(b, sizeof b, "%d,%d", (int)r->path[k].x,
-			         (int)r->path[k].y);
+			         k, (int)(e->path[k].x + e->ox),
+			         (int)(e->path[k].y + e->oy));
+			snprintf(b, sizeof b, "%d,%d",
+			         (int)(r->path[k].x + e->ox),
+			         (int)(r->path[k].y + e->oy));
 			mismatch(why, size, &n, "expected %s, got %s", a, b);
 		} else if (e->path_len != r->path_len) {
 			snprintf(a, sizeof a, "%zu", e->path_len);

@@ -33,6 +33,9 @@ typedef struct map_expect {
 	                      (owned by the map, freed by map_free) */
 	size_t path_len;
 	int has_path;
+	int32_t ox, oy; /* the editor's coordinates of cell 0,0: the path
+	                   is kept in grid cells, written and shown in the
+	                   editor's (an infinite Tiled map's) */
 } map_expect;
 
 /* A place in a map file: line and column from 1; 0 when unknown. */

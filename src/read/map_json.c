@@ -206,13 +206,15 @@ static int read_dim(json_t *root, const char *key, long *out, map_error *err)
 	return 0;
 }
 
+static int read_cell(json_t *v, const char *path, long width, long height,
+                     json_int_t ox, json_int_t oy, astar_point *p,
+                     map_error *err);
+
 /* An [x, y] inside the width x height map, or (when names is not NULL)
  * "@name", one of the points it names; path names it in messages. */
 static int read_point(json_t *v, const char *path, long width, long height,
                       const map *names, astar_point *p, map_error *err)
 {
-	json_t *jx, *jy;
-	json_int_t x, y, ox, oy;
 	char msg[MAP_MSG_MAX];
 
 	if (names != NULL &&
@@ -226,16 +228,27 @@ static int read_point(json_t *v, const char *path, long width, long height,
 			return map_fail(err, 0, 0, "%s: %s", path, msg);
 		return 0;
 	}
+	/* A start or goal is in the editor's coordinates (a check file's
+	 * infinite Tiled map: its grid starts where its tiles do). */
+	return read_cell(v, path, width, height, names ? names->ox : 0,
+	                 names ? names->oy : 0, p, err);
+}
+
+/* An [x, y] in the editor's coordinates (cell 0,0 at ox, oy) inside the
+ * width x height map, into grid cell *p; path names it in messages. */
+static int read_cell(json_t *v, const char *path, long width, long height,
+                     json_int_t ox, json_int_t oy, astar_point *p,
+                     map_error *err)
+{
+	json_t *jx, *jy;
+	json_int_t x, y;
+
 	if (!json_is_array(v) || json_array_size(v) != 2 ||
 	    !json_is_integer(jx = json_array_get(v, 0)) ||
 	    !json_is_integer(jy = json_array_get(v, 1)))
 		return map_fail(err, 0, 0, "%s: expected [x, y]", path);
 	x = json_integer_value(jx);
 	y = json_integer_value(jy);
-	/* A start or goal is in the editor's coordinates (a check file's
-	 * infinite Tiled map: its grid starts where its tiles do). */
-	ox = names != NULL ? names->ox : 0;
-	oy = names != NULL ? names->oy : 0;
 	if (x < ox || x - ox >= width || y < oy || y - oy >= height)
 		return map_fail(err, 0, 0,
 		                "%s: %" JSON_INTEGER_FORMAT
@@ -429,8 +442,8 @@ static int read_path(json_t *v, const char *where, long width, long height,
 		return map_fail(err, 0, 0, "%s", astar_strerror(ASTAR_ENOMEM));
 	for (size_t i = 0; i < n; i++) {
 		snprintf(path, sizeof path, "%s.path[%zu]", where, i);
-		if (read_point(json_array_get(v, i), path, width, height, NULL,
-		               &e->path[i], err) != 0)
+		if (read_cell(json_array_get(v, i), path, width, height,
+		              e->ox, e->oy, &e->path[i], err) != 0)
 			return -1; /* the caller frees e->path */
 	}
 	e->path_len = n;
@@ -746,6 +759,8 @@ static int read_queries(json_t *arr, long width, long height, const map *m,
 		    read_flag(q, "closest", where, &qs[i].closest, err))
 			goto fail;
 		snprintf(path, sizeof path, "%s.expect", where);
+		qs[i].expect.ox = (int32_t)m->ox;
+		qs[i].expect.oy = (int32_t)m->oy;
 		if ((v = json_object_get(q, "expect")) != NULL &&
 		    read_expect(v, path, width, height, &qs[i].expect, err) !=
 		            0)
