@@ -135,8 +135,8 @@ void diag_list_free(diag_list *l)
 }
 
 /* Makes the record, and prints it or keeps it. */
-static void emit(enum diag_level level, const char *file, long line, long col,
-                 const char *fmt, va_list ap)
+static void diag_put(enum diag_level level, const char *file, long line,
+                     long col, const char *fmt, va_list ap)
 {
 	diag_msg m;
 	char small[1024];
@@ -171,7 +171,7 @@ void diag_error(const char *file, long line, long col, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	emit(DIAG_ERROR, file, line, col, fmt, ap);
+	diag_put(DIAG_ERROR, file, line, col, fmt, ap);
 	va_end(ap);
 }
 
@@ -197,7 +197,7 @@ void diag_warn(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	emit(DIAG_WARNING, NULL, 0, 0, fmt, ap);
+	diag_put(DIAG_WARNING, NULL, 0, 0, fmt, ap);
 	va_end(ap);
 }
 
@@ -206,7 +206,7 @@ void diag_note(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	emit(DIAG_NOTE, NULL, 0, 0, fmt, ap);
+	diag_put(DIAG_NOTE, NULL, 0, 0, fmt, ap);
 	va_end(ap);
 }
 

@@ -132,8 +132,9 @@ static void finish(results *r, batch *b, reports *rep)
 		reports_finish(rep, b->cfg, &r->status);
 	if (r->write_failed || r->nomem)
 		reports_end_early(rep, rep->tap != stdout ? rep->tap : NULL,
-		                  r->nomem ? "out of memory"
-		                           : "error writing to standard output");
+		                  r->nomem
+		                          ? "out of memory"
+		                          : "error writing to standard output");
 	if (r->nomem) {
 		diag_error(NULL, 0, 0, "out of memory");
 		r->status = EXIT_ERROR;

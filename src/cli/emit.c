@@ -292,8 +292,7 @@ void emit(sink *k, query_report *q, const char *label, int draw)
 	}
 	if (cfg->image != NULL)
 		emit_image(k, q);
-	add_case(k, label, ok, ok ? NULL : why, q->search_us, q, 0, NULL,
-	         NULL);
+	add_case(k, label, ok, ok ? NULL : why, q->search_us, q, 0, NULL, NULL);
 	/* A checked query's status is its check's; others, whether they
 	 * reached the goal. */
 	if (!ok && k->it->status < EXIT_NOPATH)

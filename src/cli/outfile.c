@@ -220,9 +220,10 @@ static int open_temp(outfile_tx *t, mode_t mode)
 
 	folder_of(t->dest, dir, sizeof dir);
 	for (int tries = 0; fd < 0 && tries < 100; tries++) {
-		if ((size_t)snprintf(t->tmp, sizeof t->tmp, "%s/.%s.astar-%ld-%u",
-		                     dir, base, (long)getpid(),
-		                     atomic_fetch_add(&seq, 1)) >= sizeof t->tmp) {
+		if ((size_t)snprintf(
+			    t->tmp, sizeof t->tmp, "%s/.%s.astar-%ld-%u", dir,
+			    base, (long)getpid(),
+			    atomic_fetch_add(&seq, 1)) >= sizeof t->tmp) {
 			errno = ENAMETOOLONG;
 			return -1;
 		}

@@ -68,10 +68,10 @@ int outfile_std_fd_of(const char *path);
  * descriptor, each would write at its own offset over the other.
  */
 typedef struct outfile_tx {
-	FILE *f;               /* where to write; stdout or stderr too */
-	char dest[PATH_MAX];   /* the file replaced or created */
+	FILE *f;                 /* where to write; stdout or stderr too */
+	char dest[PATH_MAX];     /* the file replaced or created */
 	char tmp[PATH_MAX + 48]; /* the new name, or "" when in place */
-	int made;              /* in place: created by outfile_begin */
+	int made;                /* in place: created by outfile_begin */
 } outfile_tx;
 
 /* Opens t->f for path: 0, or -1 with why in err (err left alone when a

@@ -255,7 +255,7 @@ static json_t *path_value(const map_expect *e)
 	for (size_t i = 0; a != NULL && i < e->path_len; i++)
 		if (json_array_append_new(
 			    a, json_pack("[ii]", (int)(e->path[i].x + e->ox),
-			                 (int)(e->path[i].y + e->oy))) != 0) {
+		                         (int)(e->path[i].y + e->oy))) != 0) {
 			json_decref(a);
 			return NULL;
 		}

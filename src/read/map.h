@@ -124,14 +124,14 @@ typedef struct map {
 	 * grid starts where its tiles do, and the CLI shows users the
 	 * editor's coordinates.  0, 0 for every other map. */
 	long ox, oy;
-	char *level; /* owned: an LDtk level's identifier, or NULL */
+	char *level;  /* owned: an LDtk level's identifier, or NULL */
 	int has_wrap; /* the map's joined borders (JSON "wrap") */
 	astar_wrap wrap;
 	int has_size; /* the agent size its queries are for (JSON "size") */
 	int32_t size;
 	map_reach *reach; /* owned; nreach of them (JSON "reach") */
 	size_t nreach;
-	int has_regions; /* "expect": {"regions": N} at the top level */
+	int has_regions;      /* "expect": {"regions": N} at the top level */
 	map_place regions_at; /* where that "expect" is written */
 	long regions;
 } map;
@@ -166,8 +166,8 @@ size_t map_count_points(const map *m, const char *name, size_t *first);
  * what is wrong: no such point (the known names listed, or that the map
  * names none), or a name that several points hold (their cells listed).
  */
-int map_resolve_point(const map *m, const char *ref, astar_point *at,
-                      char *msg, size_t size);
+int map_resolve_point(const map *m, const char *ref, astar_point *at, char *msg,
+                      size_t size);
 
 /* An editor's level without a start or goal of its own: the one point
  * named (any case) start, spawn, player or playerstart is the start,

@@ -56,8 +56,7 @@
  * CLI writes under a new name and renames it only when whole).
  * Thread-safe: no globals.
  */
-int image_write_png(FILE *fp, const query_report *q, int scale,
-                    diag_err *err);
+int image_write_png(FILE *fp, const query_report *q, int scale, diag_err *err);
 
 /*
  * Image file names for batches.  The --image value is a pattern:
