@@ -2,7 +2,8 @@
  * flood.c - distance maps and flow fields (astar_flood): the cost from
  * the nearest of several sources to every cell, and the step toward it.
  *
- * One Dijkstra flood on the context's records with
+ * Maps of one cell cost that do not wrap go to flood_uniform.c.  Others
+ * take the general flood here: Dijkstra on the context's records with
  * the exact costs of many.h beside them, on one queue per step weight
  * (fifos.h) since its keys only grow.  A cell's record is written when
  * it is first reached and whenever its cost falls; a stale entry (a cost
@@ -12,6 +13,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "flood_uniform.h"
 #include "many.h"
 
 int astar_flow_dx(int code)
@@ -172,11 +174,7 @@ static void flood_out(engine *e, astar_flood_result *r)
 			}
 			b->dist[k] = (double)b->orth[i] +
 			             SQRT2 * (double)b->diag[i];
-			/* the way back is the step that came, reversed */
-			b->flow[k] = n->dir == 8 ? ASTAR_FLOW_NONE
-			             : n->dir < 4
-			                     ? (uint8_t)((n->dir + 2) % 4)
-			                     : (uint8_t)(4 + (n->dir - 2) % 4);
+			b->flow[k] = flood_flow_code(n->dir);
 			r->reached++;
 		}
 	}
@@ -203,11 +201,12 @@ astar_status astar_flood(astar_ctx *ctx, const astar_grid *grid,
 	e.algo = ASTAR_ALGO_DIJKSTRA;
 	if (many_bufs_out(e.b, grid, 0) != 0)
 		return ASTAR_ENOMEM;
-	if ((st = flood_sources(&e, sources, nsources)) != ASTAR_OK ||
-	    (st = flood_run(&e, opts->diagonal, opts->wrap)) != ASTAR_OK) {
+	if (flood_uniform_applies(grid, opts))
+		st = flood_uniform(&e, sources, nsources, opts->diagonal, r);
+	else if ((st = flood_sources(&e, sources, nsources)) == ASTAR_OK &&
+	         (st = flood_run(&e, opts->diagonal, opts->wrap)) == ASTAR_OK)
+		flood_out(&e, r);
+	if (st != ASTAR_OK)
 		memset(r, 0, sizeof *r);
-		return st;
-	}
-	flood_out(&e, r);
-	return ASTAR_OK;
+	return st;
 }

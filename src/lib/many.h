@@ -2,7 +2,7 @@
  * many.h - what the one-to-many files share, private to the library:
  * the context's block of arrays beside its records (many_ctx.c), the
  * engine that the several-goals search (many_search.c) and the distance
- * map (flood.c) run on, the eight directions, and the
+ * map (flood.c, flood_uniform.c) run on, the eight directions, and the
  * steps of worlds that wrap.
  *
  * Each cell's cost is kept exactly, as whole sums of the straight and the
@@ -36,6 +36,10 @@ typedef struct many_bufs {
 	uint8_t *flow;
 	uint32_t *labels;
 	fifos rq;       /* the flood's open list */
+	size_t ucap;    /* padded cells of uc and usrc */
+	uint64_t *uc;   /* the uniform-cost flood's records (flood_uniform.c) */
+	uint32_t *usrc; /* their sources, with several */
+	fifo uq[2];     /* and its open list: straight, diagonal steps */
 	astar_grid *fp; /* the agent-size grid last built, and of what */
 	uint64_t fp_id, fp_version;
 	int32_t fp_size;
@@ -100,6 +104,15 @@ ALWAYS_INLINE int corner(astar_diagonal pol, int a, int b)
 	return pol == ASTAR_DIAG_ONE_OBSTACLE   ? a || b
 	       : pol == ASTAR_DIAG_NO_OBSTACLES ? a && b
 	                                        : 1;
+}
+
+/* The flow code of a cell reached by a step of direction dir (8: a
+ * source): the way back is that step reversed. */
+static inline uint8_t flood_flow_code(uint32_t dir)
+{
+	return dir == 8  ? ASTAR_FLOW_NONE
+	       : dir < 4 ? (uint8_t)((dir + 2) % 4)
+	                 : (uint8_t)(4 + (dir - 2) % 4);
 }
 
 /* Returns LOOP(e, P, wx, wy), the loop instantiated for the policy P and

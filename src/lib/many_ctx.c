@@ -25,6 +25,10 @@ static void bufs_free(void *p)
 	free(b->flow);
 	free(b->labels);
 	fifos_free(&b->rq);
+	free(b->uc);
+	free(b->usrc);
+	free(b->uq[0].a);
+	free(b->uq[1].a);
 	astar_grid_free(b->fp);
 	free(b);
 }
