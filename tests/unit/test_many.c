@@ -11,8 +11,10 @@
  * single-pair search finds; the flow field walks legal steps to a
  * source at the mapped cost; a size-N search is a plain search of the
  * grid the stated rule derives; wrapped grids match the reference's
- * wrapped Dijkstra; the region count matches the reference's.  Every
- * path is replayed step by step.  Runs as the module "many".
+ * wrapped Dijkstra; the region count matches the reference's; the
+ * flood's path for maps of one cell cost gives the general flood's maps
+ * bit for bit.  Every path is replayed step by step.  Runs as the module
+ * "many".
  */
 #include <math.h>
 #include <stdint.h>
