@@ -151,18 +151,13 @@ static astar_status flood_sources(engine *e, const astar_point *src,
 	return ASTAR_OK;
 }
 
-/* The outputs of a finished flood. */
+/* The outputs' cells of a finished flood. */
 static void flood_out(engine *e, astar_flood_result *r)
 {
 	const astar_grid *g = e->g;
 	many_bufs *b = e->b;
 	size_t k = 0;
 
-	r->width = g->width;
-	r->height = g->height;
-	r->dist = b->dist;
-	r->flow = b->flow;
-	r->expanded = e->expanded;
 	for (int32_t y = 0; y < g->height; y++) {
 		size_t i = grid_index(g, 0, y);
 		for (int32_t x = 0; x < g->width; x++, i++, k++) {
@@ -206,7 +201,14 @@ astar_status astar_flood(astar_ctx *ctx, const astar_grid *grid,
 	else if ((st = flood_sources(&e, sources, nsources)) == ASTAR_OK &&
 	         (st = flood_run(&e, opts->diagonal, opts->wrap)) == ASTAR_OK)
 		flood_out(&e, r);
-	if (st != ASTAR_OK)
+	if (st != ASTAR_OK) {
 		memset(r, 0, sizeof *r);
-	return st;
+		return st;
+	}
+	r->width = grid->width;
+	r->height = grid->height;
+	r->dist = e.b->dist;
+	r->flow = e.b->flow;
+	r->expanded = e.expanded;
+	return ASTAR_OK;
 }

@@ -258,7 +258,7 @@ static astar_status usources(engine *e, const astar_point *src, size_t nsrc)
 	return ASTAR_OK;
 }
 
-/* The outputs, from the records, each cleared once read. */
+/* The outputs' cells, from the records, each cleared once read. */
 static void uout(engine *e, astar_flood_result *r)
 {
 	const astar_grid *g = e->g;
@@ -266,11 +266,6 @@ static void uout(engine *e, astar_flood_result *r)
 	const uint64_t c = g->min_cost;
 	size_t k = 0;
 
-	r->width = g->width;
-	r->height = g->height;
-	r->dist = b->dist;
-	r->flow = b->flow;
-	r->expanded = e->expanded;
 	for (int32_t y = 0; y < g->height; y++) {
 		uint64_t *u = &b->uc[grid_index(g, 0, y)];
 		for (int32_t x = 0; x < g->width; x++, u++, k++) {
