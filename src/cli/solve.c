@@ -118,6 +118,20 @@ static int valid_query(const astar_options *opts, const char *name,
                        const astar_grid *g, const astar_point *s, size_t ns,
                        const astar_point *t, size_t nt)
 {
+	/* The library has no several-goals search that stops next to a
+	 * goal or as near as it can get: say so here, where the query is
+	 * known, rather than pass on its generic status. */
+	if ((opts->adjacent || opts->closest) && (ns > 1 || nt > 1)) {
+		diag_error(name, at->query.line, at->query.col,
+		           "%s%s cannot be used with several %s (%zu given): "
+		           "give one start and one goal, or make each pair "
+		           "its own query",
+		           where,
+		           opts->adjacent ? (*where ? "adjacent" : "--adjacent")
+		                          : (*where ? "closest" : "--closest"),
+		           nt > 1 ? "goals" : "starts", nt > 1 ? nt : ns);
+		return -1;
+	}
 	if (rule_jps_query(opts, g, name, at->query.line, at->query.col,
 	                   where) != 0)
 		return -1;

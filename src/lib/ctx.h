@@ -49,7 +49,7 @@ struct astar_ctx {
 	void *lm;
 	void (*lm_free)(void *lm);
 	/* The one-to-many searches' arrays and the agent-size grid they
-	 * keep (flood.c), opaque here in the same way. */
+	 * keep (many_ctx.c), opaque here in the same way. */
 	void *many;
 	void (*many_free)(void *many);
 };

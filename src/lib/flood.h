@@ -1,5 +1,6 @@
 /*
- * flood.h - what search.c asks of flood.c beyond the public API.
+ * flood.h - what search.c asks of the one-to-many files beyond the
+ * public API (many_ctx.c keeps the agent-size grid).
  */
 #ifndef ASTAR_FLOOD_H
 #define ASTAR_FLOOD_H

@@ -11,8 +11,10 @@
  * single-pair search finds; the flow field walks legal steps to a
  * source at the mapped cost; a size-N search is a plain search of the
  * grid the stated rule derives; wrapped grids match the reference's
- * wrapped Dijkstra; the region count matches the reference's.  Every
- * path is replayed step by step.  Runs as the module "many".
+ * wrapped Dijkstra; the region count matches the reference's; the
+ * flood's path for maps of one cell cost gives the general flood's maps
+ * bit for bit.  Every path is replayed step by step.  Runs as the module
+ * "many".
  */
 #include <math.h>
 #include <stdint.h>
@@ -342,6 +344,105 @@ static void test_flood(void)
 	astar_ctx_free(ctx);
 }
 
+/* Uniform grids (one cell cost, 1 to 9) that do not wrap, the flood's
+ * fast path, against the reference and single-pair searches under every
+ * policy. */
+static void test_flood_uniform(void)
+{
+	astar_ctx *ctx = astar_ctx_new();
+
+	for (uint64_t seed = 1; seed <= 120; seed++) {
+		world w;
+		uint64_t s = seed * 7919;
+		uint8_t c = (uint8_t)(1 + rng_int(&s, 9));
+
+		memset(&w, 0, sizeof w);
+		world_make(&w, seed, 0);
+		for (int i = 0; i < w.ref.w * w.ref.h; i++)
+			if (w.cost[i] != 0) {
+				w.cost[i] = c;
+				astar_grid_set(w.grid, i % w.ref.w,
+				               i / w.ref.w, c);
+			}
+		for (int pol = 0; pol < 4; pol++)
+			flood_case(ctx, &w, &s, pol);
+		astar_grid_free(w.grid);
+	}
+	astar_ctx_free(ctx);
+}
+
+/* A uniform grid of up to 60 x 60 cells (big enough that the open lists
+ * grow) and the same with a walled-off cell of another cost beside it,
+ * which sends the flood down the general path: the two maps agree bit
+ * for bit, flow, counts and ties between sources included. */
+static void uniform_pair(astar_ctx *ctx, uint64_t seed, astar_diagonal pol)
+{
+	uint64_t s = seed;
+	int w = 1 + rng_int(&s, 60), h = 1 + rng_int(&s, 60);
+	int block = rng_int(&s, 40), n = 1 + rng_int(&s, 4), k = 0;
+	uint8_t c = (uint8_t)(1 + rng_int(&s, 255));
+	astar_grid *u = astar_grid_new(w, h, NULL);
+	astar_grid *g = astar_grid_new(w + 2, h, NULL);
+	astar_point src[4];
+	astar_options o;
+	astar_flood_result fu, fg;
+	double *dist = malloc((size_t)w * h * sizeof *dist);
+	uint8_t *flow = malloc((size_t)w * h);
+	int same = 1;
+
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++) {
+			uint8_t v = rng_int(&s, 100) < block ? 0 : c;
+			astar_grid_set(u, x, y, v);
+			astar_grid_set(g, x, y, v);
+		}
+	astar_grid_set(g, w + 1, 0, c == 255 ? 254 : (uint8_t)(c + 1));
+	for (int t = 0; k < n && t < 100; t++) {
+		astar_point p = {rng_int(&s, w), rng_int(&s, h)};
+		if (astar_grid_get(u, p.x, p.y) != 0)
+			src[k++] = p;
+	}
+	astar_options_init(&o);
+	o.diagonal = pol;
+	check_begin("uniform flood seed %llu %s: %dx%d cost %d, %d sources",
+	            (unsigned long long)seed, diag_name(pol), w, h, c, k);
+	if (k > 0 && CHECK(astar_flood(ctx, u, src, (size_t)k, &o, &fu) ==
+	                           ASTAR_OK, "uniform flood")) {
+		memcpy(dist, fu.dist, (size_t)w * h * sizeof *dist);
+		memcpy(flow, fu.flow, (size_t)w * h);
+		if (CHECK(astar_flood(ctx, g, src, (size_t)k, &o, &fg) ==
+		                  ASTAR_OK, "general flood")) {
+			for (int y = 0; y < h; y++)
+				for (int x = 0; x < w; x++)
+					same &= memcmp(&dist[y * w + x],
+					               &fg.dist[y * (w + 2) + x],
+					               sizeof *dist) == 0 &&
+					        flow[y * w + x] ==
+					                fg.flow[y * (w + 2) + x];
+			CHECK(same && fu.reached == fg.reached &&
+			              fu.expanded == fg.expanded,
+			      "maps differ (same %d), reached %zu and %zu, "
+			      "expanded %llu and %llu", same, fu.reached,
+			      fg.reached, (unsigned long long)fu.expanded,
+			      (unsigned long long)fg.expanded);
+		}
+	}
+	free(dist);
+	free(flow);
+	astar_grid_free(u);
+	astar_grid_free(g);
+}
+
+static void test_flood_paths(void)
+{
+	astar_ctx *ctx = astar_ctx_new();
+
+	for (uint64_t seed = 1; seed <= 150; seed++)
+		for (int pol = 0; pol < 4; pol++)
+			uniform_pair(ctx, seed * 65537 + (uint64_t)pol, pol);
+	astar_ctx_free(ctx);
+}
+
 /* A size-N agent on w: the library's footprint grid is the rule's, and
  * its searches are the reference's searches of that grid. */
 static void size_case(astar_ctx *ctx, world *w, uint64_t *s, int size,
@@ -623,6 +724,8 @@ void test_many(void)
 	test_status();
 	test_goals();
 	test_flood();
+	test_flood_uniform();
+	test_flood_paths();
 	test_size();
 	test_wrap();
 	test_regions();
