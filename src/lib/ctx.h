@@ -52,6 +52,9 @@ struct astar_ctx {
 	 * keep (flood.c), opaque here in the same way. */
 	void *many;
 	void (*many_free)(void *many);
+	/* astar_choose's measure of the last grid it judged (choose.c). */
+	uint64_t choice_id, choice_version;
+	int choice_valid, choice_scattered;
 };
 
 /* Nonzero when every field of opts is in range: the enums, and a finite
