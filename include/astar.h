@@ -334,19 +334,18 @@ astar_status astar_search(astar_ctx *ctx, const astar_grid *grid,
 void astar_grid_corners(const astar_grid *grid, uint32_t *per_open,
                         uint32_t *per_blocked);
 
-/* astar_choose picks A* on a grid with at least ASTAR_AUTO_CORNERS
- * corner cells per million open cells and ASTAR_AUTO_SCATTER per million
- * blocked cells: obstacles scattered cell by cell (a random map), not
- * walls and blobs, that stop JPS's jumps every few cells.  Set by
- * measurement: bench/RESULTS.md, "--algorithm=auto". */
-#define ASTAR_AUTO_CORNERS 100000u
+/* astar_choose picks A* on a grid with at least ASTAR_AUTO_SCATTER
+ * corner cells per million blocked cells (one a blocked cell):
+ * obstacles scattered cell by cell (a random map), not walls and blobs,
+ * which stop JPS's jumps every few cells while A*'s heuristic is nearly
+ * exact.  Set by measurement: bench/RESULTS.md, "--algorithm=auto". */
 #define ASTAR_AUTO_SCATTER 1000000u
 
 /* The exact algorithm that should answer grid's queries under opts (its
  * algorithm field aside): ASTAR_ALGO_JPS when JPS applies (see
  * astar_supported: uniform costs, its diagonal policies and heuristic,
  * weight 1; no wrapping; an agent of one cell) and the grid's obstacles
- * are not a dense scatter (ASTAR_AUTO_CORNERS), else ASTAR_ALGO_ASTAR.
+ * are not a scatter (ASTAR_AUTO_SCATTER), else ASTAR_ALGO_ASTAR.
  * Both give paths of the same cost.  ctx may be NULL; otherwise it
  * keeps the judgement while the grid is unchanged, so that later calls
  * cost next to nothing.  Set opts->algorithm to the result before

@@ -3,15 +3,15 @@
  * (astar_choose): JPS where it applies and the grid is open enough for
  * its long jumps to pay, A* otherwise.
  *
- * The measure is the share of open cells at an obstacle's corner
- * (astar_grid_corners): an open cell with a blocked diagonal neighbour
- * whose two side neighbours toward it are open.  Those are where JPS's
- * straight jumps stop with forced neighbours, so their density bounds how
- * far a jump runs.  Where they are dense (random scatter: every obstacle
- * is a corner on four sides) JPS expands a large share of the cells A*
- * would, each at several times A*'s cost, and A* wins; game maps, rooms
- * and mazes have few.  bench/RESULTS.md holds the runs that set the
- * threshold.
+ * The measure is the corner cells (astar_grid_corners) per blocked cell:
+ * an open cell with a blocked diagonal neighbour whose two side
+ * neighbours toward it are open, which is where JPS's straight jumps stop
+ * with forced neighbours.  Obstacles scattered cell by cell (a random
+ * map) make up to four each, so that a jump runs only a few cells and
+ * JPS expands a large share of what A* would, each expansion at several
+ * times A*'s cost, while A*'s octile heuristic is nearly exact there;
+ * walls, blobs, rooms and mazes make well under one a blocked cell.
+ * bench/RESULTS.md holds the runs that set the threshold.
  */
 #include "ctx.h"
 
@@ -71,8 +71,7 @@ static int scattered(astar_ctx *ctx, const astar_grid *grid)
 	    ctx->choice_version == grid->version)
 		return ctx->choice_scattered;
 	astar_grid_corners(grid, &per_open, &per_blocked);
-	int yes = per_open >= ASTAR_AUTO_CORNERS &&
-	          per_blocked >= ASTAR_AUTO_SCATTER;
+	int yes = per_blocked >= ASTAR_AUTO_SCATTER;
 	if (ctx != NULL) {
 		ctx->choice_scattered = yes;
 		ctx->choice_id = grid->id;
