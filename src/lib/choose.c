@@ -15,22 +15,41 @@
  */
 #include "ctx.h"
 
-/* Rows measured: at most about this many cells, in evenly spaced rows,
- * so that the measure stays cheap next to one search of a large grid. */
-#define SAMPLE_CELLS ((size_t)1 << 20)
+/* Rows measured: at most about this many cells, one row in each band of
+ * rows, so that the measure stays cheap next to one search of a large
+ * grid (well under a millisecond). */
+#define SAMPLE_CELLS ((size_t)1 << 16)
 
-/* Whether open cell i has a corner: for some diagonal, the diagonal cell
- * blocked and the two side cells between open (the padding is blocked,
- * so the grid's border makes no corner). */
-static int has_corner(const uint8_t *c, size_t i, size_t st)
+/* The corner cells among the w cells of a row (their byte at r[x]),
+ * with u and d the rows above and below: an open cell with, for some
+ * diagonal, that cell blocked and the two side cells between open (the
+ * padding is blocked, so the grid's border makes no corner).  Without
+ * branches, so that the compiler may take many cells at once. */
+static size_t row_corners(const uint8_t *u, const uint8_t *r,
+                          const uint8_t *d, size_t w)
 {
-	int n = c[i - st] != 0, s = c[i + st] != 0;
-	int w = c[i - 1] != 0, e = c[i + 1] != 0;
+	size_t n = 0;
 
-	return (n && w && c[i - st - 1] == 0) ||
-	       (n && e && c[i - st + 1] == 0) ||
-	       (s && w && c[i + st - 1] == 0) ||
-	       (s && e && c[i + st + 1] == 0);
+	for (size_t x = 1; x <= w; x++) {
+		unsigned o = r[x] != 0, no = u[x] != 0, so = d[x] != 0;
+		unsigned we = r[x - 1] != 0, ea = r[x + 1] != 0;
+		unsigned c = (no & we & (u[x - 1] == 0)) |
+		             (no & ea & (u[x + 1] == 0)) |
+		             (so & we & (d[x - 1] == 0)) |
+		             (so & ea & (d[x + 1] == 0));
+		n += o & c;
+	}
+	return n;
+}
+
+/* The open cells among n bytes. */
+static size_t row_open(const uint8_t *r, size_t n)
+{
+	size_t k = 0;
+
+	for (size_t x = 0; x < n; x++)
+		k += r[x] != 0;
+	return k;
 }
 
 void astar_grid_corners(const astar_grid *grid, uint32_t *per_open,
@@ -43,15 +62,16 @@ void astar_grid_corners(const astar_grid *grid, uint32_t *per_open,
 	if (w == 0 || h == 0)
 		return;
 	step = (w * h + SAMPLE_CELLS - 1) / SAMPLE_CELLS;
-	for (size_t y = step / 2; y < h; y += step) {
-		size_t row = (y + 1) * st + 1;
+	/* One row in each band of step rows, at a scrambled place in it:
+	 * evenly spaced rows could fall in step with a maze's walls. */
+	for (size_t b = 0; b * step < h; b++) {
+		size_t y = b * step + (size_t)((b * 2654435761u) >> 8) % step;
+		if (y >= h)
+			break;
+		const uint8_t *r = grid->cells + (y + 1) * st;
 		seen += w;
-		for (size_t x = 0; x < w; x++) {
-			if (grid->cells[row + x] == 0)
-				continue;
-			open++;
-			corners += (size_t)has_corner(grid->cells, row + x, st);
-		}
+		open += row_open(r + 1, w);
+		corners += row_corners(r - st, r, r + st, w);
 	}
 	if (open > 0)
 		*per_open = (uint32_t)((double)corners * 1e6 / (double)open + 0.5);
@@ -61,9 +81,7 @@ void astar_grid_corners(const astar_grid *grid, uint32_t *per_open,
 		                          0.5);
 }
 
-/* Whether grid's obstacles are a dense scatter (see astar_choose), the
- * answer kept in ctx while the grid is unchanged. */
-static int scattered(astar_ctx *ctx, const astar_grid *grid)
+int ctx_scattered(astar_ctx *ctx, const astar_grid *grid)
 {
 	uint32_t per_open, per_blocked;
 
@@ -92,5 +110,5 @@ astar_algorithm astar_choose(astar_ctx *ctx, const astar_grid *grid,
 	if (!ctx_options_valid(opts) || opts->size > 1 ||
 	    !astar_supported(grid, &jps))
 		return ASTAR_ALGO_ASTAR;
-	return scattered(ctx, grid) ? ASTAR_ALGO_ASTAR : ASTAR_ALGO_JPS;
+	return ctx_scattered(ctx, grid) ? ASTAR_ALGO_ASTAR : ASTAR_ALGO_JPS;
 }

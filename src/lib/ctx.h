@@ -84,6 +84,12 @@ astar_status ctx_begin(astar_ctx *ctx, const astar_grid *grid,
  */
 astar_status ctx_prepare(astar_ctx *ctx, const astar_grid *grid, int touch);
 
+/* Whether grid's obstacles are a scatter of single cells, which stop
+ * JPS's jumps every few cells (astar_choose's judgement, choose.c); the
+ * answer is kept in ctx (which may be NULL) while the grid is
+ * unchanged. */
+int ctx_scattered(astar_ctx *ctx, const astar_grid *grid);
+
 /* Starts a new generation, clearing the records only when it wraps. */
 void ctx_next_generation(astar_ctx *ctx);
 
