@@ -83,7 +83,9 @@ own, of many queries on one map, whole batches timed as astar reports them
   lm_B/cell      the landmark tables' bytes per cell (2 per landmark, 4 on
                  terrain; 0 when the map was judged not to need them)
   jps_ms         JPS (uniform-cost maps only): search + prepare
-  peak_MB        peak resident set of the A*, lm and JPS runs
+  auto_ms        --algorithm=auto (uniform-cost maps only): search + prepare
+  auto/A*        A*_ms / auto_ms (the random sets' target: at least 1.00x)
+  peak_MB        peak resident set of the A*, lm, JPS and auto runs
   CC             compiler for bench/memprobe.c (default cc)
 """
 import datetime
