@@ -83,7 +83,9 @@ own, of many queries on one map, whole batches timed as astar reports them
   lm_B/cell      the landmark tables' bytes per cell (2 per landmark, 4 on
                  terrain; 0 when the map was judged not to need them)
   jps_ms         JPS (uniform-cost maps only): search + prepare
-  peak_MB        peak resident set of the A*, lm and JPS runs
+  auto_ms        --algorithm=auto (uniform-cost maps only): search + prepare
+  auto/A*        A*_ms / auto_ms (the random sets' target: at least 1.00x)
+  peak_MB        peak resident set of the A*, lm, JPS and auto runs
   CC             compiler for bench/memprobe.c (default cc)
 """
 import datetime
@@ -386,11 +388,12 @@ def gen_run(probe, scen, extra, tmp):
     return search + prep, prep, sum(r["expanded"] for r in rows), rss and rss / 1024.0
 
 
-GEN_ROW = "%-28s %7s %9s %9s %10s %8s %7s %9s %9s %18s"
+GEN_ROW = "%-28s %7s %9s %9s %10s %8s %7s %9s %9s %9s %8s %23s"
 
 
 def bench_generated(probe_path):
-    """The generated sets: plain A* against A* with landmarks, and JPS."""
+    """The generated sets: plain A* against A* with landmarks, JPS and
+    --algorithm=auto (auto_vs_A*: plain A*'s ms over auto's)."""
     scens = sorted(os.path.join(GEN_DIR, f) for f in os.listdir(GEN_DIR)
                    if f.endswith(".scen") and not f.endswith(".tmp.scen")
                    and (not ONLY or any(o in f for o in ONLY))) if os.path.isdir(GEN_DIR) else []
@@ -401,7 +404,7 @@ def bench_generated(probe_path):
     keep, MAX = MAX, GEN_MAX
     print()
     hdr = GEN_ROW % ("generated set", "queries", "A*_ms", "lm_ms", "lm_prep_ms", "lm_speed",
-                     "lm_exp", "lm_B/cell", "jps_ms", "peak_MB A*/lm/jps")
+                     "lm_exp", "lm_B/cell", "jps_ms", "auto_ms", "auto/A*", "peak_MB A*/lm/jps/auto")
     print(hdr)
     print("-" * len(hdr))
     out = []
@@ -416,20 +419,24 @@ def bench_generated(probe_path):
             l = gen_run(probe, sscen, [], sub)
             terrain = not name.endswith(".map.scen")
             j = None if terrain else gen_run(probe, sscen, ["--algorithm=jps"], sub)
+            u = None if terrain else gen_run(probe, sscen, ["--algorithm=auto"], sub)
             used = l[2] != a[2]
             bpc = (4 if terrain else 2) * 8 if used else 0
             e = {"scenario": name, "queries": len(queries), "astar_ms": a[0], "lm_ms": l[0],
                  "lm_prep_ms": l[1], "lm_speed": a[0] / max(l[0], 1e-6),
                  "lm_exp": a[2] / max(l[2], 1), "lm_bytes_per_cell": bpc,
-                 "jps_ms": j and j[0], "peak_mb": [a[3], l[3], j and j[3]]}
+                 "jps_ms": j and j[0], "auto_ms": u and u[0],
+                 "auto_vs_astar": u and a[0] / max(u[0], 1e-6),
+                 "peak_mb": [a[3], l[3], j and j[3], u and u[3]]}
             out.append(e)
             print(GEN_ROW % (name[:28], len(queries), "%.0f" % a[0], "%.0f" % l[0], "%.0f" % l[1],
                              "%.2fx" % e["lm_speed"], "%.1fx" % e["lm_exp"], bpc,
-                             fmt(j and j[0], "%.0f"),
+                             fmt(j and j[0], "%.0f"), fmt(u and u[0], "%.0f"),
+                             fmt(e["auto_vs_astar"], "%.2fx"),
                              "/".join(fmt(m, "%.0f") for m in e["peak_mb"])), flush=True)
     MAX = keep
     print("targets (issue 35): lm_speed >= 3x and lm_exp >= 5x on the terrain sets;"
-          " on the random sets JPS no slower than A*")
+          " on the random sets JPS (or auto) no slower than A* (auto/A* >= 1.00x)")
     return out
 
 

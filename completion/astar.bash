@@ -44,7 +44,7 @@ _astar_values() {
 	case $opt in
 	--diagonal) words='never always at-most-one-obstacle no-obstacles' ;;
 	--heuristic) words='manhattan euclidean octile chebyshev zero' ;;
-	--algorithm) words='astar dijkstra bfs greedy jps' ;;
+	--algorithm) words='astar dijkstra bfs greedy jps auto' ;;
 	--format) words='text json' ;;
 	--wrap) words='none x y xy' ;;
 	--color) words='auto always never' ;;

@@ -323,6 +323,36 @@ astar_status astar_search(astar_ctx *ctx, const astar_grid *grid,
                           astar_point start, astar_point goal,
                           const astar_options *opts, astar_result *result);
 
+/* How the grid's obstacles break its open space, as astar_choose judges
+ * it: corner cells, open cells with a blocked diagonal neighbour whose
+ * two side neighbours toward it are open (where JPS's jumps stop), in
+ * parts per million of the open cells (*per_open) and of the blocked
+ * cells (*per_blocked; the border outside the grid not counted).
+ * Measured on one row in each band of rows, at most about 65,000 cells, so it
+ * costs well under one search of a large grid; 0 where there is no open
+ * (blocked) cell. */
+void astar_grid_corners(const astar_grid *grid, uint32_t *per_open,
+                        uint32_t *per_blocked);
+
+/* astar_choose picks A* on a grid with at least ASTAR_AUTO_SCATTER
+ * corner cells per million blocked cells (one a blocked cell):
+ * obstacles scattered cell by cell (a random map), not walls and blobs,
+ * which stop JPS's jumps every few cells while A*'s heuristic is nearly
+ * exact.  Set by measurement: bench/RESULTS.md, "--algorithm=auto". */
+#define ASTAR_AUTO_SCATTER 1000000u
+
+/* The exact algorithm that should answer grid's queries under opts (its
+ * algorithm field aside): ASTAR_ALGO_JPS when JPS applies (see
+ * astar_supported: uniform costs, its diagonal policies and heuristic,
+ * weight 1; no wrapping; an agent of one cell) and the grid's obstacles
+ * are not a scatter (ASTAR_AUTO_SCATTER), else ASTAR_ALGO_ASTAR.
+ * Both give paths of the same cost.  ctx may be NULL; otherwise it
+ * keeps the judgement while the grid is unchanged, so that later calls
+ * cost next to nothing.  Set opts->algorithm to the result before
+ * searching. */
+astar_algorithm astar_choose(astar_ctx *ctx, const astar_grid *grid,
+                             const astar_options *opts);
+
 /* ------------------------------------------------------- one-to-many */
 
 /* The most goals for which astar_search_many's A* uses a heuristic. */

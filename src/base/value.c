@@ -46,7 +46,7 @@ const char VALUE_DIAGONAL_NAMES[] =
 	"never, always, at-most-one-obstacle, no-obstacles";
 const char VALUE_HEURISTIC_NAMES[] =
 	"manhattan, euclidean, octile, chebyshev, zero";
-const char VALUE_ALGORITHM_NAMES[] = "astar, dijkstra, bfs, greedy, jps";
+const char VALUE_ALGORITHM_NAMES[] = "astar, dijkstra, bfs, greedy, jps, auto";
 
 #define COUNT(a) (int)(sizeof(a) / sizeof((a)[0]))
 

@@ -39,6 +39,13 @@ int config_landmarks(const cli_config *cfg, size_t nqueries)
 	return nqueries >= CONFIG_LM_QUERIES ? ASTAR_LANDMARKS_AUTO : 0;
 }
 
+void config_choose(const cli_config *cfg, astar_ctx *ctx,
+                   const astar_grid *grid, astar_options *opts)
+{
+	if (cfg->algo_auto)
+		opts->algorithm = astar_choose(ctx, grid, opts);
+}
+
 static int refuse(const char *what)
 {
 	diag_error(NULL, 0, 0, "%s", what);
@@ -222,6 +229,7 @@ static void copy_flags(const options *o, cli_config *cfg)
 	cfg->nscens = o->nscens;
 	cfg->map_override = o->map_override;
 	cfg->jobs = o->jobs;
+	cfg->algo_auto = o->algo_auto;
 	cfg->landmarks = o->landmarks;
 	cfg->opts.landmarks = o->landmarks > 0 ? o->landmarks : 0;
 	cfg->shard_k = o->shard_k;

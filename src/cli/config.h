@@ -51,6 +51,7 @@ typedef struct cli_config {
 	const char *image;        /* --image: a file name pattern (image.h), or
 	                             NULL */
 	int scale;                /* --scale; 0: image_write_png's default */
+	int algo_auto;            /* --algorithm=auto (see config_choose) */
 	int landmarks;            /* --landmarks=K; -1: automatic (see
 	                             config_landmarks) */
 	map_level_opts level;     /* --layer, --solid, --cost, --costs,
@@ -77,6 +78,12 @@ astar_options config_scen_options(const cli_config *cfg);
  * (ASTAR_LANDMARKS_AUTO) when there are at least CONFIG_LM_QUERIES
  * (measured: bench/RESULTS.md), else none. */
 #define CONFIG_LM_QUERIES 500
+/* With --algorithm=auto, sets opts->algorithm to the library's choice
+ * for grid (astar_choose, which ctx remembers per grid); otherwise leaves
+ * opts alone. */
+void config_choose(const cli_config *cfg, astar_ctx *ctx,
+                   const astar_grid *grid, astar_options *opts);
+
 int config_landmarks(const cli_config *cfg, size_t nqueries);
 
 #endif

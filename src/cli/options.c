@@ -184,7 +184,12 @@ static int set_weight(options *o, const char *arg)
 
 static int set_algorithm(options *o, const char *arg)
 {
-	if (value_algorithm(arg, &o->search.algorithm) != 0)
+	/* auto is no algorithm of the library's: the driver asks
+	 * astar_choose for each map, and runs A* where it has no map. */
+	o->algo_auto = strcmp(arg, "auto") == 0;
+	if (o->algo_auto)
+		o->search.algorithm = ASTAR_ALGO_ASTAR;
+	else if (value_algorithm(arg, &o->search.algorithm) != 0)
 		return bad_value("--algorithm", VALUE_ALGORITHM_NAMES, arg);
 	return OPTIONS_RUN;
 }
@@ -492,9 +497,10 @@ static const flag flags[] = {
 	{"algorithm", required_argument, 'a', set_algorithm,
          "-a, --algorithm=NAME",
          "astar (default), dijkstra, bfs (fewest steps),\n"
-         "greedy (best-first on the heuristic) or jps (jump\n"
+         "greedy (best-first on the heuristic), jps (jump\n"
          "point search: uniform costs, --diagonal never or\n"
-         "no-obstacles)"},
+         "no-obstacles) or auto (jps or astar, whichever\n"
+         "should be faster on the map)"},
 	{"landmarks", required_argument, 0, set_landmarks,
          "    --landmarks=K",
          "A* guided by K landmarks (0 to 32; 0 off;\n"

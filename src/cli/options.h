@@ -23,6 +23,8 @@ typedef struct endpoint_arg {
 typedef struct options {
 	astar_options search;
 	int diagonal_given, heuristic_given, weight_given;
+	int algo_auto; /* --algorithm=auto: search.algorithm is A* until
+	                  astar_choose judges each map */
 	int landmarks; /* --landmarks=K, or -1 when not given (automatic) */
 	int has_start, has_goal;
 	astar_point start, goal;

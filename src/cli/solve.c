@@ -384,6 +384,7 @@ static void run_map_queries(sink *k, astar_ctx *ctx, const map *m,
 		qo.landmarks = config_landmarks(k->cfg, m->nqueries);
 		if (mq->has_size && !k->cfg->size_given)
 			qo.size = mq->size;
+		config_choose(k->cfg, ctx, m->grid, &qo);
 		q->opts = &qo;
 		if (valid_query(&qo, name, &at, where, m->grid, ss, ns, ts, nt) !=
 		    0) {
@@ -493,7 +494,7 @@ nomem:
 /* The one query of a map file: its marks, or --start and --goal; 0, or
  * -1 when it could not run (reported).  Its lists are kept in *ss and
  * *ts, which the caller frees. */
-static int run_map_query(sink *k, astar_ctx *ctx, const map *m, query_report *q,
+static int run_one_query(sink *k, astar_ctx *ctx, const map *m, query_report *q,
                          astar_result *res, double t1, astar_point **ss,
                          astar_point **ts)
 {
@@ -532,6 +533,23 @@ static int run_map_query(sink *k, astar_ctx *ctx, const map *m, query_report *q,
 	file_header(k, name);
 	emit(k, q, name, 1);
 	return 0;
+}
+
+/* run_one_query with the algorithm --algorithm=auto chooses for the
+ * map; q->opts is the caller's again on return. */
+static int run_map_query(sink *k, astar_ctx *ctx, const map *m, query_report *q,
+                         astar_result *res, double t1, astar_point **ss,
+                         astar_point **ts)
+{
+	const astar_options *given = q->opts;
+	astar_options o = *given;
+	int rc;
+
+	config_choose(k->cfg, ctx, m->grid, &o);
+	q->opts = &o;
+	rc = run_one_query(k, ctx, m, q, res, t1, ss, ts);
+	q->opts = given;
+	return rc;
 }
 
 /* --distances: the distance map (and flow field) from the starts, or
@@ -738,6 +756,7 @@ static void scen_query(sink *k, astar_ctx *ctx)
 		query_error(k, label);
 		return;
 	}
+	config_choose(cfg, ctx, g, &opts);
 	places = on_line(e->line);
 	if (valid_query(&opts, name, &places, "", g, &e->start, 1, &e->goal,
 	                1) != 0) {

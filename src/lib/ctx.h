@@ -52,6 +52,9 @@ struct astar_ctx {
 	 * keep (many_ctx.c), opaque here in the same way. */
 	void *many;
 	void (*many_free)(void *many);
+	/* astar_choose's measure of the last grid it judged (choose.c). */
+	uint64_t choice_id, choice_version;
+	int choice_valid, choice_scattered;
 };
 
 /* Nonzero when every field of opts is in range: the enums, and a finite
@@ -80,6 +83,12 @@ astar_status ctx_begin(astar_ctx *ctx, const astar_grid *grid,
  * (astar_prepare).  On an error the context is as it was.
  */
 astar_status ctx_prepare(astar_ctx *ctx, const astar_grid *grid, int touch);
+
+/* Whether grid's obstacles are a scatter of single cells, which stop
+ * JPS's jumps every few cells (astar_choose's judgement, choose.c); the
+ * answer is kept in ctx (which may be NULL) while the grid is
+ * unchanged. */
+int ctx_scattered(astar_ctx *ctx, const astar_grid *grid);
 
 /* Starts a new generation, clearing the records only when it wraps. */
 void ctx_next_generation(astar_ctx *ctx);

@@ -57,10 +57,10 @@ astar_status jps_run(jps *s, const astar_grid *grid, size_t start,
 	s->upper = COST_NONE;
 	s->nstack = 0;
 	s->nfound = 0;
-	s->memo_on = s->eight && s->walks && s->ngoals <= 1 &&
-	             s->dmask != UINT32_MAX && !s->cache->memo_off &&
-	             (size_t)s->grid->width * (size_t)s->grid->height >=
-	                     MEMO_MIN_CELLS;
+	/* The memo keys its entries by the class of step that pruning
+	 * keeps in the records (offer): no memo without pruning. */
+	s->memo_on = s->prune && s->walks && s->ngoals <= 1 &&
+	             !s->cache->memo_off;
 	for (;;) {
 		uint32_t i;
 		int32_t x, y;
@@ -272,8 +272,14 @@ static astar_status search(astar_ctx *ctx, jps_cache **cache,
 		return rc;
 	state_init(&s, ctx, *cache, grid, opts, goal);
 	goals_init(&s, grid, opts, goal, st, t);
+	/* On a scatter of single obstacles dead ends are rare and few
+	 * expansions repeat: probing for them, and the memo that rides on
+	 * the same records, cost more than they save (and the table 4
+	 * bytes a cell). */
 	s.prune = s.eight && s.dmask != UINT32_MAX &&
-	          (size_t)grid->width * (size_t)grid->height >= MEMO_MIN_CELLS;
+	          (size_t)grid->width * (size_t)grid->height >=
+	                  MEMO_MIN_CELLS &&
+	          !ctx_scattered(ctx, grid);
 	if (s.prune && jps_barren_ready(*cache, grid) != 0)
 		return ASTAR_ENOMEM;
 	s.barren = (*cache)->barren;
