@@ -240,25 +240,6 @@ static int lm_quantum(lm_table *t, const astar_grid *g, size_t seed,
 	return 0;
 }
 
-/* The movement's own heuristic for an offset of dx, dy cells. */
-static double lm_move_h(astar_heuristic kind, int32_t dx, int32_t dy)
-{
-	dx = dx < 0 ? -dx : dx;
-	dy = dy < 0 ? -dy : dy;
-	switch (kind) {
-	case ASTAR_H_MANHATTAN:
-		return (double)dx + dy;
-	case ASTAR_H_EUCLIDEAN:
-		return sqrt((double)dx * dx + (double)dy * dy);
-	case ASTAR_H_OCTILE:
-		return ctx_octile(dx, dy);
-	case ASTAR_H_CHEBYSHEV:
-		return dx > dy ? dx : dy;
-	default:
-		return 0.0;
-	}
-}
-
 /*
  * How far the shortest paths from the seed exceed the movement's own
  * heuristic, on average over the cells reached (near: the costs from the
@@ -281,7 +262,7 @@ static double lm_detour(const astar_grid *g, const astar_options *o,
 		if (near[i] == INFINITY || i == seed)
 			continue;
 		p = ctx_point_of(g, i);
-		h = lm_move_h(kind, p.x - s.x, p.y - s.y) * g->min_cost;
+		h = ctx_heuristic(kind, p.x - s.x, p.y - s.y) * g->min_cost;
 		sum += near[i] / h;
 		n++;
 	}
@@ -473,7 +454,7 @@ ALWAYS_INLINE double lm_h(const lm_query *q, size_t i, int32_t x, int32_t y,
                           const int directed)
 {
 	const uint16_t *dn = q->d + i * (size_t)q->ntables;
-	double h = lm_move_h(q->kind, x - q->tx, y - q->ty) * q->scale;
+	double h = ctx_heuristic(q->kind, x - q->tx, y - q->ty) * q->scale;
 	int32_t best = 0;
 
 	if (q->use && dn[0] != LM_NONE) {
