@@ -39,11 +39,14 @@ static const int lm_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 
 #define LM_NONE 65535u /* a cell the landmark does not reach */
 
-/* ASTAR_LANDMARKS_AUTO: this many landmarks, when the seed's shortest
- * paths are on average at least this much longer than the movement's
- * heuristic says (chosen by measurement: bench/RESULTS.md). */
-#define LM_AUTO_COUNT  8
-#define LM_AUTO_DETOUR 1.10
+/* ASTAR_LANDMARKS_AUTO: this many landmarks where every cell costs the
+ * same, LM_AUTO_TERRAIN on terrain (where each takes two tables, and
+ * the search gains more from each bound), when the seed's shortest paths
+ * are on average at least this much longer than the movement's heuristic
+ * says (chosen by measurement: bench/RESULTS.md). */
+#define LM_AUTO_COUNT   8
+#define LM_AUTO_TERRAIN 12
+#define LM_AUTO_DETOUR  1.10
 
 /* The relative difference below which two costs are one (lm_relax): far
  * above the rounding of a sum of 10^5 steps (about 10^-11), and below the
@@ -53,8 +56,8 @@ static const int lm_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 #define LM_TIE 1e-10
 
 /* The landmarks one query uses at most (lm_choose): all of the automatic
- * count, whose every bound paid for itself in the measurements. */
-#define LM_ACTIVE 8
+ * counts, whose every bound paid for itself in the measurements. */
+#define LM_ACTIVE LM_AUTO_TERRAIN
 
 typedef struct lm_table {
 	uint64_t id, version; /* the grid's, when built */
@@ -399,9 +402,10 @@ astar_status lm_prepare(astar_ctx *ctx, const astar_grid *g,
 	n->version = g->version;
 	n->policy = o->diagonal;
 	n->asked = o->landmarks;
-	n->k = o->landmarks == ASTAR_LANDMARKS_AUTO ? LM_AUTO_COUNT
-	                                            : o->landmarks;
 	n->directed = g->min_cost != g->max_cost;
+	n->k = o->landmarks != ASTAR_LANDMARKS_AUTO ? o->landmarks
+	       : n->directed                       ? LM_AUTO_TERRAIN
+	                                           : LM_AUTO_COUNT;
 	n->ntables = n->directed ? 2 * n->k : n->k;
 	dist = malloc(g->ncells * sizeof *dist);
 	near = malloc(g->ncells * sizeof *near);
@@ -441,7 +445,8 @@ typedef struct lm_query {
 	 * runs in steps and the path's cost is summed from the cells), and
 	 * the quantum in those units, shaved (lm_exact_units). */
 	uint64_t one, sqrt2, qx;
-	/* With every landmark in use (k == LM_ACTIVE), lm_best reads a cell's
+	/* With the automatic count (LM_AUTO_COUNT on uniform costs,
+	 * LM_AUTO_TERRAIN on terrain), all in use, lm_best reads a cell's
 	 * entries in one run that compilers turn into vector code: masks of
 	 * the entries whose bound is the goal's less the cell's (ma) or the
 	 * cell's less the goal's (mb), both ways on a table of one
@@ -514,7 +519,7 @@ static void lm_query_init(lm_query *q, const lm_table *t, const astar_grid *g,
 	q->ty = gp.y;
 	q->scale = g->min_cost;
 	q->weight = o->weight;
-	q->all = t->k == LM_ACTIVE;
+	q->all = t->k == (t->directed ? LM_AUTO_TERRAIN : LM_AUTO_COUNT);
 	for (int l = 0; q->all && l < t->ntables; l++) {
 		q->ma[l] = t->directed && l % 2 == 1 ? 0 : 0xffff;
 		q->mb[l] = t->directed && l % 2 == 0 ? 0 : 0xffff;
@@ -671,7 +676,7 @@ ALWAYS_INLINE int lm_loop(lm_run *s, size_t t, const astar_options *o,
 
 #define LM_LOOP(P)                                                    \
 	(!directed ? lm_loop(s, t, o, r, found, P, 0, 0)              \
-	 : s->q.all ? lm_loop(s, t, o, r, found, P, 1, 2 * LM_ACTIVE) \
+	 : s->q.all ? lm_loop(s, t, o, r, found, P, 1, 2 * LM_AUTO_TERRAIN) \
 	            : lm_loop(s, t, o, r, found, P, 1, 0))
 
 static int lm_run_loop(lm_run *s, size_t t, const astar_options *o,
@@ -895,7 +900,7 @@ ALWAYS_INLINE int lm_loop_x(lm_run *s, size_t t, const astar_options *o,
 }
 
 #define LM_LOOP_X(P)                                             \
-	(s->q.all ? lm_loop_x(s, t, o, r, found, P, LM_ACTIVE) \
+	(s->q.all ? lm_loop_x(s, t, o, r, found, P, LM_AUTO_COUNT) \
 	          : lm_loop_x(s, t, o, r, found, P, 0))
 
 /* Pushes the start and runs the instance of o's policy.  0 or -1. */

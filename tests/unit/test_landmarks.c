@@ -139,11 +139,12 @@ static void one_grid(astar_ctx *ctx, unsigned long long seed)
 	astar_options_init(&o);
 	o.diagonal = (astar_diagonal)rng_int(&r, 4);
 	o.heuristic = rng_int(&r, 3) == 0 ? ASTAR_H_ZERO : ASTAR_H_DEFAULT;
-	/* 8, the automatic count, often on its own: with every landmark
-	 * in use, the bounds are read in one run (lm_best's other path) */
+	/* The automatic count (8 on uniform costs, 12 on terrain) often
+	 * on its own: with every landmark in use, the bounds are read in
+	 * one run (lm_best's other path) */
 	k = rng_int(&r, 5);
 	o.landmarks = k == 0   ? ASTAR_LANDMARKS_AUTO
-	              : k == 1 ? 8
+	              : k == 1 ? (seed % 4 < 2 ? 8 : 12)
 	                       : 1 + rng_int(&r, 12);
 	if (rng_int(&r, 2))
 		CHECK(astar_prepare(ctx, lg, &o) == ASTAR_OK, "prepare");
