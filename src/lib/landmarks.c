@@ -444,7 +444,7 @@ typedef struct lm_query {
 	 * units, a cell costing 1 (every cell costs the same, so the search
 	 * runs in steps and the path's cost is summed from the cells), and
 	 * the quantum in those units, shaved (lm_exact_units). */
-	uint64_t one, sqrt2, qx;
+	uint64_t one, sqrt2, qx, hmul;
 	/* With the automatic count (LM_AUTO_COUNT on uniform costs,
 	 * LM_AUTO_TERRAIN on terrain), all in use, lm_best reads a cell's
 	 * entries in one run that compilers turn into vector code: masks of
@@ -699,38 +699,46 @@ static int lm_run_loop(lm_run *s, size_t t, const astar_options *o,
 /* ------------------------------------------ the whole-number instance */
 
 /*
- * Where every open cell costs the same, the search counts steps in fixed
+ * Under the default heuristic and weight, the search sums costs in fixed
  * point (ctx_exact_units), as search.c's exact instance does: every sum
  * is exact, equal costs are equal integers (no tie tolerance, and no
  * reopening on a rounding), and the keys are made without conversions.
- * The landmark bound is taken in those units: the quantum, in steps, times
- * one, shaved by the relative error of the rounded sqrt2 (below 2^-k, so
- * 2^(1-k) and a margin for the double product), rounded down; the bound
- * then stays below every path's cost in units.  Both parts of f are at
- * most a path's cost, so f fits when twice ctx_exact_counts diagonal
- * steps do, which the units are halved for if needed.
+ * Where every open cell costs the same it counts steps (a cell costing
+ * 1); on terrain a step costs the cell's cost times one or sqrt2, and the
+ * movement's heuristic is scaled by the least cost.  The landmark bound
+ * is taken in those units: the quantum (over the cost, on uniform costs)
+ * times one, shaved by the relative error of the rounded sqrt2 (below
+ * 2^-k, so 2^(1-k) and a margin for the double product), rounded down;
+ * the bound then stays below every path's cost in units.  Both parts of
+ * f are at most a path's cost, so f fits when twice ctx_exact_counts
+ * diagonal steps of the largest cost do, which the units are halved for
+ * if needed.
  */
 static int lm_exact_ok(const lm_table *t, const astar_grid *g,
                        const astar_options *o)
 {
 	astar_heuristic kind = astar_effective_heuristic(o);
 
-	return !t->directed && g->min_cost == g->max_cost && o->weight == 1.0 &&
+	(void)t;
+	(void)g;
+	return o->weight == 1.0 &&
 	       (o->diagonal == ASTAR_DIAG_NEVER ? kind == ASTAR_H_MANHATTAN
 	                                        : kind == ASTAR_H_OCTILE);
 }
 
-static void lm_exact_units(lm_query *q, const astar_grid *g)
+static void lm_exact_units(lm_query *q, const astar_grid *g, int directed)
 {
 	int k = ctx_exact_units(g, &q->one, &q->sqrt2);
-	uint64_t twice = 2 * ctx_exact_counts(g);
+	uint64_t twice = 2 * ctx_exact_counts(g) * (directed ? g->max_cost : 1);
 
 	while (k > 1 && ctx_mul_high(twice, q->sqrt2) != 0) {
 		k--;
 		q->one >>= 1;
 		q->sqrt2 = (q->sqrt2 + 1) >> 1;
 	}
-	q->qx = (uint64_t)floor(q->q / g->min_cost * (double)q->one *
+	q->hmul = directed ? g->min_cost : 1;
+	q->qx = (uint64_t)floor(q->q / (directed ? 1 : g->min_cost) *
+	                        (double)q->one *
 	                        (1.0 - ldexp(1.0, 1 - k) - 1e-12));
 }
 
@@ -738,14 +746,16 @@ static void lm_exact_units(lm_query *q, const astar_grid *g)
  * (Manhattan as octile with a diagonal of two steps), or the landmarks'
  * when larger; n as lm_best's. */
 ALWAYS_INLINE uint64_t lm_hx(const lm_query *q, size_t i, int32_t x,
-                             int32_t y, const astar_diagonal pol, const int n)
+                             int32_t y, const astar_diagonal pol,
+                             const int directed, const int n)
 {
 	int32_t dx = x - q->tx, dy = y - q->ty;
 	uint64_t h = ctx_octile_fixed((uint32_t)(dx < 0 ? -dx : dx),
 	                              (uint32_t)(dy < 0 ? -dy : dy), q->one,
 	                              pol == ASTAR_DIAG_NEVER ? 2 * q->one
-	                                                      : q->sqrt2);
-	int32_t best = lm_best(q, q->d + i * (size_t)q->ntables, 0, n);
+	                                                      : q->sqrt2) *
+	            (directed ? q->hmul : 1);
+	int32_t best = lm_best(q, q->d + i * (size_t)q->ntables, directed, n);
 
 	if (best > 1 && (uint64_t)(best - 1) * q->qx > h)
 		h = (uint64_t)(best - 1) * q->qx;
@@ -774,12 +784,14 @@ typedef struct lm_fast {
  */
 ALWAYS_INLINE int lm_relax_x(astar_ctx *ctx, lm_fast *f, size_t i,
                              uint64_t gxi, int32_t px, int32_t py, const int d,
-                             const astar_diagonal pol, const int n)
+                             const astar_diagonal pol, const int directed,
+                             const int n)
 {
 	const ptrdiff_t side_a = (ptrdiff_t)lm_dy[d] * f->w, side_b = lm_dx[d];
 	size_t j = i + side_a + side_b;
 	node *nj = &f->nodes[j];
-	uint64_t gx = gxi + (d < 4 ? f->q.one : f->q.sqrt2);
+	uint64_t gx = gxi + (d < 4 ? f->q.one : f->q.sqrt2) *
+	                        (directed ? f->cells[j] : 1);
 	heap_key k;
 	int open;
 
@@ -799,7 +811,9 @@ ALWAYS_INLINE int lm_relax_x(astar_ctx *ctx, lm_fast *f, size_t i,
 	f->generated++;
 	k = heap_make_key_fixed(
 		(uint32_t)j,
-		gx + lm_hx(&f->q, j, px + lm_dx[d], py + lm_dy[d], pol, n), gx);
+		gx + lm_hx(&f->q, j, px + lm_dx[d], py + lm_dy[d], pol,
+		           directed, n),
+		gx);
 	if (open) {
 		heap_decrease_key(&ctx->open, k);
 		return 0;
@@ -835,7 +849,7 @@ ALWAYS_INLINE size_t lm_next(astar_ctx *ctx, lm_fast *f)
  * once, as lm_loop does), the directions unrolled.  0 or -1. */
 ALWAYS_INLINE int lm_expand_x(astar_ctx *ctx, lm_fast *f, size_t i,
                               astar_point p, const astar_diagonal pol,
-                              const int n)
+                              const int directed, const int n)
 {
 	const uint64_t gxi = f->nodes[i].gx;
 	const int ndirs = pol == ASTAR_DIAG_NEVER ? 4 : 8;
@@ -846,7 +860,8 @@ ALWAYS_INLINE int lm_expand_x(astar_ctx *ctx, lm_fast *f, size_t i,
 		PREFETCH(&f->nodes[j]);
 	}
 #define LM_X(D) \
-	if (lm_relax_x(ctx, f, i, gxi, p.x, p.y, D, pol, n) != 0) return -1
+	if (lm_relax_x(ctx, f, i, gxi, p.x, p.y, D, pol, directed, n) != 0) \
+	return -1
 	LM_X(0);
 	LM_X(1);
 	LM_X(2);
@@ -864,7 +879,8 @@ ALWAYS_INLINE int lm_expand_x(astar_ctx *ctx, lm_fast *f, size_t i,
 /* lm_loop in units; the start is pushed already. */
 ALWAYS_INLINE int lm_loop_x(lm_run *s, size_t t, const astar_options *o,
                             astar_result *r, int *found,
-                            const astar_diagonal pol, const int n)
+                            const astar_diagonal pol, const int directed,
+                            const int n)
 {
 	astar_ctx *ctx = s->ctx;
 	lm_fast f = {s->g->cells, ctx->nodes, ctx->pos, ctx->gen,
@@ -887,7 +903,7 @@ ALWAYS_INLINE int lm_loop_x(lm_run *s, size_t t, const astar_options *o,
 			*found = 1;
 			break;
 		}
-		if (lm_expand_x(ctx, &f, i, p, pol, n) != 0)
+		if (lm_expand_x(ctx, &f, i, p, pol, directed, n) != 0)
 			return -1;
 	}
 	r->expanded = expanded;
@@ -899,13 +915,18 @@ ALWAYS_INLINE int lm_loop_x(lm_run *s, size_t t, const astar_options *o,
 	return 0;
 }
 
-#define LM_LOOP_X(P)                                             \
-	(s->q.all ? lm_loop_x(s, t, o, r, found, P, LM_AUTO_COUNT) \
-	          : lm_loop_x(s, t, o, r, found, P, 0))
+#define LM_LOOP_X(P)                                                      \
+	(directed ? (s->q.all ? lm_loop_x(s, t, o, r, found, P, 1,          \
+	                                  2 * LM_AUTO_TERRAIN)              \
+	                      : lm_loop_x(s, t, o, r, found, P, 1, 0))      \
+	          : (s->q.all ? lm_loop_x(s, t, o, r, found, P, 0,          \
+	                                  LM_AUTO_COUNT)                    \
+	                      : lm_loop_x(s, t, o, r, found, P, 0, 0)))
 
 /* Pushes the start and runs the instance of o's policy.  0 or -1. */
 static int lm_run_exact(lm_run *s, size_t si, astar_point start, size_t t,
-                        const astar_options *o, astar_result *r, int *found)
+                        const astar_options *o, astar_result *r, int *found,
+                        int directed)
 {
 	astar_ctx *ctx = s->ctx;
 
@@ -913,7 +934,8 @@ static int lm_run_exact(lm_run *s, size_t si, astar_point start, size_t t,
 	if (heap_push_key(&ctx->open,
 	                  heap_make_key_fixed((uint32_t)si,
 	                                      lm_hx(&s->q, si, start.x,
-	                                            start.y, o->diagonal, 0),
+	                                            start.y, o->diagonal,
+	                                            directed, 0),
 	                                      0)) != 0)
 		return -1;
 	switch (o->diagonal) {
@@ -1001,8 +1023,10 @@ astar_status lm_search(astar_ctx *ctx, const astar_grid *g, astar_point start,
 	ctx->nodes[si].gen = ctx->gen;
 	ctx->nodes[si].dir = 8;
 	if (lm_exact_ok(ctx->lm, g, o)) {
-		lm_exact_units(&s.q, g);
-		if (lm_run_exact(&s, si, start, ti, o, r, &found) != 0)
+		int directed = ((const lm_table *)ctx->lm)->directed;
+		lm_exact_units(&s.q, g, directed);
+		if (lm_run_exact(&s, si, start, ti, o, r, &found, directed) !=
+		    0)
 			return ASTAR_ENOMEM;
 		return found ? lm_path(&s, si, ti, r) : ASTAR_OK;
 	}
