@@ -231,17 +231,19 @@ static double lm_max(const astar_grid *g, const double *dist)
 static void lm_store(lm_table *t, const astar_grid *g, int tab,
                      const double *dist)
 {
-	double inv = 1.0 / t->q;
+	/* shaved, so that a sum rounded up never rounds the stored value
+	 * above the true distance */
+	double inv = (1.0 - 1e-12) / t->q;
+	uint16_t *d = t->d + tab;
 
 	for (size_t i = 0; i < g->ncells; i++) {
-		uint16_t v = LM_NONE;
-		if (dist[i] != INFINITY) {
-			/* shaved, so that a sum rounded up never rounds the
-			 * stored value above the true distance */
-			double u = floor(dist[i] * (1.0 - 1e-12) * inv);
-			v = (uint16_t)(u < 0.0 ? 0.0 : u > 65534.0 ? 65534.0 : u);
-		}
-		t->d[i * (size_t)t->ntables + (size_t)tab] = v;
+		double u = dist[i] * inv;
+		/* distances are >= 0, so the conversion, which drops the
+		 * fraction, rounds down (no call to floor) */
+		d[i * (size_t)t->ntables] =
+			dist[i] == INFINITY ? (uint16_t)LM_NONE
+			: u < 65534.0       ? (uint16_t)(uint32_t)u
+			                    : (uint16_t)65534;
 	}
 }
 
