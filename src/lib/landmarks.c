@@ -617,6 +617,37 @@ ALWAYS_INLINE int lm_relax(lm_run *s, size_t j, int32_t x, int32_t y, int d,
 	return heap_push(&ctx->open, (uint32_t)j, f, gj);
 }
 
+/* Closes cell i at p, the expanded-th expansion, and counts it (and
+ * records it with o->explored): 1 when it is the goal t (*found set),
+ * 0 when not, -1 out of memory. */
+static inline int lm_close(astar_ctx *ctx, size_t i, astar_point p, size_t t,
+                           const astar_options *o, uint64_t *expanded,
+                           int *found)
+{
+	ctx->pos[i] = CLOSED;
+	if (o->explored) {
+		if (ctx_grow_points(&ctx->explored, &ctx->explored_cap,
+		                    *expanded + 1) != 0)
+			return -1;
+		ctx->explored[*expanded] = p;
+	}
+	++*expanded;
+	*found = i == t;
+	return *found;
+}
+
+/* The counts of a finished search into r. */
+static void lm_counts(astar_ctx *ctx, const astar_options *o, astar_result *r,
+                      uint64_t expanded, uint64_t generated)
+{
+	r->expanded = expanded;
+	r->generated = generated;
+	if (o->explored) {
+		r->explored = ctx->explored;
+		r->explored_len = (size_t)expanded;
+	}
+}
+
 /* Expands cells until the goal t comes off the open list (*found = 1) or
  * none is left; inlined once per policy and table layout.  0, or -1 out
  * of memory. */
@@ -629,24 +660,15 @@ ALWAYS_INLINE int lm_loop(lm_run *s, size_t t, const astar_options *o,
 	const uint8_t *cells = s->g->cells;
 	const int ndirs = pol == ASTAR_DIAG_NEVER ? 4 : 8;
 	uint64_t expanded = 0;
+	int at = 0;
 
 	while (!heap_empty(&ctx->open)) {
 		size_t i = heap_pop(&ctx->open);
 		double gi = ctx->nodes[i].g;
 		astar_point p = ctx_point_fast(s->g, s->inv, i);
 
-		ctx->pos[i] = CLOSED;
-		if (o->explored) {
-			if (ctx_grow_points(&ctx->explored, &ctx->explored_cap,
-			                    expanded + 1) != 0)
-				return -1;
-			ctx->explored[expanded] = p;
-		}
-		expanded++;
-		if (i == t) {
-			*found = 1;
-			break;
-		}
+		if ((at = lm_close(ctx, i, p, t, o, &expanded, found)) != 0)
+			break; /* the goal, or out of memory */
 		/* The neighbours' table entries and records, asked for at
 		 * once: each is a cache miss on a large map, and the loop
 		 * below would otherwise wait for them one by one. */
@@ -667,36 +689,10 @@ ALWAYS_INLINE int lm_loop(lm_run *s, size_t t, const astar_options *o,
 				return -1;
 		}
 	}
-	r->expanded = expanded;
-	r->generated = s->generated;
-	if (o->explored) {
-		r->explored = ctx->explored;
-		r->explored_len = (size_t)expanded;
-	}
-	return 0;
+	lm_counts(ctx, o, r, expanded, s->generated);
+	return at < 0 ? -1 : 0;
 }
 
-#define LM_LOOP(P)                                                    \
-	(!directed ? lm_loop(s, t, o, r, found, P, 0, 0)              \
-	 : s->q.all ? lm_loop(s, t, o, r, found, P, 1, 2 * LM_AUTO_TERRAIN) \
-	            : lm_loop(s, t, o, r, found, P, 1, 0))
-
-static int lm_run_loop(lm_run *s, size_t t, const astar_options *o,
-                       astar_result *r, int *found, int directed)
-{
-	switch (o->diagonal) {
-	case ASTAR_DIAG_NEVER:
-		return LM_LOOP(ASTAR_DIAG_NEVER);
-	case ASTAR_DIAG_ALWAYS:
-		return LM_LOOP(ASTAR_DIAG_ALWAYS);
-	case ASTAR_DIAG_ONE_OBSTACLE:
-		return LM_LOOP(ASTAR_DIAG_ONE_OBSTACLE);
-	default:
-		return LM_LOOP(ASTAR_DIAG_NO_OBSTACLES);
-	}
-}
-
-#undef LM_LOOP
 
 /* ------------------------------------------ the whole-number instance */
 
@@ -889,34 +885,23 @@ ALWAYS_INLINE int lm_loop_x(lm_run *s, size_t t, const astar_options *o,
 	             s->g->stride, s->q, s->generated, heap_key_of(0, 0), 0};
 	uint64_t expanded = 0;
 	size_t i;
+	int at = 0;
 
 	while ((i = lm_next(ctx, &f)) != SIZE_MAX) {
 		astar_point p = ctx_point_fast(s->g, s->inv, i);
 
-		f.pos[i] = CLOSED;
-		if (o->explored) {
-			if (ctx_grow_points(&ctx->explored, &ctx->explored_cap,
-			                    expanded + 1) != 0)
-				return -1;
-			ctx->explored[expanded] = p;
-		}
-		expanded++;
-		if (i == t) {
-			*found = 1;
-			break;
-		}
+		if ((at = lm_close(ctx, i, p, t, o, &expanded, found)) != 0)
+			break; /* the goal, or out of memory */
 		if (lm_expand_x(ctx, &f, i, p, pol, directed, n) != 0)
 			return -1;
 	}
-	r->expanded = expanded;
-	r->generated = f.generated;
-	if (o->explored) {
-		r->explored = ctx->explored;
-		r->explored_len = (size_t)expanded;
-	}
-	return 0;
+	lm_counts(ctx, o, r, expanded, f.generated);
+	return at < 0 ? -1 : 0;
 }
 
+/* The instances, by policy, table layout (directed), whether the bounds
+ * are read in one run (lm_query.all) and the arithmetic (exact: units,
+ * else doubles). */
 #define LM_LOOP_X(P)                                                      \
 	(directed ? (s->q.all ? lm_loop_x(s, t, o, r, found, P, 1,          \
 	                                  2 * LM_AUTO_TERRAIN)              \
@@ -924,8 +909,33 @@ ALWAYS_INLINE int lm_loop_x(lm_run *s, size_t t, const astar_options *o,
 	          : (s->q.all ? lm_loop_x(s, t, o, r, found, P, 0,          \
 	                                  LM_AUTO_COUNT)                    \
 	                      : lm_loop_x(s, t, o, r, found, P, 0, 0)))
+#define LM_LOOP_D(P)                                                       \
+	(!directed ? lm_loop(s, t, o, r, found, P, 0, 0)                    \
+	 : s->q.all ? lm_loop(s, t, o, r, found, P, 1, 2 * LM_AUTO_TERRAIN) \
+	            : lm_loop(s, t, o, r, found, P, 1, 0))
+#define LM_LOOP(P) (exact ? LM_LOOP_X(P) : LM_LOOP_D(P))
 
-/* Pushes the start and runs the instance of o's policy.  0 or -1. */
+static int lm_run_loop(lm_run *s, size_t t, const astar_options *o,
+                       astar_result *r, int *found, int directed, int exact)
+{
+	switch (o->diagonal) {
+	case ASTAR_DIAG_NEVER:
+		return LM_LOOP(ASTAR_DIAG_NEVER);
+	case ASTAR_DIAG_ALWAYS:
+		return LM_LOOP(ASTAR_DIAG_ALWAYS);
+	case ASTAR_DIAG_ONE_OBSTACLE:
+		return LM_LOOP(ASTAR_DIAG_ONE_OBSTACLE);
+	default:
+		return LM_LOOP(ASTAR_DIAG_NO_OBSTACLES);
+	}
+}
+
+#undef LM_LOOP
+#undef LM_LOOP_D
+#undef LM_LOOP_X
+
+/* Pushes the start in units and runs the whole-number instance.  0 or
+ * -1. */
 static int lm_run_exact(lm_run *s, size_t si, astar_point start, size_t t,
                         const astar_options *o, astar_result *r, int *found,
                         int directed)
@@ -940,19 +950,8 @@ static int lm_run_exact(lm_run *s, size_t si, astar_point start, size_t t,
 	                                            directed, 0),
 	                                      0)) != 0)
 		return -1;
-	switch (o->diagonal) {
-	case ASTAR_DIAG_NEVER:
-		return LM_LOOP_X(ASTAR_DIAG_NEVER);
-	case ASTAR_DIAG_ALWAYS:
-		return LM_LOOP_X(ASTAR_DIAG_ALWAYS);
-	case ASTAR_DIAG_ONE_OBSTACLE:
-		return LM_LOOP_X(ASTAR_DIAG_ONE_OBSTACLE);
-	default:
-		return LM_LOOP_X(ASTAR_DIAG_NO_OBSTACLES);
-	}
+	return lm_run_loop(s, t, o, r, found, directed, 1);
 }
-
-#undef LM_LOOP_X
 
 /* The path from start s to end t into ctx->path, its cost from whole-step
  * sums (as search.c's, so that equal costs are equal doubles). */
@@ -1038,7 +1037,7 @@ astar_status lm_search(astar_ctx *ctx, const astar_grid *g, astar_point start,
 	                   ((const lm_table *)ctx->lm)->directed, 0),
 	              0.0) != 0 ||
 	    lm_run_loop(&s, ti, o, r, &found,
-	                ((const lm_table *)ctx->lm)->directed) != 0)
+	                ((const lm_table *)ctx->lm)->directed, 0) != 0)
 		return ASTAR_ENOMEM;
 	return found ? lm_path(&s, si, ti, r) : ASTAR_OK;
 }
