@@ -25,6 +25,12 @@
  * within q, so the search reopens a closed cell that a shorter way
  * reaches (rare): with an admissible heuristic, A* that reopens returns
  * a shortest path.
+ *
+ * Under the default heuristic and weight the search sums costs in fixed
+ * point, as search.c's exact instance does, and holds its best new
+ * neighbour out of the heap (the whole-number instance, below); the
+ * others run in doubles.  The tables' Dijkstra searches keep their open
+ * cells in buckets as wide as the least step (lm_dial).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -442,10 +448,10 @@ typedef struct lm_query {
 	int32_t tx, ty;
 	double scale;  /* the grid's least cost (the movement heuristic's) */
 	double weight;
-	/* The whole-number instance (lm_exact_ok): steps of one and sqrt2
-	 * units, a cell costing 1 (every cell costs the same, so the search
-	 * runs in steps and the path's cost is summed from the cells), and
-	 * the quantum in those units, shaved (lm_exact_units). */
+	/* The whole-number instance (lm_exact_ok): a straight and a
+	 * diagonal step of cost 1 in units, the quantum in those units,
+	 * shaved, and the movement heuristic's factor on terrain (the least
+	 * cost; lm_exact_units). */
 	uint64_t one, sqrt2, qx, hmul;
 	/* With the automatic count (LM_AUTO_COUNT on uniform costs,
 	 * LM_AUTO_TERRAIN on terrain), all in use, lm_best reads a cell's
@@ -712,13 +718,10 @@ ALWAYS_INLINE int lm_loop(lm_run *s, size_t t, const astar_options *o,
  * diagonal steps of the largest cost do, which the units are halved for
  * if needed.
  */
-static int lm_exact_ok(const lm_table *t, const astar_grid *g,
-                       const astar_options *o)
+static int lm_exact_ok(const astar_options *o)
 {
 	astar_heuristic kind = astar_effective_heuristic(o);
 
-	(void)t;
-	(void)g;
 	return o->weight == 1.0 &&
 	       (o->diagonal == ASTAR_DIAG_NEVER ? kind == ASTAR_H_MANHATTAN
 	                                        : kind == ASTAR_H_OCTILE);
@@ -1023,7 +1026,7 @@ astar_status lm_search(astar_ctx *ctx, const astar_grid *g, astar_point start,
 	heap_reset(&ctx->open, ctx->pos);
 	ctx->nodes[si].gen = ctx->gen;
 	ctx->nodes[si].dir = 8;
-	if (lm_exact_ok(ctx->lm, g, o)) {
+	if (lm_exact_ok(o)) {
 		int directed = ((const lm_table *)ctx->lm)->directed;
 		lm_exact_units(&s.q, g, directed);
 		if (lm_run_exact(&s, si, start, ti, o, r, &found, directed) !=
