@@ -13,6 +13,12 @@ Sets (each a map and a Moving AI scenario file beside it):
                   smooth value noise (patches about 32 cells across),
                   written as an ASCII map ('#' wall, digits the cost);
                   1000 queries.
+  always/NAME.map
+                  shared Moving AI files (arena2, den011d, brc202d,
+                  8room_000, maze512-1-0) with their queries' lengths
+                  under --diagonal=always (corners cut), from our
+                  Dijkstra, so that timed runs under that policy can be
+                  --check runs; the map is a link to the shared one.
   random2048-10/-20, random4096-10/-20
                   random obstacles (10% and 20%), a few hundred long
                   queries (start and goal at least 0.6 of the side apart
@@ -193,6 +199,33 @@ def write_set(outdir, mapname, rows, pairs, algo, write_map):
     print("gen: %s: %dx%d, %d queries" % (mapname, w, h, len(kept)), flush=True)
 
 
+def always_set(outdir, name):
+    """A shared Moving AI file's queries with their lengths under the
+    always policy (bench/RESULTS.md times landmarks under it)."""
+    d = os.path.join(outdir, "always")
+    os.makedirs(d, exist_ok=True)
+    base = os.path.basename(name) + ".map"
+    if not os.path.lexists(os.path.join(d, base)):
+        os.symlink(os.path.join(SHARED, name + ".map"), os.path.join(d, base))
+    src = os.path.join(SHARED, name + ".map.scen")
+    p = subprocess.run([ASTAR, "-J2", "--json", "--no-timing", "--diagonal=always",
+                        "--algorithm=dijkstra", src], stdout=subprocess.PIPE, check=True)
+    cost = {}
+    for line in p.stdout.decode().splitlines():
+        o = json.loads(line)
+        cost[o["line"]] = o["cost"]
+    out = ["version 1"]
+    with open(src) as f:
+        for n, line in enumerate(f.read().split("\n"), 1):
+            if n > 1 and line.strip():
+                fields = line.split("\t")
+                fields[8] = "%.8f" % cost[n]
+                out.append("\t".join(fields))
+    with open(os.path.join(d, base + ".scen"), "w") as f:
+        f.write("\n".join(out) + "\n")
+    print("gen: always/%s: %d queries" % (base, len(out) - 1), flush=True)
+
+
 def refcheck(outdir, sets):
     """Builds bench/refcheck.c and checks a sample of every set."""
     exe = os.path.join(outdir, "refcheck")
@@ -234,6 +267,9 @@ def main():
         write_set(outdir, "random%d-%d.map" % (size, pct), rows,
                   random_pairs(rows, scaled(n), size + pct, far=0.6), "astar", write_movingai)
         sets.append(("random%d-%d.map" % (size, pct), 3))
+    for name in ("dao/arena2", "dao/den011d", "dao/brc202d", "rooms/8room_000",
+                 "mazes/maze512-1-0"):
+        always_set(outdir, name)
     refcheck(outdir, sets)
 
 

@@ -203,9 +203,10 @@ typedef struct astar_options {
 	int explored;  /* record expanded cells in expansion order */
 	int landmarks; /* A* only: guide the search with this many landmarks
 	                  (0 to ASTAR_LANDMARKS_MAX; 0, the default, for
-	                  none; ASTAR_LANDMARKS_AUTO: 8 when the grid's
-	                  detours make them pay, judged once per grid from
-	                  one Dijkstra search, else none).  The context builds their distance tables
+	                  none; ASTAR_LANDMARKS_AUTO: 8, or 12 on terrain,
+	                  when the grid's detours make them pay, judged once
+	                  per grid from one Dijkstra search, else none).
+	                  The context builds their distance tables
 	                  for the grid once (astar_prepare, or the first
 	                  search), then every A* search of that grid with
 	                  this count uses them: the cost is the same, the

@@ -10,6 +10,8 @@
 #ifndef ASTAR_CTX_H
 #define ASTAR_CTX_H
 
+#include <math.h>
+
 #include "grid.h"
 #include "heap.h"
 
@@ -134,6 +136,28 @@ static inline double ctx_octile(int32_t dx, int32_t dy)
 	int32_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
 
 	return (double)(hi - lo) + SQRT2 * (double)lo;
+}
+
+/* The movement heuristic kind for an offset of dx, dy cells, unscaled
+ * (one straight step costs 1): shared by the plain and the landmark
+ * searches, so that both bound a cell by the same double. */
+ALWAYS_INLINE double ctx_heuristic(astar_heuristic kind, int32_t dx,
+                                   int32_t dy)
+{
+	dx = dx < 0 ? -dx : dx;
+	dy = dy < 0 ? -dy : dy;
+	switch (kind) {
+	case ASTAR_H_MANHATTAN:
+		return (double)dx + dy;
+	case ASTAR_H_EUCLIDEAN:
+		return sqrt((double)dx * dx + (double)dy * dy);
+	case ASTAR_H_OCTILE:
+		return ctx_octile(dx, dy);
+	case ASTAR_H_CHEBYSHEV:
+		return dx > dy ? dx : dy;
+	default:
+		return 0.0;
+	}
 }
 
 /* The coordinates of padded index i. */

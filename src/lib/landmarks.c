@@ -25,6 +25,12 @@
  * within q, so the search reopens a closed cell that a shorter way
  * reaches (rare): with an admissible heuristic, A* that reopens returns
  * a shortest path.
+ *
+ * Under the default heuristic and weight the search sums costs in fixed
+ * point, as search.c's exact instance does, and holds its best new
+ * neighbour out of the heap (the whole-number instance, below); the
+ * others run in doubles.  The tables' Dijkstra searches keep their open
+ * cells in buckets as wide as the least step (lm_dial).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -39,11 +45,14 @@ static const int lm_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 
 #define LM_NONE 65535u /* a cell the landmark does not reach */
 
-/* ASTAR_LANDMARKS_AUTO: this many landmarks, when the seed's shortest
- * paths are on average at least this much longer than the movement's
- * heuristic says (chosen by measurement: bench/RESULTS.md). */
-#define LM_AUTO_COUNT  8
-#define LM_AUTO_DETOUR 1.10
+/* ASTAR_LANDMARKS_AUTO: this many landmarks where every cell costs the
+ * same, LM_AUTO_TERRAIN on terrain (where each takes two tables, and
+ * the search gains more from each bound), when the seed's shortest paths
+ * are on average at least this much longer than the movement's heuristic
+ * says (chosen by measurement: bench/RESULTS.md). */
+#define LM_AUTO_COUNT   8
+#define LM_AUTO_TERRAIN 12
+#define LM_AUTO_DETOUR  1.10
 
 /* The relative difference below which two costs are one (lm_relax): far
  * above the rounding of a sum of 10^5 steps (about 10^-11), and below the
@@ -53,8 +62,8 @@ static const int lm_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 #define LM_TIE 1e-10
 
 /* The landmarks one query uses at most (lm_choose): all of the automatic
- * count, whose every bound paid for itself in the measurements. */
-#define LM_ACTIVE 8
+ * counts, whose every bound paid for itself in the measurements. */
+#define LM_ACTIVE LM_AUTO_TERRAIN
 
 typedef struct lm_table {
 	uint64_t id, version; /* the grid's, when built */
@@ -106,48 +115,109 @@ static inline int lm_corner(const uint8_t *cells, const astar_grid *g,
 }
 
 /*
+ * The open cells of the tables' Dijkstra searches, in buckets as wide as
+ * the least step (Dial's buckets, widened): a cell of the least bucket
+ * can gain nothing from another of it, whose step to it would cost at
+ * least the width, so each bucket's cells are final in any order, and a
+ * push and a pop cost a store and a load instead of a heap's walk.  Steps
+ * cost at most SQRT2 * max_cost, so the buckets in use at once span a
+ * fixed count and are kept in a ring (nb).  A cell's current bucket is in
+ * at[] (LM_DONE once expanded); an entry of another bucket is stale.
+ */
+typedef struct lm_bucket {
+	uint32_t *c;
+	size_t n, cap;
+} lm_bucket;
+
+typedef struct lm_dial {
+	lm_bucket *b;
+	size_t nb;
+	double inv; /* 1 / the width */
+} lm_dial;
+
+#define LM_DONE UINT32_MAX
+
+static int lm_dial_init(lm_dial *q, const astar_grid *g)
+{
+	q->nb = (size_t)(SQRT2 * g->max_cost / g->min_cost) + 2;
+	q->inv = 1.0 / g->min_cost;
+	q->b = calloc(q->nb, sizeof *q->b);
+	return q->b == NULL ? -1 : 0;
+}
+
+static void lm_dial_free(lm_dial *q)
+{
+	for (size_t k = 0; q->b != NULL && k < q->nb; k++)
+		free(q->b[k].c);
+	free(q->b);
+}
+
+static int lm_dial_push(lm_dial *q, size_t bucket, uint32_t cell)
+{
+	lm_bucket *b = &q->b[bucket % q->nb];
+
+	if (b->n == b->cap) {
+		size_t cap = b->cap < 256 ? 256 : 2 * b->cap;
+		uint32_t *c = realloc(b->c, cap * sizeof *c);
+		if (c == NULL)
+			return -1;
+		b->c = c;
+		b->cap = cap;
+	}
+	b->c[b->n++] = cell;
+	return 0;
+}
+
+/*
  * Dijkstra from src over the whole grid into dist (INFINITY where it
  * does not reach): the costs from src, or with reverse the costs to it
  * (a step x -> y costs what entering y costs, so from y back to x it is
- * y's cost; the corner rule is the same both ways).  pos is the heap's
- * position array.  0, or -1 when the heap could not grow.
+ * y's cost; the corner rule is the same both ways).  A cell whose cost a
+ * rounding lowers after its expansion is expanded again, so the result
+ * never rests on the order within a bucket.  0, or -1 out of memory.
  */
 static int lm_dijkstra(const astar_grid *g, astar_diagonal pol, size_t src,
-                       int reverse, double *dist, uint32_t *pos, heap *h)
+                       int reverse, double *dist, uint32_t *at, lm_dial *q)
 {
 	const uint8_t *cells = g->cells;
 	ptrdiff_t off[8];
 	int nd = lm_offsets(g, pol, off);
+	size_t pending = 1;
 
 	for (size_t i = 0; i < g->ncells; i++)
 		dist[i] = INFINITY;
-	heap_reset(h, pos);
 	dist[src] = 0.0;
-	if (heap_push(h, (uint32_t)src, 0.0, 0.0) != 0)
+	at[src] = 0;
+	if (lm_dial_push(q, 0, (uint32_t)src) != 0)
 		return -1;
-	while (!heap_empty(h)) {
-		size_t y = heap_pop(h);
-		double dy = dist[y];
-
-		for (int d = 0; d < nd; d++) {
-			size_t x = y + off[d];
-			double c, v;
-			if (cells[x] == 0 ||
-			    (d >= 4 && !lm_corner(cells, g, pol, y, d)))
-				continue;
-			c = reverse ? cells[y] : cells[x];
-			v = dy + (d < 4 ? c : SQRT2 * c);
-			if (v >= dist[x])
-				continue; /* also every cell already expanded */
-			if (dist[x] == INFINITY) {
+	for (size_t cur = 0; pending > 0; cur++) {
+		lm_bucket *b = &q->b[cur % q->nb];
+		for (size_t e = 0; e < b->n; e++, pending--) {
+			size_t y = b->c[e];
+			double dy = dist[y];
+			if (at[y] != (uint32_t)cur)
+				continue; /* moved to a lower bucket, or done */
+			at[y] = LM_DONE;
+			for (int d = 0; d < nd; d++) {
+				size_t x = y + off[d], k;
+				double c, v;
+				if (cells[x] == 0 ||
+				    (d >= 4 && !lm_corner(cells, g, pol, y, d)))
+					continue;
+				c = reverse ? cells[y] : cells[x];
+				v = dy + (d < 4 ? c : SQRT2 * c);
+				if (v >= dist[x])
+					continue;
 				dist[x] = v;
-				if (heap_push(h, (uint32_t)x, v, v) != 0)
+				k = (size_t)(v * q->inv);
+				k = k > cur ? k : cur + 1; /* a rounding below */
+				at[x] = (uint32_t)k;
+				if (lm_dial_push(q, k, (uint32_t)x) != 0)
 					return -1;
-			} else {
-				dist[x] = v;
-				heap_decrease(h, (uint32_t)x, v, v);
+				pending++;
 			}
 		}
+		b->n = 0;
 	}
 	return 0;
 }
@@ -167,17 +237,19 @@ static double lm_max(const astar_grid *g, const double *dist)
 static void lm_store(lm_table *t, const astar_grid *g, int tab,
                      const double *dist)
 {
-	double inv = 1.0 / t->q;
+	/* shaved, so that a sum rounded up never rounds the stored value
+	 * above the true distance */
+	double inv = (1.0 - 1e-12) / t->q;
+	uint16_t *d = t->d + tab;
 
 	for (size_t i = 0; i < g->ncells; i++) {
-		uint16_t v = LM_NONE;
-		if (dist[i] != INFINITY) {
-			/* shaved, so that a sum rounded up never rounds the
-			 * stored value above the true distance */
-			double u = floor(dist[i] * (1.0 - 1e-12) * inv);
-			v = (uint16_t)(u < 0.0 ? 0.0 : u > 65534.0 ? 65534.0 : u);
-		}
-		t->d[i * (size_t)t->ntables + (size_t)tab] = v;
+		double u = dist[i] * inv;
+		/* distances are >= 0, so the conversion, which drops the
+		 * fraction, rounds down (no call to floor) */
+		d[i * (size_t)t->ntables] =
+			dist[i] == INFINITY ? (uint16_t)LM_NONE
+			: u < 65534.0       ? (uint16_t)(uint32_t)u
+			                    : (uint16_t)65534;
 	}
 }
 
@@ -222,7 +294,7 @@ static size_t lm_farthest(const astar_grid *g, const double *near)
 
 /* The quantum from the seed's distances, both ways (near: from it). */
 static int lm_quantum(lm_table *t, const astar_grid *g, size_t seed,
-                      double *near, double *dist, uint32_t *pos, heap *h)
+                      double *near, double *dist, uint32_t *pos, lm_dial *h)
 {
 	double span;
 
@@ -238,25 +310,6 @@ static int lm_quantum(lm_table *t, const astar_grid *g, size_t seed,
 	}
 	t->q = span > 0.0 ? span / 65534.0 * (1.0 + 1e-9) : 1.0;
 	return 0;
-}
-
-/* The movement's own heuristic for an offset of dx, dy cells. */
-static double lm_move_h(astar_heuristic kind, int32_t dx, int32_t dy)
-{
-	dx = dx < 0 ? -dx : dx;
-	dy = dy < 0 ? -dy : dy;
-	switch (kind) {
-	case ASTAR_H_MANHATTAN:
-		return (double)dx + dy;
-	case ASTAR_H_EUCLIDEAN:
-		return sqrt((double)dx * dx + (double)dy * dy);
-	case ASTAR_H_OCTILE:
-		return ctx_octile(dx, dy);
-	case ASTAR_H_CHEBYSHEV:
-		return dx > dy ? dx : dy;
-	default:
-		return 0.0;
-	}
 }
 
 /*
@@ -281,7 +334,7 @@ static double lm_detour(const astar_grid *g, const astar_options *o,
 		if (near[i] == INFINITY || i == seed)
 			continue;
 		p = ctx_point_of(g, i);
-		h = lm_move_h(kind, p.x - s.x, p.y - s.y) * g->min_cost;
+		h = ctx_heuristic(kind, p.x - s.x, p.y - s.y) * g->min_cost;
 		sum += near[i] / h;
 		n++;
 	}
@@ -293,7 +346,7 @@ static double lm_detour(const astar_grid *g, const astar_options *o,
  * With ASTAR_LANDMARKS_AUTO, none when the seed's paths show too little
  * detour (LM_AUTO_DETOUR) for them to pay.  0 or -1. */
 static int lm_fill(lm_table *t, const astar_grid *g, const astar_options *o,
-                   double *dist, double *near, uint32_t *pos, heap *h)
+                   double *dist, double *near, uint32_t *pos, lm_dial *h)
 {
 	size_t cell = lm_seed(g);
 
@@ -345,7 +398,7 @@ astar_status lm_prepare(astar_ctx *ctx, const astar_grid *g,
 	lm_table *t = ctx->lm, *n;
 	double *dist, *near;
 	uint32_t *pos;
-	heap h;
+	lm_dial h;
 	int fail;
 
 	if (t != NULL && t->id == g->id && t->version == g->version &&
@@ -357,17 +410,17 @@ astar_status lm_prepare(astar_ctx *ctx, const astar_grid *g,
 	n->version = g->version;
 	n->policy = o->diagonal;
 	n->asked = o->landmarks;
-	n->k = o->landmarks == ASTAR_LANDMARKS_AUTO ? LM_AUTO_COUNT
-	                                            : o->landmarks;
 	n->directed = g->min_cost != g->max_cost;
+	n->k = o->landmarks != ASTAR_LANDMARKS_AUTO ? o->landmarks
+	       : n->directed                       ? LM_AUTO_TERRAIN
+	                                           : LM_AUTO_COUNT;
 	n->ntables = n->directed ? 2 * n->k : n->k;
 	dist = malloc(g->ncells * sizeof *dist);
 	near = malloc(g->ncells * sizeof *near);
 	pos = malloc(g->ncells * sizeof *pos);
-	heap_init(&h);
-	fail = dist == NULL || near == NULL || pos == NULL ||
-	       lm_fill(n, g, o, dist, near, pos, &h) != 0;
-	heap_free(&h);
+	fail = lm_dial_init(&h, g) != 0 || dist == NULL || near == NULL ||
+	       pos == NULL || lm_fill(n, g, o, dist, near, pos, &h) != 0;
+	lm_dial_free(&h);
 	free(dist);
 	free(near);
 	free(pos);
@@ -395,6 +448,19 @@ typedef struct lm_query {
 	int32_t tx, ty;
 	double scale;  /* the grid's least cost (the movement heuristic's) */
 	double weight;
+	/* The whole-number instance (lm_exact_ok): a straight and a
+	 * diagonal step of cost 1 in units, the quantum in those units,
+	 * shaved, and the movement heuristic's factor on terrain (the least
+	 * cost; lm_exact_units). */
+	uint64_t one, sqrt2, qx, hmul;
+	/* With the automatic count (LM_AUTO_COUNT on uniform costs,
+	 * LM_AUTO_TERRAIN on terrain), all in use, lm_best reads a cell's
+	 * entries in one run that compilers turn into vector code: masks of
+	 * the entries whose bound is the goal's less the cell's (ma) or the
+	 * cell's less the goal's (mb), both ways on a table of one
+	 * direction. */
+	int all;
+	uint16_t ma[2 * LM_ACTIVE], mb[2 * LM_ACTIVE];
 } lm_query;
 
 /* Landmark l's bound (in quanta) between cell i and the goal. */
@@ -461,38 +527,60 @@ static void lm_query_init(lm_query *q, const lm_table *t, const astar_grid *g,
 	q->ty = gp.y;
 	q->scale = g->min_cost;
 	q->weight = o->weight;
+	q->all = t->k == (t->directed ? LM_AUTO_TERRAIN : LM_AUTO_COUNT);
+	for (int l = 0; q->all && l < t->ntables; l++) {
+		q->ma[l] = t->directed && l % 2 == 1 ? 0 : 0xffff;
+		q->mb[l] = t->directed && l % 2 == 0 ? 0 : 0xffff;
+	}
 }
 
-/*
- * The weighted heuristic of cell i at (x, y): the largest landmark bound,
- * in whole quanta, less one (see the top), or the movement's own.  A cell
- * of another component than the landmarks' has no bound (65535 in every
- * table, so its first entry tells).
- */
-ALWAYS_INLINE double lm_h(const lm_query *q, size_t i, int32_t x, int32_t y,
-                          const int directed)
+/* The largest landmark bound of the cell whose entries are dn, in whole
+ * quanta, 0 when it has none: a cell of another component than the
+ * landmarks' (65535 in every table, so its first entry tells). */
+ALWAYS_INLINE int32_t lm_best(const lm_query *q, const uint16_t *dn,
+                              const int directed, const int n)
 {
-	const uint16_t *dn = q->d + i * (size_t)q->ntables;
-	double h = lm_move_h(q->kind, x - q->tx, y - q->ty) * q->scale;
 	int32_t best = 0;
 
-	if (q->use && dn[0] != LM_NONE) {
-		for (int m = 0; m < q->nact; m++) {
-			int l = q->act[m];
-			int32_t a, b;
-			if (directed) { /* d(L,g) - d(L,n), d(n,L) - d(g,L) */
-				a = (int32_t)q->gv[2 * l] - dn[2 * l];
-				b = (int32_t)dn[2 * l + 1] - q->gv[2 * l + 1];
-			} else { /* both ways on one table */
-				a = (int32_t)q->gv[l] - dn[l];
-				b = -a;
-			}
-			a = a > b ? a : b;
-			best = best > a ? best : a;
+	if (!q->use || dn[0] == LM_NONE)
+		return 0;
+	if (n > 0) { /* all n entries, differences saturated at 0 */
+		uint16_t b16 = 0;
+		for (int l = 0; l < n; l++) {
+			uint16_t gv = q->gv[l], v = dn[l];
+			uint16_t a = gv > v ? (uint16_t)(gv - v) : 0;
+			uint16_t b = v > gv ? (uint16_t)(v - gv) : 0;
+			uint16_t m = (uint16_t)((a & q->ma[l]) | (b & q->mb[l]));
+			b16 = b16 > m ? b16 : m;
 		}
-		if (best > 1 && (best - 1) * q->q > h)
-			h = (best - 1) * q->q;
+		return b16;
 	}
+	for (int m = 0; m < q->nact; m++) {
+		int l = q->act[m];
+		int32_t a, b;
+		if (directed) { /* d(L,g) - d(L,n), d(n,L) - d(g,L) */
+			a = (int32_t)q->gv[2 * l] - dn[2 * l];
+			b = (int32_t)dn[2 * l + 1] - q->gv[2 * l + 1];
+		} else { /* both ways on one table */
+			a = (int32_t)q->gv[l] - dn[l];
+			b = -a;
+		}
+		a = a > b ? a : b;
+		best = best > a ? best : a;
+	}
+	return best;
+}
+
+/* The weighted heuristic of cell i at (x, y): the largest landmark bound
+ * less one quantum (see the top), or the movement's own. */
+ALWAYS_INLINE double lm_h(const lm_query *q, size_t i, int32_t x, int32_t y,
+                          const int directed, const int n)
+{
+	double h = ctx_heuristic(q->kind, x - q->tx, y - q->ty) * q->scale;
+	int32_t best = lm_best(q, q->d + i * (size_t)q->ntables, directed, n);
+
+	if (best > 1 && (best - 1) * q->q > h)
+		h = (best - 1) * q->q;
 	return h * q->weight;
 }
 
@@ -509,7 +597,7 @@ typedef struct lm_run {
 /* Offers cell j at (x, y), reached in direction d at cost gj: opens it,
  * lowers its key, or reopens it when closed (see the top).  0 or -1. */
 ALWAYS_INLINE int lm_relax(lm_run *s, size_t j, int32_t x, int32_t y, int d,
-                           double gj, const int directed)
+                           double gj, const int directed, const int n)
 {
 	astar_ctx *ctx = s->ctx;
 	node *nj = &ctx->nodes[j];
@@ -527,7 +615,7 @@ ALWAYS_INLINE int lm_relax(lm_run *s, size_t j, int32_t x, int32_t y, int d,
 	nj->g = gj;
 	nj->dir = (uint32_t)d;
 	s->generated++;
-	f = gj + lm_h(&s->q, j, x, y, directed);
+	f = gj + lm_h(&s->q, j, x, y, directed, n);
 	if (open) {
 		heap_decrease(&ctx->open, (uint32_t)j, f, gj);
 		return 0;
@@ -535,35 +623,58 @@ ALWAYS_INLINE int lm_relax(lm_run *s, size_t j, int32_t x, int32_t y, int d,
 	return heap_push(&ctx->open, (uint32_t)j, f, gj);
 }
 
+/* Closes cell i at p, the expanded-th expansion, and counts it (and
+ * records it with o->explored): 1 when it is the goal t (*found set),
+ * 0 when not, -1 out of memory. */
+static inline int lm_close(astar_ctx *ctx, size_t i, astar_point p, size_t t,
+                           const astar_options *o, uint64_t *expanded,
+                           int *found)
+{
+	ctx->pos[i] = CLOSED;
+	if (o->explored) {
+		if (ctx_grow_points(&ctx->explored, &ctx->explored_cap,
+		                    *expanded + 1) != 0)
+			return -1;
+		ctx->explored[*expanded] = p;
+	}
+	++*expanded;
+	*found = i == t;
+	return *found;
+}
+
+/* The counts of a finished search into r. */
+static void lm_counts(astar_ctx *ctx, const astar_options *o, astar_result *r,
+                      uint64_t expanded, uint64_t generated)
+{
+	r->expanded = expanded;
+	r->generated = generated;
+	if (o->explored) {
+		r->explored = ctx->explored;
+		r->explored_len = (size_t)expanded;
+	}
+}
+
 /* Expands cells until the goal t comes off the open list (*found = 1) or
  * none is left; inlined once per policy and table layout.  0, or -1 out
  * of memory. */
 ALWAYS_INLINE int lm_loop(lm_run *s, size_t t, const astar_options *o,
                           astar_result *r, int *found,
-                          const astar_diagonal pol, const int directed)
+                          const astar_diagonal pol, const int directed,
+                          const int n)
 {
 	astar_ctx *ctx = s->ctx;
 	const uint8_t *cells = s->g->cells;
 	const int ndirs = pol == ASTAR_DIAG_NEVER ? 4 : 8;
 	uint64_t expanded = 0;
+	int at = 0;
 
 	while (!heap_empty(&ctx->open)) {
 		size_t i = heap_pop(&ctx->open);
 		double gi = ctx->nodes[i].g;
 		astar_point p = ctx_point_fast(s->g, s->inv, i);
 
-		ctx->pos[i] = CLOSED;
-		if (o->explored) {
-			if (ctx_grow_points(&ctx->explored, &ctx->explored_cap,
-			                    expanded + 1) != 0)
-				return -1;
-			ctx->explored[expanded] = p;
-		}
-		expanded++;
-		if (i == t) {
-			*found = 1;
-			break;
-		}
+		if ((at = lm_close(ctx, i, p, t, o, &expanded, found)) != 0)
+			break; /* the goal, or out of memory */
 		/* The neighbours' table entries and records, asked for at
 		 * once: each is a cache miss on a large map, and the loop
 		 * below would otherwise wait for them one by one. */
@@ -580,25 +691,235 @@ ALWAYS_INLINE int lm_loop(lm_run *s, size_t t, const astar_options *o,
 				continue;
 			if (lm_relax(s, j, p.x + lm_dx[d], p.y + lm_dy[d], d,
 			             gi + (d < 4 ? c : SQRT2 * c),
-			             directed) != 0)
+			             directed, n) != 0)
 				return -1;
 		}
 	}
-	r->expanded = expanded;
-	r->generated = s->generated;
-	if (o->explored) {
-		r->explored = ctx->explored;
-		r->explored_len = (size_t)expanded;
+	lm_counts(ctx, o, r, expanded, s->generated);
+	return at < 0 ? -1 : 0;
+}
+
+
+/* ------------------------------------------ the whole-number instance */
+
+/*
+ * Under the default heuristic and weight, the search sums costs in fixed
+ * point (ctx_exact_units), as search.c's exact instance does: every sum
+ * is exact, equal costs are equal integers (no tie tolerance, and no
+ * reopening on a rounding), and the keys are made without conversions.
+ * Where every open cell costs the same it counts steps (a cell costing
+ * 1); on terrain a step costs the cell's cost times one or sqrt2, and the
+ * movement's heuristic is scaled by the least cost.  The landmark bound
+ * is taken in those units: the quantum (over the cost, on uniform costs)
+ * times one, shaved by the relative error of the rounded sqrt2 (below
+ * 2^-k, so 2^(1-k) and a margin for the double product), rounded down;
+ * the bound then stays below every path's cost in units.  Both parts of
+ * f are at most a path's cost, so f fits when twice ctx_exact_counts
+ * diagonal steps of the largest cost do, which the units are halved for
+ * if needed.
+ */
+static int lm_exact_ok(const astar_options *o)
+{
+	astar_heuristic kind = astar_effective_heuristic(o);
+
+	return o->weight == 1.0 &&
+	       (o->diagonal == ASTAR_DIAG_NEVER ? kind == ASTAR_H_MANHATTAN
+	                                        : kind == ASTAR_H_OCTILE);
+}
+
+static void lm_exact_units(lm_query *q, const astar_grid *g, int directed)
+{
+	int k = ctx_exact_units(g, &q->one, &q->sqrt2);
+	uint64_t twice = 2 * ctx_exact_counts(g) * (directed ? g->max_cost : 1);
+
+	while (k > 1 && ctx_mul_high(twice, q->sqrt2) != 0) {
+		k--;
+		q->one >>= 1;
+		q->sqrt2 = (q->sqrt2 + 1) >> 1;
 	}
+	q->hmul = directed ? g->min_cost : 1;
+	q->qx = (uint64_t)floor(q->q / (directed ? 1 : g->min_cost) *
+	                        (double)q->one *
+	                        (1.0 - ldexp(1.0, 1 - k) - 1e-12));
+}
+
+/* The heuristic of cell i at (x, y) in units: the movement's own
+ * (Manhattan as octile with a diagonal of two steps), or the landmarks'
+ * when larger; n as lm_best's. */
+ALWAYS_INLINE uint64_t lm_hx(const lm_query *q, size_t i, int32_t x,
+                             int32_t y, const astar_diagonal pol,
+                             const int directed, const int n)
+{
+	int32_t dx = x - q->tx, dy = y - q->ty;
+	uint64_t h = ctx_octile_fixed((uint32_t)(dx < 0 ? -dx : dx),
+	                              (uint32_t)(dy < 0 ? -dy : dy), q->one,
+	                              pol == ASTAR_DIAG_NEVER ? 2 * q->one
+	                                                      : q->sqrt2) *
+	            (directed ? q->hmul : 1);
+	int32_t best = lm_best(q, q->d + i * (size_t)q->ntables, directed, n);
+
+	if (best > 1 && (uint64_t)(best - 1) * q->qx > h)
+		h = (uint64_t)(best - 1) * q->qx;
+	return h;
+}
+
+/* What the whole-number loop keeps in registers: copies, so that the
+ * stores into the records cannot be taken to change them. */
+typedef struct lm_fast {
+	const uint8_t *cells;
+	node *nodes;
+	uint32_t *pos;
+	uint32_t gen;
+	ptrdiff_t w;
+	lm_query q;
+	uint64_t generated;
+	heap_key held;
+	int holding;
+} lm_fast;
+
+/*
+ * lm_relax in units, with the least new neighbour of an expansion held
+ * out of the heap (f->held) as search.c's relax does: when it is also
+ * below the heap's top, it is expanded next without a push and a pop.
+ * A closed cell that a shorter way reaches is opened again.
+ */
+ALWAYS_INLINE int lm_relax_x(astar_ctx *ctx, lm_fast *f, size_t i,
+                             uint64_t gxi, int32_t px, int32_t py, const int d,
+                             const astar_diagonal pol, const int directed,
+                             const int n)
+{
+	const ptrdiff_t side_a = (ptrdiff_t)lm_dy[d] * f->w, side_b = lm_dx[d];
+	size_t j = i + side_a + side_b;
+	node *nj = &f->nodes[j];
+	uint64_t gx = gxi + (d < 4 ? f->q.one : f->q.sqrt2) *
+	                        (directed ? f->cells[j] : 1);
+	heap_key k;
+	int open;
+
+	if (f->cells[j] == 0)
+		return 0;
+	if (d >= 4 && pol != ASTAR_DIAG_ALWAYS) {
+		int a = f->cells[i + side_a] != 0, b = f->cells[i + side_b] != 0;
+		if (pol == ASTAR_DIAG_ONE_OBSTACLE ? !(a || b) : !(a && b))
+			return 0;
+	}
+	if (nj->gen == f->gen && gx >= nj->gx)
+		return 0;
+	open = nj->gen == f->gen && f->pos[j] != CLOSED;
+	nj->gen = f->gen;
+	nj->gx = gx;
+	nj->dir = (uint32_t)d;
+	f->generated++;
+	k = heap_make_key_fixed(
+		(uint32_t)j,
+		gx + lm_hx(&f->q, j, px + lm_dx[d], py + lm_dy[d], pol,
+		           directed, n),
+		gx);
+	if (open) {
+		heap_decrease_key(&ctx->open, k);
+		return 0;
+	}
+	if (!f->holding) {
+		f->held = k;
+		f->holding = 1;
+		return 0;
+	}
+	if (heap_key_less(k, f->held)) { /* the new one held, the other pushed */
+		heap_key t = f->held;
+		f->held = k;
+		k = t;
+	}
+	return heap_push_key(&ctx->open, k);
+}
+
+/* The next cell to expand: the held one when it is below the heap's top,
+ * else the top (the held one taking its place); SIZE_MAX when none. */
+ALWAYS_INLINE size_t lm_next(astar_ctx *ctx, lm_fast *f)
+{
+	if (f->holding) {
+		f->holding = 0;
+		if (heap_empty(&ctx->open) ||
+		    heap_key_less(f->held, heap_top(&ctx->open)))
+			return heap_key_node(f->held);
+		return heap_replace_top(&ctx->open, f->held);
+	}
+	return heap_empty(&ctx->open) ? SIZE_MAX : heap_pop(&ctx->open);
+}
+
+/* Expands cell i of f (its neighbours' entries and records asked for at
+ * once, as lm_loop does), the directions unrolled.  0 or -1. */
+ALWAYS_INLINE int lm_expand_x(astar_ctx *ctx, lm_fast *f, size_t i,
+                              astar_point p, const astar_diagonal pol,
+                              const int directed, const int n)
+{
+	const uint64_t gxi = f->nodes[i].gx;
+	const int ndirs = pol == ASTAR_DIAG_NEVER ? 4 : 8;
+
+	for (int d = 0; d < ndirs; d++) {
+		size_t j = i + (ptrdiff_t)lm_dy[d] * f->w + lm_dx[d];
+		PREFETCH(f->q.d + j * (size_t)f->q.ntables);
+		PREFETCH(&f->nodes[j]);
+	}
+#define LM_X(D) \
+	if (lm_relax_x(ctx, f, i, gxi, p.x, p.y, D, pol, directed, n) != 0) \
+	return -1
+	LM_X(0);
+	LM_X(1);
+	LM_X(2);
+	LM_X(3);
+	if (pol != ASTAR_DIAG_NEVER) {
+		LM_X(4);
+		LM_X(5);
+		LM_X(6);
+		LM_X(7);
+	}
+#undef LM_X
 	return 0;
 }
 
-#define LM_LOOP(P)                                                       \
-	(directed ? lm_loop(s, t, o, r, found, P, 1)                     \
-	          : lm_loop(s, t, o, r, found, P, 0))
+/* lm_loop in units; the start is pushed already. */
+ALWAYS_INLINE int lm_loop_x(lm_run *s, size_t t, const astar_options *o,
+                            astar_result *r, int *found,
+                            const astar_diagonal pol, const int directed,
+                            const int n)
+{
+	astar_ctx *ctx = s->ctx;
+	lm_fast f = {s->g->cells, ctx->nodes, ctx->pos, ctx->gen,
+	             s->g->stride, s->q, s->generated, heap_key_of(0, 0), 0};
+	uint64_t expanded = 0;
+	size_t i;
+	int at = 0;
+
+	while ((i = lm_next(ctx, &f)) != SIZE_MAX) {
+		astar_point p = ctx_point_fast(s->g, s->inv, i);
+
+		if ((at = lm_close(ctx, i, p, t, o, &expanded, found)) != 0)
+			break; /* the goal, or out of memory */
+		if (lm_expand_x(ctx, &f, i, p, pol, directed, n) != 0)
+			return -1;
+	}
+	lm_counts(ctx, o, r, expanded, f.generated);
+	return at < 0 ? -1 : 0;
+}
+
+/* The instances, by policy, table layout (directed), whether the bounds
+ * are read in one run (lm_query.all) and the arithmetic (exact: units,
+ * else doubles). */
+#define LM_LOOP_X(P)                                                      \
+	(directed ? (s->q.all ? lm_loop_x(s, t, o, r, found, P, 1,          \
+	                                  2 * LM_AUTO_TERRAIN)              \
+	                      : lm_loop_x(s, t, o, r, found, P, 1, 0))      \
+	          : (s->q.all ? lm_loop_x(s, t, o, r, found, P, 0,          \
+	                                  LM_AUTO_COUNT)                    \
+	                      : lm_loop_x(s, t, o, r, found, P, 0, 0)))
+#define LM_LOOP_D(P)                                                       \
+	(!directed ? lm_loop(s, t, o, r, found, P, 0, 0)                    \
+	 : s->q.all ? lm_loop(s, t, o, r, found, P, 1, 2 * LM_AUTO_TERRAIN) \
+	            : lm_loop(s, t, o, r, found, P, 1, 0))
+#define LM_LOOP(P) (exact ? LM_LOOP_X(P) : LM_LOOP_D(P))
 
 static int lm_run_loop(lm_run *s, size_t t, const astar_options *o,
-                       astar_result *r, int *found, int directed)
+                       astar_result *r, int *found, int directed, int exact)
 {
 	switch (o->diagonal) {
 	case ASTAR_DIAG_NEVER:
@@ -613,6 +934,27 @@ static int lm_run_loop(lm_run *s, size_t t, const astar_options *o,
 }
 
 #undef LM_LOOP
+#undef LM_LOOP_D
+#undef LM_LOOP_X
+
+/* Pushes the start in units and runs the whole-number instance.  0 or
+ * -1. */
+static int lm_run_exact(lm_run *s, size_t si, astar_point start, size_t t,
+                        const astar_options *o, astar_result *r, int *found,
+                        int directed)
+{
+	astar_ctx *ctx = s->ctx;
+
+	ctx->nodes[si].gx = 0;
+	if (heap_push_key(&ctx->open,
+	                  heap_make_key_fixed((uint32_t)si,
+	                                      lm_hx(&s->q, si, start.x,
+	                                            start.y, o->diagonal,
+	                                            directed, 0),
+	                                      0)) != 0)
+		return -1;
+	return lm_run_loop(s, t, o, r, found, directed, 1);
+}
 
 /* The path from start s to end t into ctx->path, its cost from whole-step
  * sums (as search.c's, so that equal costs are equal doubles). */
@@ -683,14 +1025,22 @@ astar_status lm_search(astar_ctx *ctx, const astar_grid *g, astar_point start,
 	ctx_next_generation(ctx);
 	heap_reset(&ctx->open, ctx->pos);
 	ctx->nodes[si].gen = ctx->gen;
-	ctx->nodes[si].g = 0.0;
 	ctx->nodes[si].dir = 8;
+	if (lm_exact_ok(o)) {
+		int directed = ((const lm_table *)ctx->lm)->directed;
+		lm_exact_units(&s.q, g, directed);
+		if (lm_run_exact(&s, si, start, ti, o, r, &found, directed) !=
+		    0)
+			return ASTAR_ENOMEM;
+		return found ? lm_path(&s, si, ti, r) : ASTAR_OK;
+	}
+	ctx->nodes[si].g = 0.0;
 	if (heap_push(&ctx->open, (uint32_t)si,
 	              lm_h(&s.q, si, start.x, start.y,
-	                   ((const lm_table *)ctx->lm)->directed),
+	                   ((const lm_table *)ctx->lm)->directed, 0),
 	              0.0) != 0 ||
 	    lm_run_loop(&s, ti, o, r, &found,
-	                ((const lm_table *)ctx->lm)->directed) != 0)
+	                ((const lm_table *)ctx->lm)->directed, 0) != 0)
 		return ASTAR_ENOMEM;
 	return found ? lm_path(&s, si, ti, r) : ASTAR_OK;
 }

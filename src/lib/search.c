@@ -86,30 +86,12 @@ typedef struct heuristic {
 	double unit;         /* and its unit */
 } heuristic;
 
-ALWAYS_INLINE double heuristic_raw(astar_heuristic kind, int32_t dx, int32_t dy)
-{
-	dx = dx < 0 ? -dx : dx;
-	dy = dy < 0 ? -dy : dy;
-	switch (kind) {
-	case ASTAR_H_MANHATTAN:
-		return (double)dx + dy;
-	case ASTAR_H_EUCLIDEAN:
-		return sqrt((double)dx * dx + (double)dy * dy);
-	case ASTAR_H_OCTILE:
-		return ctx_octile(dx, dy);
-	case ASTAR_H_CHEBYSHEV:
-		return dx > dy ? dx : dy;
-	default:
-		return 0.0;
-	}
-}
-
 /* The heuristic at (x, y).  plain, a constant: the scale is 1 and the
  * slack 0 (see run), so the raw distance is already the same double. */
 ALWAYS_INLINE double heuristic_at(const heuristic *h, int32_t x, int32_t y,
                                   const int plain)
 {
-	double v = heuristic_raw(h->kind, x - h->tx, y - h->ty);
+	double v = ctx_heuristic(h->kind, x - h->tx, y - h->ty);
 
 	if (plain)
 		return v;
@@ -743,7 +725,7 @@ static astar_status search(astar_ctx *ctx, const astar_grid *grid,
 	if (opts->adjacent) {
 		adjacent_goals(&goals, &e, cells, t);
 		for (int d = 0; d < e.ndirs; d++) {
-			double v = heuristic_raw(h.kind, dir_dx[d], dir_dy[d]);
+			double v = ctx_heuristic(h.kind, dir_dx[d], dir_dy[d]);
 			if (v > h.slack)
 				h.slack = v;
 		}
