@@ -365,7 +365,8 @@ def main():
             results["maps"].append(entry)
         print()
         results["flood"] = bench_flood(tmp)
-        results["size2"] = bench_size2(tmp, scens[0])
+        if scens:  # BENCH_FILES may name generated sets only
+            results["size2"] = bench_size2(tmp, scens[0])
     if GEN:
         results["generated"] = bench_generated(probe_path=None)
     summary(results)

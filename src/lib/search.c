@@ -659,7 +659,7 @@ astar_status astar_prepare(astar_ctx *ctx, const astar_grid *grid,
 		return ASTAR_EINVAL;
 	if (opts->algorithm == ASTAR_ALGO_JPS && !astar_supported(grid, opts))
 		return ASTAR_EUNSUPPORTED;
-	if (opts->size > 1) /* the grid the agent sees: flood.c */
+	if (opts->size > 1) /* the grid the agent sees: many_ctx.c */
 		return flood_prepare_agent(ctx, grid, opts);
 	if ((st = ctx_prepare(ctx, grid, 1)) != ASTAR_OK)
 		return st;
@@ -674,7 +674,7 @@ astar_status astar_search(astar_ctx *ctx, const astar_grid *grid,
                           astar_point start, astar_point goal,
                           const astar_options *opts, astar_result *r)
 {
-	/* Wrapping worlds and agent sizes: flood.c, which calls back. */
+	/* Wrapping worlds and agent sizes: many_search.c, which calls back. */
 	if (opts->wrap != ASTAR_WRAP_NONE || opts->size > 1)
 		return astar_search_many(ctx, grid, &start, 1, &goal, 1, opts,
 		                         r);
