@@ -110,10 +110,66 @@ int load_map(batch *b, const char *path, const char *level, map *m)
 	return load_map_or(b, path, level, m, NULL);
 }
 
+/* Says why a map could not be read.  A missing file named by digits
+ * after --json is most likely a thread count meant for -J. */
+static void report_unread(const cli_config *cfg, const char *path,
+                          const char *name, const map_error *err)
+{
+	if (errno == ENOENT && cfg->format == FORMAT_JSON &&
+	    path[strspn(path, "0123456789")] == '\0')
+		/* astar -j 4 big.scen: -j is --json, threads -J */
+		diag_error(name, 0, 0, "%s (for %s threads, use -J %s)",
+		           err->msg, path, path);
+	else
+		diag_report(name, err);
+}
+
+/* The format to read the bytes as: forced by the configuration, or
+ * detected from the bytes. */
+static enum map_format choose_format(const cli_config *cfg, const char *buf,
+                                     size_t len)
+{
+	enum map_format fmt = cfg->input_format != MAPFMT_AUTO
+	                              ? cfg->input_format
+	                              : map_detect(buf, len);
+	/* The same words whatever the format, forced or not, also for a
+	 * byte order mark alone. */
+	if (map_bom(buf, len) == len)
+		fmt = MAPFMT_ASCII; /* whose reader says "empty map" */
+	return fmt;
+}
+
+/* Hands the bytes to the reader of their format; 0 on success. */
+static int parse_map(const cli_config *cfg, enum map_format fmt,
+                     const char *buf, size_t len, const char *path,
+                     const char *level, map *m, map_error *err)
+{
+	map_level_opts lo;
+
+	switch (fmt) {
+	case MAPFMT_JSON:
+		return map_read_json_at(buf, len, cfg->max_cells, path, m, err);
+	case MAPFMT_MOVINGAI:
+		return map_read_movingai(buf, len, cfg->max_cells, m, err);
+	case MAPFMT_TILED:
+	case MAPFMT_LDTK:
+		lo = cfg->level;
+		lo.path = path;
+		if (level != NULL)
+			lo.level = level;
+		return fmt == MAPFMT_TILED
+		               ? map_read_tiled(buf, len, cfg->max_cells, &lo,
+		                                m, err)
+		               : map_read_ldtk(buf, len, cfg->max_cells, &lo, m,
+		                               err);
+	default:
+		return map_read_ascii(buf, len, cfg->max_cells, m, err);
+	}
+}
+
 int load_map_or(batch *b, const char *path, const char *level, map *m,
                 diag_err *unread)
 {
-	map_level_opts lo;
 	const cli_config *cfg = b->cfg;
 	const char *name = display_name(path);
 	char *buf;
@@ -129,21 +185,10 @@ int load_map_or(batch *b, const char *path, const char *level, map *m,
 			*unread = err;
 			return -2;
 		}
-		if (errno == ENOENT && cfg->format == FORMAT_JSON &&
-		    path[strspn(path, "0123456789")] == '\0')
-			/* astar -j 4 big.scen: -j is --json, threads -J */
-			diag_error(name, 0, 0, "%s (for %s threads, use -J %s)",
-			           err.msg, path, path);
-		else
-			diag_report(name, &err);
+		report_unread(cfg, path, name, &err);
 		return -1;
 	}
-	fmt = cfg->input_format != MAPFMT_AUTO ? cfg->input_format
-	                                       : map_detect(buf, len);
-	/* The same words whatever the format, forced or not, also for a
-	 * byte order mark alone. */
-	if (map_bom(buf, len) == len)
-		fmt = MAPFMT_ASCII; /* whose reader says "empty map" */
+	fmt = choose_format(cfg, buf, len);
 	/* A scenario file given where a map goes (standard input, or a
 	 * name not ending in .scen): its first line says so. */
 	if (cfg->input_format == MAPFMT_AUTO && len - map_bom(buf, len) >= 8 &&
@@ -155,29 +200,7 @@ int load_map_or(batch *b, const char *path, const char *level, map *m,
 			"(--scen=- for the standard input)");
 		return -1;
 	}
-	switch (fmt) {
-	case MAPFMT_JSON:
-		rc = map_read_json_at(buf, len, cfg->max_cells, path, m, &err);
-		break;
-	case MAPFMT_MOVINGAI:
-		rc = map_read_movingai(buf, len, cfg->max_cells, m, &err);
-		break;
-	case MAPFMT_TILED:
-	case MAPFMT_LDTK:
-		lo = cfg->level;
-		lo.path = path;
-		if (level != NULL)
-			lo.level = level;
-		rc = fmt == MAPFMT_TILED
-		             ? map_read_tiled(buf, len, cfg->max_cells, &lo, m,
-		                              &err)
-		             : map_read_ldtk(buf, len, cfg->max_cells, &lo, m,
-		                             &err);
-		break;
-	default:
-		rc = map_read_ascii(buf, len, cfg->max_cells, m, &err);
-		break;
-	}
+	rc = parse_map(cfg, fmt, buf, len, path, level, m, &err);
 	free(buf);
 	if (rc != 0)
 		diag_report(name, &err);
