@@ -194,6 +194,70 @@ static int in_shard(const cli_config *cfg, size_t i)
 	       i % (size_t)cfg->shard_n == (size_t)cfg->shard_k - 1;
 }
 
+/* The shared map of a scenario line.  last_field and last_sm: the map
+ * field of the last line whose map was looked up, and its map: a
+ * scenario file names one map on every line, and finding it again
+ * would cost a system call a line.  NULL once reported. */
+static shared_map *scen_line_map(batch *b, const char *path, const char *name,
+                                 const scen_entry *e, const char **last_field,
+                                 shared_map **last_sm)
+{
+	char *looked;
+	char *mp;
+	shared_map *sm;
+
+	if (*last_field != NULL && strcmp(*last_field, e->map) == 0)
+		return *last_sm;
+	mp = resolve_map(b->cfg, path, e->map, &looked);
+	if (mp == NULL || (sm = shared(b, mp, looked, name, e->map)) == NULL)
+		return NULL;
+	*last_field = e->map;
+	*last_sm = sm;
+	return sm;
+}
+
+/* One item per line of the scenario file read into b->scens[si]; a bad
+ * line is an error item in its place. */
+static int plan_scen_queries(batch *b, size_t *cap, const char *path, size_t si)
+{
+	const char *name = display_name(path);
+	const scen *sc = &b->scens[si];
+	const char *last_field = NULL;
+	shared_map *last_sm = NULL;
+
+	for (size_t i = 0; i < sc->n; i++) {
+		const scen_entry *e = &sc->entries[i];
+		item it;
+		if (e->bad) {
+			if (push_error(b, cap, name, e->err) != 0)
+				return -1;
+			continue;
+		}
+		memset(&it, 0, sizeof it);
+		it.kind = ITEM_SCEN;
+		it.scen_name = name;
+		it.entry = e;
+		it.scen_ix = si;
+		it.sm = scen_line_map(b, path, name, e, &last_field, &last_sm);
+		if (it.sm == NULL)
+			return -1;
+		/* The map's first query of the run writes why it could not
+		 * be read, once: with --shard, the first of the shard, so
+		 * that each shard whose lines name the map says so.  One
+		 * --shard drops is not run, and its map not read for it. */
+		it.sm->named++;
+		if (in_shard(b->cfg, b->n)) {
+			it.sm->users++;
+			it.map_first = it.sm->queries++ == 0;
+		} else {
+			it.sm = NULL;
+		}
+		if (push_item(b, cap, it) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int plan_scen(batch *b, size_t *cap, const char *path, size_t si)
 {
 	const char *name = display_name(path), *about;
@@ -222,50 +286,7 @@ static int plan_scen(batch *b, size_t *cap, const char *path, size_t si)
 		diag_fail(&err, 0, 0, "no queries after the version line");
 		return push_error(b, cap, name, &err);
 	}
-	/* The map field of the last query whose map was looked up, and its
-	 * map: a scenario file names one map on every line, and finding it
-	 * again would cost a system call a line. */
-	const char *last_field = NULL;
-	shared_map *last_sm = NULL;
-	for (size_t i = 0; i < sc->n; i++) {
-		const scen_entry *e = &sc->entries[i];
-		item it;
-		if (e->bad) {
-			if (push_error(b, cap, name, e->err) != 0)
-				return -1;
-			continue;
-		}
-		memset(&it, 0, sizeof it);
-		it.kind = ITEM_SCEN;
-		it.scen_name = name;
-		it.entry = e;
-		it.scen_ix = si;
-		if (last_field != NULL && strcmp(last_field, e->map) == 0) {
-			it.sm = last_sm;
-		} else {
-			char *looked;
-			char *mp = resolve_map(b->cfg, path, e->map, &looked);
-			if (mp == NULL || (it.sm = shared(b, mp, looked, name,
-			                                  e->map)) == NULL)
-				return -1;
-			last_field = e->map;
-			last_sm = it.sm;
-		}
-		/* The map's first query of the run writes why it could not
-		 * be read, once: with --shard, the first of the shard, so
-		 * that each shard whose lines name the map says so.  One
-		 * --shard drops is not run, and its map not read for it. */
-		it.sm->named++;
-		if (in_shard(b->cfg, b->n)) {
-			it.sm->users++;
-			it.map_first = it.sm->queries++ == 0;
-		} else {
-			it.sm = NULL;
-		}
-		if (push_item(b, cap, it) != 0)
-			return -1;
-	}
-	return 0;
+	return plan_scen_queries(b, cap, path, si);
 }
 
 void free_item(item *it)
