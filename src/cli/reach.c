@@ -71,72 +71,99 @@ static void draw_failure(sink *k, const map *m, const astar_options *o,
 	emit_image(k, &q);
 }
 
-/* Checks assertion i; fills why (when it fails) and returns 1 when it
- * holds, 0 when not, -1 when it could not run (reported). */
-static int check_reach(sink *k, astar_ctx *ctx, const map *m,
-                       const astar_options *o, const char *name, size_t i,
-                       char *why, size_t whysz)
+/* The targets of one assertion counted so far: how many, how many at
+ * fault, the first of those in words, and every one for --image. */
+typedef struct reach_tally {
+	size_t targets, bad;
+	char cells[256];
+	astar_point *all; /* every target at fault, for --image */
+	size_t nall;
+	int draw;
+} reach_tally;
+
+/* Counts target p, at fault when the flood f says otherwise than the
+ * assertion r. */
+static void tally_target(reach_tally *t, const map_reach *r,
+                         const astar_flood_result *f, astar_point p)
 {
-	astar_point *all = NULL; /* every target at fault, for --image */
-	size_t nall = 0;
-	int draw = k->cfg->image != NULL;
+	t->targets++;
+	if ((f->dist[(size_t)p.y * f->width + p.x] >= 0) == r->reachable)
+		return;
+	if (t->bad++ < REACH_LIST_MAX)
+		add_cell(t->cells, sizeof t->cells, p);
+	if (t->draw && keep(&t->all, &t->nall, p) != 0)
+		t->draw = 0;
+}
+
+/* "*": every cell open for the agent is a target.  -1 when the agent's
+ * footprint could not be made (reported). */
+static int tally_every_open(reach_tally *t, const map *m,
+                            const astar_options *o, const char *name, size_t i,
+                            const astar_flood_result *f)
+{
 	const map_reach *r = &m->reach[i];
-	astar_flood_result f;
 	astar_grid *fp = NULL;
 	astar_status st;
-	size_t bad = 0, targets = 0;
-	char cells[256] = "";
 
-	if ((st = astar_flood(ctx, m->grid, r->from, r->nfrom, o, &f)) !=
-	    ASTAR_OK) {
-		diag_error(name, 0, 0, "reach[%zu]: from %s: %s", i,
-		           r->from_text, astar_strerror(st));
-		return -1;
-	}
 	if (r->all && o->size > 1 &&
 	    (fp = astar_grid_footprint(m->grid, o->size, o->wrap, &st)) ==
 	            NULL) {
 		diag_error(name, 0, 0, "reach[%zu]: %s", i, astar_strerror(st));
 		return -1;
 	}
-	for (int32_t y = 0; r->all && y < f.height; y++)
-		for (int32_t x = 0; x < f.width; x++) {
+	for (int32_t y = 0; r->all && y < f->height; y++)
+		for (int32_t x = 0; x < f->width; x++) {
 			astar_point p = {x, y};
-			if (!open_for(fp ? fp : m->grid, p))
-				continue;
-			targets++;
-			if ((f.dist[(size_t)y * f.width + x] >= 0) ==
-			    r->reachable)
-				continue;
-			if (bad++ < REACH_LIST_MAX)
-				add_cell(cells, sizeof cells, p);
-			if (draw && keep(&all, &nall, p) != 0)
-				draw = 0;
+			if (open_for(fp ? fp : m->grid, p))
+				tally_target(t, r, f, p);
 		}
 	astar_grid_free(fp);
-	for (size_t t = 0; t < r->nto; t++) {
-		astar_point p = r->to[t];
-		targets++;
-		if ((f.dist[(size_t)p.y * f.width + p.x] >= 0) == r->reachable)
-			continue;
-		if (bad++ < REACH_LIST_MAX)
-			add_cell(cells, sizeof cells, p);
-		if (draw && keep(&all, &nall, p) != 0)
-			draw = 0;
-	}
-	if (bad == 0)
-		return 1;
-	if (draw)
-		draw_failure(k, m, o, name, i, &f, all, nall);
-	free(all);
-	snprintf(why, whysz, "%zu of %zu targets %s from %s:%s%s", bad,
-	         targets, r->reachable ? "unreachable" : "reachable",
-	         r->from_text, cells, bad > REACH_LIST_MAX ? " ..." : "");
-	if (bad > REACH_LIST_MAX) {
+	return 0;
+}
+
+/* The failure line of assertion r: counts, then the targets at fault. */
+static void describe_failure(char *why, size_t whysz, const map_reach *r,
+                             const reach_tally *t)
+{
+	snprintf(why, whysz, "%zu of %zu targets %s from %s:%s%s", t->bad,
+	         t->targets, r->reachable ? "unreachable" : "reachable",
+	         r->from_text, t->cells, t->bad > REACH_LIST_MAX ? " ..." : "");
+	if (t->bad > REACH_LIST_MAX) {
 		size_t n = strlen(why);
 		snprintf(why + n, whysz - n, " and %zu more",
-		         bad - REACH_LIST_MAX);
+		         t->bad - REACH_LIST_MAX);
 	}
+}
+
+/* Checks assertion i; fills why (when it fails) and returns 1 when it
+ * holds, 0 when not, -1 when it could not run (reported). */
+static int check_reach(sink *k, astar_ctx *ctx, const map *m,
+                       const astar_options *o, const char *name, size_t i,
+                       char *why, size_t whysz)
+{
+	const map_reach *r = &m->reach[i];
+	astar_flood_result f;
+	astar_status st;
+	reach_tally t;
+
+	memset(&t, 0, sizeof t);
+	t.draw = k->cfg->image != NULL;
+	if ((st = astar_flood(ctx, m->grid, r->from, r->nfrom, o, &f)) !=
+	    ASTAR_OK) {
+		diag_error(name, 0, 0, "reach[%zu]: from %s: %s", i,
+		           r->from_text, astar_strerror(st));
+		return -1;
+	}
+	if (tally_every_open(&t, m, o, name, i, &f) != 0)
+		return -1;
+	for (size_t n = 0; n < r->nto; n++)
+		tally_target(&t, r, &f, r->to[n]);
+	if (t.bad == 0)
+		return 1;
+	if (t.draw)
+		draw_failure(k, m, o, name, i, &f, t.all, t.nall);
+	free(t.all);
+	describe_failure(why, whysz, r, &t);
 	return 0;
 }
 
