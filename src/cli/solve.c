@@ -351,92 +351,128 @@ static void update_file(sink *k, const char *name, update_query *uq, size_t n)
 	write_end(k->b);
 }
 
+/* Where the messages about query mq point: its own place, or its
+ * start's or goal's when the file gives them one. */
+static query_places places_of(const map *m, const map_query *mq)
+{
+	query_places at;
+
+	memset(&at, 0, sizeof at);
+	at.ox = m->ox;
+	at.oy = m->oy;
+	at.query.line = mq->line;
+	at.query.col = mq->col;
+	at.start = mq->start_at.line > 0 ? mq->start_at : at.query;
+	at.goal = mq->goal_at.line > 0 ? mq->goal_at : at.query;
+	return at;
+}
+
+/* Query mq's options: the map's in *qo, with what the query asks. */
+static void query_options(sink *k, astar_ctx *ctx, const map *m,
+                          const map_query *mq, astar_options *qo)
+{
+	qo->adjacent |= mq->adjacent;
+	qo->closest |= mq->closest;
+	qo->landmarks = config_landmarks(k->cfg, m->nqueries);
+	if (mq->has_size && !k->cfg->size_given)
+		qo->size = mq->size;
+	config_choose(k->cfg, ctx, m->grid, qo);
+}
+
+/* Fills q with query i's endpoints, its path res and what it expects. */
+static void report_listed(query_report *q, const map_query *mq, size_t i,
+                          const astar_point *ss, size_t ns,
+                          const astar_point *ts, size_t nt,
+                          const astar_result *res)
+{
+	q->start = mq->start;
+	q->goal = mq->goal;
+	q->starts = ss;
+	q->nstarts = ns;
+	q->goals = ts;
+	q->ngoals = nt;
+	joined(q, res);
+	q->query = (long)i;
+	q->name = mq->name;
+	q->at.line = mq->line;
+	q->at.col = mq->col;
+	q->expect = &mq->expect;
+}
+
+/* Several blocks of one map: each says which query it draws. */
+static void block_heading(sink *k, const map_query *mq, size_t i)
+{
+	if (mq->name != NULL)
+		fprintf(k->out, "%s", mq->name);
+	else
+		fprintf(k->out, "queries[%zu]", i);
+	fprintf(k->out, ": %d,%d -> %d,%d\n", (int)mq->start.x,
+	        (int)mq->start.y, (int)mq->goal.x, (int)mq->goal.y);
+}
+
+/* Query i of the map's list, as run_map_queries; -1 when out of memory
+ * (the item is lost), else 0. */
+static int run_listed_query(sink *k, astar_ctx *ctx, const map *m,
+                            query_report *q, const astar_options *opts,
+                            astar_result *res, update_query *uq, size_t i)
+{
+	const char *name = q->map_name;
+	char label[LABEL_MAX], where[64];
+	const map_query *mq = &m->queries[i];
+	astar_options qo = *opts;
+	astar_status st;
+	double t2;
+	query_places at;
+	snprintf(where, sizeof where, "queries[%zu]: ", i);
+	query_label(label, sizeof label, name, mq, i);
+	at = places_of(m, mq);
+	const astar_point *ss = mq->starts ? mq->starts : &mq->start;
+	const astar_point *ts = mq->goals ? mq->goals : &mq->goal;
+	size_t ns = mq->starts ? mq->nstarts : 1;
+	size_t nt = mq->goals ? mq->ngoals : 1;
+	query_options(k, ctx, m, mq, &qo);
+	q->opts = &qo;
+	if (valid_query(&qo, name, &at, where, m->grid, ss, ns, ts, nt) != 0) {
+		query_error(k, label);
+		return 0;
+	}
+	/* Several queries: the context's one-time work for the map is
+	 * timed apart (see prepare). */
+	q->prepared = m->nqueries > 1;
+	if (q->prepared)
+		q->prepare_us = prepare(ctx, m->grid, &qo);
+	t2 = now_us();
+	if ((st = search_query(ctx, m->grid, ss, ns, ts, nt, &qo, res)) !=
+	    ASTAR_OK) {
+		diag_error(name, mq->line, mq->col, "%s%s", where,
+		           astar_strerror(st));
+		query_error(k, label);
+		return 0;
+	}
+	q->search_us = now_us() - t2;
+	report_listed(q, mq, i, ss, ns, ts, nt, res);
+	if (uq != NULL && update_one(k, label, mq, res, &uq[i]) != 0)
+		return -1; /* out of memory: the item is lost */
+	if (uq != NULL)
+		q->expect = &uq[i].e; /* checked as it will be written */
+	if (m->nqueries > 1 && text_blocks_on(k->cfg))
+		block_heading(k, mq, i);
+	emit(k, q, label, 1);
+	if (i + 1 < m->nqueries && text_blocks_on(k->cfg))
+		fputc('\n', k->out);
+	return 0;
+}
+
 /* The queries a map file holds, each checked, searched into res and
  * emitted; q is filled but for the query, opts the map's options. */
 static void run_map_queries(sink *k, astar_ctx *ctx, const map *m,
                             query_report *q, const astar_options *opts,
                             astar_result *res, update_query *uq)
 {
-	const char *name = q->map_name;
-	char label[LABEL_MAX], where[64];
-
-	file_header(k, name);
-	for (size_t i = 0; i < m->nqueries; i++) {
-		const map_query *mq = &m->queries[i];
-		astar_options qo = *opts;
-		astar_status st;
-		double t2;
-		query_places at;
-		snprintf(where, sizeof where, "queries[%zu]: ", i);
-		query_label(label, sizeof label, name, mq, i);
-		at.ox = m->ox;
-		at.oy = m->oy;
-		at.query.line = mq->line;
-		at.query.col = mq->col;
-		at.start = mq->start_at.line > 0 ? mq->start_at : at.query;
-		at.goal = mq->goal_at.line > 0 ? mq->goal_at : at.query;
-		const astar_point *ss = mq->starts ? mq->starts : &mq->start;
-		const astar_point *ts = mq->goals ? mq->goals : &mq->goal;
-		size_t ns = mq->starts ? mq->nstarts : 1;
-		size_t nt = mq->goals ? mq->ngoals : 1;
-		qo.adjacent |= mq->adjacent;
-		qo.closest |= mq->closest;
-		qo.landmarks = config_landmarks(k->cfg, m->nqueries);
-		if (mq->has_size && !k->cfg->size_given)
-			qo.size = mq->size;
-		config_choose(k->cfg, ctx, m->grid, &qo);
-		q->opts = &qo;
-		if (valid_query(&qo, name, &at, where, m->grid, ss, ns, ts, nt) !=
-		    0) {
-			query_error(k, label);
-			continue;
-		}
-		/* Several queries: the context's one-time work for the map
-		 * is timed apart (see prepare). */
-		q->prepared = m->nqueries > 1;
-		if (q->prepared)
-			q->prepare_us = prepare(ctx, m->grid, &qo);
-		t2 = now_us();
-		if ((st = search_query(ctx, m->grid, ss, ns, ts, nt, &qo,
-		                       res)) != ASTAR_OK) {
-			diag_error(name, mq->line, mq->col, "%s%s", where,
-			           astar_strerror(st));
-			query_error(k, label);
-			continue;
-		}
-		q->search_us = now_us() - t2;
-		q->start = mq->start;
-		q->goal = mq->goal;
-		q->starts = ss;
-		q->nstarts = ns;
-		q->goals = ts;
-		q->ngoals = nt;
-		joined(q, res);
-		q->query = (long)i;
-		q->name = mq->name;
-		q->at.line = mq->line;
-		q->at.col = mq->col;
-		q->expect = &mq->expect;
-		if (uq != NULL && update_one(k, label, mq, res, &uq[i]) != 0)
-			return; /* out of memory: the item is lost */
-		if (uq != NULL)
-			q->expect =
-				&uq[i].e; /* checked as it will be written */
-		/* Several blocks of one map: each says which query it
-		 * draws. */
-		if (m->nqueries > 1 && text_blocks_on(k->cfg)) {
-			if (mq->name != NULL)
-				fprintf(k->out, "%s", mq->name);
-			else
-				fprintf(k->out, "queries[%zu]", i);
-			fprintf(k->out, ": %d,%d -> %d,%d\n", (int)mq->start.x,
-			        (int)mq->start.y, (int)mq->goal.x,
-			        (int)mq->goal.y);
-		}
-		emit(k, q, label, 1);
-		if (i + 1 < m->nqueries && text_blocks_on(k->cfg))
-			fputc('\n', k->out);
-	}
+	file_header(k, q->map_name);
+	for (size_t i = 0; i < m->nqueries; i++)
+		if (run_listed_query(k, ctx, m, q, opts, res, uq, i) != 0)
+			return;
 }
 
 /* The cells of every --start (goal 0) or --goal on map m: X,Y, every
@@ -634,6 +670,46 @@ static int agent_too_big(const map *m, const astar_options *opts,
 	return 1;
 }
 
+/* The options of map m: cfg's, with what the map asks unless the
+ * command line overrides it. */
+static astar_options map_options(const cli_config *cfg, const map *m,
+                                 const char *name)
+{
+	astar_options opts = cfg->opts;
+
+	if (m->has_diagonal && !cfg->diagonal_given) {
+		opts.diagonal = m->diagonal; /* the map's, unless overridden */
+		rule_admissible(&opts, name);
+	}
+	if (m->has_wrap && !cfg->wrap_given)
+		opts.wrap = m->wrap;
+	if (m->has_size && !cfg->size_given)
+		opts.size = m->size;
+	return opts;
+}
+
+/* The map's own queries, run; with --update their new expectations
+ * are kept and the file rewritten when one changed. */
+static void run_queries_and_update(sink *k, astar_ctx *ctx, const map *m,
+                                   query_report *q, const astar_options *opts,
+                                   astar_result *res, const char *name)
+{
+	const cli_config *cfg = k->cfg;
+	update_query *uq = NULL;
+
+	if (cfg->update && (uq = calloc(m->nqueries, sizeof *uq)) == NULL) {
+		k->nomem = 1;
+	} else {
+		run_map_queries(k, ctx, m, q, opts, res, uq);
+		k->it->upd_total += cfg->update ? m->nqueries : 0;
+		if (uq != NULL && !k->nomem)
+			update_file(k, name, uq, m->nqueries);
+	}
+	for (size_t i = 0; uq != NULL && i < m->nqueries; i++)
+		update_query_free(&uq[i]);
+	free(uq);
+}
+
 /* A map file: read, and solved for its queries or its one query. */
 static void run_file(sink *k, astar_ctx *ctx)
 {
@@ -656,15 +732,7 @@ static void run_file(sink *k, astar_ctx *ctx)
 	}
 	t1 = now_us();
 	memset(&res, 0, sizeof res); /* a distance map has no path */
-	opts = cfg->opts;
-	if (m.has_diagonal && !cfg->diagonal_given) {
-		opts.diagonal = m.diagonal; /* the map's, unless overridden */
-		rule_admissible(&opts, name);
-	}
-	if (m.has_wrap && !cfg->wrap_given)
-		opts.wrap = m.wrap;
-	if (m.has_size && !cfg->size_given)
-		opts.size = m.size;
+	opts = map_options(cfg, &m, name);
 	query_init(&q, cfg, name, &m, &opts, &res, t1 - t0);
 	if (refuse_map_queries(k, &m, name) || agent_too_big(&m, &opts, name) ||
 	    (cfg->update && refuse_update(&m, name))) {
@@ -672,19 +740,7 @@ static void run_file(sink *k, astar_ctx *ctx)
 	} else if (cfg->distances) {
 		rc = run_distances(k, ctx, &m, &q, t1, &ss);
 	} else if (m.nqueries > 0 && !cfg->has_start && !cfg->has_goal) {
-		update_query *uq = NULL;
-		if (cfg->update &&
-		    (uq = calloc(m.nqueries, sizeof *uq)) == NULL) {
-			k->nomem = 1;
-		} else {
-			run_map_queries(k, ctx, &m, &q, &opts, &res, uq);
-			k->it->upd_total += cfg->update ? m.nqueries : 0;
-			if (uq != NULL && !k->nomem)
-				update_file(k, name, uq, m.nqueries);
-		}
-		for (size_t i = 0; uq != NULL && i < m.nqueries; i++)
-			update_query_free(&uq[i]);
-		free(uq);
+		run_queries_and_update(k, ctx, &m, &q, &opts, &res, name);
 		rc = 0;
 	} else if (cfg->check && (m.nreach > 0 || m.has_regions) &&
 	           !cfg->has_start && !cfg->has_goal &&
