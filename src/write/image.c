@@ -198,6 +198,51 @@ static void base_name(const char *mapname, const char **start, size_t *len)
 }
 
 /*
+ * The % sequence at *p (%d, %n with a width, %m, %%) as [*s, *s + *len),
+ * built in piece when it is not the map's name; *p moves to its last
+ * character.  Returns NULL, or why the pattern is wrong.
+ */
+static const char *sequence(const char **p, size_t index, const char *mapname,
+                            char piece[64], const char **s, size_t *len,
+                            int *has_index)
+{
+	const char *conv = *p + 1;
+	int width = 0;
+
+	for (; *conv >= '0' && *conv <= '9'; conv++)
+		if (width <= 64)
+			width = width * 10 + (*conv - '0');
+	switch (*conv) {
+	case 'd':
+	case 'n':
+		if (width > 20)
+			return "the width of %d is at most 20";
+		*has_index = 1;
+		*len = (size_t)snprintf(piece, 64, "%0*zu", width, index);
+		break;
+	case 'm':
+	case '%':
+		if (conv != *p + 1)
+			return "only %d and %n take a width";
+		if (*conv == '%') {
+			piece[0] = '%';
+			*len = 1;
+		} else {
+			base_name(mapname, s, len);
+		}
+		break;
+	default:
+		return *conv ? "unknown % sequence (use %d or %n "
+		               "for the query number, %m for the "
+		               "map name, %% for a percent sign)"
+		             : "a lone % at the end (write %% "
+		               "for a percent sign)";
+	}
+	*p = conv;
+	return NULL;
+}
+
+/*
  * Expands pattern into out (when out is not NULL); sets *has_index when
  * it holds %d or %n.  Returns 0, or -1 with a message in msg.
  */
@@ -206,82 +251,40 @@ static int expand(const char *pattern, size_t index, const char *mapname,
                   size_t msgsize)
 {
 	size_t n = 0;
+	const char *why = NULL;
 
 	*has_index = 0;
 	for (const char *p = pattern; *p; p++) {
 		char piece[64];
 		const char *s = piece;
 		size_t len;
-		int width = 0;
 
 		if (*p != '%') {
 			piece[0] = *p;
 			len = 1;
-		} else {
-			const char *conv = p + 1;
-			for (; *conv >= '0' && *conv <= '9'; conv++)
-				if (width <= 64)
-					width = width * 10 + (*conv - '0');
-			switch (*conv) {
-			case 'd':
-			case 'n':
-				if (width > 20) {
-					bad_pattern(
-						msg, msgsize, pattern,
-						"the width of %d is at most 20");
-					return -1;
-				}
-				*has_index = 1;
-				len = (size_t)snprintf(piece, sizeof piece,
-				                       "%0*zu", width, index);
-				break;
-			case 'm':
-			case '%':
-				if (conv != p + 1) {
-					bad_pattern(
-						msg, msgsize, pattern,
-						"only %d and %n take a width");
-					return -1;
-				}
-				if (*conv == '%') {
-					piece[0] = '%';
-					len = 1;
-				} else {
-					base_name(mapname, &s, &len);
-				}
-				break;
-			default:
-				bad_pattern(
-					msg, msgsize, pattern,
-					*conv ? "unknown % sequence (use %d or %n "
-						"for the query number, %m for the "
-						"map name, %% for a percent sign)"
-					      : "a lone % at the end (write %% "
-						"for a percent sign)");
-				return -1;
-			}
-			p = conv;
+		} else if ((why = sequence(&p, index, mapname, piece, &s, &len,
+		                           has_index)) != NULL) {
+			break;
 		}
 		if (out != NULL) {
 			if (n + len >= outsize) {
-				bad_pattern(msg, msgsize, pattern,
-				            "file name too long");
-				return -1;
+				why = "file name too long";
+				break;
 			}
 			memcpy(out + n, s, len);
 		}
 		n += len;
 	}
-	if (out != NULL) {
-		if (n >= outsize) { /* only when outsize is 0 */
-			bad_pattern(msg, msgsize, pattern,
-			            "file name too long");
-			return -1;
-		}
-		out[n] = '\0';
+	if (why == NULL && out != NULL) {
+		if (n >= outsize) /* only when outsize is 0 */
+			why = "file name too long";
+		else
+			out[n] = '\0';
 	}
-	if (n == 0) {
-		bad_pattern(msg, msgsize, pattern, "empty file name");
+	if (why == NULL && n == 0)
+		why = "empty file name";
+	if (why != NULL) {
+		bad_pattern(msg, msgsize, pattern, why);
 		return -1;
 	}
 	return 0;
