@@ -608,33 +608,24 @@ static void fill_overlay(uint8_t *ov, const query_report *q, int32_t w,
 	}
 }
 
-/*
- * Writes the whole PNG through png; returns -1 when libpng failed (o says
- * why).  The setjmp lives here, in a function that changes none of its
- * variables that outlive a longjmp, and owns nothing to free.
- */
-static int encode(png_structp png, png_infop info, png_out *o,
-                  const query_report *q, int scale, const uint8_t *ov,
-                  unsigned char *row, rgb *cells, const marker mk[2],
-                  const jumps *jp, const char *legend)
+/* The largest distance in a distance map, the far end of its scale. */
+static double most_distance(const query_report *q, size_t ncells)
 {
-	const astar_grid *g = q->map->grid;
-	int32_t w = astar_grid_width(g), h = astar_grid_height(g);
-	int64_t iw = (int64_t)w * scale;
-	int grid_lines = scale >= 8;
-	int64_t band = scale_band(q, scale);
 	double most = 0.0;
-	png_text text[2];
 
-	for (size_t k = 0; q->dist && k < (size_t)w * (size_t)h; k++)
+	for (size_t k = 0; q->dist && k < ncells; k++)
 		if (q->dist->dist[k] > most)
 			most = q->dist->dist[k];
+	return most;
+}
 
-	if (setjmp(png_jmpbuf(png)))
-		return -1;
-	png_set_write_fn(png, o, on_write, on_flush);
-	png_set_IHDR(png, info, (png_uint_32)w * (png_uint_32)scale,
-	             (png_uint_32)((int64_t)h * scale + band), 8,
+/* The PNG header and text chunks; may longjmp to encode()'s setjmp. */
+static void write_header(png_structp png, png_infop info, int64_t iw,
+                         int64_t ih, const char *legend)
+{
+	png_text text[2];
+
+	png_set_IHDR(png, info, (png_uint_32)iw, (png_uint_32)ih, 8,
 	             PNG_COLOR_TYPE_RGB,
 	             PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
 	             PNG_FILTER_TYPE_DEFAULT);
@@ -647,40 +638,53 @@ static int encode(png_structp png, png_infop info, png_out *o,
 	text[1].text = (png_charp)legend;
 	png_set_text(png, info, text, 2);
 	png_write_info(png, info);
+}
 
-	for (int32_t y = 0; y < h; y++) {
-		const uint8_t *orow = ov + (size_t)y * (size_t)w;
-		const uint8_t *grow = astar_grid_row_view(g, y);
-		for (int32_t x = 0; x < w; x++)
-			cells[x] = orow[x] == OV_MARK ? GOAL
-			           : q->dist ? dist_colour(q->dist,
-			                                 (size_t)y * (size_t)w + x,
-			                                 grow[x], most)
-			                   : cell_colour(grow[x], orow[x]);
-		for (int sy = 0; sy < scale; sy++) {
-			int64_t py = (int64_t)y * scale + sy;
-			unsigned char *px = row;
-			for (int32_t x = 0; x < w; x++) {
-				rgb c = cells[x];
-				for (int sx = 0; sx < scale; sx++) {
-					rgb d = c;
-					if (grid_lines && (sx == scale - 1 ||
-					                   sy == scale - 1))
-						d = mix(c, OUTLINE, 28);
-					*px++ = d.r;
-					*px++ = d.g;
-					*px++ = d.b;
-				}
-			}
-			draw_jumps(jp, py, scale, iw, h, row);
-			draw_marker(&mk[0], py, row);
-			draw_marker(&mk[1], py, row);
-			png_write_row(png, row);
+/* Map row y's cell colours into cells. */
+static void colour_row(const query_report *q, const uint8_t *ov, int32_t y,
+                       double most, rgb *cells)
+{
+	const astar_grid *g = q->map->grid;
+	int32_t w = astar_grid_width(g);
+	const uint8_t *orow = ov + (size_t)y * (size_t)w;
+	const uint8_t *grow = astar_grid_row_view(g, y);
+
+	for (int32_t x = 0; x < w; x++)
+		cells[x] = orow[x] == OV_MARK ? GOAL
+		           : q->dist ? dist_colour(q->dist,
+		                                 (size_t)y * (size_t)w + x,
+		                                 grow[x], most)
+		                   : cell_colour(grow[x], orow[x]);
+}
+
+/* Pixel row sy of a map row whose colours are cells into row: each cell
+ * scale pixels wide, its last column and row shaded as a grid line when
+ * the cells are large enough to show one. */
+static void cells_to_pixels(const rgb *cells, int32_t w, int scale, int sy,
+                            unsigned char *row)
+{
+	int grid_lines = scale >= 8;
+	unsigned char *px = row;
+
+	for (int32_t x = 0; x < w; x++) {
+		rgb c = cells[x];
+		for (int sx = 0; sx < scale; sx++) {
+			rgb d = c;
+			if (grid_lines && (sx == scale - 1 || sy == scale - 1))
+				d = mix(c, OUTLINE, 28);
+			*px++ = d.r;
+			*px++ = d.g;
+			*px++ = d.b;
 		}
 	}
-	/* Under a distance map, its colour scale: near (left) to far. */
+}
+
+/* Under a distance map, its colour scale: near (left) to far; may
+ * longjmp to encode()'s setjmp. */
+static void write_band(png_structp png, int64_t iw, int64_t band,
+                       unsigned char *row)
+{
 	for (int64_t by = 0; by < band; by++) {
-		int64_t iw = (int64_t)w * scale;
 		for (int64_t x = 0; x < iw; x++) {
 			rgb c = by < 2 ? FLOOR
 			                : heat(iw > 1 ? (unsigned)(x * 256 /
@@ -692,6 +696,44 @@ static int encode(png_structp png, png_infop info, png_out *o,
 		}
 		png_write_row(png, row);
 	}
+}
+
+/*
+ * Writes the whole PNG through png; returns -1 when libpng failed (o says
+ * why).  The setjmp lives here, in a function that changes none of its
+ * variables that outlive a longjmp, and owns nothing to free; the
+ * helpers it calls own nothing either, so a longjmp out of them is safe.
+ */
+static int encode(png_structp png, png_infop info, png_out *o,
+                  const query_report *q, int scale, const uint8_t *ov,
+                  unsigned char *row, rgb *cells, const marker mk[2],
+                  const jumps *jp, const char *legend)
+{
+	const astar_grid *g = q->map->grid;
+	int32_t w = astar_grid_width(g), h = astar_grid_height(g);
+	int64_t iw = (int64_t)w * scale;
+	int64_t band = scale_band(q, scale);
+	double most;
+
+	if (setjmp(png_jmpbuf(png)))
+		return -1;
+	/* Worked out after setjmp, so nothing of it is live across the
+	 * jump (-Wclobbered); a longjmp only returns. */
+	most = most_distance(q, (size_t)w * (size_t)h);
+	png_set_write_fn(png, o, on_write, on_flush);
+	write_header(png, info, iw, (int64_t)h * scale + band, legend);
+	for (int32_t y = 0; y < h; y++) {
+		colour_row(q, ov, y, most, cells);
+		for (int sy = 0; sy < scale; sy++) {
+			int64_t py = (int64_t)y * scale + sy;
+			cells_to_pixels(cells, w, scale, sy, row);
+			draw_jumps(jp, py, scale, iw, h, row);
+			draw_marker(&mk[0], py, row);
+			draw_marker(&mk[1], py, row);
+			png_write_row(png, row);
+		}
+	}
+	write_band(png, iw, band, row);
 	png_write_end(png, info);
 	return 0;
 }
