@@ -772,13 +772,62 @@ static int image_size(int32_t w, int32_t h, int scale, int64_t *iw, int64_t *ih,
 	return 0;
 }
 
+/* The overlay, one pixel row, one map row's colours and the jump
+ * arrows; -1 when out of memory, with what was made left for the caller
+ * to free. */
+static int make_buffers(const query_report *q, int scale, int64_t iw,
+                        uint8_t **ov, unsigned char **row, rgb **cells,
+                        jumps *jp)
+{
+	int32_t w = astar_grid_width(q->map->grid);
+	int32_t h = astar_grid_height(q->map->grid);
+
+	memset(jp, 0, sizeof *jp);
+	*ov = calloc((size_t)w * (size_t)h, 1);
+	*row = malloc((size_t)iw * 3);
+	*cells = malloc((size_t)w * sizeof **cells);
+	if (*ov == NULL || *row == NULL || *cells == NULL ||
+	    jumps_make(jp, q, scale, w, h) != 0)
+		return -1;
+	return 0;
+}
+
+/* The goal and start markers; a distance map has starts but no goal, so
+ * it draws the start twice. */
+static void set_markers(const query_report *q, int scale, int64_t iw,
+                        int64_t ih, marker mk[2])
+{
+	mk[0] = q->dist ? make_marker(q->start, scale, iw, ih, START)
+	                : make_marker(q->goal, scale, iw, ih, GOAL);
+	mk[1] = make_marker(q->start, scale, iw, ih, START);
+}
+
+/* libpng's write and info structs, writing through o; -1 when out of
+ * memory, with whatever was made left in *png for the caller to free. */
+static int new_png(png_out *o, png_structp *png, png_infop *info)
+{
+	*png = png_create_write_struct(PNG_LIBPNG_VER_STRING, o, on_error,
+	                               on_warning);
+	if (*png != NULL)
+		*info = png_create_info_struct(*png);
+	return *png == NULL || *info == NULL ? -1 : 0;
+}
+
+/* Why encode() failed: the write's errno, else libpng's message. */
+static void encode_error(const png_out *o, diag_err *err)
+{
+	if (o->write_errno)
+		diag_fail(err, 0, 0, "%s", strerror(o->write_errno));
+	else
+		diag_fail(err, 0, 0, "libpng: %s", o->msg);
+}
+
 int image_write_png(FILE *fp, const query_report *q, int scale,
                     diag_err *err)
 {
 	const astar_grid *g = q->map->grid;
 	int32_t w = astar_grid_width(g), h = astar_grid_height(g);
 	int64_t iw, ih;
-	size_t ncells = (size_t)w * (size_t)h;
 	uint8_t *ov = NULL;
 	unsigned char *row = NULL;
 	rgb *cells = NULL;
@@ -798,37 +847,21 @@ int image_write_png(FILE *fp, const query_report *q, int scale,
 		return -1;
 
 	/* Everything is allocated before setjmp: see the comment at the top. */
-	memset(&jp, 0, sizeof jp);
-	ov = calloc(ncells, 1);
-	row = malloc((size_t)iw * 3);
-	cells = malloc((size_t)w * sizeof *cells);
-	if (ov == NULL || row == NULL || cells == NULL ||
-	    jumps_make(&jp, q, scale, w, h) != 0) {
+	if (make_buffers(q, scale, iw, &ov, &row, &cells, &jp) != 0) {
 		diag_fail(err, 0, 0, "out of memory");
 		goto done;
 	}
 	snprintf(legend, sizeof legend, "%s%s", LEGEND,
 	         jp.at != NULL ? LEGEND_JUMPS : "");
 	fill_overlay(ov, q, w, h);
-	/* A distance map has starts but no goal: the start twice. */
-	mk[0] = q->dist ? make_marker(q->start, scale, iw, ih, START)
-	                : make_marker(q->goal, scale, iw, ih, GOAL);
-	mk[1] = make_marker(q->start, scale, iw, ih, START);
-
-	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &o, on_error,
-	                              on_warning);
-	if (png != NULL)
-		info = png_create_info_struct(png);
-	if (png == NULL || info == NULL) {
+	set_markers(q, scale, iw, ih, mk);
+	if (new_png(&o, &png, &info) != 0) {
 		diag_fail(err, 0, 0, "out of memory");
 		goto done;
 	}
 	if (encode(png, info, &o, q, scale, ov, row, cells, mk, &jp, legend) !=
 	    0) {
-		if (o.write_errno)
-			diag_fail(err, 0, 0, "%s", strerror(o.write_errno));
-		else
-			diag_fail(err, 0, 0, "libpng: %s", o.msg);
+		encode_error(&o, err);
 		goto done;
 	}
 	if (fflush(o.fp) != 0 || ferror(o.fp)) {
