@@ -12,37 +12,42 @@
 
 #include "io.h"
 
-int io_slurp(const char *path, size_t limit, char **buf, size_t *len)
+/* Opens a named file for io_slurp, refusing a folder or a regular file
+ * over the limit before any byte is read; *cap becomes the buffer size
+ * that holds the whole file.  Returns -1 with errno set. */
+static int open_file(const char *path, size_t limit, int *fd, size_t *cap)
+{
+	struct stat st;
+	int err = 0;
+
+	if ((*fd = open(path, O_RDONLY)) < 0)
+		return -1;
+	if (fstat(*fd, &st) != 0)
+		err = errno;
+	else if (S_ISDIR(st.st_mode))
+		err = EISDIR;
+	else if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > limit)
+		err = EFBIG;
+	if (err != 0) {
+		close(*fd);
+		errno = err;
+		return -1;
+	}
+	/* The bytes, the NUL, and room for the read that finds the
+	 * end: a file read whole is not grown. */
+	if (S_ISREG(st.st_mode) && st.st_size > 0)
+		*cap = (size_t)st.st_size + 2;
+	return 0;
+}
+
+/* Reads fd to its end into *buf (grown from cap, never past limit + 2),
+ * *len bytes so far; returns 0 or the errno that stopped it. */
+static int read_all(int fd, size_t limit, size_t cap, char **buf, size_t *len)
 {
 	char *b = NULL;
-	size_t n = 0, cap = 65536;
-	int fd = STDIN_FILENO, err = 0;
-	struct stat st;
+	size_t n = 0;
+	int err = 0;
 
-	if (strcmp(path, "-") != 0) {
-		if ((fd = open(path, O_RDONLY)) < 0)
-			return -1;
-		if (fstat(fd, &st) != 0)
-			err = errno;
-		else if (S_ISDIR(st.st_mode))
-			err = EISDIR;
-		else if (S_ISREG(st.st_mode) &&
-		         (unsigned long long)st.st_size > limit)
-			err = EFBIG;
-		if (err != 0) {
-			close(fd);
-			errno = err;
-			return -1;
-		}
-		/* The bytes, the NUL, and room for the read that finds the
-		 * end: a file read whole is not grown. */
-		if (S_ISREG(st.st_mode) && st.st_size > 0)
-			cap = (size_t)st.st_size + 2;
-	}
-	/* Room for limit + 1 bytes, the one that tells the input is too
-	 * large, and the NUL: an endless stream stops there. */
-	if (cap > limit + 2)
-		cap = limit + 2;
 	for (;;) {
 		ssize_t got;
 		if (n > limit) {
@@ -70,6 +75,24 @@ int io_slurp(const char *path, size_t limit, char **buf, size_t *len)
 			break;
 		n += (size_t)got;
 	}
+	*buf = b;
+	*len = n;
+	return err;
+}
+
+int io_slurp(const char *path, size_t limit, char **buf, size_t *len)
+{
+	char *b = NULL;
+	size_t n = 0, cap = 65536;
+	int fd = STDIN_FILENO, err;
+
+	if (strcmp(path, "-") != 0 && open_file(path, limit, &fd, &cap) != 0)
+		return -1;
+	/* Room for limit + 1 bytes, the one that tells the input is too
+	 * large, and the NUL: an endless stream stops there. */
+	if (cap > limit + 2)
+		cap = limit + 2;
+	err = read_all(fd, limit, cap, &b, &n);
 	if (strcmp(path, "-") != 0)
 		close(fd);
 	if (err != 0) {

@@ -222,14 +222,62 @@ nomem:
 	return map_fail(x->err, 0, 0, "out of memory");
 }
 
+/* Each IntGrid value's cell cost (0 a wall): --solid's values are walls
+ * (default: every non-zero value), then --costs gives floor costs. */
+static int cost_table(ldtk *x, const json_t *vals, unsigned char cost[256])
+{
+	memset(cost, 1, 256);
+	if (x->o->solid != NULL) {
+		unsigned char walls[256];
+		memset(walls, 1, sizeof walls);
+		if (read_list(x, vals, x->o->solid, 0, walls) != 0)
+			return -1;
+		memcpy(cost, walls, 256);
+	} else {
+		memset(cost + 1, 0, 255);
+	}
+	if (x->o->costs != NULL) {
+		unsigned char cs[256];
+		memset(cs, 0, sizeof cs);
+		if (read_list(x, vals, x->o->costs, 1, cs) != 0)
+			return -1;
+		/* A value given a cost is floor, whatever the default. */
+		for (int v = 1; v < 256; v++)
+			if (cs[v] && (cost[v] || x->o->solid == NULL))
+				cost[v] = cs[v];
+	}
+	return 0;
+}
+
+/* The layer's intGridCsv, row by row, through cost into m->grid. */
+static int fill_cells(ldtk *x, const json_t *li, const json_t *csv,
+                      json_int_t w, const unsigned char cost[256], map *m)
+{
+	const json_t *c;
+	size_t i;
+
+	json_array_foreach(csv, i, c)
+	{
+		json_int_t v = json_integer_value(c);
+		if (!json_is_integer(c) || v < 0 || v > 255)
+			return map_fail(x->err, 0, 0,
+			                "layer '%.60s': intGridCsv[%zu] is not an "
+			                "IntGrid value (0 to 255)",
+			                str_of(li, "__identifier"), i);
+		astar_grid_row(m->grid, (int32_t)(i / (size_t)w))[i % (size_t)w] =
+			cost[v];
+	}
+	astar_grid_recount(m->grid);
+	return 0;
+}
+
 int ldtk_grid(ldtk *x, const json_t *level, map *m)
 {
 	const json_t *layers = json_object_get(level, "layerInstances");
-	const json_t *li = pick_layer(x, layers), *csv, *vals, *c;
+	const json_t *li = pick_layer(x, layers), *csv, *vals;
 	unsigned char cost[256];
 	json_int_t w, h;
 	astar_status st;
-	size_t i;
 
 	if (li == NULL)
 		return -1;
@@ -249,40 +297,12 @@ int ldtk_grid(ldtk *x, const json_t *level, map *m)
 		                "the layer has %ldx%ld cells",
 		                str_of(li, "__identifier"), json_array_size(csv),
 		                (long)w, (long)h);
-	memset(cost, 1, sizeof cost);
-	if (x->o->solid != NULL) {
-		unsigned char walls[256];
-		memset(walls, 1, sizeof walls);
-		if (read_list(x, vals, x->o->solid, 0, walls) != 0)
-			return -1;
-		memcpy(cost, walls, sizeof cost);
-	} else {
-		memset(cost + 1, 0, 255);
-	}
-	if (x->o->costs != NULL) {
-		unsigned char cs[256];
-		memset(cs, 0, sizeof cs);
-		if (read_list(x, vals, x->o->costs, 1, cs) != 0)
-			return -1;
-		/* A value given a cost is floor, whatever the default. */
-		for (int v = 1; v < 256; v++)
-			if (cs[v] && (cost[v] || x->o->solid == NULL))
-				cost[v] = cs[v];
-	}
+	if (cost_table(x, vals, cost) != 0)
+		return -1;
 	if ((m->grid = astar_grid_new((int32_t)w, (int32_t)h, &st)) == NULL)
 		return map_fail(x->err, 0, 0, "%s", astar_strerror(st));
-	json_array_foreach(csv, i, c)
-	{
-		json_int_t v = json_integer_value(c);
-		if (!json_is_integer(c) || v < 0 || v > 255)
-			return map_fail(x->err, 0, 0,
-			                "layer '%.60s': intGridCsv[%zu] is not an "
-			                "IntGrid value (0 to 255)",
-			                str_of(li, "__identifier"), i);
-		astar_grid_row(m->grid, (int32_t)(i / (size_t)w))[i % (size_t)w] =
-			cost[v];
-	}
-	astar_grid_recount(m->grid);
+	if (fill_cells(x, li, csv, w, cost, m) != 0)
+		return -1;
 	if (str_of(level, "identifier") &&
 	    (m->level = strdup(str_of(level, "identifier"))) == NULL)
 		return map_fail(x->err, 0, 0, "out of memory");

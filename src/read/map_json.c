@@ -300,12 +300,69 @@ static int read_legend(json_t *obj, legend *lg, map_error *err)
 	return 0;
 }
 
+/* Notes an S or G at rows[y][x]; a second one of either is an error
+ * naming where the first was.  at holds sy, sx, gy, gx. */
+static int note_marker(int c, size_t y, size_t x, map *m, size_t at[4],
+                       map_error *err)
+{
+	if (c == 'S') {
+		if (m->has_start)
+			return map_fail(err, 0, 0,
+			                "rows[%zu][%zu]: second start marker 'S' "
+			                "(first at rows[%zu][%zu])",
+			                y, x, at[0], at[1]);
+		m->has_start = 1;
+		at[0] = y;
+		at[1] = x;
+	} else if (c == 'G') {
+		if (m->has_goal)
+			return map_fail(err, 0, 0,
+			                "rows[%zu][%zu]: second goal marker 'G' "
+			                "(first at rows[%zu][%zu])",
+			                y, x, at[2], at[3]);
+		m->has_goal = 1;
+		at[2] = y;
+		at[3] = x;
+	}
+	return 0;
+}
+
+/* Checks one row's characters, then its length. */
+static int check_row(json_t *row, size_t y, long width, const legend *lg,
+                     map *m, size_t at[4], map_error *err)
+{
+	const char *s;
+	size_t n;
+	char cn[8];
+
+	if (!json_is_string(row))
+		return map_fail(err, 0, 0, "rows[%zu]: expected a string", y);
+	s = json_string_value(row);
+	n = json_string_length(row);
+	/* Characters first: a non-ASCII one would make the count
+	 * misleading. */
+	for (size_t x = 0; x < n && x < (size_t)width; x++) {
+		int c = (unsigned char)s[x];
+		if (legend_cost(lg, c) < 0)
+			return map_fail(
+				err, 0, 0,
+				"rows[%zu][%zu]: unknown map character '%s'", y,
+				x, map_char_name(c, cn));
+		if (note_marker(c, y, x, m, at, err) != 0)
+			return -1;
+	}
+	if (n != (size_t)width)
+		return map_fail(err, 0, 0,
+		                "rows[%zu]: has %zu cells, expected %ld", y, n,
+		                width);
+	return 0;
+}
+
 /* Checks "rows" and finds the S and G markers. */
 static int check_rows(json_t *rows, long width, long height, const legend *lg,
                       map *m, map_error *err)
 {
-	size_t sy = 0, sx = 0, gy = 0, gx = 0;
-	char cn[8];
+	size_t at[4] = {0, 0, 0, 0};
 
 	if (!json_is_array(rows))
 		return map_fail(err, 0, 0,
@@ -313,57 +370,14 @@ static int check_rows(json_t *rows, long width, long height, const legend *lg,
 	if (json_array_size(rows) != (size_t)height)
 		return map_fail(err, 0, 0, "rows: expected %ld rows, got %zu",
 		                height, json_array_size(rows));
-	for (size_t y = 0; y < (size_t)height; y++) {
-		json_t *row = json_array_get(rows, y);
-		const char *s;
-		size_t n;
-
-		if (!json_is_string(row))
-			return map_fail(err, 0, 0,
-			                "rows[%zu]: expected a string", y);
-		s = json_string_value(row);
-		n = json_string_length(row);
-		/* Characters first: a non-ASCII one would make the count
-		 * misleading. */
-		for (size_t x = 0; x < n && x < (size_t)width; x++) {
-			int c = (unsigned char)s[x];
-			if (legend_cost(lg, c) < 0)
-				return map_fail(
-					err, 0, 0,
-					"rows[%zu][%zu]: unknown map character '%s'",
-					y, x, map_char_name(c, cn));
-			if (c == 'S') {
-				if (m->has_start)
-					return map_fail(
-						err, 0, 0,
-						"rows[%zu][%zu]: second start marker 'S' "
-						"(first at rows[%zu][%zu])",
-						y, x, sy, sx);
-				m->has_start = 1;
-				sy = y;
-				sx = x;
-			} else if (c == 'G') {
-				if (m->has_goal)
-					return map_fail(
-						err, 0, 0,
-						"rows[%zu][%zu]: second goal marker 'G' "
-						"(first at rows[%zu][%zu])",
-						y, x, gy, gx);
-				m->has_goal = 1;
-				gy = y;
-				gx = x;
-			}
-		}
-		if (n != (size_t)width)
-			return map_fail(
-				err, 0, 0,
-				"rows[%zu]: has %zu cells, expected %ld", y, n,
-				width);
-	}
-	m->start.x = (int32_t)sx;
-	m->start.y = (int32_t)sy;
-	m->goal.x = (int32_t)gx;
-	m->goal.y = (int32_t)gy;
+	for (size_t y = 0; y < (size_t)height; y++)
+		if (check_row(json_array_get(rows, y), y, width, lg, m, at,
+		              err) != 0)
+			return -1;
+	m->start.x = (int32_t)at[1];
+	m->start.y = (int32_t)at[0];
+	m->goal.x = (int32_t)at[3];
+	m->goal.y = (int32_t)at[2];
 	return 0;
 }
 
@@ -706,15 +720,53 @@ static int read_size(json_t *v, const char *where, long width, long height,
 }
 
 /* Reads "queries" into a new array (*out, NULL when empty). */
-static int read_queries(json_t *arr, long width, long height, const map *m,
-                        map_query **out, size_t *count, map_error *err)
+/* queries[i]: its ends, size, flags and expectation into *out. */
+static int read_query_one(json_t *q, size_t i, long width, long height,
+                          const map *m, map_query *out, map_error *err)
 {
 	static const char *const keys[] = {
 		"name", "start", "goal", "starts", "goals", "expect", "adjacent",
 		"closest", "size", NULL};
+	char where[64], path[96];
+	json_t *v;
+
+	snprintf(where, sizeof where, "queries[%zu]", i);
+	if (!json_is_object(q))
+		return map_fail(err, 0, 0, "%s: expected an object", where);
+	if (check_keys(q, keys, where, err) != 0)
+		return -1;
+	if (read_name(q, where, &out->name, err) != 0)
+		return -1;
+	if (read_ends(q, "start", "starts", where, width, height, m,
+	              &out->start, &out->starts, &out->nstarts, err) != 0 ||
+	    read_ends(q, "goal", "goals", where, width, height, m, &out->goal,
+	              &out->goals, &out->ngoals, err) != 0)
+		return -1;
+	snprintf(path, sizeof path, "%s.", where);
+	if ((v = json_object_get(q, "size")) != NULL) {
+		if (read_size(v, path, width, height, &out->size, err) != 0)
+			return -1;
+		out->has_size = 1;
+	}
+	out->line = 0;
+	out->expect.cost_decimals = -1;
+	if (read_flag(q, "adjacent", where, &out->adjacent, err) ||
+	    read_flag(q, "closest", where, &out->closest, err))
+		return -1;
+	snprintf(path, sizeof path, "%s.expect", where);
+	out->expect.ox = (int32_t)m->ox;
+	out->expect.oy = (int32_t)m->oy;
+	if ((v = json_object_get(q, "expect")) != NULL &&
+	    read_expect(v, path, width, height, &out->expect, err) != 0)
+		return -1;
+	return 0;
+}
+
+static int read_queries(json_t *arr, long width, long height, const map *m,
+                        map_query **out, size_t *count, map_error *err)
+{
 	size_t n;
 	map_query *qs;
-	char where[64], path[96];
 
 	*out = NULL;
 	*count = 0;
@@ -726,46 +778,10 @@ static int read_queries(json_t *arr, long width, long height, const map *m,
 	qs = calloc(n, sizeof *qs);
 	if (qs == NULL)
 		return map_fail(err, 0, 0, "%s", astar_strerror(ASTAR_ENOMEM));
-	for (size_t i = 0; i < n; i++) {
-		json_t *q = json_array_get(arr, i);
-		json_t *v;
-
-		snprintf(where, sizeof where, "queries[%zu]", i);
-		if (!json_is_object(q)) {
-			map_fail(err, 0, 0, "%s: expected an object", where);
+	for (size_t i = 0; i < n; i++)
+		if (read_query_one(json_array_get(arr, i), i, width, height, m,
+		                   &qs[i], err) != 0)
 			goto fail;
-		}
-		if (check_keys(q, keys, where, err) != 0)
-			goto fail;
-		if (read_name(q, where, &qs[i].name, err) != 0)
-			goto fail;
-		if (read_ends(q, "start", "starts", where, width, height, m,
-		              &qs[i].start, &qs[i].starts, &qs[i].nstarts,
-		              err) != 0 ||
-		    read_ends(q, "goal", "goals", where, width, height, m,
-		              &qs[i].goal, &qs[i].goals, &qs[i].ngoals,
-		              err) != 0)
-			goto fail;
-		snprintf(path, sizeof path, "%s.", where);
-		if ((v = json_object_get(q, "size")) != NULL) {
-			if (read_size(v, path, width, height, &qs[i].size,
-			              err) != 0)
-				goto fail;
-			qs[i].has_size = 1;
-		}
-		qs[i].line = 0;
-		qs[i].expect.cost_decimals = -1;
-		if (read_flag(q, "adjacent", where, &qs[i].adjacent, err) ||
-		    read_flag(q, "closest", where, &qs[i].closest, err))
-			goto fail;
-		snprintf(path, sizeof path, "%s.expect", where);
-		qs[i].expect.ox = (int32_t)m->ox;
-		qs[i].expect.oy = (int32_t)m->oy;
-		if ((v = json_object_get(q, "expect")) != NULL &&
-		    read_expect(v, path, width, height, &qs[i].expect, err) !=
-		            0)
-			goto fail;
-	}
 	if (unique_names(qs, n, err) != 0)
 		goto fail;
 	*out = qs;
@@ -960,49 +976,41 @@ static int read_level_root(json_t *root, const char *path, size_t max_cells,
 }
 
 /* Everything but the syntax: checks root and fills *m. */
-static int read_root(json_t *root, const char *path, size_t max_cells, map *m,
+/* The map itself: exactly one of "rows" (with an optional "legend") or
+ * "cells", checked against width x height. */
+static int read_body(json_t *root, long width, long height, map *m,
+                     json_t **rows, json_t **cells, legend *lg,
                      map_error *err)
 {
-	static const char *const keys[] = {
-		"width", "height", "rows",    "cells",    "legend", "start",
-		"goal",  "queries", "diagonal", "points", "wrap",   "size",
-		"reach", "expect", NULL};
-	json_t *rows, *cells, *v;
-	long width = 0, height = 0;
-	legend lg;
-	astar_status st;
+	json_t *v;
 
-	if (!json_is_object(root))
-		return map_fail(err, 0, 0,
-		                "expected a JSON object at the top level");
-	if (json_object_get(root, "level") != NULL)
-		return read_level_root(root, path, max_cells, m, err);
-	if (check_keys(root, keys, "", err) != 0 ||
-	    read_dim(root, "width", &width, err) != 0 ||
-	    read_dim(root, "height", &height, err) != 0)
-		return -1;
-	/* Before anything else: a huge claimed size is the clearest error. */
-	if (map_check_size(width, height, max_cells, 0, err) != 0)
-		return -1;
-
-	rows = json_object_get(root, "rows");
-	cells = json_object_get(root, "cells");
-	if (rows != NULL && cells != NULL)
+	*rows = json_object_get(root, "rows");
+	*cells = json_object_get(root, "cells");
+	if (*rows != NULL && *cells != NULL)
 		return map_fail(err, 0, 0,
 		                "give either 'rows' or 'cells', not both");
-	if (rows == NULL && cells == NULL)
+	if (*rows == NULL && *cells == NULL)
 		return map_fail(err, 0, 0, "missing key 'rows' or 'cells'");
-	legend_init(&lg);
+	legend_init(lg);
 	if ((v = json_object_get(root, "legend")) != NULL) {
-		if (cells != NULL)
+		if (*cells != NULL)
 			return map_fail(err, 0, 0,
 			                "legend: only allowed with 'rows'");
-		if (read_legend(v, &lg, err) != 0)
+		if (read_legend(v, lg, err) != 0)
 			return -1;
 	}
-	if (rows != NULL ? check_rows(rows, width, height, &lg, m, err)
-	                 : check_cells(cells, width, height, err))
+	if (*rows != NULL ? check_rows(*rows, width, height, lg, m, err)
+	                  : check_cells(*cells, width, height, err))
 		return -1;
+	return 0;
+}
+
+/* Everything beside the map: points, rules, wrap, size, queries and
+ * the level's assertions, in that order. */
+static int read_extras(json_t *root, long width, long height, map *m,
+                       map_error *err)
+{
+	json_t *v;
 
 	if ((v = json_object_get(root, "points")) != NULL &&
 	    read_points(v, width, height, m, err) != 0)
@@ -1030,6 +1038,36 @@ static int read_root(json_t *root, const char *path, size_t max_cells, map *m,
 		return -1;
 	if ((v = json_object_get(root, "expect")) != NULL &&
 	    read_level_expect(v, m, err) != 0)
+		return -1;
+	return 0;
+}
+
+static int read_root(json_t *root, const char *path, size_t max_cells, map *m,
+                     map_error *err)
+{
+	static const char *const keys[] = {
+		"width", "height", "rows",    "cells",    "legend", "start",
+		"goal",  "queries", "diagonal", "points", "wrap",   "size",
+		"reach", "expect", NULL};
+	json_t *rows, *cells;
+	long width = 0, height = 0;
+	legend lg;
+	astar_status st;
+
+	if (!json_is_object(root))
+		return map_fail(err, 0, 0,
+		                "expected a JSON object at the top level");
+	if (json_object_get(root, "level") != NULL)
+		return read_level_root(root, path, max_cells, m, err);
+	if (check_keys(root, keys, "", err) != 0 ||
+	    read_dim(root, "width", &width, err) != 0 ||
+	    read_dim(root, "height", &height, err) != 0)
+		return -1;
+	/* Before anything else: a huge claimed size is the clearest error. */
+	if (map_check_size(width, height, max_cells, 0, err) != 0)
+		return -1;
+	if (read_body(root, width, height, m, &rows, &cells, &lg, err) != 0 ||
+	    read_extras(root, width, height, m, err) != 0)
 		return -1;
 
 	m->grid = astar_grid_new((int32_t)width, (int32_t)height, &st);

@@ -156,6 +156,53 @@ static int parse_line(const char *s, size_t n, scen_entry *e, const char *prev)
 	return 0;
 }
 
+/* The header line a scenario must start with. */
+static int is_version(const char *l, size_t n)
+{
+	return (n == 9 && memcmp(l, "version 1", 9) == 0) ||
+	       (n == 11 && memcmp(l, "version 1.0", 11) == 0);
+}
+
+/* Blank lines, as at the end of some files, are skipped. */
+static int is_blank(const char *l, size_t n)
+{
+	size_t i = 0;
+	while (i < n && (l[i] == ' ' || l[i] == '\t'))
+		i++;
+	return i == n;
+}
+
+/* Appends the query line l (at offset l - buf, line number line) to s;
+ * *prev follows the map of the last good line.  -1 when out of memory,
+ * with what was allocated left in s to be freed. */
+static int add_entry(scen *s, size_t *cap, const char *buf, const char *l,
+                     size_t n, long line, const char **prev)
+{
+	scen_entry *e;
+
+	if (s->n == *cap) {
+		size_t nc = *cap ? *cap * 2 : 256;
+		scen_entry *ne = realloc(s->entries, nc * sizeof *ne);
+		if (ne == NULL)
+			return -1;
+		s->entries = ne;
+		*cap = nc;
+	}
+	e = &s->entries[s->n];
+	memset(e, 0, sizeof *e);
+	e->line = line;
+	if (parse_line(l, n, e, *prev) != 0) {
+		s->n++; /* what it allocated is freed with the rest */
+		return -1;
+	}
+	if (!e->bad) {
+		*prev = e->map;
+		e->opt_off += (size_t)(l - buf);
+	}
+	s->n++;
+	return 0;
+}
+
 int scen_read(const char *buf, size_t len, scen *s, map_error *err)
 {
 	const char *p = buf, *end = buf + len;
@@ -182,8 +229,7 @@ int scen_read(const char *buf, size_t len, scen *s, map_error *err)
 			n -= bom;
 		}
 		if (!seen_version) {
-			if ((n == 9 && memcmp(l, "version 1", 9) == 0) ||
-			    (n == 11 && memcmp(l, "version 1.0", 11) == 0)) {
+			if (is_version(l, n)) {
 				seen_version = 1;
 				continue;
 			}
@@ -192,37 +238,14 @@ int scen_read(const char *buf, size_t len, scen *s, map_error *err)
 				err, line, 1,
 				"expected 'version 1' on the first line");
 		}
-		{
-			size_t i = 0;
-			while (i < n && (l[i] == ' ' || l[i] == '\t'))
-				i++;
-			if (i == n)
-				continue; /* blank lines, as at the end of some files */
+		if (is_blank(l, n))
+			continue;
+		if (add_entry(s, &cap, buf, l, n, line, &prev) != 0) {
+			scen_free(s);
+			return map_fail(err, 0, 0, "out of memory");
 		}
-		if (s->n == cap) {
-			size_t nc = cap ? cap * 2 : 256;
-			scen_entry *ne = realloc(s->entries, nc * sizeof *ne);
-			if (ne == NULL)
-				goto nomem;
-			s->entries = ne;
-			cap = nc;
-		}
-		memset(&s->entries[s->n], 0, sizeof s->entries[0]);
-		s->entries[s->n].line = line;
-		if (parse_line(l, n, &s->entries[s->n], prev) != 0) {
-			s->n++; /* what it allocated is freed with the rest */
-			goto nomem;
-		}
-		if (!s->entries[s->n].bad) {
-			prev = s->entries[s->n].map;
-			s->entries[s->n].opt_off += (size_t)(l - buf);
-		}
-		s->n++;
 	}
 	if (!seen_version)
 		return map_fail(err, 0, 0, "empty scenario file");
 	return 0;
-nomem:
-	scen_free(s);
-	return map_fail(err, 0, 0, "out of memory");
 }

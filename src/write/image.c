@@ -198,6 +198,51 @@ static void base_name(const char *mapname, const char **start, size_t *len)
 }
 
 /*
+ * The % sequence at *p (%d, %n with a width, %m, %%) as [*s, *s + *len),
+ * built in piece when it is not the map's name; *p moves to its last
+ * character.  Returns NULL, or why the pattern is wrong.
+ */
+static const char *sequence(const char **p, size_t index, const char *mapname,
+                            char piece[64], const char **s, size_t *len,
+                            int *has_index)
+{
+	const char *conv = *p + 1;
+	int width = 0;
+
+	for (; *conv >= '0' && *conv <= '9'; conv++)
+		if (width <= 64)
+			width = width * 10 + (*conv - '0');
+	switch (*conv) {
+	case 'd':
+	case 'n':
+		if (width > 20)
+			return "the width of %d is at most 20";
+		*has_index = 1;
+		*len = (size_t)snprintf(piece, 64, "%0*zu", width, index);
+		break;
+	case 'm':
+	case '%':
+		if (conv != *p + 1)
+			return "only %d and %n take a width";
+		if (*conv == '%') {
+			piece[0] = '%';
+			*len = 1;
+		} else {
+			base_name(mapname, s, len);
+		}
+		break;
+	default:
+		return *conv ? "unknown % sequence (use %d or %n "
+		               "for the query number, %m for the "
+		               "map name, %% for a percent sign)"
+		             : "a lone % at the end (write %% "
+		               "for a percent sign)";
+	}
+	*p = conv;
+	return NULL;
+}
+
+/*
  * Expands pattern into out (when out is not NULL); sets *has_index when
  * it holds %d or %n.  Returns 0, or -1 with a message in msg.
  */
@@ -206,82 +251,40 @@ static int expand(const char *pattern, size_t index, const char *mapname,
                   size_t msgsize)
 {
 	size_t n = 0;
+	const char *why = NULL;
 
 	*has_index = 0;
 	for (const char *p = pattern; *p; p++) {
 		char piece[64];
 		const char *s = piece;
 		size_t len;
-		int width = 0;
 
 		if (*p != '%') {
 			piece[0] = *p;
 			len = 1;
-		} else {
-			const char *conv = p + 1;
-			for (; *conv >= '0' && *conv <= '9'; conv++)
-				if (width <= 64)
-					width = width * 10 + (*conv - '0');
-			switch (*conv) {
-			case 'd':
-			case 'n':
-				if (width > 20) {
-					bad_pattern(
-						msg, msgsize, pattern,
-						"the width of %d is at most 20");
-					return -1;
-				}
-				*has_index = 1;
-				len = (size_t)snprintf(piece, sizeof piece,
-				                       "%0*zu", width, index);
-				break;
-			case 'm':
-			case '%':
-				if (conv != p + 1) {
-					bad_pattern(
-						msg, msgsize, pattern,
-						"only %d and %n take a width");
-					return -1;
-				}
-				if (*conv == '%') {
-					piece[0] = '%';
-					len = 1;
-				} else {
-					base_name(mapname, &s, &len);
-				}
-				break;
-			default:
-				bad_pattern(
-					msg, msgsize, pattern,
-					*conv ? "unknown % sequence (use %d or %n "
-						"for the query number, %m for the "
-						"map name, %% for a percent sign)"
-					      : "a lone % at the end (write %% "
-						"for a percent sign)");
-				return -1;
-			}
-			p = conv;
+		} else if ((why = sequence(&p, index, mapname, piece, &s, &len,
+		                           has_index)) != NULL) {
+			break;
 		}
 		if (out != NULL) {
 			if (n + len >= outsize) {
-				bad_pattern(msg, msgsize, pattern,
-				            "file name too long");
-				return -1;
+				why = "file name too long";
+				break;
 			}
 			memcpy(out + n, s, len);
 		}
 		n += len;
 	}
-	if (out != NULL) {
-		if (n >= outsize) { /* only when outsize is 0 */
-			bad_pattern(msg, msgsize, pattern,
-			            "file name too long");
-			return -1;
-		}
-		out[n] = '\0';
+	if (why == NULL && out != NULL) {
+		if (n >= outsize) /* only when outsize is 0 */
+			why = "file name too long";
+		else
+			out[n] = '\0';
 	}
-	if (n == 0) {
-		bad_pattern(msg, msgsize, pattern, "empty file name");
+	if (why == NULL && n == 0)
+		why = "empty file name";
+	if (why != NULL) {
+		bad_pattern(msg, msgsize, pattern, why);
 		return -1;
 	}
 	return 0;
@@ -605,33 +608,24 @@ static void fill_overlay(uint8_t *ov, const query_report *q, int32_t w,
 	}
 }
 
-/*
- * Writes the whole PNG through png; returns -1 when libpng failed (o says
- * why).  The setjmp lives here, in a function that changes none of its
- * variables that outlive a longjmp, and owns nothing to free.
- */
-static int encode(png_structp png, png_infop info, png_out *o,
-                  const query_report *q, int scale, const uint8_t *ov,
-                  unsigned char *row, rgb *cells, const marker mk[2],
-                  const jumps *jp, const char *legend)
+/* The largest distance in a distance map, the far end of its scale. */
+static double most_distance(const query_report *q, size_t ncells)
 {
-	const astar_grid *g = q->map->grid;
-	int32_t w = astar_grid_width(g), h = astar_grid_height(g);
-	int64_t iw = (int64_t)w * scale;
-	int grid_lines = scale >= 8;
-	int64_t band = scale_band(q, scale);
 	double most = 0.0;
-	png_text text[2];
 
-	for (size_t k = 0; q->dist && k < (size_t)w * (size_t)h; k++)
+	for (size_t k = 0; q->dist && k < ncells; k++)
 		if (q->dist->dist[k] > most)
 			most = q->dist->dist[k];
+	return most;
+}
 
-	if (setjmp(png_jmpbuf(png)))
-		return -1;
-	png_set_write_fn(png, o, on_write, on_flush);
-	png_set_IHDR(png, info, (png_uint_32)w * (png_uint_32)scale,
-	             (png_uint_32)((int64_t)h * scale + band), 8,
+/* The PNG header and text chunks; may longjmp to encode()'s setjmp. */
+static void write_header(png_structp png, png_infop info, int64_t iw,
+                         int64_t ih, const char *legend)
+{
+	png_text text[2];
+
+	png_set_IHDR(png, info, (png_uint_32)iw, (png_uint_32)ih, 8,
 	             PNG_COLOR_TYPE_RGB,
 	             PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
 	             PNG_FILTER_TYPE_DEFAULT);
@@ -644,40 +638,53 @@ static int encode(png_structp png, png_infop info, png_out *o,
 	text[1].text = (png_charp)legend;
 	png_set_text(png, info, text, 2);
 	png_write_info(png, info);
+}
 
-	for (int32_t y = 0; y < h; y++) {
-		const uint8_t *orow = ov + (size_t)y * (size_t)w;
-		const uint8_t *grow = astar_grid_row_view(g, y);
-		for (int32_t x = 0; x < w; x++)
-			cells[x] = orow[x] == OV_MARK ? GOAL
-			           : q->dist ? dist_colour(q->dist,
-			                                 (size_t)y * (size_t)w + x,
-			                                 grow[x], most)
-			                   : cell_colour(grow[x], orow[x]);
-		for (int sy = 0; sy < scale; sy++) {
-			int64_t py = (int64_t)y * scale + sy;
-			unsigned char *px = row;
-			for (int32_t x = 0; x < w; x++) {
-				rgb c = cells[x];
-				for (int sx = 0; sx < scale; sx++) {
-					rgb d = c;
-					if (grid_lines && (sx == scale - 1 ||
-					                   sy == scale - 1))
-						d = mix(c, OUTLINE, 28);
-					*px++ = d.r;
-					*px++ = d.g;
-					*px++ = d.b;
-				}
-			}
-			draw_jumps(jp, py, scale, iw, h, row);
-			draw_marker(&mk[0], py, row);
-			draw_marker(&mk[1], py, row);
-			png_write_row(png, row);
+/* Map row y's cell colours into cells. */
+static void colour_row(const query_report *q, const uint8_t *ov, int32_t y,
+                       double most, rgb *cells)
+{
+	const astar_grid *g = q->map->grid;
+	int32_t w = astar_grid_width(g);
+	const uint8_t *orow = ov + (size_t)y * (size_t)w;
+	const uint8_t *grow = astar_grid_row_view(g, y);
+
+	for (int32_t x = 0; x < w; x++)
+		cells[x] = orow[x] == OV_MARK ? GOAL
+		           : q->dist ? dist_colour(q->dist,
+		                                 (size_t)y * (size_t)w + x,
+		                                 grow[x], most)
+		                   : cell_colour(grow[x], orow[x]);
+}
+
+/* Pixel row sy of a map row whose colours are cells into row: each cell
+ * scale pixels wide, its last column and row shaded as a grid line when
+ * the cells are large enough to show one. */
+static void cells_to_pixels(const rgb *cells, int32_t w, int scale, int sy,
+                            unsigned char *row)
+{
+	int grid_lines = scale >= 8;
+	unsigned char *px = row;
+
+	for (int32_t x = 0; x < w; x++) {
+		rgb c = cells[x];
+		for (int sx = 0; sx < scale; sx++) {
+			rgb d = c;
+			if (grid_lines && (sx == scale - 1 || sy == scale - 1))
+				d = mix(c, OUTLINE, 28);
+			*px++ = d.r;
+			*px++ = d.g;
+			*px++ = d.b;
 		}
 	}
-	/* Under a distance map, its colour scale: near (left) to far. */
+}
+
+/* Under a distance map, its colour scale: near (left) to far; may
+ * longjmp to encode()'s setjmp. */
+static void write_band(png_structp png, int64_t iw, int64_t band,
+                       unsigned char *row)
+{
 	for (int64_t by = 0; by < band; by++) {
-		int64_t iw = (int64_t)w * scale;
 		for (int64_t x = 0; x < iw; x++) {
 			rgb c = by < 2 ? FLOOR
 			                : heat(iw > 1 ? (unsigned)(x * 256 /
@@ -689,6 +696,44 @@ static int encode(png_structp png, png_infop info, png_out *o,
 		}
 		png_write_row(png, row);
 	}
+}
+
+/*
+ * Writes the whole PNG through png; returns -1 when libpng failed (o says
+ * why).  The setjmp lives here, in a function that changes none of its
+ * variables that outlive a longjmp, and owns nothing to free; the
+ * helpers it calls own nothing either, so a longjmp out of them is safe.
+ */
+static int encode(png_structp png, png_infop info, png_out *o,
+                  const query_report *q, int scale, const uint8_t *ov,
+                  unsigned char *row, rgb *cells, const marker mk[2],
+                  const jumps *jp, const char *legend)
+{
+	const astar_grid *g = q->map->grid;
+	int32_t w = astar_grid_width(g), h = astar_grid_height(g);
+	int64_t iw = (int64_t)w * scale;
+	int64_t band = scale_band(q, scale);
+	double most;
+
+	if (setjmp(png_jmpbuf(png)))
+		return -1;
+	/* Worked out after setjmp, so nothing of it is live across the
+	 * jump (-Wclobbered); a longjmp only returns. */
+	most = most_distance(q, (size_t)w * (size_t)h);
+	png_set_write_fn(png, o, on_write, on_flush);
+	write_header(png, info, iw, (int64_t)h * scale + band, legend);
+	for (int32_t y = 0; y < h; y++) {
+		colour_row(q, ov, y, most, cells);
+		for (int sy = 0; sy < scale; sy++) {
+			int64_t py = (int64_t)y * scale + sy;
+			cells_to_pixels(cells, w, scale, sy, row);
+			draw_jumps(jp, py, scale, iw, h, row);
+			draw_marker(&mk[0], py, row);
+			draw_marker(&mk[1], py, row);
+			png_write_row(png, row);
+		}
+	}
+	write_band(png, iw, band, row);
 	png_write_end(png, info);
 	return 0;
 }
@@ -727,13 +772,62 @@ static int image_size(int32_t w, int32_t h, int scale, int64_t *iw, int64_t *ih,
 	return 0;
 }
 
+/* The overlay, one pixel row, one map row's colours and the jump
+ * arrows; -1 when out of memory, with what was made left for the caller
+ * to free. */
+static int make_buffers(const query_report *q, int scale, int64_t iw,
+                        uint8_t **ov, unsigned char **row, rgb **cells,
+                        jumps *jp)
+{
+	int32_t w = astar_grid_width(q->map->grid);
+	int32_t h = astar_grid_height(q->map->grid);
+
+	memset(jp, 0, sizeof *jp);
+	*ov = calloc((size_t)w * (size_t)h, 1);
+	*row = malloc((size_t)iw * 3);
+	*cells = malloc((size_t)w * sizeof **cells);
+	if (*ov == NULL || *row == NULL || *cells == NULL ||
+	    jumps_make(jp, q, scale, w, h) != 0)
+		return -1;
+	return 0;
+}
+
+/* The goal and start markers; a distance map has starts but no goal, so
+ * it draws the start twice. */
+static void set_markers(const query_report *q, int scale, int64_t iw,
+                        int64_t ih, marker mk[2])
+{
+	mk[0] = q->dist ? make_marker(q->start, scale, iw, ih, START)
+	                : make_marker(q->goal, scale, iw, ih, GOAL);
+	mk[1] = make_marker(q->start, scale, iw, ih, START);
+}
+
+/* libpng's write and info structs, writing through o; -1 when out of
+ * memory, with whatever was made left in *png for the caller to free. */
+static int new_png(png_out *o, png_structp *png, png_infop *info)
+{
+	*png = png_create_write_struct(PNG_LIBPNG_VER_STRING, o, on_error,
+	                               on_warning);
+	if (*png != NULL)
+		*info = png_create_info_struct(*png);
+	return *png == NULL || *info == NULL ? -1 : 0;
+}
+
+/* Why encode() failed: the write's errno, else libpng's message. */
+static void encode_error(const png_out *o, diag_err *err)
+{
+	if (o->write_errno)
+		diag_fail(err, 0, 0, "%s", strerror(o->write_errno));
+	else
+		diag_fail(err, 0, 0, "libpng: %s", o->msg);
+}
+
 int image_write_png(FILE *fp, const query_report *q, int scale,
                     diag_err *err)
 {
 	const astar_grid *g = q->map->grid;
 	int32_t w = astar_grid_width(g), h = astar_grid_height(g);
 	int64_t iw, ih;
-	size_t ncells = (size_t)w * (size_t)h;
 	uint8_t *ov = NULL;
 	unsigned char *row = NULL;
 	rgb *cells = NULL;
@@ -753,37 +847,21 @@ int image_write_png(FILE *fp, const query_report *q, int scale,
 		return -1;
 
 	/* Everything is allocated before setjmp: see the comment at the top. */
-	memset(&jp, 0, sizeof jp);
-	ov = calloc(ncells, 1);
-	row = malloc((size_t)iw * 3);
-	cells = malloc((size_t)w * sizeof *cells);
-	if (ov == NULL || row == NULL || cells == NULL ||
-	    jumps_make(&jp, q, scale, w, h) != 0) {
+	if (make_buffers(q, scale, iw, &ov, &row, &cells, &jp) != 0) {
 		diag_fail(err, 0, 0, "out of memory");
 		goto done;
 	}
 	snprintf(legend, sizeof legend, "%s%s", LEGEND,
 	         jp.at != NULL ? LEGEND_JUMPS : "");
 	fill_overlay(ov, q, w, h);
-	/* A distance map has starts but no goal: the start twice. */
-	mk[0] = q->dist ? make_marker(q->start, scale, iw, ih, START)
-	                : make_marker(q->goal, scale, iw, ih, GOAL);
-	mk[1] = make_marker(q->start, scale, iw, ih, START);
-
-	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &o, on_error,
-	                              on_warning);
-	if (png != NULL)
-		info = png_create_info_struct(png);
-	if (png == NULL || info == NULL) {
+	set_markers(q, scale, iw, ih, mk);
+	if (new_png(&o, &png, &info) != 0) {
 		diag_fail(err, 0, 0, "out of memory");
 		goto done;
 	}
 	if (encode(png, info, &o, q, scale, ov, row, cells, mk, &jp, legend) !=
 	    0) {
-		if (o.write_errno)
-			diag_fail(err, 0, 0, "%s", strerror(o.write_errno));
-		else
-			diag_fail(err, 0, 0, "libpng: %s", o.msg);
+		encode_error(&o, err);
 		goto done;
 	}
 	if (fflush(o.fp) != 0 || ferror(o.fp)) {
