@@ -29,37 +29,30 @@ if [ ! -d "$B" ]; then
 	exit 1
 fi
 
-for scen in "$B"/*/*.scen; do
-	case $scen in *maze512*) [ "${ASTAR_QUICK:-0}" != 0 ] && continue ;; esac
-	n=$(grep -c . "$scen")
-	n=$((n - 1)) # the version line
-	[ -n "$sample" ] && n=$(((n + 9) / 10))
-	got=$("$ASTAR" --check --no-timing $sample "$scen" 2>&1)
-	rc=$?
-	want="checked $n, passed $n, failed 0"
-	if [ $rc -eq 0 ] && [ "$got" = "$want" ]; then
-		ok "$scen: $want"
-	else
-		bad "$scen: exit $rc, got: $(echo "$got" | tail -n 3)"
-	fi
-done
-
+# Every optimal length of every file (but the maze under ASTAR_QUICK),
+# under OPTIONS (an algorithm); NAME starts each test's name.
+check_all() { # NAME OPTIONS...
+	name=$1
+	shift
+	for scen in "$B"/*/*.scen; do
+		case $scen in *maze512*) [ "${ASTAR_QUICK:-0}" != 0 ] && continue ;; esac
+		n=$(grep -c . "$scen")
+		n=$((n - 1)) # the version line
+		[ -n "$sample" ] && n=$(((n + 9) / 10))
+		got=$("$ASTAR" "$@" --check --no-timing $sample "$scen" 2>&1)
+		rc=$?
+		want="checked $n, passed $n, failed 0"
+		if [ $rc -eq 0 ] && [ "$got" = "$want" ]; then
+			ok "$scen: $name$want"
+		else
+			bad "$scen: ${name}exit $rc, got: $(echo "$got" | tail -n 3)"
+		fi
+	done
+}
+check_all ""
 # Jump Point Search must find the same optimal lengths (its own cache
 # per thread, rebuilt for every map).
-for scen in "$B"/*/*.scen; do
-	case $scen in *maze512*) [ "${ASTAR_QUICK:-0}" != 0 ] && continue ;; esac
-	n=$(grep -c . "$scen")
-	n=$((n - 1))
-	[ -n "$sample" ] && n=$(((n + 9) / 10))
-	got=$("$ASTAR" --algorithm=jps --check --no-timing $sample "$scen" 2>&1)
-	rc=$?
-	want="checked $n, passed $n, failed 0"
-	if [ $rc -eq 0 ] && [ "$got" = "$want" ]; then
-		ok "$scen: jps: $want"
-	else
-		bad "$scen: jps: exit $rc, got: $(echo "$got" | tail -n 3)"
-	fi
-done
+check_all "jps: " --algorithm=jps
 
 # --no-path keeps a big batch's JSON small: a tenth of the 12120-query
 # maze file (the whole is some 5 MB so, 287 MB with its paths), every

@@ -364,13 +364,11 @@ else
 	ok stop-image
 fi
 rm -rf "$d/pics"
-# Markers on a picture one pixel high (a 3000x1 map at scale 1): the
-# start's pixel green and the goal's red, not the outline's near-black
-# that a marker taller than the picture was drawn in.
-awk 'BEGIN { r = sprintf("%2998s", ""); gsub(/ /, ".", r); print "S" r "G" }' >"$d/thin.txt"
-if ! $A --no-timing --image="$d/thin.png" "$d/thin.txt" >/dev/null 2>"$d/thin.err"; then
-	fail image-thin-markers "astar failed: $(head -c 300 "$d/thin.err")"
-elif got=$(python3 - "$d/thin.png" <<'PY'
+# Prints a PNG's height and the colour of each pixel X,Y given (a
+# negative X or Y counts from the right or the bottom): "H (R, G, B) ...".
+# The pictures are 8-bit RGB; every PNG row filter is undone.
+png_pixels() { # FILE X,Y...
+	python3 - "$@" <<'PY'
 import struct, sys, zlib
 d = open(sys.argv[1], 'rb').read()
 i, idat = 8, b''
@@ -381,14 +379,32 @@ while i < len(d):
     elif t == b'IDAT':
         idat += d[i + 8:i + 8 + n]
     i += 12 + n
-raw = zlib.decompress(idat)
-# Row 0 alone (the picture is one row); its filter applied.
-f, line = raw[0], bytearray(raw[1:1 + 3 * w])
-for x in range(3, len(line)):
-    if f in (1, 3, 4):  # the row above is zero: a, a/2, Paeth = a
-        line[x] = (line[x] + (line[x - 3] // 2 if f == 3 else line[x - 3])) & 255
-print(h, tuple(line[0:3]), tuple(line[3 * (w - 1):3 * w]))
+raw, rows, prev, n = zlib.decompress(idat), [], bytearray(3 * w), 3 * w + 1
+for y in range(h):
+    f, line = raw[y * n], bytearray(raw[y * n + 1:(y + 1) * n])
+    for x in range(len(line)):
+        a = line[x - 3] if x >= 3 else 0
+        b, c = prev[x], (prev[x - 3] if x >= 3 else 0)
+        p = a + b - c
+        pr = a if abs(p - a) <= abs(p - b) and abs(p - a) <= abs(p - c) else (b if abs(p - b) <= abs(p - c) else c)
+        line[x] = (line[x] + [0, a, b, (a + b) // 2, pr][f]) & 255
+    rows.append(line)
+    prev = line
+out = [str(h)]
+for xy in sys.argv[2:]:
+    x, y = (int(v) for v in xy.split(','))
+    x, y = x % w, y % h
+    out.append(str(tuple(rows[y][3 * x:3 * x + 3])))
+print(' '.join(out))
 PY
+}
+# Markers on a picture one pixel high (a 3000x1 map at scale 1): the
+# start's pixel green and the goal's red, not the outline's near-black
+# that a marker taller than the picture was drawn in.
+awk 'BEGIN { r = sprintf("%2998s", ""); gsub(/ /, ".", r); print "S" r "G" }' >"$d/thin.txt"
+if ! $A --no-timing --image="$d/thin.png" "$d/thin.txt" >/dev/null 2>"$d/thin.err"; then
+	fail image-thin-markers "astar failed: $(head -c 300 "$d/thin.err")"
+elif got=$(png_pixels "$d/thin.png" 0,0 -1,0
 ) && [ "$got" = "1 (30, 170, 60) (225, 25, 35)" ]; then
 	ok image-thin-markers
 else
@@ -401,31 +417,7 @@ printf '{"width": 5, "height": 1, "rows": [".#..."], "points": {"spawn": [0, 0]}
 $A --no-timing --check --scale=1 --image="$d/reach.png" "$d/reach.json" >/dev/null 2>&1
 if [ $? -ne 1 ] || [ ! -f "$d/reach.png" ]; then
 	fail image-reach-marks "astar did not fail the check with a picture"
-elif got=$(python3 - "$d/reach.png" <<'PY'
-import struct, sys, zlib
-d = open(sys.argv[1], 'rb').read()
-i, idat = 8, b''
-while i < len(d):
-    n, t = struct.unpack('>I4s', d[i:i + 8])
-    if t == b'IHDR':
-        w, h = struct.unpack('>II', d[i + 8:i + 16])
-    elif t == b'IDAT':
-        idat += d[i + 8:i + 8 + n]
-    i += 12 + n
-raw, rows, prev = zlib.decompress(idat), [], bytearray(3 * w)
-for y in range(h):
-    f, line = raw[y * (3 * w + 1)], bytearray(raw[y * (3 * w + 1) + 1:(y + 1) * (3 * w + 1)])
-    for x in range(len(line)):
-        a = line[x - 3] if x >= 3 else 0
-        b, c = prev[x], (prev[x - 3] if x >= 3 else 0)
-        p = a + b - c
-        pr = a if abs(p - a) <= abs(p - b) and abs(p - a) <= abs(p - c) else (b if abs(p - b) <= abs(p - c) else c)
-        line[x] = (line[x] + [0, a, b, (a + b) // 2, pr][f]) & 255
-    rows.append(line)
-    prev = line
-px = lambda x, y: tuple(rows[y][3 * x:3 * x + 3])
-print(h, px(3, 0), px(2, 0), px(0, h - 1), px(w - 1, h - 1))
-PY
+elif got=$(png_pixels "$d/reach.png" 3,0 2,0 0,-1 -1,-1
 ) && [ "$got" = "9 (225, 25, 35) (150, 150, 150) (250, 232, 70) (52, 30, 110)" ]; then
 	ok image-reach-marks
 else

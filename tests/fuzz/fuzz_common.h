@@ -735,4 +735,18 @@ static FZ_NOCOV_ENTRY void fz_check_transposed(astar_ctx *ctx,
 	astar_grid_free(tg);
 }
 
+/* The query a map file holds: its start and goal, or else the corners
+ * (top-left to bottom-right). */
+static inline void fz_endpoints(const map *m, astar_point *s, astar_point *t)
+{
+	s->x = 0;
+	s->y = 0;
+	t->x = astar_grid_width(m->grid) - 1;
+	t->y = astar_grid_height(m->grid) - 1;
+	if (m->has_start)
+		*s = m->start;
+	if (m->has_goal)
+		*t = m->goal;
+}
+
 #endif

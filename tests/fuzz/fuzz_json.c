@@ -193,14 +193,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	{
 		astar_ctx *ctx = astar_ctx_new();
-		astar_point s = {0, 0}, t;
+		astar_point s, t;
 		FZ_CHECK(ctx != NULL);
-		t.x = astar_grid_width(m.grid) - 1;
-		t.y = astar_grid_height(m.grid) - 1;
-		if (m.has_start)
-			s = m.start;
-		if (m.has_goal)
-			t = m.goal;
+		fz_endpoints(&m, &s, &t);
 		fz_check_search(ctx, m.grid, s, t, &o);
 		fz_check_transposed(ctx, m.grid, s, t, &o);
 		for (size_t i = 0; i < m.nqueries && i < FZ_MAX_QUERIES; i++)

@@ -24,6 +24,23 @@ int ref_open(const ref_grid *g, int x, int y)
 	return ref_cost(g, x, y) != 0;
 }
 
+/* Whether a diagonal step may pass a corner whose two side cells are
+ * open (a, b) or not, under policy pol. */
+static int ref_corner(astar_diagonal pol, int a, int b)
+{
+	switch (pol) {
+	case ASTAR_DIAG_NEVER:
+		return 0;
+	case ASTAR_DIAG_ALWAYS:
+		return 1;
+	case ASTAR_DIAG_ONE_OBSTACLE:
+		return a || b;
+	case ASTAR_DIAG_NO_OBSTACLES:
+		return a && b;
+	}
+	return 0;
+}
+
 int ref_move_legal(const ref_grid *g, astar_diagonal pol, int x, int y, int dx,
                    int dy, int px, int py)
 {
@@ -41,17 +58,7 @@ int ref_move_legal(const ref_grid *g, astar_diagonal pol, int x, int y, int dx,
 	/* A diagonal step: the two cells sharing the corner. */
 	a = ref_open(g, x + dx, y);
 	b = ref_open(g, x, y + dy);
-	switch (pol) {
-	case ASTAR_DIAG_NEVER:
-		return 0;
-	case ASTAR_DIAG_ALWAYS:
-		return 1;
-	case ASTAR_DIAG_ONE_OBSTACLE:
-		return a || b;
-	case ASTAR_DIAG_NO_OBSTACLES:
-		return a && b;
-	}
-	return 0;
+	return ref_corner(pol, a, b);
 }
 
 double ref_step_cost(const ref_grid *g, int x, int y, int dx, int dy)
@@ -146,17 +153,7 @@ int ref_wrap_legal(const ref_grid *g, astar_diagonal pol, int wx, int wy,
 		return 1;
 	a = ref_open(g, cx, y);
 	b = ref_open(g, x, cy);
-	switch (pol) {
-	case ASTAR_DIAG_NEVER:
-		return 0;
-	case ASTAR_DIAG_ALWAYS:
-		return 1;
-	case ASTAR_DIAG_ONE_OBSTACLE:
-		return a || b;
-	case ASTAR_DIAG_NO_OBSTACLES:
-		return a && b;
-	}
-	return 0;
+	return ref_corner(pol, a, b);
 }
 
 int ref_flood(const ref_grid *g, astar_diagonal pol, int wx, int wy,
