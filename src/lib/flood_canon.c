@@ -34,6 +34,8 @@
 #include "flood_urec.h"
 
 #define R_DONE 3u
+#define CREACH(d) (UINT64_C(1) << (U_DIR + (d))) /* reached by step d */
+#define CSTEPS    (UINT64_C(255) << U_DIR)
 #ifndef CAHEAD
 #define CAHEAD 64
 #endif /* a record's state once the second pass reached it */
@@ -127,22 +129,42 @@ ALWAYS_INLINE unsigned cneighbours(const uint8_t *c, size_t i, ptrdiff_t w)
 	       (unsigned)(c[i - w - 1] != 0) << 7;
 }
 
-/* Room in both queues and their keys for one cell's pushes; 0, or -1. */
+/* The queues here are rings (of a power of two entries, head and n
+ * counting on, an entry at its count masked), which stay as small as the
+ * flood's front and so in the caches.  Room in both for one cell's
+ * pushes, a full one moved to twice the room; 0, or -1. */
 static int croom(many_bufs *b, uflood *u)
 {
 	for (int k = 0; k < 2; k++) {
-		b->uq[k].n = u->n[k];
-		if (uroom(&b->uq[k], 8) != 0)
+		fifo *q = &b->uq[k];
+		uint32_t used = u->n[k] - u->head[k], cap = q->cap;
+		uint32_t *a;
+		double *key;
+
+		if (cap != 0 && cap - used > 8 && b->ukcap[k] >= cap)
+			continue;
+		while (cap - used <= 8)
+			cap = cap ? 2 * cap : 1024;
+		a = malloc(cap * sizeof *a);
+		key = malloc(cap * sizeof *key);
+		if (a == NULL || key == NULL) {
+			free(a);
+			free(key);
 			return -1;
-		if (b->ukcap[k] < b->uq[k].cap) {
-			double *a = realloc(b->ukey[k], b->uq[k].cap * sizeof *a);
-			if (a == NULL)
-				return -1;
-			b->ukey[k] = a;
-			b->ukcap[k] = b->uq[k].cap;
 		}
-		u->a[k] = b->uq[k].a;
-		u->key[k] = b->ukey[k];
+		for (uint32_t e = 0; e < used; e++) {
+			a[e] = u->a[k][(u->head[k] + e) & u->qm[k]];
+			if (u->key[k] != NULL)
+				key[e] = u->key[k][(u->head[k] + e) & u->qm[k]];
+		}
+		free(q->a);
+		free(b->ukey[k]);
+		q->a = u->a[k] = a;
+		b->ukey[k] = u->key[k] = key;
+		q->cap = b->ukcap[k] = cap;
+		u->qm[k] = cap - 1;
+		u->head[k] = 0;
+		u->n[k] = used;
 	}
 	return 0;
 }
@@ -150,44 +172,61 @@ static int croom(many_bufs *b, uflood *u)
 /* Appends cell j at cost key to queue k. */
 ALWAYS_INLINE void cpush(uflood *u, int k, size_t j, double key)
 {
-	u->key[k][u->n[k]] = key;
-	u->a[k][u->n[k]++] = (uint32_t)j;
+	uint32_t e = u->n[k]++ & u->qm[k];
+
+	u->key[k][e] = key;
+	u->a[k][e] = (uint32_t)j;
 }
+
+/* Whether queue k may not have room for a cell's pushes. */
+#define CFULL(u, k) ((u).n[k] - (u).head[k] > (u).qm[k] - 8)
 
 /* upop on the queues' own keys, which the records need not be read for:
  * the same order where no entry is stale, as in the second pass. */
 ALWAYS_INLINE int cpop(uflood *u, uint32_t *cell)
 {
-	if (u->head[1] < u->n[1] &&
-	    (u->head[0] == u->n[0] ||
-	     u->key[1][u->head[1]] < u->key[0][u->head[0]])) {
-		*cell = u->a[1][u->head[1]++];
+	uint32_t h0 = u->head[0] & u->qm[0], h1 = u->head[1] & u->qm[1];
+
+	if (u->head[1] != u->n[1] &&
+	    (u->head[0] == u->n[0] || u->key[1][h1] < u->key[0][h0])) {
+		*cell = u->a[1][h1];
+		u->head[1]++;
 		return 0;
 	}
 	if (u->head[0] == u->n[0])
 		return -1;
-	*cell = u->a[0][u->head[0]++];
+	*cell = u->a[0][h0];
+	u->head[0]++;
 	return 0;
 }
 
-/* The loop's start: the nsrc sources at the front of the straight queue,
- * at cost 0, the diagonal queue empty; 0, or -1. */
-static int cstart(many_bufs *b, uflood *u, uint32_t nsrc)
+/* The loop's start: the nsrc sources src (or, src NULL, those at the
+ * front of the straight queue) at cost 0, the diagonal queue empty; 0,
+ * or -1. */
+static int cstart(many_bufs *b, uflood *u, const uint32_t *src,
+                  uint32_t nsrc)
 {
-	*u = (uflood){b->uc, b->usrc, NULL, 0, 0, {NULL, NULL},
-	              {0, 0}, {nsrc, 0}, {NULL, NULL}};
+	*u = (uflood){b->uc, b->usrc, NULL, 0, 0,
+	              {b->uq[0].a, b->uq[1].a}, {0, 0}, {nsrc, 0},
+	              {b->ukey[0], b->ukey[1]},
+	              {b->uq[0].cap - 1, b->uq[1].cap - 1}};
+	if (b->uq[1].cap == 0)
+		u->qm[1] = 0;
 	if (croom(b, u) != 0)
 		return -1;
-	for (uint32_t k = 0; k < nsrc; k++)
+	for (uint32_t k = 0; k < nsrc; k++) {
+		if (src != NULL)
+			u->a[0][k] = src[k];
 		u->key[0][k] = 0.0;
+	}
 	return 0;
 }
 
 /* The first pass's offer from taken cell i (record ri) to its open
  * neighbour j by the legal step d, at cost key (steps: its record's
  * counts): opened, lowered, or on a tie one more step that reaches it. */
-ALWAYS_INLINE void coffer(uflood *u, uint8_t *restrict mask, size_t j,
-                          int d, uint64_t steps, double key)
+ALWAYS_INLINE void coffer(uflood *u, size_t j, int d, uint64_t steps,
+                          double key)
 {
 	uint64_t rj = u->uc[j];
 
@@ -196,23 +235,23 @@ ALWAYS_INLINE void coffer(uflood *u, uint8_t *restrict mask, size_t j,
 		return;
 	if (rj & U_OPEN) {
 		if ((rj & ~U_META) == steps) {
-			mask[j] |= (uint8_t)(1u << d);
+			u->uc[j] = rj | CREACH(d);
 			return;
 		}
 		if (key >= ucost(u->c, rj))
 			return;
 	}
-	u->uc[j] = steps | U_OPEN;
-	mask[j] = (uint8_t)(1u << d);
+	u->uc[j] = steps | CREACH(d) | U_OPEN;
 	cpush(u, d >= 4, j, key);
 }
 
 /* The steps cell i offers: by the table, from the steps that reach it
  * and its open neighbours. */
 ALWAYS_INLINE unsigned cwant(const ctable *t, const uflood *u,
-                             const uint8_t *mask, size_t i)
+                             size_t i, uint64_t ri)
 {
-	unsigned nb = cneighbours(u->cells, i, u->w), m = mask[i], want;
+	unsigned nb = cneighbours(u->cells, i, u->w), m = (ri >> U_DIR) & 255;
+	unsigned want;
 
 	if (m == 0) /* a source */
 		return t->s[8][nb];
@@ -223,16 +262,14 @@ ALWAYS_INLINE unsigned cwant(const ctable *t, const uflood *u,
 }
 
 /* The first pass: every reached cell's cost, its record taken. */
-static astar_status cflood(engine *e, const ctable *t,
-                                    uint32_t nsrc)
+static astar_status cflood(engine *e, const ctable *t, uint32_t nsrc)
 {
 	many_bufs *b = e->b;
-	uint8_t *restrict mask = b->umask;
 	ptrdiff_t off[8];
 	uflood u;
 	uint32_t cell;
 
-	if (cstart(b, &u, nsrc) != 0)
+	if (cstart(b, &u, NULL, nsrc) != 0)
 		return ASTAR_ENOMEM;
 	u.cells = e->g->cells;
 	u.w = e->g->stride;
@@ -247,17 +284,16 @@ static astar_status cflood(engine *e, const ctable *t,
 		if ((ri & 3) == U_TAKEN)
 			continue; /* taken through another of its entries */
 		u.uc[i] = ri = (ri & ~UINT64_C(3)) | U_TAKEN;
-		if ((u.n[0] > b->uq[0].cap - 8 || u.n[1] > b->uq[1].cap - 8) &&
-		    croom(b, &u) != 0)
+		if ((CFULL(u, 0) || CFULL(u, 1)) && croom(b, &u) != 0)
 			return ASTAR_ENOMEM;
 		so = (ri & ~U_META) + U_ORTH1;
 		sd = (ri & ~U_META) + U_DIAG1;
 		ko = ucost(u.c, so);
 		kd = ucost(u.c, sd);
-		for (unsigned want = cwant(t, &u, mask, i); want != 0;
+		for (unsigned want = cwant(t, &u, i, ri); want != 0;
 		     want &= want - 1) {
 			int d = (int)port_ctz64(want);
-			coffer(&u, mask, i + (size_t)off[d], d,
+			coffer(&u, i + (size_t)off[d], d,
 			       d < 4 ? so : sd, d < 4 ? ko : kd);
 		}
 	}
@@ -276,7 +312,7 @@ ALWAYS_INLINE void rstep(uflood *u, size_t i, uint64_t ri, const int d,
 	uint64_t steps = (ri & ~U_META) + (d < 4 ? U_ORTH1 : U_DIAG1);
 	int k = d >= 4;
 
-	if (rj == (steps | U_TAKEN)) {
+	if ((rj & ~CSTEPS) == (steps | U_TAKEN)) {
 		if (!upasses(u, i, d, pol))
 			return;
 		u->uc[j] = steps | (uint64_t)d << U_DIR | R_DONE;
@@ -291,15 +327,15 @@ ALWAYS_INLINE void rstep(uflood *u, size_t i, uint64_t ri, const int d,
 
 /* The second pass from the nsrc sources at the front of the straight
  * queue. */
-ALWAYS_INLINE astar_status rloop(engine *e, uint32_t nsrc,
-                                 const astar_diagonal pol)
+ALWAYS_INLINE astar_status rloop(engine *e, const uint32_t *src,
+                                 uint32_t nsrc, const astar_diagonal pol)
 {
 	many_bufs *b = e->b;
 	uint64_t expanded = 0;
 	uflood u;
 	uint32_t cell;
 
-	if (cstart(b, &u, nsrc) != 0)
+	if (cstart(b, &u, src, nsrc) != 0)
 		return ASTAR_ENOMEM;
 	u.cells = e->g->cells;
 	u.w = e->g->stride;
@@ -313,8 +349,7 @@ ALWAYS_INLINE astar_status rloop(engine *e, uint32_t nsrc,
 		                ucost(u.c, (ri & ~U_META) + U_DIAG1)};
 
 		expanded++;
-		if ((u.n[0] > b->uq[0].cap - 8 || u.n[1] > b->uq[1].cap - 8) &&
-		    croom(b, &u) != 0)
+		if ((CFULL(u, 0) || CFULL(u, 1)) && croom(b, &u) != 0)
 			return ASTAR_ENOMEM;
 		for (int d = 0; d < 8; d++)
 			rstep(&u, i, ri, d, pol, k2);
@@ -323,15 +358,16 @@ ALWAYS_INLINE astar_status rloop(engine *e, uint32_t nsrc,
 	return ASTAR_OK;
 }
 
-static astar_status rrun(engine *e, uint32_t nsrc, astar_diagonal pol)
+static astar_status rrun(engine *e, const uint32_t *src, uint32_t nsrc,
+                         astar_diagonal pol)
 {
 	switch (pol) {
 	case ASTAR_DIAG_ALWAYS:
-		return rloop(e, nsrc, ASTAR_DIAG_ALWAYS);
+		return rloop(e, src, nsrc, ASTAR_DIAG_ALWAYS);
 	case ASTAR_DIAG_ONE_OBSTACLE:
-		return rloop(e, nsrc, ASTAR_DIAG_ONE_OBSTACLE);
+		return rloop(e, src, nsrc, ASTAR_DIAG_ONE_OBSTACLE);
 	default:
-		return rloop(e, nsrc, ASTAR_DIAG_NO_OBSTACLES);
+		return rloop(e, src, nsrc, ASTAR_DIAG_NO_OBSTACLES);
 	}
 }
 
@@ -430,7 +466,7 @@ ALWAYS_INLINE astar_status cscan(engine *e, const astar_diagonal pol)
 {
 	const astar_grid *g = e->g;
 	uflood u = {e->b->uc, NULL, g->cells, g->stride, g->min_cost,
-	            {NULL, NULL}, {0, 0}, {0, 0}, {NULL, NULL}};
+	            {NULL, NULL}, {0, 0}, {0, 0}, {NULL, NULL}, {0, 0}};
 	ctie *tie = NULL;
 	size_t nt = 0, cap = 0;
 	uint64_t reached = 0;
@@ -444,8 +480,8 @@ ALWAYS_INLINE astar_status cscan(engine *e, const astar_diagonal pol)
 			if (r == 0)
 				continue;
 			reached++;
-			if (RDIR(r) == 8) { /* the source */
-				u.uc[i] = r | R_DONE;
+			if (k == 0) { /* a source */
+				u.uc[i] = (uint64_t)8 << U_DIR | R_DONE;
 				continue;
 			}
 			m = cfirst(&u, i, k, pol);
@@ -492,14 +528,20 @@ static astar_status cscan_run(engine *e, astar_diagonal pol)
 astar_status flood_canon(engine *e, astar_diagonal pol, int multi)
 {
 	many_bufs *b = e->b;
-	uint32_t nsrc = b->uq[0].n;
+	uint32_t nsrc = b->uq[0].n, *src = NULL;
 	ctable t;
 	astar_status st;
 
 	ctable_build(&t, pol);
 	for (uint32_t k = 0; k < nsrc; k++)
-		b->umask[b->uq[0].a[k]] = 0;
-	if ((st = cflood(e, &t, nsrc)) != ASTAR_OK)
-		return st;
-	return multi ? rrun(e, nsrc, pol) : cscan_run(e, pol);
+		b->uc[b->uq[0].a[k]] = U_OPEN; /* no step reaches it */
+	if (multi) { /* the second pass starts from them again */
+		if ((src = malloc(nsrc * sizeof *src)) == NULL)
+			return ASTAR_ENOMEM;
+		memcpy(src, b->uq[0].a, nsrc * sizeof *src);
+	}
+	if ((st = cflood(e, &t, nsrc)) == ASTAR_OK)
+		st = multi ? rrun(e, src, nsrc, pol) : cscan_run(e, pol);
+	free(src);
+	return st;
 }

@@ -31,25 +31,19 @@ static int urecords_room(many_bufs *b, const astar_grid *g)
 {
 	uint64_t *u;
 	uint32_t *s;
-	uint8_t *m;
 
 	if (g->ncells <= b->ucap)
 		return 0;
-	u = calloc(g->ncells, sizeof *u);
-	s = malloc(g->ncells * sizeof *s);
-	m = malloc(g->ncells);
-	if (u == NULL || s == NULL || m == NULL) {
+	if ((u = calloc(g->ncells, sizeof *u)) == NULL)
+		return -1;
+	if ((s = malloc(g->ncells * sizeof *s)) == NULL) {
 		free(u);
-		free(s);
-		free(m);
 		return -1;
 	}
 	free(b->uc);
 	free(b->usrc);
-	free(b->umask);
 	b->uc = u;
 	b->usrc = s;
-	b->umask = m;
 	b->ucap = g->ncells;
 	return 0;
 }
@@ -128,7 +122,7 @@ ALWAYS_INLINE astar_status uloop(engine *e, const astar_diagonal pol,
 	many_bufs *b = e->b;
 	uflood u = {b->uc, b->usrc, e->g->cells, e->g->stride,
 	            e->g->min_cost, {b->uq[0].a, b->uq[1].a},
-	            {0, 0}, {b->uq[0].n, 0}, {NULL, NULL}};
+	            {0, 0}, {b->uq[0].n, 0}, {NULL, NULL}, {0, 0}};
 	uint64_t expanded = 0;
 	uint32_t cell;
 

@@ -13,22 +13,23 @@
 
 #include "many.h"
 
-/* A record: state in bits 0-1, direction (8: a source) in 2-5, straight
- * steps in 6-34, diagonal steps in 35-63. */
+/* A record: state in bits 0-1, direction (8: a source) in 2-5 or, while
+ * flood_canon.c's first pass runs, the steps that reach the cell in 2-9,
+ * straight steps in 10-36, diagonal steps in 37-63. */
 #define U_OPEN    1u
 #define U_TAKEN   2u
 #define U_DIR     2
-#define U_ORTH1   (UINT64_C(1) << 6)
-#define U_DIAG1   (UINT64_C(1) << 35)
+#define U_ORTH1   (UINT64_C(1) << 10)
+#define U_DIAG1   (UINT64_C(1) << 37)
 #define U_META    (U_ORTH1 - 1)
-#define U_MAXCELL (UINT64_C(1) << 29) /* a path has fewer steps */
+#define U_MAXCELL (UINT64_C(1) << 27) /* a path has fewer steps */
 
 /* A record's exact cost as the double the general flood forms (through
  * signed integers, whose conversion is one instruction: the counts times
  * the cost stay far below 2^53, where every conversion is exact). */
 ALWAYS_INLINE double ucost(uint64_t c, uint64_t rec)
 {
-	uint64_t orth = (rec >> 6) & (U_MAXCELL - 1), diag = rec >> 35;
+	uint64_t orth = (rec >> 10) & (U_MAXCELL - 1), diag = rec >> 37;
 
 	return (double)(int64_t)(c * orth) +
 	       SQRT2 * (double)(int64_t)(c * diag);
@@ -45,6 +46,7 @@ typedef struct uflood {
 	uint32_t *restrict a[2];
 	uint32_t head[2], n[2];
 	double *restrict key[2]; /* flood_canon.c's: each entry's cost */
+	uint32_t qm[2];          /* and its rings' masks */
 } uflood;
 
 /* Room for room more entries in queue q; 0, or -1. */

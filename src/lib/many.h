@@ -39,7 +39,6 @@ typedef struct many_bufs {
 	size_t ucap;    /* padded cells of uc and usrc */
 	uint64_t *uc;   /* the uniform-cost flood's records (flood_uniform.c) */
 	uint32_t *usrc; /* their sources, with several */
-	uint8_t *umask; /* the steps that reach a cell (flood_canon.c) */
 	fifo uq[2];     /* and its open list: straight, diagonal steps */
 	double *ukey[2]; /* the entries' costs, flood_canon.c's */
 	uint32_t ukcap[2];

@@ -27,7 +27,6 @@ static void bufs_free(void *p)
 	fifos_free(&b->rq);
 	free(b->uc);
 	free(b->usrc);
-	free(b->umask);
 	free(b->uq[0].a);
 	free(b->uq[1].a);
 	free(b->ukey[0]);
