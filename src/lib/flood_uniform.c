@@ -24,7 +24,17 @@
 #include <string.h>
 
 #include "flood_uniform.h"
-#include "flood_urec.h"
+#include "many.h"
+
+/* A record: state in bits 0-1, direction (8: a source) in 2-5, straight
+ * steps in 6-34, diagonal steps in 35-63. */
+#define U_OPEN    1u
+#define U_TAKEN   2u
+#define U_DIR     2
+#define U_ORTH1   (UINT64_C(1) << 6)
+#define U_DIAG1   (UINT64_C(1) << 35)
+#define U_META    (U_ORTH1 - 1)
+#define U_MAXCELL (UINT64_C(1) << 29) /* a path has fewer steps */
 
 /* Room for the grid's padded cells, the records zeroed; 0, or -1. */
 static int urecords_room(many_bufs *b, const astar_grid *g)
@@ -48,7 +58,8 @@ static int urecords_room(many_bufs *b, const astar_grid *g)
 	return 0;
 }
 
-int uroom(fifo *q, uint32_t room)
+/* Room for room more entries in queue q; 0, or -1. */
+static int uroom(fifo *q, uint32_t room)
 {
 	uint32_t cap = q->cap ? q->cap : 1024;
 	uint32_t *a;
@@ -62,6 +73,38 @@ int uroom(fifo *q, uint32_t room)
 	q->a = a;
 	q->cap = cap;
 	return 0;
+}
+
+/* A record's exact cost as the double the general flood forms (through
+ * signed integers, whose conversion is one instruction: the counts times
+ * the cost stay far below 2^53, where every conversion is exact). */
+ALWAYS_INLINE double ucost(uint64_t c, uint64_t rec)
+{
+	uint64_t orth = (rec >> 6) & (U_MAXCELL - 1), diag = rec >> 35;
+
+	return (double)(int64_t)(c * orth) +
+	       SQRT2 * (double)(int64_t)(c * diag);
+}
+
+/* The loop's working set, held in locals while it runs: the records,
+ * the sources beside them (with several) and the two queues. */
+typedef struct uflood {
+	uint64_t *restrict uc;
+	uint32_t *restrict usrc;
+	const uint8_t *cells;
+	ptrdiff_t w;
+	uint64_t c;
+	uint32_t *restrict a[2];
+	uint32_t head[2], n[2];
+} uflood;
+
+/* Whether the step from i in direction d passes the corner (the policy's
+ * rule for diagonals; straight steps always do). */
+ALWAYS_INLINE int upasses(const uflood *u, size_t i, const int d,
+                          const astar_diagonal pol)
+{
+	return d < 4 || corner(pol, u->cells[i + dir_dx[d]] != 0,
+	                       u->cells[i + dir_dy[d] * u->w] != 0);
 }
 
 /* The neighbour of taken cell i (record ri) in direction d, a constant
@@ -103,7 +146,28 @@ ALWAYS_INLINE void ustep(uflood *u, size_t i, uint64_t ri, const int d,
 	u->a[d >= 4][u->n[d >= 4]++] = (uint32_t)j;
 }
 
-int uflood_room(many_bufs *b, uflood *u)
+/* Takes the next cell: the head of least cost, the straight queue's on a
+ * tie (as the general flood's queue order has it); 0, or -1 when both
+ * are empty. */
+ALWAYS_INLINE int upop(uflood *u, const astar_diagonal pol, uint32_t *cell)
+{
+	if (pol != ASTAR_DIAG_NEVER && u->head[1] < u->n[1]) {
+		uint64_t rd = u->uc[u->a[1][u->head[1]]];
+		if (u->head[0] == u->n[0] ||
+		    ucost(u->c, rd) < ucost(u->c, u->uc[u->a[0][u->head[0]]])) {
+			*cell = u->a[1][u->head[1]++];
+			return 0;
+		}
+	}
+	if (u->head[0] == u->n[0])
+		return -1;
+	*cell = u->a[0][u->head[0]++];
+	return 0;
+}
+
+/* Makes room in both queues for one cell's pushes, the counts written
+ * back to the block and the arrays read again; 0, or -1. */
+static int uflood_room(many_bufs *b, uflood *u)
 {
 	for (int k = 0; k < 2; k++) {
 		b->uq[k].n = u->n[k];
@@ -122,7 +186,7 @@ ALWAYS_INLINE astar_status uloop(engine *e, const astar_diagonal pol,
 	many_bufs *b = e->b;
 	uflood u = {b->uc, b->usrc, e->g->cells, e->g->stride,
 	            e->g->min_cost, {b->uq[0].a, b->uq[1].a},
-	            {0, 0}, {b->uq[0].n, 0}, {NULL, NULL}, {0, 0}};
+	            {0, 0}, {b->uq[0].n, 0}};
 	uint64_t expanded = 0;
 	uint32_t cell;
 
@@ -152,14 +216,24 @@ ALWAYS_INLINE astar_status uloop(engine *e, const astar_diagonal pol,
 	return ASTAR_OK;
 }
 
-/* 4-connected, the loop here; with diagonals, flood_canon.c's. */
+#define UPOL(P, multi) \
+	(multi ? uloop(e, P, 1) : uloop(e, P, 0))
+
 static astar_status urun(engine *e, astar_diagonal pol, int multi)
 {
-	if (pol != ASTAR_DIAG_NEVER)
-		return flood_canon(e, pol, multi);
-	return multi ? uloop(e, ASTAR_DIAG_NEVER, 1)
-	             : uloop(e, ASTAR_DIAG_NEVER, 0);
+	switch (pol) {
+	case ASTAR_DIAG_NEVER:
+		return UPOL(ASTAR_DIAG_NEVER, multi);
+	case ASTAR_DIAG_ALWAYS:
+		return UPOL(ASTAR_DIAG_ALWAYS, multi);
+	case ASTAR_DIAG_ONE_OBSTACLE:
+		return UPOL(ASTAR_DIAG_ONE_OBSTACLE, multi);
+	default:
+		return UPOL(ASTAR_DIAG_NO_OBSTACLES, multi);
+	}
 }
+
+#undef UPOL
 
 /* The sources' records, at cost 0, the first occurrence of a cell
  * counting, at the front of the straight queue. */

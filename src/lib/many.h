@@ -40,8 +40,6 @@ typedef struct many_bufs {
 	uint64_t *uc;   /* the uniform-cost flood's records (flood_uniform.c) */
 	uint32_t *usrc; /* their sources, with several */
 	fifo uq[2];     /* and its open list: straight, diagonal steps */
-	double *ukey[2]; /* the entries' costs, flood_canon.c's */
-	uint32_t ukcap[2];
 	astar_grid *fp; /* the agent-size grid last built, and of what */
 	uint64_t fp_id, fp_version;
 	int32_t fp_size;

@@ -29,8 +29,6 @@ static void bufs_free(void *p)
 	free(b->usrc);
 	free(b->uq[0].a);
 	free(b->uq[1].a);
-	free(b->ukey[0]);
-	free(b->ukey[1]);
 	astar_grid_free(b->fp);
 	free(b);
 }
