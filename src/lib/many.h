@@ -46,6 +46,10 @@ typedef struct many_bufs {
 	astar_wrap fp_wrap;
 } many_bufs;
 
+/* The context's block, its arrays as they are (flood_uniform.c keeps its
+ * own); NULL when out of memory. */
+many_bufs *many_block(astar_ctx *ctx);
+
 /* The context's block, with room for grid's padded cells; NULL when out
  * of memory. */
 many_bufs *many_bufs_get(astar_ctx *ctx, const astar_grid *grid);
@@ -76,6 +80,11 @@ typedef struct engine {
 	size_t found_at; /* SIZE_MAX: none */
 	double found_g;
 } engine;
+
+/* Checks the points (ASTAR_ERANGE, or blocked for a blocked one) and the
+ * grid's size (ASTAR_ETOOBIG, as a search's). */
+astar_status engine_check(const astar_grid *grid, const astar_point *src,
+                          size_t nsrc, astar_status blocked);
 
 /* Checks the points and readies the engine and the context for a new
  * generation.  blocked is the status of a blocked source. */

@@ -33,10 +33,9 @@ static void bufs_free(void *p)
 	free(b);
 }
 
-many_bufs *many_bufs_get(astar_ctx *ctx, const astar_grid *grid)
+many_bufs *many_block(astar_ctx *ctx)
 {
 	many_bufs *b = ctx->many;
-	size_t n = grid->ncells;
 
 	if (b == NULL) {
 		if ((b = calloc(1, sizeof *b)) == NULL)
@@ -44,6 +43,16 @@ many_bufs *many_bufs_get(astar_ctx *ctx, const astar_grid *grid)
 		ctx->many = b;
 		ctx->many_free = bufs_free;
 	}
+	return b;
+}
+
+many_bufs *many_bufs_get(astar_ctx *ctx, const astar_grid *grid)
+{
+	many_bufs *b = many_block(ctx);
+	size_t n = grid->ncells;
+
+	if (b == NULL)
+		return NULL;
 	if (n > b->cap) {
 		uint64_t *o = realloc(b->orth, n * sizeof *o);
 		if (o != NULL)
@@ -136,6 +145,19 @@ astar_status flood_prepare_agent(astar_ctx *ctx, const astar_grid *grid,
 	return astar_prepare(ctx, grid, &o);
 }
 
+astar_status engine_check(const astar_grid *grid, const astar_point *src,
+                          size_t nsrc, astar_status blocked)
+{
+	for (size_t k = 0; k < nsrc; k++) {
+		if (!astar_grid_contains(grid, src[k].x, src[k].y))
+			return ASTAR_ERANGE;
+		if (grid->cells[grid_index(grid, src[k].x, src[k].y)] == 0)
+			return blocked;
+	}
+	return grid->ncells > ASTAR_SEARCH_CELLS_MAX ? ASTAR_ETOOBIG
+	                                             : ASTAR_OK;
+}
+
 astar_status engine_start(engine *e, astar_ctx *ctx, const astar_grid *grid,
                           const astar_point *src, size_t nsrc,
                           astar_status blocked)
@@ -144,13 +166,8 @@ astar_status engine_start(engine *e, astar_ctx *ctx, const astar_grid *grid,
 
 	memset(e, 0, sizeof *e);
 	e->found_at = SIZE_MAX;
-	for (size_t k = 0; k < nsrc; k++) {
-		if (!astar_grid_contains(grid, src[k].x, src[k].y))
-			return ASTAR_ERANGE;
-		if (grid->cells[grid_index(grid, src[k].x, src[k].y)] == 0)
-			return blocked;
-	}
-	if ((st = ctx_prepare(ctx, grid, 0)) != ASTAR_OK)
+	if ((st = engine_check(grid, src, nsrc, blocked)) != ASTAR_OK ||
+	    (st = ctx_prepare(ctx, grid, 0)) != ASTAR_OK)
 		return st;
 	if ((e->b = many_bufs_get(ctx, grid)) == NULL)
 		return ASTAR_ENOMEM;

@@ -371,14 +371,77 @@ static void test_flood_uniform(void)
 	astar_ctx_free(ctx);
 }
 
-/* A uniform grid of up to 60 x 60 cells (big enough that the open lists
- * grow) and the same with a walled-off cell of another cost beside it,
- * which sends the flood down the general path: the two maps agree bit
- * for bit, flow, counts and ties between sources included. */
-static void uniform_pair(astar_ctx *ctx, uint64_t seed, astar_diagonal pol)
+/* Whether cell (x, y) of a shaped grid (see uniform_pair) is a wall:
+ * shape 0 random walls, 1 an open field with a few, 2 corridors (wall
+ * rows with gaps, and some columns), 3 rooms (open, with rectangles of
+ * wall), where a flood's shortcuts around walls and its ties count. */
+static int shaped_wall(uint64_t *s, int shape, int block, int x, int y)
+{
+	switch (shape) {
+	case 1:
+		return rng_int(s, 100) < block / 8;
+	case 2:
+		return (y % 3 == 1 && rng_int(s, 100) < 90) ||
+		       (x % 7 == 3 && rng_int(s, 100) < block);
+	default:
+		return rng_int(s, 100) < block;
+	}
+}
+
+/* Walls of rooms: a few rectangles on an open grid. */
+static void shaped_rooms(uint64_t *s, astar_grid *u, astar_grid *g, int w,
+                         int h)
+{
+	for (int r = rng_int(s, 6); r > 0; r--) {
+		int x0 = rng_int(s, w), y0 = rng_int(s, h);
+		int x1 = x0 + rng_int(s, 8), y1 = y0 + rng_int(s, 8);
+		for (int y = y0; y <= y1 && y < h; y++)
+			for (int x = x0; x <= x1 && x < w; x++) {
+				astar_grid_set(u, x, y, 0);
+				astar_grid_set(g, x, y, 0);
+			}
+	}
+}
+
+/* A source: anywhere, or on a border, or beside a wall. */
+static int shaped_source(uint64_t *s, const astar_grid *u, int w, int h,
+                         astar_point *p)
+{
+	int kind = rng_int(s, 3);
+
+	p->x = rng_int(s, w);
+	p->y = rng_int(s, h);
+	if (kind == 1) {
+		if (rng_int(s, 2))
+			p->x = rng_int(s, 2) ? 0 : w - 1;
+		else
+			p->y = rng_int(s, 2) ? 0 : h - 1;
+	}
+	if (astar_grid_get(u, p->x, p->y) == 0)
+		return 0;
+	if (kind == 2) { /* beside a wall or a border: one of 8 blocked */
+		for (int d = 0; d < 9; d++)
+			if (d == 8 ||
+			    !astar_grid_contains(u, p->x + d % 3 - 1,
+			                         p->y + d / 3 - 1) ||
+			    astar_grid_get(u, p->x + d % 3 - 1,
+			                   p->y + d / 3 - 1) == 0)
+				return d < 8;
+	}
+	return 1;
+}
+
+/* A uniform grid (up to 60 x 60 random, up to 110 x 110 shaped: big
+ * enough that the open lists grow) and the same with a walled-off cell
+ * of another cost beside it, which sends the flood down the general
+ * path: the two maps agree bit for bit, flow, counts and ties between
+ * sources included. */
+static void uniform_pair(astar_ctx *ctx, uint64_t seed, astar_diagonal pol,
+                         int shape)
 {
 	uint64_t s = seed;
-	int w = 1 + rng_int(&s, 60), h = 1 + rng_int(&s, 60);
+	int big = shape == 0 ? 60 : 110;
+	int w = 1 + rng_int(&s, big), h = 1 + rng_int(&s, big);
 	int block = rng_int(&s, 40), n = 1 + rng_int(&s, 4), k = 0;
 	uint8_t c = (uint8_t)(1 + rng_int(&s, 255));
 	astar_grid *u = astar_grid_new(w, h, NULL);
@@ -392,20 +455,21 @@ static void uniform_pair(astar_ctx *ctx, uint64_t seed, astar_diagonal pol)
 
 	for (int y = 0; y < h; y++)
 		for (int x = 0; x < w; x++) {
-			uint8_t v = rng_int(&s, 100) < block ? 0 : c;
+			uint8_t v = shaped_wall(&s, shape, block, x, y) ? 0 : c;
 			astar_grid_set(u, x, y, v);
 			astar_grid_set(g, x, y, v);
 		}
+	if (shape == 3)
+		shaped_rooms(&s, u, g, w, h);
 	astar_grid_set(g, w + 1, 0, c == 255 ? 254 : (uint8_t)(c + 1));
-	for (int t = 0; k < n && t < 100; t++) {
-		astar_point p = {rng_int(&s, w), rng_int(&s, h)};
-		if (astar_grid_get(u, p.x, p.y) != 0)
-			src[k++] = p;
-	}
+	for (int t = 0; k < n && t < 100; t++)
+		k += shaped_source(&s, u, w, h, &src[k]);
 	astar_options_init(&o);
 	o.diagonal = pol;
-	check_begin("uniform flood seed %llu %s: %dx%d cost %d, %d sources",
-	            (unsigned long long)seed, diag_name(pol), w, h, c, k);
+	check_begin("uniform flood seed %llu %s shape %d: %dx%d cost %d, "
+	            "%d sources",
+	            (unsigned long long)seed, diag_name(pol), shape, w, h, c,
+	            k);
 	if (k > 0 && CHECK(astar_flood(ctx, u, src, (size_t)k, &o, &fu) ==
 	                           ASTAR_OK, "uniform flood")) {
 		memcpy(dist, fu.dist, (size_t)w * h * sizeof *dist);
@@ -439,7 +503,11 @@ static void test_flood_paths(void)
 
 	for (uint64_t seed = 1; seed <= 150; seed++)
 		for (int pol = 0; pol < 4; pol++)
-			uniform_pair(ctx, seed * 65537 + (uint64_t)pol, pol);
+			for (int shape = 0; shape < 4; shape++)
+				uniform_pair(ctx,
+				             seed * 65537 + (uint64_t)pol +
+				                     (uint64_t)shape * 7919,
+				             pol, shape);
 	astar_ctx_free(ctx);
 }
 
