@@ -150,6 +150,7 @@ int pool_start(pool *p, batch *b)
 			p->threads = NULL;
 		}
 	}
+	b->nthreads = p->threads != NULL ? p->n : 1;
 	if (p->threads == NULL && lane_init(&p->alone) != 0)
 		return -1;
 	return 0;
