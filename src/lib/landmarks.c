@@ -62,6 +62,13 @@ static const int lm_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
  * that a path may cost more than the least by less than this fraction. */
 #define LM_TIE 1e-10
 
+/* The cells from which the whole-number loop asks for its neighbours'
+ * lines ahead on uniform costs (on terrain, with rows three times as
+ * long, always): on smaller grids the rows above and below are mostly in
+ * cache already and the requests cost more than they save (measured:
+ * bench/RESULTS.md). */
+#define LM_PREFETCH_CELLS ((size_t)1 << 17)
+
 /* The landmarks one query uses at most (lm_choose): all of the automatic
  * counts, whose every bound paid for itself in the measurements. */
 #define LM_ACTIVE LM_AUTO_TERRAIN
@@ -916,6 +923,7 @@ typedef struct lm_fast {
 	uint64_t generated;
 	heap_key held;
 	int holding;
+	int pf; /* ask for the neighbours' lines ahead (lm_expand_x) */
 } lm_fast;
 
 /*
@@ -987,19 +995,38 @@ ALWAYS_INLINE size_t lm_next(astar_ctx *ctx, lm_fast *f)
 	return heap_empty(&ctx->open) ? SIZE_MAX : heap_pop(&ctx->open);
 }
 
-/* Expands cell i of f (its neighbours' entries and records asked for at
- * once, as lm_loop does), the directions unrolled.  0 or -1. */
+/* Expands cell i of f, the directions unrolled.  On a large grid (f->pf)
+ * the table entries and records of the rows above and below are asked
+ * for first, each row's three cells by its two ends (and, on terrain's
+ * longer rows, the lines between and i's neighbours in its own row):
+ * each is a cache miss there, and the relaxations would otherwise wait
+ * for them one by one (on uniform costs i's own row is near i's entry,
+ * which its generation read).  0 or -1. */
 ALWAYS_INLINE int lm_expand_x(astar_ctx *ctx, lm_fast *f, size_t i,
                               astar_point p, const astar_diagonal pol,
                               const int directed, const int n)
 {
 	const uint64_t gxi = f->nodes[i].gx;
-	const int ndirs = pol == ASTAR_DIAG_NEVER ? 4 : 8;
 
-	for (int d = 0; d < ndirs; d++) {
-		size_t j = i + (ptrdiff_t)lm_dy[d] * f->w + lm_dx[d];
-		PREFETCH(f->q.d + j * (size_t)f->q.ntables);
-		PREFETCH(&f->nodes[j]);
+	if (f->pf) {
+		const uint16_t *t = f->q.d;
+		size_t nt = (size_t)f->q.ntables, up = i - (size_t)f->w,
+		       down = i + (size_t)f->w;
+		PREFETCH(t + (up - 1) * nt);
+		PREFETCH(t + (up + 2) * nt - 1);
+		PREFETCH(t + (down - 1) * nt);
+		PREFETCH(t + (down + 2) * nt - 1);
+		if (directed) { /* rows of 48 bytes: the lines between, and
+		                   those of the cells beside i */
+			PREFETCH(t + up * nt + nt / 2);
+			PREFETCH(t + down * nt + nt / 2);
+			PREFETCH(t + (i - 1) * nt);
+			PREFETCH(t + (i + 2) * nt - 1);
+		}
+		PREFETCH(&f->nodes[up - 1]);
+		PREFETCH(&f->nodes[up + 1]);
+		PREFETCH(&f->nodes[down - 1]);
+		PREFETCH(&f->nodes[down + 1]);
 	}
 #define LM_X(D) \
 	if (lm_relax_x(ctx, f, i, gxi, p.x, p.y, D, pol, directed, n) != 0) \
@@ -1026,7 +1053,8 @@ ALWAYS_INLINE int lm_loop_x(lm_run *s, size_t t, const astar_options *o,
 {
 	astar_ctx *ctx = s->ctx;
 	lm_fast f = {s->g->cells, ctx->nodes, ctx->pos, ctx->gen,
-	             s->g->stride, s->q, s->generated, heap_key_of(0, 0), 0};
+	             s->g->stride, s->q, s->generated, heap_key_of(0, 0), 0,
+	             directed || s->g->ncells >= LM_PREFETCH_CELLS};
 	uint64_t expanded = 0;
 	size_t i;
 	int at = 0;
