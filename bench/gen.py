@@ -25,11 +25,12 @@ Sets (each a map and a Moving AI scenario file beside it):
                   in each axis).
 
 Optimal lengths come from our own exact searches, run on two threads:
-Dijkstra on the mazes and terrain maps, A* (exact, and checked the same
+Dijkstra on the mazes, the terrain maps and the always/ files, A* (exact, and checked the same
 way) on the large random maps, where Dijkstra would take minutes.  Queries
 with no path are dropped.  bench/refcheck.c then checks a sample of every
-file against the independent reference Dijkstra of tests/unit/reference.c
-(`make bench-data` fails if one differs).
+file (the always/ files under that policy) against the independent
+reference Dijkstra of tests/unit/reference.c (`make bench-data` fails if
+one differs).
 
 The shared maps are N. Sturtevant's Moving AI benchmarks ("Benchmarks for
 Grid-Based Pathfinding", IEEE TCIAIG 4(2), 2012, Moving AI Lab, ODC-BY);
@@ -234,9 +235,10 @@ def refcheck(outdir, sets):
                     os.path.join(ROOT, "bench", "refcheck.c"),
                     os.path.join(ROOT, "tests", "unit", "reference.c"), "-lm"], check=True)
     bad = 0
-    for name, samples in sets:
+    for name, samples, *policy in sets:
         path = os.path.join(outdir, name)
-        bad |= subprocess.run([exe, path, path + ".scen", str(samples)]).returncode != 0
+        bad |= subprocess.run([exe, path, path + ".scen", str(samples)] +
+                              policy).returncode != 0
     if bad:
         raise SystemExit("gen: an optimal length differs from the reference Dijkstra")
 
@@ -270,6 +272,7 @@ def main():
     for name in ("dao/arena2", "dao/den011d", "dao/brc202d", "rooms/8room_000",
                  "mazes/maze512-1-0"):
         always_set(outdir, name)
+        sets.append(("always/" + os.path.basename(name) + ".map", 20, "always"))
     refcheck(outdir, sets)
 
 

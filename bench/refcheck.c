@@ -5,12 +5,14 @@
  * specification), the search a plain binary heap here.  bench/gen.py's
  * lengths come from the library itself; this is their independent check.
  *
- * Usage: refcheck MAP SCEN SAMPLES
+ * Usage: refcheck MAP SCEN SAMPLES [POLICY]
  * MAP is a Moving AI map ('.', 'G', 'S' open at cost 1) or an ASCII map
  * ('#' blocked, '1'..'9' the cost, '.' 1); moves are the scenario rule,
- * diagonals with no obstacle at either corner.  SAMPLES queries, spread
- * evenly over the file, are checked; exit 0 when all match within 1e-6
- * relative, 1 when one differs, 2 on bad input.
+ * diagonals with no obstacle at either corner, unless POLICY names
+ * another diagonal rule (never, always, at-most-one-obstacle,
+ * no-obstacles: the generated always/ files' lengths are for always).
+ * SAMPLES queries, spread evenly over the file, are checked; exit 0 when
+ * all match within 1e-6 relative, 1 when one differs, 2 on bad input.
  */
 #include <math.h>
 #include <stdio.h>
@@ -68,8 +70,8 @@ static item pop(pq *q)
 }
 
 /* The cost of the shortest path from (sx, sy) to (gx, gy), or -1. */
-static double dijkstra(const ref_grid *g, int sx, int sy, int gx, int gy,
-                       double *dist)
+static double dijkstra(const ref_grid *g, astar_diagonal pol, int sx, int sy,
+                       int gx, int gy, double *dist)
 {
 	pq q = {NULL, 0, 0};
 	size_t goal = (size_t)gy * g->w + gx;
@@ -93,8 +95,8 @@ static double dijkstra(const ref_grid *g, int sx, int sy, int gx, int gy,
 			for (int dx = -1; dx <= 1; dx++) {
 				size_t v = (size_t)(y + dy) * g->w + (x + dx);
 				double nd;
-				if (!ref_move_legal(g, ASTAR_DIAG_NO_OBSTACLES,
-				                    x, y, dx, dy, -1, -1))
+				if (!ref_move_legal(g, pol, x, y, dx, dy, -1,
+				                    -1))
 					continue;
 				nd = it.d + ref_step_cost(g, x, y, dx, dy);
 				if (nd < dist[v]) {
@@ -147,17 +149,35 @@ static int read_map(const char *path, ref_grid *g)
 	return y == g->h ? 0 : -1;
 }
 
+/* The diagonal rule named s, or -1. */
+static int policy(const char *s)
+{
+	static const char *const names[] = {"never", "always",
+	                                    "at-most-one-obstacle",
+	                                    "no-obstacles"};
+	static const astar_diagonal pols[] = {
+		ASTAR_DIAG_NEVER, ASTAR_DIAG_ALWAYS, ASTAR_DIAG_ONE_OBSTACLE,
+		ASTAR_DIAG_NO_OBSTACLES};
+
+	for (int k = 0; k < 4; k++)
+		if (strcmp(s, names[k]) == 0)
+			return (int)pols[k];
+	return -1;
+}
+
 int main(int argc, char **argv)
 {
 	ref_grid g;
 	FILE *f;
 	char line[4096], name[1024];
 	int n = 0, samples, checked = 0, bad = 0;
+	int pol = argc == 5 ? policy(argv[4]) : (int)ASTAR_DIAG_NO_OBSTACLES;
 	double *dist;
 
-	if (argc != 4 || read_map(argv[1], &g) != 0 ||
+	if (argc < 4 || argc > 5 || pol < 0 || read_map(argv[1], &g) != 0 ||
 	    (f = fopen(argv[2], "r")) == NULL) {
-		fprintf(stderr, "usage: refcheck MAP SCEN SAMPLES (bad input)\n");
+		fprintf(stderr, "usage: refcheck MAP SCEN SAMPLES [POLICY] "
+		                "(bad input)\n");
 		return 2;
 	}
 	samples = atoi(argv[3]);
@@ -177,7 +197,7 @@ int main(int argc, char **argv)
 		if (sscanf(line, "%d %1023s %d %d %d %d %d %d %lf", &b, name, &w,
 		           &h, &sx, &sy, &gx, &gy, &want) != 9)
 			return 2;
-		got = dijkstra(&g, sx, sy, gx, gy, dist);
+		got = dijkstra(&g, (astar_diagonal)pol, sx, sy, gx, gy, dist);
 		checked++;
 		if (fabs(got - want) > 1e-6 * (want > 1 ? want : 1)) {
 			fprintf(stderr, "refcheck: %s line %d: %.8f, reference %.8f\n",

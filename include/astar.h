@@ -304,6 +304,41 @@ astar_status astar_prepare(astar_ctx *ctx, const astar_grid *grid,
                            const astar_options *opts);
 
 /*
+ * A loop the caller runs on its own threads: calls job(arg, i) once for
+ * every i below n, on any of its threads and in any order, and returns
+ * when every call has returned.  self is the caller's.
+ */
+typedef void astar_parallel(void *self, size_t n,
+                            void (*job)(void *arg, size_t i), void *arg);
+
+/*
+ * astar_prepare, with the parts of the work that do not depend on each
+ * other run through each (NULL: on the calling thread, as
+ * astar_prepare): on a grid with terrain, each landmark's two distance
+ * maps (the costs from it and to it) are built side by side.  The
+ * result is the same, bit for bit, whatever threads each uses; with
+ * astar_prepare_share, a batch builds the preparation once on its
+ * threads and every thread's context uses it.
+ */
+astar_status astar_prepare_on(astar_ctx *ctx, const astar_grid *grid,
+                              const astar_options *opts,
+                              astar_parallel *each, void *self);
+
+/*
+ * Makes ctx use the landmark tables that from holds for grid and opts
+ * (from astar_prepare, astar_prepare_on or a search with landmarks)
+ * instead of building its own: they are shared read-only, so contexts
+ * holding them may search on different threads at once, and freed when
+ * the last context holding them is freed or builds others.  ASTAR_OK;
+ * ASTAR_EINVAL when from holds none for this grid, unchanged, and these
+ * options (its landmark count and diagonal policy), or when the options
+ * ask for no landmarks; ctx is then unchanged.
+ */
+astar_status astar_prepare_share(astar_ctx *ctx, const astar_ctx *from,
+                                 const astar_grid *grid,
+                                 const astar_options *opts);
+
+/*
  * Searches grid from start to goal.  On ASTAR_OK *result describes the
  * outcome (found may be 0: no path).  Fails with ASTAR_ERANGE when start
  * or goal lies outside the grid, ASTAR_ESTART_BLOCKED, ASTAR_EGOAL_BLOCKED

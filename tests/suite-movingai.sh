@@ -100,6 +100,31 @@ else
 	bad "text output differs between --jobs=1 and 2"
 fi
 
+# Landmark tables are built once for a batch, their two directions on
+# terrain side by side on its threads, and shared by every thread: the
+# same bytes on 1, 2 and 7 threads, on a terrain variant of arena (costs
+# 1..9, an ASCII map) and under --diagonal=always.
+rm -rf "$out/lm" && mkdir -p "$out/lm"
+awk 'NR > 4 { r = ""; for (x = 1; x <= length($0); x++)
+	r = r (substr($0, x, 1) == "." ? (x * 7 + NR * 3) % 9 + 1 : "#")
+	print r }' "$B/dao/arena.map" >"$out/lm/terrain.txt"
+sed '2,$s/arena\.map/terrain.txt/' "$B/dao/arena.map.scen" >"$out/lm/terrain.scen"
+for how in "--landmarks=6 $out/lm/terrain.scen" \
+	"--landmarks=5 --diagonal=always $B/dao/arena.map.scen"; do
+	for j in 1 2 7; do
+		"$ASTAR" --json --no-timing -J$j $how >"$out/lm/$j.out" 2>&1
+		echo $? >>"$out/lm/$j.out"
+	done
+	if [ "$(grep -c '"expanded"' "$out/lm/1.out")" = 130 ] &&
+		[ "$(tail -n 1 "$out/lm/1.out")" = 0 ] &&
+		cmp -s "$out/lm/1.out" "$out/lm/2.out" &&
+		cmp -s "$out/lm/1.out" "$out/lm/7.out"; then
+		ok "landmarks ($how): the same output on 1, 2 and 7 threads"
+	else
+		bad "landmarks ($how): output differs between thread counts"
+	fi
+done
+
 # Shards: together they hold every line of the whole, each exactly once.
 "$ASTAR" --json --no-timing "$B/dao/arena.map.scen" | sort >"$out/whole"
 for k in 1 2 3; do

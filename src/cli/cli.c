@@ -78,6 +78,7 @@ static void batch_free(batch *b)
 		free(b->maps[i]->path);
 		free(b->maps[i]->looked);
 		map_free(&b->maps[i]->m);
+		astar_ctx_free(b->maps[i]->prep);
 		diag_list_free(&b->maps[i]->msgs);
 		free(b->maps[i]);
 	}

@@ -70,6 +70,11 @@ typedef struct shared_map {
 	 * ("A and B", owned; NULL for --map). */
 	const char *scen_name, *field;
 	char *looked;
+	/* The landmark tables its queries share (prep.c): prep_state and
+	 * prep are the batch lock's; prep holds only the tables, or is
+	 * NULL when none could be built or shared.  Freed with the map. */
+	enum { SM_PREP_NONE, SM_PREP_BUILDING, SM_PREP_DONE } prep_state;
+	astar_ctx *prep;
 } shared_map;
 
 enum item_kind { ITEM_FILE, ITEM_SCEN, ITEM_ERROR };
@@ -153,6 +158,7 @@ typedef struct batch {
 	 * item that is done before it is waited for. */
 	atomic_size_t waiting;
 	int stop; /* no more chunks, and no more pictures, are begun */
+	int nthreads; /* the threads solving the items (pool_start) */
 	/* Pictures (--image) and --update's files being written: the main
 	 * thread waits for them before the process dies (end_early), so
 	 * none is left cut short. */
@@ -261,6 +267,12 @@ int load_map_or(batch *b, const char *path, const char *level, map *m,
 int apply_blocks(const cli_config *cfg, const char *name, map *m);
 void shared_acquire(batch *b, shared_map *sm, diag_list *mine);
 void shared_release(batch *b, shared_map *sm);
+
+/* prep.c: readies ctx for a query on sm with o (astar_prepare), the
+ * landmark tables built once for the batch and shared; the microseconds
+ * spent (the first query builds, the others on sm wait for it). */
+double shared_prepare(batch *b, shared_map *sm, astar_ctx *ctx,
+                      const astar_options *o);
 
 /* solve.c */
 void run_item(batch *b, item *it, lane *l);

@@ -288,6 +288,9 @@ void shared_release(batch *b, shared_map *sm)
 	pthread_mutex_lock(&b->lock);
 	last = --sm->users == 0;
 	pthread_mutex_unlock(&b->lock);
-	if (last)
+	if (last) {
 		map_free(&sm->m);
+		astar_ctx_free(sm->prep);
+		sm->prep = NULL;
+	}
 }

@@ -140,6 +140,9 @@ int pool_start(pool *p, batch *b)
 	b->chunk = b->n / ((size_t)n * 16);
 	b->chunk = b->chunk < 1 ? 1 : b->chunk > 64 ? 64 : b->chunk;
 	atomic_init(&b->waiting, SIZE_MAX);
+	/* set before the workers start, which read it (prep.c); a count
+	 * that did not all start only sizes the preparation's helpers */
+	b->nthreads = n;
 	if (n > 1 && (p->threads = calloc((size_t)n, sizeof *p->threads))) {
 		for (p->n = 0; p->n < n; p->n++) /* those that start go on */
 			if (pthread_create(&p->threads[p->n], NULL, worker,
@@ -150,6 +153,8 @@ int pool_start(pool *p, batch *b)
 			p->threads = NULL;
 		}
 	}
+	if (p->threads == NULL)
+		b->nthreads = 1; /* no worker runs: the main thread alone */
 	if (p->threads == NULL && lane_init(&p->alone) != 0)
 		return -1;
 	return 0;

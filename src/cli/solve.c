@@ -819,7 +819,7 @@ static void scen_query(sink *k, astar_ctx *ctx)
 		query_error(k, label);
 		return;
 	}
-	prep = prepare(ctx, g, &opts);
+	prep = shared_prepare(k->b, k->it->sm, ctx, &opts);
 	query_init(&q, cfg, display_name(sm->path), &sm->m, &opts, &res,
 	           sm->load_us);
 	t0 = now_us();

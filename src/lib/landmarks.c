@@ -33,6 +33,7 @@
  * cells in buckets as wide as the least step (lm_dial).
  */
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,11 +62,19 @@ static const int lm_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
  * that a path may cost more than the least by less than this fraction. */
 #define LM_TIE 1e-10
 
+/* The cells from which the whole-number loop asks for its neighbours'
+ * lines ahead on uniform costs (on terrain, with rows three times as
+ * long, always): on smaller grids the rows above and below are mostly in
+ * cache already and the requests cost more than they save (measured:
+ * bench/RESULTS.md). */
+#define LM_PREFETCH_CELLS ((size_t)1 << 17)
+
 /* The landmarks one query uses at most (lm_choose): all of the automatic
  * counts, whose every bound paid for itself in the measurements. */
 #define LM_ACTIVE LM_AUTO_TERRAIN
 
 typedef struct lm_table {
+	atomic_int refs;      /* the contexts holding it (lm_share) */
 	uint64_t id, version; /* the grid's, when built */
 	astar_diagonal policy;
 	int asked;    /* astar_options.landmarks, as asked */
@@ -76,12 +85,14 @@ typedef struct lm_table {
 	uint16_t *d; /* ncells x ntables, by cell */
 } lm_table;
 
+/* Lets go of table p: the last context holding it frees it. */
 static void lm_free(void *p)
 {
 	lm_table *t = p;
 
-	if (t != NULL)
-		free(t->d);
+	if (t == NULL || atomic_fetch_sub(&t->refs, 1) != 1)
+		return;
+	free(t->d);
 	free(t);
 }
 
@@ -292,23 +303,104 @@ static size_t lm_farthest(const astar_grid *g, const double *near)
 	return best;
 }
 
-/* The quantum from the seed's distances, both ways (near: from it). */
-static int lm_quantum(lm_table *t, const astar_grid *g, size_t seed,
-                      double *near, double *dist, uint32_t *pos, lm_dial *h)
+/*
+ * The scratch of the preparation's searches, and the pairs of searches it
+ * runs side by side through the caller's loop (astar_prepare_on): on
+ * terrain, the costs from a cell and to it are two independent Dijkstra
+ * searches, each into its own array with its own marks and buckets (two
+ * lanes; one when there is no loop or the costs are uniform).  Each
+ * search's result does not depend on the other, so the tables are the
+ * same bit for bit whatever runs them.
+ */
+typedef struct lm_lane {
+	uint32_t *pos;
+	lm_dial dial;
+} lm_lane;
+
+typedef struct lm_build {
+	const astar_grid *g;
+	astar_diagonal pol;
+	astar_parallel *each; /* NULL: one after the other */
+	void *self;
+	int nlanes;
+	lm_lane lane[2];
+	double *near, *dist, *back; /* back: the second lane's output
+	                               (NULL with one lane) */
+	/* the pair in flight */
+	size_t src;
+	double *out[2];
+	int fail[2];
+} lm_build;
+
+static void lm_pair_job(void *arg, size_t i)
 {
+	lm_build *b = arg;
+	lm_lane *l = &b->lane[b->nlanes > 1 ? i : 0];
+
+	b->fail[i] = lm_dijkstra(b->g, b->pol, b->src, (int)i, b->out[i],
+	                         l->pos, &l->dial) != 0;
+}
+
+/* The costs from src into from and, when to is not NULL, to src into to
+ * (side by side through the caller's loop: two lanes).  0 or -1. */
+static int lm_pair(lm_build *b, size_t src, double *from, double *to)
+{
+	size_t n = to != NULL ? 2 : 1;
+
+	b->src = src;
+	b->out[0] = from;
+	b->out[1] = to;
+	b->fail[0] = b->fail[1] = 0;
+	if (n == 2)
+		b->each(b->self, n, lm_pair_job, b);
+	else
+		lm_pair_job(b, 0);
+	return b->fail[0] || b->fail[1] ? -1 : 0;
+}
+
+/* The costs to src alone, into to, on the one lane. */
+static int lm_back(lm_build *b, size_t src, double *to)
+{
+	b->src = src;
+	b->out[1] = to;
+	b->fail[1] = 0;
+	lm_pair_job(b, 1);
+	return b->fail[1] ? -1 : 0;
+}
+
+/* The quantum from the seed's distances, both ways (near: from it). */
+static int lm_quantum(lm_table *t, lm_build *b, size_t seed)
+{
+	double *to = b->nlanes > 1 ? b->back : b->dist;
 	double span;
 
-	if (lm_dijkstra(g, t->policy, seed, 0, near, pos, h) != 0)
+	if (lm_pair(b, seed, b->near, b->nlanes > 1 ? to : NULL) != 0 ||
+	    (t->directed && b->nlanes == 1 && lm_back(b, seed, to) != 0))
 		return -1;
-	span = lm_max(g, near);
-	if (t->directed) {
-		if (lm_dijkstra(g, t->policy, seed, 1, dist, pos, h) != 0)
-			return -1;
-		span += lm_max(g, dist);
-	} else {
-		span *= 2.0;
-	}
+	span = lm_max(b->g, b->near);
+	span += t->directed ? lm_max(b->g, to) : span;
 	t->q = span > 0.0 ? span / 65534.0 * (1.0 + 1e-9) : 1.0;
+	return 0;
+}
+
+/* Landmark l at cell: its tables from tab, and near lowered to its
+ * distances.  With one lane, the costs to it reuse the array of the
+ * costs from it once those are stored.  0 or -1. */
+static int lm_landmark(lm_table *t, lm_build *b, size_t cell, int l, int tab)
+{
+	const astar_grid *g = b->g;
+
+	if (lm_pair(b, cell, b->dist, b->nlanes > 1 ? b->back : NULL) != 0)
+		return -1;
+	lm_store(t, g, tab, b->dist);
+	for (size_t i = 0; i < g->ncells; i++)
+		if (l == 0 || b->dist[i] < b->near[i])
+			b->near[i] = b->dist[i];
+	if (!t->directed)
+		return 0;
+	if (b->nlanes == 1 && lm_back(b, cell, b->dist) != 0)
+		return -1;
+	lm_store(t, g, tab + 1, b->nlanes > 1 ? b->back : b->dist);
 	return 0;
 }
 
@@ -345,9 +437,9 @@ static double lm_detour(const astar_grid *g, const astar_options *o,
  * farthest from those before (the first, the farthest from the seed).
  * With ASTAR_LANDMARKS_AUTO, none when the seed's paths show too little
  * detour (LM_AUTO_DETOUR) for them to pay.  0 or -1. */
-static int lm_fill(lm_table *t, const astar_grid *g, const astar_options *o,
-                   double *dist, double *near, uint32_t *pos, lm_dial *h)
+static int lm_fill(lm_table *t, const astar_options *o, lm_build *b)
 {
+	const astar_grid *g = b->g;
 	size_t cell = lm_seed(g);
 
 	t->q = 1.0;
@@ -355,18 +447,18 @@ static int lm_fill(lm_table *t, const astar_grid *g, const astar_options *o,
 		t->k = t->ntables = 0;
 		return 0;
 	}
-	if (lm_quantum(t, g, cell, near, dist, pos, h) != 0)
+	if (lm_quantum(t, b, cell) != 0)
 		return -1;
 	if (t->asked == ASTAR_LANDMARKS_AUTO &&
-	    lm_detour(g, o, cell, near) < LM_AUTO_DETOUR) {
+	    lm_detour(g, o, cell, b->near) < LM_AUTO_DETOUR) {
 		t->k = t->ntables = 0;
 		return 0;
 	}
 	t->d = malloc(g->ncells * (size_t)t->ntables * sizeof *t->d);
 	if (t->d == NULL)
 		return -1;
-	if (lm_farthest(g, near) != SIZE_MAX)
-		cell = lm_farthest(g, near);
+	if (lm_farthest(g, b->near) != SIZE_MAX)
+		cell = lm_farthest(g, b->near);
 	for (int l = 0; l < t->k; l++) {
 		int tab = t->directed ? 2 * l : l, step = t->directed ? 2 : 1;
 
@@ -376,36 +468,21 @@ static int lm_fill(lm_table *t, const astar_grid *g, const astar_options *o,
 				lm_copy(t, g, tab + 1, tab + 1 - step);
 			continue;
 		}
-		if (lm_dijkstra(g, t->policy, cell, 0, dist, pos, h) != 0)
+		if (lm_landmark(t, b, cell, l, tab) != 0)
 			return -1;
-		lm_store(t, g, tab, dist);
-		for (size_t i = 0; i < g->ncells; i++)
-			if (l == 0 || dist[i] < near[i])
-				near[i] = dist[i];
-		if (t->directed) {
-			if (lm_dijkstra(g, t->policy, cell, 1, dist, pos, h) != 0)
-				return -1;
-			lm_store(t, g, tab + 1, dist);
-		}
-		cell = lm_farthest(g, near);
+		cell = lm_farthest(g, b->near);
 	}
 	return 0;
 }
 
-astar_status lm_prepare(astar_ctx *ctx, const astar_grid *g,
-                        const astar_options *o)
+/* A new table for g and o, its fields but the distances set. */
+static lm_table *lm_new(const astar_grid *g, const astar_options *o)
 {
-	lm_table *t = ctx->lm, *n;
-	double *dist, *near;
-	uint32_t *pos;
-	lm_dial h;
-	int fail;
+	lm_table *n = calloc(1, sizeof *n);
 
-	if (t != NULL && t->id == g->id && t->version == g->version &&
-	    t->policy == o->diagonal && t->asked == o->landmarks)
-		return ASTAR_OK;
-	if ((n = calloc(1, sizeof *n)) == NULL)
-		return ASTAR_ENOMEM;
+	if (n == NULL)
+		return NULL;
+	atomic_init(&n->refs, 1);
 	n->id = g->id;
 	n->version = g->version;
 	n->policy = o->diagonal;
@@ -415,23 +492,94 @@ astar_status lm_prepare(astar_ctx *ctx, const astar_grid *g,
 	       : n->directed                       ? LM_AUTO_TERRAIN
 	                                           : LM_AUTO_COUNT;
 	n->ntables = n->directed ? 2 * n->k : n->k;
-	dist = malloc(g->ncells * sizeof *dist);
-	near = malloc(g->ncells * sizeof *near);
-	pos = malloc(g->ncells * sizeof *pos);
-	fail = lm_dial_init(&h, g) != 0 || dist == NULL || near == NULL ||
-	       pos == NULL || lm_fill(n, g, o, dist, near, pos, &h) != 0;
-	lm_dial_free(&h);
-	free(dist);
-	free(near);
-	free(pos);
+	return n;
+}
+
+/* Frees b's scratch. */
+static void lm_build_free(lm_build *b)
+{
+	for (int i = 0; i < 2; i++) {
+		lm_dial_free(&b->lane[i].dial);
+		free(b->lane[i].pos);
+	}
+	free(b->near);
+	free(b->dist);
+	free(b->back);
+}
+
+/* b's scratch for table n of g: two lanes when each can run the two
+ * directions side by side.  0 or -1 (then lm_build_free). */
+static int lm_build_init(lm_build *b, const lm_table *n, const astar_grid *g,
+                         astar_parallel *each, void *self)
+{
+	memset(b, 0, sizeof *b);
+	b->g = g;
+	b->pol = n->policy;
+	b->each = each;
+	b->self = self;
+	b->nlanes = each != NULL && n->directed ? 2 : 1;
+	b->near = malloc(g->ncells * sizeof *b->near);
+	b->dist = malloc(g->ncells * sizeof *b->dist);
+	b->back = b->nlanes > 1 ? malloc(g->ncells * sizeof *b->back) : NULL;
+	if (b->near == NULL || b->dist == NULL ||
+	    (b->nlanes > 1 && b->back == NULL))
+		return -1;
+	for (int i = 0; i < b->nlanes; i++)
+		if ((b->lane[i].pos = malloc(g->ncells * sizeof(uint32_t))) ==
+		            NULL ||
+		    lm_dial_init(&b->lane[i].dial, g) != 0)
+			return -1;
+	return 0;
+}
+
+/* Nonzero when table t serves grid g and options o. */
+static int lm_fits(const lm_table *t, const astar_grid *g,
+                   const astar_options *o)
+{
+	return t != NULL && t->id == g->id && t->version == g->version &&
+	       t->policy == o->diagonal && t->asked == o->landmarks;
+}
+
+astar_status lm_prepare(astar_ctx *ctx, const astar_grid *g,
+                        const astar_options *o, astar_parallel *each,
+                        void *self)
+{
+	lm_table *n;
+	lm_build b;
+	int fail;
+
+	if (lm_fits(ctx->lm, g, o))
+		return ASTAR_OK;
+	if ((n = lm_new(g, o)) == NULL)
+		return ASTAR_ENOMEM;
+	fail = lm_build_init(&b, n, g, each, self) != 0 ||
+	       lm_fill(n, o, &b) != 0;
+	lm_build_free(&b);
 	if (fail) {
 		lm_free(n);
 		return ASTAR_ENOMEM;
 	}
-	lm_free(t);
+	lm_free(ctx->lm);
 	ctx->lm = n;
 	ctx->lm_free = lm_free;
 	return ASTAR_OK;
+}
+
+int lm_share(astar_ctx *ctx, const astar_ctx *from, const astar_grid *g,
+             const astar_options *o)
+{
+	lm_table *t = from->lm;
+
+	if (!lm_fits(t, g, o))
+		return -1;
+	if (t == ctx->lm)
+		return 0;
+	atomic_fetch_add(&t->refs, 1);
+	if (ctx->lm_free != NULL)
+		ctx->lm_free(ctx->lm);
+	ctx->lm = t;
+	ctx->lm_free = lm_free;
+	return 0;
 }
 
 /* ------------------------------------------------------------ search */
@@ -775,6 +923,7 @@ typedef struct lm_fast {
 	uint64_t generated;
 	heap_key held;
 	int holding;
+	int pf; /* ask for the neighbours' lines ahead (lm_expand_x) */
 } lm_fast;
 
 /*
@@ -846,19 +995,38 @@ ALWAYS_INLINE size_t lm_next(astar_ctx *ctx, lm_fast *f)
 	return heap_empty(&ctx->open) ? SIZE_MAX : heap_pop(&ctx->open);
 }
 
-/* Expands cell i of f (its neighbours' entries and records asked for at
- * once, as lm_loop does), the directions unrolled.  0 or -1. */
+/* Expands cell i of f, the directions unrolled.  On a large grid (f->pf)
+ * the table entries and records of the rows above and below are asked
+ * for first, each row's three cells by its two ends (and, on terrain's
+ * longer rows, the lines between and i's neighbours in its own row):
+ * each is a cache miss there, and the relaxations would otherwise wait
+ * for them one by one (on uniform costs i's own row is near i's entry,
+ * which its generation read).  0 or -1. */
 ALWAYS_INLINE int lm_expand_x(astar_ctx *ctx, lm_fast *f, size_t i,
                               astar_point p, const astar_diagonal pol,
                               const int directed, const int n)
 {
 	const uint64_t gxi = f->nodes[i].gx;
-	const int ndirs = pol == ASTAR_DIAG_NEVER ? 4 : 8;
 
-	for (int d = 0; d < ndirs; d++) {
-		size_t j = i + (ptrdiff_t)lm_dy[d] * f->w + lm_dx[d];
-		PREFETCH(f->q.d + j * (size_t)f->q.ntables);
-		PREFETCH(&f->nodes[j]);
+	if (f->pf) {
+		const uint16_t *t = f->q.d;
+		size_t nt = (size_t)f->q.ntables, up = i - (size_t)f->w,
+		       down = i + (size_t)f->w;
+		PREFETCH(t + (up - 1) * nt);
+		PREFETCH(t + (up + 2) * nt - 1);
+		PREFETCH(t + (down - 1) * nt);
+		PREFETCH(t + (down + 2) * nt - 1);
+		if (directed) { /* rows of 48 bytes: the lines between, and
+		                   those of the cells beside i */
+			PREFETCH(t + up * nt + nt / 2);
+			PREFETCH(t + down * nt + nt / 2);
+			PREFETCH(t + (i - 1) * nt);
+			PREFETCH(t + (i + 2) * nt - 1);
+		}
+		PREFETCH(&f->nodes[up - 1]);
+		PREFETCH(&f->nodes[up + 1]);
+		PREFETCH(&f->nodes[down - 1]);
+		PREFETCH(&f->nodes[down + 1]);
 	}
 #define LM_X(D) \
 	if (lm_relax_x(ctx, f, i, gxi, p.x, p.y, D, pol, directed, n) != 0) \
@@ -885,7 +1053,8 @@ ALWAYS_INLINE int lm_loop_x(lm_run *s, size_t t, const astar_options *o,
 {
 	astar_ctx *ctx = s->ctx;
 	lm_fast f = {s->g->cells, ctx->nodes, ctx->pos, ctx->gen,
-	             s->g->stride, s->q, s->generated, heap_key_of(0, 0), 0};
+	             s->g->stride, s->q, s->generated, heap_key_of(0, 0), 0,
+	             directed || s->g->ncells >= LM_PREFETCH_CELLS};
 	uint64_t expanded = 0;
 	size_t i;
 	int at = 0;
@@ -997,7 +1166,7 @@ int lm_use(astar_ctx *ctx, const astar_grid *g, const astar_options *o,
 	if (!lm_applies(o) || !ctx_options_valid(o))
 		return 0; /* the plain search judges the options */
 	if ((*st = ctx_prepare(ctx, g, 0)) != ASTAR_OK ||
-	    (*st = lm_prepare(ctx, g, o)) != ASTAR_OK)
+	    (*st = lm_prepare(ctx, g, o, NULL, NULL)) != ASTAR_OK)
 		return 0;
 	return ((const lm_table *)ctx->lm)->k > 0;
 }

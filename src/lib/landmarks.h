@@ -15,10 +15,19 @@
 int lm_applies(const astar_options *opts);
 
 /* Builds ctx's landmark tables for grid and opts unless it holds them
- * already (same grid, unchanged, same policy and count).  ASTAR_OK,
- * ASTAR_ENOMEM (ctx unchanged, still usable). */
+ * already (same grid, unchanged, same policy and count), the searches
+ * that do not depend on each other through each when not NULL
+ * (astar_prepare_on).  ASTAR_OK, ASTAR_ENOMEM (ctx unchanged, still
+ * usable). */
 astar_status lm_prepare(astar_ctx *ctx, const astar_grid *grid,
-                        const astar_options *opts);
+                        const astar_options *opts, astar_parallel *each,
+                        void *self);
+
+/* Makes ctx hold the tables from holds for grid and opts (shared, read
+ * only; freed by the last context that lets go): 0, or -1 when from
+ * holds none for them (ctx unchanged). */
+int lm_share(astar_ctx *ctx, const astar_ctx *from, const astar_grid *grid,
+             const astar_options *opts);
 
 /* Nonzero when A* is to search grid with ctx's landmark tables for opts,
  * which it builds (or, for ASTAR_LANDMARKS_AUTO, judges) when missing;

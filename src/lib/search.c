@@ -653,6 +653,24 @@ int astar_supported(const astar_grid *grid, const astar_options *opts)
 astar_status astar_prepare(astar_ctx *ctx, const astar_grid *grid,
                            const astar_options *opts)
 {
+	return astar_prepare_on(ctx, grid, opts, NULL, NULL);
+}
+
+astar_status astar_prepare_share(astar_ctx *ctx, const astar_ctx *from,
+                                 const astar_grid *grid,
+                                 const astar_options *opts)
+{
+	if (ctx == NULL || from == NULL || !ctx_options_valid(opts) ||
+	    opts->size > 1 || !lm_applies(opts) ||
+	    lm_share(ctx, from, grid, opts) != 0)
+		return ASTAR_EINVAL;
+	return ASTAR_OK;
+}
+
+astar_status astar_prepare_on(astar_ctx *ctx, const astar_grid *grid,
+                              const astar_options *opts,
+                              astar_parallel *each, void *self)
+{
 	astar_status st;
 
 	if (!ctx_options_valid(opts))
@@ -666,7 +684,7 @@ astar_status astar_prepare(astar_ctx *ctx, const astar_grid *grid,
 	if (opts->algorithm == ASTAR_ALGO_JPS)
 		return jps_prepare(ctx, grid);
 	if (lm_applies(opts))
-		return lm_prepare(ctx, grid, opts);
+		return lm_prepare(ctx, grid, opts, each, self);
 	return ASTAR_OK;
 }
 

@@ -11,7 +11,10 @@
  * the goal, and every path is replayed under the movement rules.  One
  * context serves many queries on a grid (its tables reused), then the
  * grid is changed in place, which must rebuild them; astar_prepare must
- * give the same answers as the first search building them.
+ * give the same answers as the first search building them.  Tables built
+ * through a caller's loop (astar_prepare_on) and shared by another
+ * context (astar_prepare_share) must search as a context's own, to the
+ * expansion.
  * The runner (main.c) runs it as the module "landmarks".
  */
 #include <math.h>
@@ -198,8 +201,94 @@ static void options_checks(void)
 	astar_ctx_free(ctx);
 }
 
+/* An astar_parallel loop that runs the jobs last first (on this thread):
+ * the tables must not depend on the order. */
+static void backwards(void *self, size_t n, void (*job)(void *, size_t),
+                      void *arg)
+{
+	++*(int *)self;
+	while (n-- > 0)
+		job(arg, n);
+}
+
+/* Two searches must agree to the expansion: the same tables. */
+static void same_search(const astar_result *a, const astar_result *b,
+                        unsigned long long seed)
+{
+	int same = a->found == b->found && a->cost == b->cost &&
+	           a->expanded == b->expanded &&
+	           a->generated == b->generated && a->path_len == b->path_len;
+
+	for (size_t k = 0; same && k < a->path_len; k++)
+		same = a->path[k].x == b->path[k].x &&
+		       a->path[k].y == b->path[k].y;
+	CHECK(same,
+	      "seed %llx: shared tables search differently: cost %.12g/%.12g, "
+	      "expanded %llu/%llu",
+	      seed, a->cost, b->cost, (unsigned long long)a->expanded,
+	      (unsigned long long)b->expanded);
+}
+
+/*
+ * astar_prepare_on and astar_prepare_share: tables built through a loop
+ * (its jobs run last first) and shared into a fresh context, whose
+ * builder is then freed, must search exactly as a context that built
+ * its own with astar_prepare; sharing refuses other options.  Returns
+ * the loop's calls (terrain grids use it).
+ */
+static int shared_grid(unsigned long long seed)
+{
+	uint64_t r = seed;
+	ref_grid g;
+	astar_options o, other;
+	astar_grid *lg;
+	astar_ctx *own = astar_ctx_new(), *built = astar_ctx_new(),
+		  *user = astar_ctx_new();
+	int calls = 0;
+
+	random_grid(&g, &r, (int)(seed % 4));
+	lg = lib_grid(&g);
+	astar_options_init(&o);
+	o.diagonal = (astar_diagonal)rng_int(&r, 4);
+	o.landmarks = rng_int(&r, 3) == 0 ? ASTAR_LANDMARKS_AUTO
+	                                   : 1 + rng_int(&r, 12);
+	CHECK(astar_prepare(own, lg, &o) == ASTAR_OK, "prepare");
+	CHECK(astar_prepare_on(built, lg, &o, backwards, &calls) == ASTAR_OK,
+	      "prepare_on");
+	other = o;
+	other.landmarks = o.landmarks == 3 ? 4 : 3;
+	CHECK(astar_prepare_share(user, built, lg, &other) == ASTAR_EINVAL,
+	      "seed %llx: tables shared for another count", seed);
+	other = o;
+	other.landmarks = 0;
+	CHECK(astar_prepare_share(user, built, lg, &other) == ASTAR_EINVAL,
+	      "seed %llx: tables shared with landmarks off", seed);
+	CHECK(astar_prepare_share(user, built, lg, &o) == ASTAR_OK,
+	      "seed %llx: share", seed);
+	astar_ctx_free(built); /* user keeps the tables */
+	for (int q = 0; q < QUERIES; q++) {
+		astar_point s, t;
+		astar_result a, b;
+		if (!open_cell(&g, &r, &s) || !open_cell(&g, &r, &t))
+			break;
+		if (!CHECK(astar_search(own, lg, s, t, &o, &a) == ASTAR_OK &&
+		                   astar_search(user, lg, s, t, &o, &b) ==
+		                           ASTAR_OK,
+		           "seed %llx: search", seed))
+			break;
+		same_search(&a, &b, seed);
+	}
+	astar_ctx_free(own);
+	astar_ctx_free(user);
+	free(g.cost);
+	astar_grid_free(lg);
+	return calls;
+}
+
 void test_landmarks(void)
 {
+	int calls = 0;
+
 	astar_ctx *ctx = astar_ctx_new();
 
 	if (ctx == NULL)
@@ -208,4 +297,7 @@ void test_landmarks(void)
 		one_grid(ctx, 0x1A4D0000ULL + k);
 	astar_ctx_free(ctx);
 	options_checks();
+	for (unsigned long long k = 0; k < 300; k++)
+		calls += shared_grid(0x5A4E0000ULL + k);
+	CHECK(calls > 0, "astar_prepare_on never ran the loop on terrain");
 }
