@@ -220,6 +220,13 @@ typedef struct astar_options {
 	                 for an N x N agent anchored at its top-left cell,
 	                 searched on astar_grid_footprint's grid (which the
 	                 context keeps between queries); points are anchors */
+	int no_path;  /* astar_search leaves result->path NULL and writes no
+	                 cell of it; path_len, cost, end and the rest are
+	                 what they would be, so the cost and the step count
+	                 (path_len - 1) come without the work of listing the
+	                 cells.  For a caller that checks or prints only
+	                 those.  astar_search_many may list them all the
+	                 same. */
 } astar_options;
 
 /* The most landmarks astar_options.landmarks can ask for, and the value
@@ -229,7 +236,7 @@ typedef struct astar_options {
 
 /* Fills *opts (which must not be NULL) with the defaults: 4-connected,
  * default heuristic, A*, weight 1, no adjacent, no closest, no explored
- * list, no wrapping, an agent of one cell. */
+ * list, no wrapping, an agent of one cell, the path's cells listed. */
 void astar_options_init(astar_options *opts);
 
 /* The heuristic actually used for the options (resolves the default, and
@@ -256,7 +263,8 @@ typedef struct astar_result {
 	int reached_goal; /* it ends on the goal (or next to it, adjacent) */
 	double cost;      /* cost of the path */
 	astar_point end;  /* last cell of the path */
-	const astar_point *path; /* path_len cells from start to end */
+	const astar_point *path; /* path_len cells from start to end
+	                            (NULL under options.no_path) */
 	size_t path_len;         /* 0 when found is 0 */
 	uint64_t expanded;       /* cells taken off the open list */
 	uint64_t generated; /* cells put on (or improved in) the open list */

@@ -70,7 +70,8 @@ int config_is_scen(const char *path);
 
 /* The options a scenario's queries run with: cfg's, moving by the
  * benchmarks' rule (ASTAR_DIAG_NO_OBSTACLES) unless --diagonal was
- * given. */
+ * given, without the path's cells (no_path) unless the output shows
+ * them. */
 astar_options config_scen_options(const cli_config *cfg);
 
 /* The landmarks a batch of nqueries A* queries on one map runs with:

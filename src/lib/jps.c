@@ -179,6 +179,7 @@ static void state_init(jps *s, astar_ctx *ctx, jps_cache *cache,
 	s->grid = grid;
 	s->inv = ctx_stride_inverse(grid);
 	s->eight = opts->diagonal == ASTAR_DIAG_NO_OBSTACLES;
+	s->no_path = opts->no_path != 0;
 	ctx_exact_units(grid, &s->c, &s->dc);
 	/* In diagonal steps (the units' room is counted in them). */
 	s->gmax = (jps_cost)grid->ncells * s->dc;
@@ -317,8 +318,6 @@ astar_status jps_search(astar_ctx *ctx, const astar_grid *grid,
 	memset(r, 0, sizeof *r);
 	rc = search(ctx, &cache, grid, start, goal, opts, r);
 	cache_keep(ctx, cache);
-	if (rc != ASTAR_OK)
-		memset(r, 0, sizeof *r);
 	if (rc != ASTAR_OK)
 		memset(r, 0, sizeof *r);
 	return rc;

@@ -171,6 +171,7 @@ typedef struct jps {
 	const astar_grid *grid;
 	uint64_t inv;   /* ctx_stride_inverse, to split indices into x, y */
 	int eight;      /* 8-connected; 4-connected otherwise */
+	int no_path;    /* options.no_path: the result without its cells */
 	jps_cost c, dc; /* a straight and a diagonal step's cost (see search) */
 	jps_cost margin; /* see jps_walk_start */
 	jps_cost gmax;   /* see relax */

@@ -47,7 +47,8 @@ static inline void put_run(astar_point *path, size_t k, int32_t x, int32_t y,
  * each parent-to-node segment (diagonal steps, then straight ones; or
  * horizontal, then vertical), and sums its cost as search.c's build_path
  * does: *orth and *diag are the costs of the cells entered by straight
- * and by diagonal steps.  With r NULL only those sums are computed.
+ * and by diagonal steps.  With r NULL only those sums are computed;
+ * under options.no_path, r gets everything but the cells.
  */
 astar_status jps_build_path(jps *s, const astar_grid *g, size_t start,
                             size_t end, uint64_t *orth, uint64_t *diag,
@@ -75,6 +76,12 @@ astar_status jps_build_path(jps *s, const astar_grid *g, size_t start,
 	if (r == NULL)
 		return ASTAR_OK;
 	len = 1 + (size_t)(nstraight + ndiag);
+	r->path_len = len;
+	r->cost = (double)*orth + SQRT2 * (double)*diag;
+	r->end = ctx_point_of(g, end);
+	r->found = 1;
+	if (s->no_path) /* the counts are the whole answer: no cells */
+		return ASTAR_OK;
 	if (ctx_grow_points(&ctx->path, &ctx->path_cap, len) != 0)
 		return ASTAR_ENOMEM;
 	/* Segment by segment backwards from end: its last part first (the
@@ -115,10 +122,6 @@ astar_status jps_build_path(jps *s, const astar_grid *g, size_t start,
 	}
 	ctx->path[0] = ctx_point_of(g, start);
 	r->path = ctx->path;
-	r->path_len = len;
-	r->cost = (double)*orth + SQRT2 * (double)*diag;
-	r->end = ctx->path[len - 1];
-	r->found = 1;
 	return ASTAR_OK;
 }
 

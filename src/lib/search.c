@@ -264,16 +264,29 @@ static void nearest_offer(nearest *best, const astar_ctx *ctx,
 	best->p = p;
 }
 
-/* Writes the path ending at cell `end` into ctx->path; sets the cost from
- * whole-step counts so that it is the same however the sum was formed. */
+/* Writes the path ending at cell `end` into ctx->path (no_path: only its
+ * length); sets the cost from whole-step counts so that it is the same
+ * however the sum was formed. */
 static astar_status build_path(astar_ctx *ctx, const astar_grid *g,
                                const expansion *e, size_t start, size_t end,
-                               astar_result *r)
+                               int no_path, astar_result *r)
 {
 	size_t len = 1, i;
 	uint64_t orth = 0, diag = 0;
 	astar_point p;
 
+	if (no_path) { /* the counts and the sums alone */
+		for (i = end; i != start; len++) {
+			int d = (int)ctx->nodes[i].dir;
+			*(d < 4 ? &orth : &diag) += g->cells[i];
+			i -= e->off[d];
+		}
+		r->path_len = len;
+		r->cost = (double)orth + SQRT2 * (double)diag;
+		r->end = ctx_point_of(g, end);
+		r->found = 1;
+		return ASTAR_OK;
+	}
 	for (i = end; i != start; i -= e->off[ctx->nodes[i].dir])
 		len++;
 	if (ctx_grow_points(&ctx->path, &ctx->path_cap, len) != 0)
@@ -692,21 +705,25 @@ astar_status astar_search(astar_ctx *ctx, const astar_grid *grid,
                           astar_point start, astar_point goal,
                           const astar_options *opts, astar_result *r)
 {
-	/* Wrapping worlds and agent sizes: many_search.c, which calls back. */
-	if (opts->wrap != ASTAR_WRAP_NONE || opts->size > 1)
-		return astar_search_many(ctx, grid, &start, 1, &goal, 1, opts,
-		                         r);
-	if (opts->algorithm == ASTAR_ALGO_JPS) /* jump points: jps*.c */
-		return jps_search(ctx, grid, start, goal, opts, r);
 	astar_status st;
 
-	if (lm_use(ctx, grid, opts, &st)) /* landmarks.c */
+	/* Wrapping worlds and agent sizes: many_search.c, which calls back. */
+	if (opts->wrap != ASTAR_WRAP_NONE || opts->size > 1)
+		st = astar_search_many(ctx, grid, &start, 1, &goal, 1, opts,
+		                       r);
+	else if (opts->algorithm == ASTAR_ALGO_JPS) /* jump points: jps*.c */
+		return jps_search(ctx, grid, start, goal, opts, r);
+	else if (lm_use(ctx, grid, opts, &st)) /* landmarks.c */
 		st = lm_search(ctx, grid, start, goal, opts, r);
 	else if (st == ASTAR_OK)
 		st = search(ctx, grid, start, goal, opts, r);
 
 	if (st != ASTAR_OK)
 		memset(r, 0, sizeof *r);
+	/* The searches that build the cells all the same (landmarks, the
+	 * one-to-many engine) keep to the option's word. */
+	if (opts->no_path)
+		r->path = NULL;
 	return st;
 }
 
@@ -767,12 +784,14 @@ static astar_status search(astar_ctx *ctx, const astar_grid *grid,
 		r->explored = ctx->explored;
 	r->explored_len = opts->explored ? (size_t)r->expanded : 0;
 	if (found_at != SIZE_MAX) {
-		if ((st = build_path(ctx, grid, &e, s, found_at, r)) !=
+		if ((st = build_path(ctx, grid, &e, s, found_at,
+		                     opts->no_path, r)) !=
 		    ASTAR_OK)
 			return st;
 		r->reached_goal = 1;
 	} else if (opts->closest && best.d2 >= 0) {
-		if ((st = build_path(ctx, grid, &e, s, best.cell, r)) !=
+		if ((st = build_path(ctx, grid, &e, s, best.cell,
+		                     opts->no_path, r)) !=
 		    ASTAR_OK)
 			return st;
 	}

@@ -13,7 +13,9 @@
  * by step under the rules and its cost summed again; the explored list
  * must hold only jump points (the start, the cell the search ended on, or
  * a cell where a straight move has a forced neighbour), each once.
- * --adjacent and --closest are held to the same rules as for A*.  One
+ * --adjacent and --closest are held to the same rules as for A*.  Each
+ * query is asked again with options.no_path on a second context: the
+ * same answer and counts, without the cells.  One
  * context serves every query, the grids are edited between queries (cell
  * by cell and row by row), a grid is freed and another of the same size
  * made in its place, and some answers are repeated on a fresh context: a
@@ -61,6 +63,7 @@ typedef struct tquery {
 
 static tquery cur;
 static astar_ctx *jctx; /* the context of nearly every query */
+static astar_ctx *nctx; /* check_no_path's: its memo serves later ones */
 static double *dist;    /* the reference's answers from cur.s */
 static ref_exact *ex;
 static unsigned *stamp; /* duplicate test of explored lists */
@@ -329,6 +332,38 @@ static void expect_fallback(const tquery *q, const astar_result *r)
 
 /* Runs cur on jctx and checks it against the reference (already run from
  * cur.s under cur.o.diagonal). */
+/* The query again with options.no_path, on a context of its own (the
+ * answer depends on the query alone): the same status, cost, length,
+ * end and counts as r (status st), and no cells. */
+static void check_no_path(const tquery *q, astar_status st,
+                          const astar_result *r)
+{
+	astar_options o = q->o;
+	astar_result b;
+	astar_status sb;
+
+	if (nctx == NULL && (nctx = astar_ctx_new()) == NULL)
+		exit(2);
+	o.no_path = 1;
+	sb = astar_search(nctx, q->g->lib, q->s, q->t, &o, &b);
+	CHECK(sb == st && b.found == r->found &&
+	              b.reached_goal == r->reached_goal,
+	      "no_path: status %d found %d reached %d, without it %d %d %d",
+	      (int)sb, b.found, b.reached_goal, (int)st, r->found,
+	      r->reached_goal);
+	CHECK(b.cost == r->cost && b.path_len == r->path_len &&
+	              (!r->found || same(b.end, r->end)),
+	      "no_path: cost %.17g len %zu, without it %.17g len %zu", b.cost,
+	      b.path_len, r->cost, r->path_len);
+	CHECK(b.expanded == r->expanded && b.generated == r->generated &&
+	              b.explored_len == r->explored_len,
+	      "no_path: expanded %llu generated %llu, without it %llu %llu",
+	      (unsigned long long)b.expanded, (unsigned long long)b.generated,
+	      (unsigned long long)r->expanded,
+	      (unsigned long long)r->generated);
+	CHECK(b.path == NULL, "no_path: the path's cells were listed");
+}
+
 static void run_query(void)
 {
 	const tquery *q = &cur;
@@ -338,6 +373,7 @@ static void run_query(void)
 	int t_open = open_at(g, (int)q->t.x, (int)q->t.y);
 
 	check_context(dump, &cur);
+	check_no_path(q, st, &r);
 	if (!q->o.adjacent && !q->o.closest && !t_open) {
 		CHECK(st == ASTAR_EGOAL_BLOCKED,
 		      "status %d, expected goal blocked", (int)st);
@@ -1355,7 +1391,8 @@ void test_jps(void)
 	test_open_ground();
 	test_edits_seen();
 	astar_ctx_free(jctx);
-	jctx = NULL;
+	astar_ctx_free(nctx);
+	jctx = nctx = NULL;
 	free(dist);
 	free(ex);
 	free(stamp);

@@ -7,7 +7,9 @@
  * Dijkstra in reference.c on thousands of random grids, for every diagonal
  * policy and every heuristic the library calls admissible, plus weighted
  * A*, --adjacent, --closest and both combined.  Every returned path is
- * replayed step by step under the movement rules.  One astar_ctx is shared
+ * replayed step by step under the movement rules, and every query is
+ * asked again with options.no_path, which must give the same answer and
+ * counts without the cells.  One astar_ctx is shared
  * by all queries (grid sizes change between them); determinism is checked
  * by repeating queries on it and on fresh contexts, also across the wrap
  * of a context's generation counter.
@@ -555,8 +557,36 @@ static double bound_for(const query *q)
 	return q->opts.weight;
 }
 
+/* q again with options.no_path: everything a (q's result, status sa)
+ * gave but the cells, which must not be there. */
+static void check_no_path(const query *q, const astar_grid *lg,
+                          astar_status sa, const astar_result *a)
+{
+	astar_options o = q->opts;
+	astar_result b;
+	astar_status sb;
+
+	o.no_path = 1;
+	sb = astar_search(ctx, lg, q->start, q->goal, &o, &b);
+	CHECK(sa == sb, "no_path: status %d vs %d", (int)sa, (int)sb);
+	CHECK(a->found == b.found && a->reached_goal == b.reached_goal,
+	      "no_path: found/reached %d/%d vs %d/%d", a->found,
+	      a->reached_goal, b.found, b.reached_goal);
+	CHECK(a->cost == b.cost && a->path_len == b.path_len &&
+	              (!a->found || pt_eq(a->end, b.end)),
+	      "no_path: cost %.17g len %zu vs %.17g len %zu", a->cost,
+	      a->path_len, b.cost, b.path_len);
+	CHECK(a->expanded == b.expanded && a->generated == b.generated &&
+	              a->explored_len == b.explored_len,
+	      "no_path: expanded/generated %llu/%llu vs %llu/%llu",
+	      (unsigned long long)a->expanded, (unsigned long long)a->generated,
+	      (unsigned long long)b.expanded, (unsigned long long)b.generated);
+	CHECK(b.path == NULL, "no_path: the path's cells were listed");
+}
+
 /* Runs q on the shared context and checks it against dist (the
- * reference distances from q->start under q's policy) as one case. */
+ * reference distances from q->start under q's policy) as one case;
+ * then again without the path's cells (check_no_path). */
 static void run_and_verify(const query *q, const astar_grid *lg,
                            const double *dist)
 {
@@ -577,6 +607,7 @@ static void run_and_verify(const query *q, const astar_grid *lg,
 			      "end is not the last path cell");
 		check_explored(q, dist, &r);
 	}
+	check_no_path(q, lg, st, &r);
 	check_end();
 }
 
