@@ -305,25 +305,20 @@ static int read_legend(json_t *obj, legend *lg, map_error *err)
 static int note_marker(int c, size_t y, size_t x, map *m, size_t at[4],
                        map_error *err)
 {
-	if (c == 'S') {
-		if (m->has_start)
-			return map_fail(err, 0, 0,
-			                "rows[%zu][%zu]: second start marker 'S' "
-			                "(first at rows[%zu][%zu])",
-			                y, x, at[0], at[1]);
-		m->has_start = 1;
-		at[0] = y;
-		at[1] = x;
-	} else if (c == 'G') {
-		if (m->has_goal)
-			return map_fail(err, 0, 0,
-			                "rows[%zu][%zu]: second goal marker 'G' "
-			                "(first at rows[%zu][%zu])",
-			                y, x, at[2], at[3]);
-		m->has_goal = 1;
-		at[2] = y;
-		at[3] = x;
-	}
+	int *seen = c == 'S' ? &m->has_start : &m->has_goal;
+	size_t *first = c == 'S' ? at : at + 2;
+
+	if (c != 'S' && c != 'G')
+		return 0;
+	if (*seen)
+		return map_fail(err, 0, 0,
+		                "rows[%zu][%zu]: second %s marker '%c' "
+		                "(first at rows[%zu][%zu])",
+		                y, x, c == 'S' ? "start" : "goal", c, first[0],
+		                first[1]);
+	*seen = 1;
+	first[0] = y;
+	first[1] = x;
 	return 0;
 }
 
