@@ -7,13 +7,14 @@
  * cost is c times (straight steps + diagonal steps sqrt(2)), and two
  * first-in, first-out queues, one per step kind, are a Dijkstra open
  * list (fifos.h says why each stays sorted); 4-connected, the straight
- * one alone is a breadth-first search.  A cell's state is one 64-bit
- * record (its two step counts, the direction of its last step and
- * whether it is reached or taken) instead of five arrays; the source
- * its path leaves is kept beside only when there are several.
- * Neighbours are padded-index offsets, as in search.c.  The records are
- * read and cleared by the pass that writes the outputs, so a flood
- * starts on cleared records without a pass of its own.
+ * one alone is a breadth-first search.  A cell's state (reached, taken,
+ * wall, the direction of its last step) is one byte, so that the offers
+ * to cells taken or walled, most of them, read a small array that stays
+ * in the caches; its two step counts are read only for the offers that
+ * may count.  The queues are rings, which hold only the flood's front
+ * and so stay in the caches too; each entry keeps the step counts and
+ * the cost it was pushed with, so a take compares two doubles and reads
+ * no record.  Neighbours are padded-index offsets, as in search.c.
  *
  * It takes cells in the order of flood.c's general flood, breaks ties
  * the same way and forms each distance from the same whole numbers, so
@@ -21,81 +22,92 @@
  */
 #include <stddef.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "flood_uniform.h"
 #include "many.h"
 
-/* A record: state in bits 0-1, direction (8: a source) in 2-5, straight
- * steps in 6-34, diagonal steps in 35-63. */
-#define U_OPEN    1u
-#define U_TAKEN   2u
-#define U_DIR     2
-#define U_ORTH1   (UINT64_C(1) << 6)
-#define U_DIAG1   (UINT64_C(1) << 35)
-#define U_META    (U_ORTH1 - 1)
-#define U_MAXCELL (UINT64_C(1) << 29) /* a path has fewer steps */
+/* A state byte: reached, taken, a wall (or the padding), and in bits
+ * 3-6 the direction of the last step (8: a source). */
+#define U_OPEN  1u
+#define U_TAKEN 2u
+#define U_WALL  4u
+#define U_DIR   3
+/* Step counts: straight steps in the low 32 bits, diagonal in the high
+ * (a path has fewer steps than the grid has cells, below 2^29). */
+#define U_ORTH1   UINT64_C(1)
+#define U_DIAG1   (UINT64_C(1) << 32)
+#define U_MAXCELL (UINT64_C(1) << 29)
 
-/* Room for the grid's padded cells, the records zeroed; 0, or -1. */
+/* Room for the grid's padded cells; 0, or -1. */
 static int urecords_room(many_bufs *b, const astar_grid *g)
 {
-	uint64_t *u;
-	uint32_t *s;
+	size_t n = g->ncells;
 
-	if (g->ncells <= b->ucap)
+	if (n <= b->ucap)
 		return 0;
-	if ((u = calloc(g->ncells, sizeof *u)) == NULL)
-		return -1;
-	if ((s = malloc(g->ncells * sizeof *s)) == NULL) {
-		free(u);
-		return -1;
-	}
+	free(b->ust);
 	free(b->uc);
 	free(b->usrc);
-	b->uc = u;
-	b->usrc = s;
-	b->ucap = g->ncells;
-	return 0;
-}
-
-/* Room for room more entries in queue q; 0, or -1. */
-static int uroom(fifo *q, uint32_t room)
-{
-	uint32_t cap = q->cap ? q->cap : 1024;
-	uint32_t *a;
-
-	while (cap - q->n < room)
-		cap *= 2;
-	if (cap == q->cap)
-		return 0;
-	if ((a = realloc(q->a, cap * sizeof *a)) == NULL)
+	b->ust = malloc(n);
+	b->uc = malloc(n * sizeof *b->uc);
+	b->usrc = malloc(n * sizeof *b->usrc);
+	if (b->ust == NULL || b->uc == NULL || b->usrc == NULL) {
+		b->ucap = 0; /* the next flood tries again */
 		return -1;
-	q->a = a;
-	q->cap = cap;
+	}
+	b->ucap = n;
 	return 0;
 }
 
-/* A record's exact cost as the double the general flood forms (through
+/* Doubles ring q, its entries moved in order to the front; 0, or -1
+ * (q unchanged). */
+static int ugrow(ufifo *q)
+{
+	uint32_t cap = q->cap ? 2 * q->cap : 16, len = q->n - q->head;
+	uint32_t *a = malloc(cap * sizeof *a);
+	uint64_t *s = malloc(cap * sizeof *s);
+	double *k = malloc(cap * sizeof *k);
+
+	if (a == NULL || s == NULL || k == NULL || cap == 0) {
+		free(a);
+		free(s);
+		free(k);
+		return -1;
+	}
+	for (uint32_t p = 0; p < len; p++) {
+		uint32_t x = (q->head + p) & (q->cap - 1);
+
+		a[p] = q->a[x];
+		s[p] = q->s[x];
+		k[p] = q->k[x];
+	}
+	free(q->a);
+	free(q->s);
+	free(q->k);
+	*q = (ufifo){a, s, k, 0, len, cap};
+	return 0;
+}
+
+/* Step counts' exact cost as the double the general flood forms (through
  * signed integers, whose conversion is one instruction: the counts times
  * the cost stay far below 2^53, where every conversion is exact). */
-ALWAYS_INLINE double ucost(uint64_t c, uint64_t rec)
+ALWAYS_INLINE double ucost(uint64_t c, uint64_t steps)
 {
-	uint64_t orth = (rec >> 6) & (U_MAXCELL - 1), diag = rec >> 35;
-
-	return (double)(int64_t)(c * orth) +
-	       SQRT2 * (double)(int64_t)(c * diag);
+	return (double)(int64_t)(c * (uint32_t)steps) +
+	       SQRT2 * (double)(int64_t)(c * (steps >> 32));
 }
 
-/* The loop's working set, held in locals while it runs: the records,
- * the sources beside them (with several) and the two queues. */
+/* The loop's working set, held in locals while it runs. */
 typedef struct uflood {
+	uint8_t *restrict st;
 	uint64_t *restrict uc;
 	uint32_t *restrict usrc;
-	const uint8_t *cells;
 	ptrdiff_t w;
 	uint64_t c;
 	uint32_t *restrict a[2];
-	uint32_t head[2], n[2];
+	uint64_t *restrict s[2];
+	double *restrict k[2];
+	uint32_t head[2], n[2], mask[2];
 } uflood;
 
 /* Whether the step from i in direction d passes the corner (the policy's
@@ -103,77 +115,114 @@ typedef struct uflood {
 ALWAYS_INLINE int upasses(const uflood *u, size_t i, const int d,
                           const astar_diagonal pol)
 {
-	return d < 4 || corner(pol, u->cells[i + dir_dx[d]] != 0,
-	                       u->cells[i + dir_dy[d] * u->w] != 0);
+	return d < 4 || corner(pol, !(u->st[i + dir_dx[d]] & U_WALL),
+	                       !(u->st[i + dir_dy[d] * u->w] & U_WALL));
 }
 
-/* The neighbour of taken cell i (record ri) in direction d, a constant
+/* Cell j reached from i by a step of direction d with these counts: its
+ * record written and an entry pushed (the rings have room). */
+ALWAYS_INLINE void upush(uflood *u, size_t i, size_t j, uint64_t steps,
+                         const int d, const astar_diagonal pol,
+                         const int multi)
+{
+	const int q = d >= 4;
+	uint32_t x = u->n[q]++ & u->mask[q];
+
+	u->st[j] = (uint8_t)(d << U_DIR | U_OPEN);
+	u->uc[j] = steps;
+	if (multi)
+		u->usrc[j] = u->usrc[i];
+	if (pol != ASTAR_DIAG_NEVER)
+		u->k[q][x] = ucost(u->c, steps);
+	u->s[q][x] = steps;
+	u->a[q][x] = (uint32_t)j;
+}
+
+/* The neighbour of taken cell i (counts ri) in direction d, a constant
  * once inlined: opened, or lowered when this is a cheaper way, ties to
- * the source given first.  Most offers find a cell taken or no cheaper,
- * so the record is read first and the walls only when the offer may
- * count.  The queues have room (see uloop). */
+ * the source given first.  Cells are taken in non-decreasing cost, so
+ * an offer undercuts a reached cell only when the offer is a straight
+ * step and the cell's last step a diagonal one; every other offer to a
+ * reached cell is at best a tie, which matters only with several
+ * sources, and is found without forming a cost. */
 ALWAYS_INLINE void ustep(uflood *u, size_t i, uint64_t ri, const int d,
                          const astar_diagonal pol, const int multi)
 {
 	size_t j = i + dir_dy[d] * u->w + dir_dx[d];
-	uint64_t rj = u->uc[j];
-	uint64_t steps = (ri & ~U_META) + (d < 4 ? U_ORTH1 : U_DIAG1);
+	unsigned sj = u->st[j];
+	uint64_t steps = ri + (d < 4 ? U_ORTH1 : U_DIAG1);
 
-	if ((rj & 3) == U_TAKEN)
+	if (sj & (U_TAKEN | U_WALL))
 		return;
-	if ((rj & 3) == U_OPEN) {
-		/* 4-connected, a cell reached is never lowered: only a tie
-		 * (the same step counts) is left to settle. */
-		int tie = (rj & ~U_META) == steps;
+	if (sj & U_OPEN) {
+		int undercut = pol != ASTAR_DIAG_NEVER && d < 4 &&
+		               (sj >> U_DIR) >= 4;
+		uint64_t rj;
 
-		if (pol == ASTAR_DIAG_NEVER || tie) {
-			if (multi && tie && u->usrc[i] < u->usrc[j] &&
+		if (!multi && !undercut)
+			return;
+		if ((rj = u->uc[j]) == steps) {
+			if (multi && u->usrc[i] < u->usrc[j] &&
 			    upasses(u, i, d, pol)) {
 				u->usrc[j] = u->usrc[i];
-				u->uc[j] = steps | (uint64_t)d << U_DIR | U_OPEN;
+				u->st[j] = (uint8_t)(d << U_DIR | U_OPEN);
 			}
 			return;
 		}
-		if (ucost(u->c, steps) >= ucost(u->c, rj) ||
+		if (!undercut || ucost(u->c, steps) >= ucost(u->c, rj) ||
 		    !upasses(u, i, d, pol))
 			return;
-	} else if (u->cells[j] == 0 || !upasses(u, i, d, pol)) {
+	} else if (!upasses(u, i, d, pol)) {
 		return;
 	}
-	u->uc[j] = steps | (uint64_t)d << U_DIR | U_OPEN;
-	if (multi)
-		u->usrc[j] = u->usrc[i];
-	u->a[d >= 4][u->n[d >= 4]++] = (uint32_t)j;
+	upush(u, i, j, steps, d, pol, multi);
 }
 
 /* Takes the next cell: the head of least cost, the straight queue's on a
  * tie (as the general flood's queue order has it); 0, or -1 when both
- * are empty. */
-ALWAYS_INLINE int upop(uflood *u, const astar_diagonal pol, uint32_t *cell)
+ * are empty.  An entry's cost is the one it was pushed at.  Only a
+ * diagonal entry goes stale (its cell lowered by a straight step, which
+ * pushed the cell again); the lower entry, sorted among the straight
+ * ones, comes out first, as in the general flood, which orders a stale
+ * entry by its cell's lowered cost; after that the stale one is
+ * skipped, whenever it comes. */
+ALWAYS_INLINE int upop(uflood *u, const astar_diagonal pol, size_t *cell,
+                       uint64_t *steps)
 {
-	if (pol != ASTAR_DIAG_NEVER && u->head[1] < u->n[1]) {
-		uint64_t rd = u->uc[u->a[1][u->head[1]]];
-		if (u->head[0] == u->n[0] ||
-		    ucost(u->c, rd) < ucost(u->c, u->uc[u->a[0][u->head[0]]])) {
-			*cell = u->a[1][u->head[1]++];
-			return 0;
-		}
-	}
-	if (u->head[0] == u->n[0])
+	uint32_t h0 = u->head[0] & u->mask[0], h1 = u->head[1] & u->mask[1];
+	int q;
+
+	if (pol != ASTAR_DIAG_NEVER && u->head[1] != u->n[1] &&
+	    (u->head[0] == u->n[0] || u->k[1][h1] < u->k[0][h0]))
+		q = 1;
+	else if (u->head[0] != u->n[0])
+		q = 0;
+	else
 		return -1;
-	*cell = u->a[0][u->head[0]++];
+	*cell = u->a[q][q ? h1 : h0];
+	*steps = u->s[q][q ? h1 : h0];
+	u->head[q]++;
 	return 0;
 }
 
-/* Makes room in both queues for one cell's pushes, the counts written
+/* Makes room in both rings for one cell's pushes, the counts written
  * back to the block and the arrays read again; 0, or -1. */
-static int uflood_room(many_bufs *b, uflood *u)
+static int uroom(many_bufs *b, uflood *u)
 {
-	for (int k = 0; k < 2; k++) {
-		b->uq[k].n = u->n[k];
-		if (uroom(&b->uq[k], 8) != 0)
-			return -1;
-		u->a[k] = b->uq[k].a;
+	for (int q = 0; q < 2; q++) {
+		ufifo *f = &b->uq[q];
+
+		f->head = u->head[q];
+		f->n = u->n[q];
+		while (f->cap - (f->n - f->head) < 8)
+			if (ugrow(f) != 0)
+				return -1;
+		u->a[q] = f->a;
+		u->s[q] = f->s;
+		u->k[q] = f->k;
+		u->head[q] = f->head;
+		u->n[q] = f->n;
+		u->mask[q] = f->cap - 1;
 	}
 	return 0;
 }
@@ -184,22 +233,22 @@ ALWAYS_INLINE astar_status uloop(engine *e, const astar_diagonal pol,
                                  const int multi)
 {
 	many_bufs *b = e->b;
-	uflood u = {b->uc, b->usrc, e->g->cells, e->g->stride,
-	            e->g->min_cost, {b->uq[0].a, b->uq[1].a},
-	            {0, 0}, {b->uq[0].n, 0}};
-	uint64_t expanded = 0;
-	uint32_t cell;
+	uflood u = {b->ust, b->uc, b->usrc, e->g->stride, e->g->min_cost,
+	            {0}, {0}, {0}, {b->uq[0].head, b->uq[1].head},
+	            {b->uq[0].n, b->uq[1].n}, {0}};
+	uint64_t expanded = 0, ri;
+	size_t i;
 
-	while (upop(&u, pol, &cell) == 0) {
-		size_t i = cell;
-		uint64_t ri = u.uc[i];
-
-		if ((ri & 3) == U_TAKEN)
+	if (uroom(b, &u) != 0)
+		return ASTAR_ENOMEM;
+	while (upop(&u, pol, &i, &ri) == 0) {
+		if (u.st[i] & U_TAKEN)
 			continue; /* taken through another of its entries */
-		u.uc[i] = ri = (ri & ~UINT64_C(3)) | U_TAKEN;
+		u.st[i] |= U_TAKEN;
 		expanded++;
-		if ((u.n[0] > b->uq[0].cap - 8 || u.n[1] > b->uq[1].cap - 8) &&
-		    uflood_room(b, &u) != 0)
+		if ((u.n[0] - u.head[0] > u.mask[0] - 7 ||
+		     u.n[1] - u.head[1] > u.mask[1] - 7) &&
+		    uroom(b, &u) != 0)
 			return ASTAR_ENOMEM;
 		ustep(&u, i, ri, 0, pol, multi);
 		ustep(&u, i, ri, 1, pol, multi);
@@ -235,30 +284,40 @@ static astar_status urun(engine *e, astar_diagonal pol, int multi)
 
 #undef UPOL
 
-/* The sources' records, at cost 0, the first occurrence of a cell
- * counting, at the front of the straight queue. */
-static astar_status usources(engine *e, const astar_point *src, size_t nsrc)
+/* Every cell's state from the grid (walls and padding closed), then the
+ * sources, at cost 0, the first occurrence of a cell counting, at the
+ * front of the straight queue. */
+static astar_status usources(engine *e, const astar_point *src,
+                             size_t nsrc)
 {
 	many_bufs *b = e->b;
+	const uint8_t *restrict cells = e->g->cells;
+	uint8_t *restrict st = b->ust;
+	ufifo *q = &b->uq[0];
 
-	b->uq[0].n = b->uq[1].n = 0;
-	if (uroom(&b->uq[0], 8) != 0 || uroom(&b->uq[1], 8) != 0)
-		return ASTAR_ENOMEM;
+	for (size_t i = 0; i < e->g->ncells; i++)
+		st[i] = cells[i] ? 0 : U_WALL;
+	b->uq[0].head = b->uq[0].n = b->uq[1].head = b->uq[1].n = 0;
 	for (size_t k = 0; k < nsrc; k++) {
 		size_t i = grid_index(e->g, src[k].x, src[k].y);
+		uint32_t x;
 
-		if (b->uc[i] != 0)
+		if (st[i] != 0)
 			continue;
-		b->uc[i] = (uint64_t)8 << U_DIR | U_OPEN;
-		b->usrc[i] = (uint32_t)k;
-		if (uroom(&b->uq[0], 9) != 0)
+		if (q->n == q->cap && ugrow(q) != 0)
 			return ASTAR_ENOMEM;
-		b->uq[0].a[b->uq[0].n++] = (uint32_t)i;
+		st[i] = 8 << U_DIR | U_OPEN;
+		b->uc[i] = 0;
+		b->usrc[i] = (uint32_t)k;
+		x = q->n++ & (q->cap - 1);
+		q->k[x] = 0.0;
+		q->s[x] = 0;
+		q->a[x] = (uint32_t)i;
 	}
 	return ASTAR_OK;
 }
 
-/* The outputs' cells, from the records, each cleared once read. */
+/* The outputs' cells, from the states and the counts. */
 static void uout(engine *e, astar_flood_result *r)
 {
 	const astar_grid *g = e->g;
@@ -267,17 +326,18 @@ static void uout(engine *e, astar_flood_result *r)
 	size_t k = 0;
 
 	for (int32_t y = 0; y < g->height; y++) {
-		uint64_t *u = &b->uc[grid_index(g, 0, y)];
-		for (int32_t x = 0; x < g->width; x++, u++, k++) {
-			if (*u == 0) {
+		size_t i = grid_index(g, 0, y);
+		for (int32_t x = 0; x < g->width; x++, i++, k++) {
+			unsigned s = b->ust[i];
+
+			if (!(s & (U_OPEN | U_TAKEN))) {
 				b->dist[k] = -1.0;
 				b->flow[k] = ASTAR_FLOW_NONE;
 				continue;
 			}
-			b->dist[k] = ucost(c, *u);
-			b->flow[k] = flood_flow_code((*u >> U_DIR) & 15);
+			b->dist[k] = ucost(c, b->uc[i]);
+			b->flow[k] = flood_flow_code(s >> U_DIR);
 			r->reached++;
-			*u = 0;
 		}
 	}
 }
@@ -291,16 +351,13 @@ int flood_uniform_applies(const astar_grid *grid, const astar_options *opts)
 astar_status flood_uniform(engine *e, const astar_point *src, size_t nsrc,
                            astar_diagonal pol, astar_flood_result *r)
 {
-	many_bufs *b = e->b;
 	astar_status st;
 
-	if (urecords_room(b, e->g) != 0)
+	if (urecords_room(e->b, e->g) != 0)
 		return ASTAR_ENOMEM;
 	if ((st = usources(e, src, nsrc)) != ASTAR_OK ||
-	    (st = urun(e, pol, nsrc > 1)) != ASTAR_OK) {
-		memset(b->uc, 0, b->ucap * sizeof *b->uc); /* as promised */
+	    (st = urun(e, pol, nsrc > 1)) != ASTAR_OK)
 		return st;
-	}
 	uout(e, r);
 	return ASTAR_OK;
 }

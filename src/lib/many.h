@@ -24,6 +24,17 @@
 static const int dir_dx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
 static const int dir_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 
+/* flood_uniform.c's open list, a ring: its cells and, beside each, the
+ * step counts and the cost the cell had when pushed.  head and n count
+ * the entries taken and pushed; an entry's slot is its count modulo cap,
+ * a power of two. */
+typedef struct ufifo {
+	uint32_t *a;
+	uint64_t *s;
+	double *k;
+	uint32_t head, n, cap;
+} ufifo;
+
 typedef struct many_bufs {
 	size_t cap;            /* padded cells the arrays below hold */
 	uint64_t *orth, *diag; /* a cell's exact cost (see above) */
@@ -36,10 +47,11 @@ typedef struct many_bufs {
 	uint8_t *flow;
 	uint32_t *labels;
 	fifos rq;       /* the flood's open list */
-	size_t ucap;    /* padded cells of uc and usrc */
-	uint64_t *uc;   /* the uniform-cost flood's records (flood_uniform.c) */
-	uint32_t *usrc; /* their sources, with several */
-	fifo uq[2];     /* and its open list: straight, diagonal steps */
+	size_t ucap;    /* padded cells of the uniform-cost flood's arrays */
+	uint8_t *ust;   /* (flood_uniform.c): the cells' states, */
+	uint64_t *uc;   /* their step counts, */
+	uint32_t *usrc; /* their sources, with several, */
+	ufifo uq[2];    /* and its open list: straight, diagonal steps */
 	astar_grid *fp; /* the agent-size grid last built, and of what */
 	uint64_t fp_id, fp_version;
 	int32_t fp_size;

@@ -25,10 +25,14 @@ static void bufs_free(void *p)
 	free(b->flow);
 	free(b->labels);
 	fifos_free(&b->rq);
+	free(b->ust);
 	free(b->uc);
 	free(b->usrc);
-	free(b->uq[0].a);
-	free(b->uq[1].a);
+	for (int k = 0; k < 2; k++) {
+		free(b->uq[k].a);
+		free(b->uq[k].s);
+		free(b->uq[k].k);
+	}
 	astar_grid_free(b->fp);
 	free(b);
 }
