@@ -727,6 +727,61 @@ astar_status astar_search(astar_ctx *ctx, const astar_grid *grid,
 	return st;
 }
 
+/* The query's heuristic toward goal (padded index t) and its goal
+ * cells: the goal alone or, with the adjacent option, the open cells
+ * beside it, the heuristic then short by at most one step (its slack). */
+static void search_targets(heuristic *h, goal_set *goals, const expansion *e,
+                           const astar_grid *grid, const astar_options *opts,
+                           astar_point goal, size_t s, size_t t)
+{
+	h->kind = astar_effective_heuristic(opts);
+	h->tx = goal.x;
+	h->ty = goal.y;
+	h->scale = opts->weight * grid->min_cost;
+	h->slack = 0.0;
+	exact_units(h, grid);
+	goals->n = 1;
+	goals->cell[0] = t;
+	if (!opts->adjacent)
+		return;
+	adjacent_goals(goals, e, grid->cells, t);
+	for (int d = 0; d < e->ndirs; d++) {
+		double v = ctx_heuristic(h->kind, dir_dx[d], dir_dy[d]);
+		if (v > h->slack)
+			h->slack = v;
+	}
+	if (s == t) { /* already there: nothing to walk */
+		goals->cell[0] = s;
+		goals->n = 1;
+	}
+}
+
+/* The result's explored cells and path once the search has run: to the
+ * goal found, or with the closest option to the cell nearest it. */
+static astar_status search_result(astar_ctx *ctx, const astar_grid *grid,
+                                  const expansion *e, size_t s,
+                                  size_t found_at, const nearest *best,
+                                  const astar_options *opts,
+                                  astar_result *r)
+{
+	astar_status st;
+
+	if (opts->explored)
+		r->explored = ctx->explored;
+	r->explored_len = opts->explored ? (size_t)r->expanded : 0;
+	if (found_at != SIZE_MAX) {
+		if ((st = build_path(ctx, grid, e, s, found_at, opts->no_path,
+		                     r)) != ASTAR_OK)
+			return st;
+		r->reached_goal = 1;
+	} else if (opts->closest && best->d2 >= 0) {
+		if ((st = build_path(ctx, grid, e, s, best->cell,
+		                     opts->no_path, r)) != ASTAR_OK)
+			return st;
+	}
+	return ASTAR_OK;
+}
+
 static astar_status search(astar_ctx *ctx, const astar_grid *grid,
                            astar_point start, astar_point goal,
                            const astar_options *opts, astar_result *r)
@@ -735,7 +790,6 @@ static astar_status search(astar_ctx *ctx, const astar_grid *grid,
 	heuristic h;
 	goal_set goals;
 	nearest best = {0, -1, 0.0, {0, 0}};
-	const uint8_t *cells = grid->cells;
 	size_t s, t, found_at = SIZE_MAX;
 	astar_status st;
 
@@ -749,27 +803,7 @@ static astar_status search(astar_ctx *ctx, const astar_grid *grid,
 		return ASTAR_ENOMEM;
 
 	expansion_init(&e, grid, opts->diagonal);
-	h.kind = astar_effective_heuristic(opts);
-	h.tx = goal.x;
-	h.ty = goal.y;
-	h.scale = opts->weight * grid->min_cost;
-	h.slack = 0.0;
-	exact_units(&h, grid);
-	goals.n = 1;
-	goals.cell[0] = t;
-	if (opts->adjacent) {
-		adjacent_goals(&goals, &e, cells, t);
-		for (int d = 0; d < e.ndirs; d++) {
-			double v = ctx_heuristic(h.kind, dir_dx[d], dir_dy[d]);
-			if (v > h.slack)
-				h.slack = v;
-		}
-		if (s == t) { /* already there: nothing to walk */
-			goals.cell[0] = s;
-			goals.n = 1;
-		}
-	}
-
+	search_targets(&h, &goals, &e, grid, opts, goal, s, t);
 	ctx_next_generation(ctx);
 	heap_reset(&ctx->open, ctx->pos);
 	ctx->nodes[s].gen = ctx->gen;
@@ -779,21 +813,5 @@ static astar_status search(astar_ctx *ctx, const astar_grid *grid,
 	st = run(ctx, grid, &e, &h, &goals, opts, s, &best, &found_at, r);
 	if (st != ASTAR_OK)
 		return st;
-
-	if (opts->explored)
-		r->explored = ctx->explored;
-	r->explored_len = opts->explored ? (size_t)r->expanded : 0;
-	if (found_at != SIZE_MAX) {
-		if ((st = build_path(ctx, grid, &e, s, found_at,
-		                     opts->no_path, r)) !=
-		    ASTAR_OK)
-			return st;
-		r->reached_goal = 1;
-	} else if (opts->closest && best.d2 >= 0) {
-		if ((st = build_path(ctx, grid, &e, s, best.cell,
-		                     opts->no_path, r)) !=
-		    ASTAR_OK)
-			return st;
-	}
-	return ASTAR_OK;
+	return search_result(ctx, grid, &e, s, found_at, &best, opts, r);
 }
