@@ -42,52 +42,37 @@ static inline void put_run(astar_point *path, size_t k, int32_t x, int32_t y,
 #endif
 }
 
-/*
- * Writes the path from the start to node end into ctx->path, expanding
- * each parent-to-node segment (diagonal steps, then straight ones; or
- * horizontal, then vertical), and sums its cost as search.c's build_path
- * does: *orth and *diag are the costs of the cells entered by straight
- * and by diagonal steps.  With r NULL only those sums are computed;
- * under options.no_path, r gets everything but the cells.
- */
-astar_status jps_build_path(jps *s, const astar_grid *g, size_t start,
-                            size_t end, uint64_t *orth, uint64_t *diag,
-                            astar_result *r)
+/* The straight and diagonal steps of the path from start to end, its
+ * jump points joined by straight, or diagonal then straight, runs. */
+static void count_steps(jps *s, size_t start, size_t end,
+                        uint64_t *nstraight, uint64_t *ndiag)
 {
-	astar_ctx *ctx = s->ctx;
-	uint64_t nstraight = 0, ndiag = 0;
-	size_t len, k;
 	int32_t x, y, px, py;
 
-	/* Every open cell costs the same (jps_supported), so the cells'
-	 * sums are their counts times that, exactly: whole numbers. */
+	*nstraight = *ndiag = 0;
 	coords(s, (uint32_t)end, &x, &y);
 	for (size_t i = end; i != start; i = parent_of(s, (uint32_t)i)) {
 		coords(s, parent_of(s, (uint32_t)i), &px, &py);
 		int32_t ax = abs(x - px), ay = abs(y - py);
 		int32_t nd = !s->eight ? 0 : ax < ay ? ax : ay;
-		ndiag += (uint64_t)nd;
-		nstraight += (uint64_t)(ax + ay - 2 * nd);
+		*ndiag += (uint64_t)nd;
+		*nstraight += (uint64_t)(ax + ay - 2 * nd);
 		x = px;
 		y = py;
 	}
-	*orth = nstraight * g->min_cost;
-	*diag = ndiag * g->min_cost;
-	if (r == NULL)
-		return ASTAR_OK;
-	len = 1 + (size_t)(nstraight + ndiag);
-	r->path_len = len;
-	r->cost = (double)*orth + SQRT2 * (double)*diag;
-	r->end = ctx_point_of(g, end);
-	r->found = 1;
-	if (s->no_path) /* the counts are the whole answer: no cells */
-		return ASTAR_OK;
-	if (ctx_grow_points(&ctx->path, &ctx->path_cap, len) != 0)
-		return ASTAR_ENOMEM;
-	/* Segment by segment backwards from end: its last part first (the
-	 * straight steps, 4-connected the vertical ones), then its first
-	 * (the diagonal steps, or the horizontal ones). */
-	k = len;
+}
+
+/* Writes the path's len cells into the context's array, segment by
+ * segment backwards from end: its last part first (the straight steps,
+ * 4-connected the vertical ones), then its first (the diagonal steps,
+ * or the horizontal ones). */
+static void write_cells(jps *s, const astar_grid *g, size_t start,
+                        size_t end, size_t len)
+{
+	astar_point *path = s->ctx->path;
+	size_t k = len;
+	int32_t x, y, px, py;
+
 	coords(s, (uint32_t)end, &x, &y);
 	for (size_t i = end; i != start;) {
 		size_t p = parent_of(s, (uint32_t)i);
@@ -112,15 +97,50 @@ astar_status jps_build_path(jps *s, const astar_grid *g, size_t start,
 			b0x = dx;
 			b0y = 0;
 		}
-		put_run(ctx->path, k, x, y, b1x, b1y, n1);
+		put_run(path, k, x, y, b1x, b1y, n1);
 		k -= (size_t)n1;
-		put_run(ctx->path, k, x - n1 * b1x, y - n1 * b1y, b0x, b0y, n0);
+		put_run(path, k, x - n1 * b1x, y - n1 * b1y, b0x, b0y, n0);
 		k -= (size_t)n0;
 		i = p;
 		x = px;
 		y = py;
 	}
-	ctx->path[0] = ctx_point_of(g, start);
+	path[0] = ctx_point_of(g, start);
+}
+
+/*
+ * Writes the path from the start to node end into ctx->path, expanding
+ * each parent-to-node segment (diagonal steps, then straight ones; or
+ * horizontal, then vertical), and sums its cost as search.c's build_path
+ * does: *orth and *diag are the costs of the cells entered by straight
+ * and by diagonal steps.  With r NULL only those sums are computed;
+ * under options.no_path, r gets everything but the cells.
+ */
+astar_status jps_build_path(jps *s, const astar_grid *g, size_t start,
+                            size_t end, uint64_t *orth, uint64_t *diag,
+                            astar_result *r)
+{
+	astar_ctx *ctx = s->ctx;
+	uint64_t nstraight, ndiag;
+	size_t len;
+
+	/* Every open cell costs the same (jps_supported), so the cells'
+	 * sums are their counts times that, exactly: whole numbers. */
+	count_steps(s, start, end, &nstraight, &ndiag);
+	*orth = nstraight * g->min_cost;
+	*diag = ndiag * g->min_cost;
+	if (r == NULL)
+		return ASTAR_OK;
+	len = 1 + (size_t)(nstraight + ndiag);
+	r->path_len = len;
+	r->cost = (double)*orth + SQRT2 * (double)*diag;
+	r->end = ctx_point_of(g, end);
+	r->found = 1;
+	if (s->no_path) /* the counts are the whole answer: no cells */
+		return ASTAR_OK;
+	if (ctx_grow_points(&ctx->path, &ctx->path_cap, len) != 0)
+		return ASTAR_ENOMEM;
+	write_cells(s, g, start, end, len);
 	r->path = ctx->path;
 	return ASTAR_OK;
 }
