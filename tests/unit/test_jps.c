@@ -330,8 +330,6 @@ static void expect_fallback(const tquery *q, const astar_result *r)
 	expect_path_to(q, r, best, 0);
 }
 
-/* Runs cur on jctx and checks it against the reference (already run from
- * cur.s under cur.o.diagonal). */
 /* The query again with options.no_path, on a context of its own (the
  * answer depends on the query alone): the same status, cost, length,
  * end and counts as r (status st), and no cells. */
@@ -364,6 +362,88 @@ static void check_no_path(const tquery *q, astar_status st,
 	CHECK(b.path == NULL, "no_path: the path's cells were listed");
 }
 
+/* Whether one legal move takes (x, y) into the target (counted as open). */
+static int moves_into_target(const tquery *q, int x, int y)
+{
+	return ref_move_legal(&q->g->ref, q->o.diagonal, x, y,
+	                      (int)(q->t.x - x), (int)(q->t.y - y), (int)q->t.x,
+	                      (int)q->t.y);
+}
+
+/* The --adjacent goal cells: open, not the target, one legal move from
+ * it.  Puts the cheapest reachable one in *best (x < 0: none) and returns
+ * whether the start is one of them or the target itself. */
+static int adjacent_goals(const tquery *q, astar_point *best)
+{
+	const ref_grid *g = &q->g->ref;
+	int start_ok = same(q->s, q->t);
+
+	*best = P(-1, -1);
+	for (int y = 0; y < g->h; y++)
+		for (int x = 0; x < g->w; x++) {
+			size_t k = (size_t)y * (size_t)g->w + (size_t)x;
+			if (same(P(x, y), q->t) || !open_at(g, x, y) ||
+			    !moves_into_target(q, x, y))
+				continue;
+			if (same(P(x, y), q->s))
+				start_ok = 1;
+			if (ex[k].a >= 0 &&
+			    (best->x < 0 || dist[k] < dist[at(g, *best)]))
+				*best = P(x, y);
+		}
+	return start_ok;
+}
+
+/* An --adjacent path to a goal cell as cheap as best: any such will do. */
+static void expect_adjacent_path(const tquery *q, const astar_result *r,
+                                 astar_point best)
+{
+	const ref_grid *g = &q->g->ref;
+	ref_exact sum;
+	size_t e = at(g, r->end);
+
+	if (CHECK(r->found && r->reached_goal, "no path, reference %g",
+	          dist[at(g, best)]) &&
+	    CHECK(r->end.x >= 0 && r->end.y >= 0 && r->end.x < g->w &&
+	                  r->end.y < g->h && !same(r->end, q->t) &&
+	                  moves_into_target(q, (int)r->end.x, (int)r->end.y),
+	          "ends at (%d,%d), not next to the target", (int)r->end.x,
+	          (int)r->end.y) &&
+	    replay(q, r, &sum))
+		CHECK(exact_eq(sum, ex[at(g, best)]) &&
+		              exact_eq(ex[e], ex[at(g, best)]),
+		      "cost %lld + %lld*sqrt2, reference %g", (long long)sum.a,
+		      (long long)sum.b, dist[at(g, best)]);
+}
+
+/* An --adjacent query (status ASTAR_OK): a path of one cell when the
+ * start already is a goal cell, else the cheapest goal cell's cost, else
+ * the --closest fallback or no path. */
+static void check_adjacent(const tquery *q, const astar_result *r)
+{
+	astar_point best;
+	int start_ok = adjacent_goals(q, &best);
+
+	if (start_ok) {
+		CHECK(r->found && r->reached_goal && r->path_len == 1 &&
+		              r->cost == 0.0 && same(r->end, q->s),
+		      "start at/next to the target: found %d reached %d "
+		      "path_len %zu cost %g",
+		      r->found, r->reached_goal, r->path_len, r->cost);
+	} else if (best.x >= 0) {
+		expect_adjacent_path(q, r, best);
+	} else if (q->o.closest) {
+		expect_fallback(q, r);
+		check_explored(q, r, 0);
+		return;
+	} else {
+		not_found(r);
+	}
+	check_explored(q, r, 1);
+}
+
+/* Runs cur on jctx and checks it against the reference (already run from
+ * cur.s under cur.o.diagonal). */
 static void run_query(void)
 {
 	const tquery *q = &cur;
@@ -383,65 +463,8 @@ static void run_query(void)
 	           astar_strerror(st)))
 		return;
 	if (q->o.adjacent) {
-		/* The goal cells: open, not the target, one legal move from
-		 * it (the target counted as open). */
-		astar_point best = P(-1, -1);
-		int start_ok = same(q->s, q->t);
-		for (int y = 0; y < g->h; y++)
-			for (int x = 0; x < g->w; x++) {
-				size_t k = (size_t)y * (size_t)g->w + (size_t)x;
-				if (same(P(x, y), q->t) || !open_at(g, x, y) ||
-				    !ref_move_legal(g, q->o.diagonal, x, y,
-				                    (int)(q->t.x - x),
-				                    (int)(q->t.y - y),
-				                    (int)q->t.x, (int)q->t.y))
-					continue;
-				if (same(P(x, y), q->s))
-					start_ok = 1;
-				if (ex[k].a >= 0 &&
-				    (best.x < 0 || dist[k] < dist[at(g, best)]))
-					best = P(x, y);
-			}
-		if (start_ok) {
-			CHECK(r.found && r.reached_goal && r.path_len == 1 &&
-			              r.cost == 0.0 && same(r.end, q->s),
-			      "start at/next to the target: found %d reached %d "
-			      "path_len %zu cost %g",
-			      r.found, r.reached_goal, r.path_len, r.cost);
-		} else if (best.x >= 0) {
-			/* Any goal cell as cheap as best will do. */
-			ref_exact sum;
-			size_t e = at(g, r.end);
-			if (CHECK(r.found && r.reached_goal,
-			          "no path, reference %g", dist[at(g, best)]) &&
-			    CHECK(r.end.x >= 0 && r.end.y >= 0 &&
-			                  r.end.x < g->w && r.end.y < g->h &&
-			                  !same(r.end, q->t) &&
-			                  ref_move_legal(
-						  g, q->o.diagonal,
-						  (int)r.end.x, (int)r.end.y,
-						  (int)(q->t.x - r.end.x),
-						  (int)(q->t.y - r.end.y),
-						  (int)q->t.x, (int)q->t.y),
-			          "ends at (%d,%d), not next to the target",
-			          (int)r.end.x, (int)r.end.y) &&
-			    replay(q, &r, &sum))
-				CHECK(exact_eq(sum, ex[at(g, best)]) &&
-				              exact_eq(ex[e], ex[at(g, best)]),
-				      "cost %lld + %lld*sqrt2, reference %g",
-				      (long long)sum.a, (long long)sum.b,
-				      dist[at(g, best)]);
-		} else if (q->o.closest) {
-			expect_fallback(q, &r);
-			check_explored(q, &r, 0);
-			return;
-		} else {
-			not_found(&r);
-		}
-		check_explored(q, &r, 1);
-		return;
-	}
-	if (t_open && reachable(g, q->t)) {
+		check_adjacent(q, &r);
+	} else if (t_open && reachable(g, q->t)) {
 		expect_path_to(q, &r, q->t, 1);
 		check_explored(q, &r, 1);
 	} else if (q->o.closest) {
