@@ -840,6 +840,121 @@ static void test_long_grids(void)
 
 /* ----------------------------------------------------------- memo */
 
+/* A*'s answer c has JPS's (a) status, found flags, cost to the bit and
+ * path length. */
+static void expect_astar_agrees(const kept *c, const kept *a)
+{
+	CHECK(c->st == a->st && c->r.found == a->r.found &&
+	              c->r.reached_goal == a->r.reached_goal &&
+	              memcmp(&c->r.cost, &a->r.cost, sizeof c->r.cost) == 0 &&
+	              c->r.path_len == a->r.path_len,
+	      "A*: status %d found %d cost %.17g path %zu, "
+	      "JPS: %d %d %.17g %zu",
+	      (int)c->st, c->r.found, c->r.cost, c->r.path_len, (int)a->st,
+	      a->r.found, a->r.cost, a->r.path_len);
+}
+
+/* The memo's answer a is the fresh context's b to the bit: status, cost,
+ * counts, then (when as long) the path and the explored list in order. */
+static void expect_same_bits(const kept *a, const kept *b)
+{
+	CHECK(a->st == b->st && a->r.found == b->r.found &&
+	              a->r.reached_goal == b->r.reached_goal &&
+	              memcmp(&a->r.cost, &b->r.cost, sizeof a->r.cost) == 0 &&
+	              a->r.expanded == b->r.expanded &&
+	              a->r.generated == b->r.generated &&
+	              a->r.path_len == b->r.path_len &&
+	              a->r.explored_len == b->r.explored_len,
+	      "status %d/%d found %d/%d cost %.17g/%.17g expanded "
+	      "%llu/%llu generated %llu/%llu path %zu/%zu",
+	      (int)a->st, (int)b->st, a->r.found, b->r.found, a->r.cost,
+	      b->r.cost, (unsigned long long)a->r.expanded,
+	      (unsigned long long)b->r.expanded,
+	      (unsigned long long)a->r.generated,
+	      (unsigned long long)b->r.generated, a->r.path_len, b->r.path_len);
+	if (a->r.path_len == b->r.path_len && a->r.path_len)
+		CHECK(memcmp(a->path, b->path,
+		             a->r.path_len * sizeof *a->path) == 0,
+		      "the paths differ");
+	if (a->r.explored_len == b->r.explored_len && a->r.explored_len)
+		CHECK(memcmp(a->explored, b->explored,
+		             a->r.explored_len * sizeof *a->explored) == 0,
+		      "the explored lists differ");
+}
+
+/* One memo query, o JPS's (left as A*'s): on mctx, whose memo has seen
+ * the grid's earlier queries, on a fresh prepared context, and by A* on
+ * actx.  Returns 0 when no fresh context could be made. */
+static int memo_query(astar_ctx *mctx, astar_ctx *actx, const tgrid *g, int q,
+                      astar_point s, astar_point t, astar_options *o)
+{
+	astar_ctx *fresh;
+	astar_result r;
+	kept a, b, c;
+
+	check_begin("jps memo grid %llu %dx%d query %d: "
+	            "%d,%d -> %d,%d%s%s",
+	            g->seed, g->ref.w, g->ref.h, q, (int)s.x, (int)s.y,
+	            (int)t.x, (int)t.y, o->closest ? " closest" : "",
+	            o->adjacent ? " adjacent" : "");
+	keep(&a, astar_search(mctx, g->lib, s, t, o, &r), &r);
+	fresh = astar_ctx_new();
+	if (!CHECK(fresh != NULL && astar_prepare(fresh, g->lib, o) == ASTAR_OK,
+	           "fresh context")) {
+		astar_ctx_free(fresh);
+		unkeep(&a);
+		check_end();
+		return 0;
+	}
+	keep(&b, astar_search(fresh, g->lib, s, t, o, &r), &r);
+	astar_ctx_free(fresh);
+	o->algorithm = ASTAR_ALGO_ASTAR;
+	keep(&c, astar_search(actx, g->lib, s, t, o, &r), &r);
+	expect_astar_agrees(&c, &a);
+	unkeep(&c);
+	expect_same_bits(&a, &b);
+	unkeep(&a);
+	unkeep(&b);
+	check_end();
+	return 1;
+}
+
+/* Grid i of test_memo_replay: 48 queries, six from each start, with
+ * edits before the 25th and the 37th. */
+static void memo_grid(astar_ctx *mctx, astar_ctx *actx, int i)
+{
+	unsigned long long seed = MEMO_SEED + (unsigned long long)i;
+	uint64_t rng = seed;
+	tgrid g;
+	astar_point s = P(0, 0), t;
+
+	memset(&g, 0, sizeof g);
+	g.seed = seed;
+	/* At least 91x91: the memo leaves smaller grids alone. */
+	fill(&rng, &g, 91 + rng_int(&rng, 40), 91 + rng_int(&rng, 40));
+	for (int q = 0; q < 48; q++) {
+		astar_options o;
+
+		if (q == 24 || q == 36)
+			edit(&rng, &g);
+		/* Six goals from each start, so that the same nodes are
+		 * expanded for goals on other rows and columns. */
+		if (q % 6 == 0 && !random_open(&rng, &g, &s))
+			break;
+		astar_options_init(&o);
+		o.algorithm = ASTAR_ALGO_JPS;
+		o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
+		o.explored = 1;
+		t = pick_goal(&rng, &g, s);
+		o.closest = rng_int(&rng, 8) == 0;
+		o.adjacent = rng_int(&rng, 8) == 0;
+		if (!memo_query(mctx, actx, &g, q, s, t, &o))
+			break;
+	}
+	astar_grid_free(g.lib);
+	free(g.ref.cost);
+}
+
 /*
  * The successor memo (jps.c) replays an expansion seen before when the
  * goal cannot have changed it.  Many queries on one grid of 91 to 130
@@ -863,102 +978,8 @@ static void test_memo_replay(void)
 		astar_ctx_free(actx);
 		return;
 	}
-	for (int i = 0; i < MEMO_GRIDS; i++) {
-		unsigned long long seed = MEMO_SEED + (unsigned long long)i;
-		uint64_t rng = seed;
-		tgrid g;
-		astar_point s = P(0, 0), t;
-
-		memset(&g, 0, sizeof g);
-		g.seed = seed;
-		/* At least 91x91: the memo leaves smaller grids alone. */
-		fill(&rng, &g, 91 + rng_int(&rng, 40), 91 + rng_int(&rng, 40));
-
-		for (int q = 0; q < 48; q++) {
-			astar_ctx *fresh;
-			astar_options o;
-			astar_result r;
-			kept a, b, c;
-
-			if (q == 24 || q == 36)
-				edit(&rng, &g);
-			/* Six goals from each start, so that the same nodes
-			 * are expanded for goals on other rows and columns. */
-			if (q % 6 == 0 && !random_open(&rng, &g, &s))
-				break;
-			astar_options_init(&o);
-			o.algorithm = ASTAR_ALGO_JPS;
-			o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
-			o.explored = 1;
-			t = pick_goal(&rng, &g, s);
-			o.closest = rng_int(&rng, 8) == 0;
-			o.adjacent = rng_int(&rng, 8) == 0;
-			check_begin("jps memo grid %llu %dx%d query %d: "
-			            "%d,%d -> %d,%d%s%s",
-			            seed, g.ref.w, g.ref.h, q, (int)s.x,
-			            (int)s.y, (int)t.x, (int)t.y,
-			            o.closest ? " closest" : "",
-			            o.adjacent ? " adjacent" : "");
-			keep(&a, astar_search(mctx, g.lib, s, t, &o, &r), &r);
-			fresh = astar_ctx_new();
-			if (!CHECK(fresh != NULL &&
-			                   astar_prepare(fresh, g.lib, &o) ==
-			                           ASTAR_OK,
-			           "fresh context")) {
-				astar_ctx_free(fresh);
-				unkeep(&a);
-				check_end();
-				break;
-			}
-			keep(&b, astar_search(fresh, g.lib, s, t, &o, &r), &r);
-			astar_ctx_free(fresh);
-			o.algorithm = ASTAR_ALGO_ASTAR;
-			keep(&c, astar_search(actx, g.lib, s, t, &o, &r), &r);
-			CHECK(c.st == a.st && c.r.found == a.r.found &&
-			              c.r.reached_goal == a.r.reached_goal &&
-			              memcmp(&c.r.cost, &a.r.cost,
-			                     sizeof c.r.cost) == 0 &&
-			              c.r.path_len == a.r.path_len,
-			      "A*: status %d found %d cost %.17g path %zu, "
-			      "JPS: %d %d %.17g %zu",
-			      (int)c.st, c.r.found, c.r.cost, c.r.path_len,
-			      (int)a.st, a.r.found, a.r.cost, a.r.path_len);
-			unkeep(&c);
-			CHECK(a.st == b.st && a.r.found == b.r.found &&
-			              a.r.reached_goal == b.r.reached_goal &&
-			              memcmp(&a.r.cost, &b.r.cost,
-			                     sizeof a.r.cost) == 0 &&
-			              a.r.expanded == b.r.expanded &&
-			              a.r.generated == b.r.generated &&
-			              a.r.path_len == b.r.path_len &&
-			              a.r.explored_len == b.r.explored_len,
-			      "status %d/%d found %d/%d cost %.17g/%.17g expanded "
-			      "%llu/%llu generated %llu/%llu path %zu/%zu",
-			      (int)a.st, (int)b.st, a.r.found, b.r.found,
-			      a.r.cost, b.r.cost,
-			      (unsigned long long)a.r.expanded,
-			      (unsigned long long)b.r.expanded,
-			      (unsigned long long)a.r.generated,
-			      (unsigned long long)b.r.generated, a.r.path_len,
-			      b.r.path_len);
-			if (a.r.path_len == b.r.path_len && a.r.path_len)
-				CHECK(memcmp(a.path, b.path,
-				             a.r.path_len * sizeof *a.path) ==
-				              0,
-				      "the paths differ");
-			if (a.r.explored_len == b.r.explored_len &&
-			    a.r.explored_len)
-				CHECK(memcmp(a.explored, b.explored,
-				             a.r.explored_len *
-				                     sizeof *a.explored) == 0,
-				      "the explored lists differ");
-			unkeep(&a);
-			unkeep(&b);
-			check_end();
-		}
-		astar_grid_free(g.lib);
-		free(g.ref.cost);
-	}
+	for (int i = 0; i < MEMO_GRIDS; i++)
+		memo_grid(mctx, actx, i);
 	astar_ctx_free(mctx);
 	astar_ctx_free(actx);
 }
