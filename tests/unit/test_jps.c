@@ -1288,21 +1288,9 @@ static void expect_status(const char *what, const astar_grid *lg, astar_point s,
 	check_end();
 }
 
-/* What JPS refuses (terrain costs, other diagonal policies, heuristics
- * and weights) and the errors it shares with astar_search. */
-static void test_statuses(void)
+/* The diagonal policies JPS refuses (o: JPS, 8-connected). */
+static void refused_diagonals(const astar_grid *lg, astar_options o)
 {
-	astar_grid *lg = open_grid(6, 5, 1), *three = open_grid(6, 5, 3);
-	astar_options o;
-	astar_result r;
-	astar_status st;
-
-	astar_grid_set(lg, 2, 2, 0);
-	astar_options_init(&o);
-	o.algorithm = ASTAR_ALGO_JPS;
-	o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
-	expect_status("plain", lg, P(0, 0), P(5, 4), &o, ASTAR_OK);
-
 	o.diagonal = ASTAR_DIAG_ALWAYS;
 	expect_status("diagonal always", lg, P(0, 0), P(5, 4), &o,
 	              ASTAR_EUNSUPPORTED);
@@ -1311,8 +1299,11 @@ static void test_statuses(void)
 	              ASTAR_EUNSUPPORTED);
 	o.diagonal = (astar_diagonal)7;
 	expect_status("diagonal 7", lg, P(0, 0), P(5, 4), &o, ASTAR_EINVAL);
-	o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
+}
 
+/* Weights: above 1 refused, below 1 or NaN invalid. */
+static void refused_weights(const astar_grid *lg, astar_options o)
+{
 	o.weight = 1.5;
 	expect_status("weight 1.5", lg, P(0, 0), P(5, 4), &o,
 	              ASTAR_EUNSUPPORTED);
@@ -1320,8 +1311,12 @@ static void test_statuses(void)
 	expect_status("weight 0.5", lg, P(0, 0), P(5, 4), &o, ASTAR_EINVAL);
 	o.weight = NAN;
 	expect_status("weight NaN", lg, P(0, 0), P(5, 4), &o, ASTAR_EINVAL);
-	o.weight = 1.0;
+}
 
+/* Heuristics: only the movement's own (octile 8-connected, Manhattan
+ * 4-connected) is taken. */
+static void heuristics_by_movement(const astar_grid *lg, astar_options o)
+{
 	o.heuristic = ASTAR_H_OCTILE;
 	expect_status("octile, 8-connected", lg, P(0, 0), P(5, 4), &o,
 	              ASTAR_OK);
@@ -1342,8 +1337,11 @@ static void test_statuses(void)
 	o.heuristic = ASTAR_H_OCTILE;
 	expect_status("octile, 4-connected", lg, P(0, 0), P(5, 4), &o,
 	              ASTAR_EUNSUPPORTED);
-	o.heuristic = ASTAR_H_DEFAULT;
+}
 
+/* The query's errors, shared with astar_search (lg blocked at (2,2)). */
+static void query_errors(const astar_grid *lg, astar_options o)
+{
 	expect_status("start outside", lg, P(6, 0), P(5, 4), &o, ASTAR_ERANGE);
 	expect_status("goal outside", lg, P(0, 0), P(0, -1), &o, ASTAR_ERANGE);
 	expect_status("start blocked", lg, P(2, 2), P(5, 4), &o,
@@ -1353,7 +1351,15 @@ static void test_statuses(void)
 	o.adjacent = 1;
 	expect_status("goal blocked, adjacent", lg, P(0, 0), P(2, 2), &o,
 	              ASTAR_OK);
-	o.adjacent = 0;
+}
+
+/* Uniform costs other than 1 are searched; terrain (lg given a cell of
+ * cost 2 here) is refused by JPS, not by A*. */
+static void terrain_costs(astar_grid *lg, const astar_grid *three,
+                          astar_options o)
+{
+	astar_result r;
+	astar_status st;
 
 	/* Every open cell costs 3: uniform, so searched, at 3 a step. */
 	st = astar_search(jctx, three, P(0, 0), P(5, 0), &o, &r);
@@ -1376,6 +1382,28 @@ static void test_statuses(void)
 	o.algorithm = ASTAR_ALGO_ASTAR;
 	astar_grid_set(lg, 5, 4, 2);
 	expect_status("terrain cost, A*", lg, P(0, 0), P(5, 4), &o, ASTAR_OK);
+}
+
+/* What JPS refuses (terrain costs, other diagonal policies, heuristics
+ * and weights) and the errors it shares with astar_search.  Each helper
+ * takes the options by value, changing them only for its own cases. */
+static void test_statuses(void)
+{
+	astar_grid *lg = open_grid(6, 5, 1), *three = open_grid(6, 5, 3);
+	astar_options o;
+
+	astar_grid_set(lg, 2, 2, 0);
+	astar_options_init(&o);
+	o.algorithm = ASTAR_ALGO_JPS;
+	o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
+	expect_status("plain", lg, P(0, 0), P(5, 4), &o, ASTAR_OK);
+	refused_diagonals(lg, o);
+	refused_weights(lg, o);
+	heuristics_by_movement(lg, o);
+	/* The query errors and the cost cases are asked 4-connected. */
+	o.diagonal = ASTAR_DIAG_NEVER;
+	query_errors(lg, o);
+	terrain_costs(lg, three, o);
 	astar_grid_free(lg);
 	astar_grid_free(three);
 }
