@@ -330,8 +330,6 @@ static void expect_fallback(const tquery *q, const astar_result *r)
 	expect_path_to(q, r, best, 0);
 }
 
-/* Runs cur on jctx and checks it against the reference (already run from
- * cur.s under cur.o.diagonal). */
 /* The query again with options.no_path, on a context of its own (the
  * answer depends on the query alone): the same status, cost, length,
  * end and counts as r (status st), and no cells. */
@@ -364,6 +362,88 @@ static void check_no_path(const tquery *q, astar_status st,
 	CHECK(b.path == NULL, "no_path: the path's cells were listed");
 }
 
+/* Whether one legal move takes (x, y) into the target (counted as open). */
+static int moves_into_target(const tquery *q, int x, int y)
+{
+	return ref_move_legal(&q->g->ref, q->o.diagonal, x, y,
+	                      (int)(q->t.x - x), (int)(q->t.y - y), (int)q->t.x,
+	                      (int)q->t.y);
+}
+
+/* The --adjacent goal cells: open, not the target, one legal move from
+ * it.  Puts the cheapest reachable one in *best (x < 0: none) and returns
+ * whether the start is one of them or the target itself. */
+static int adjacent_goals(const tquery *q, astar_point *best)
+{
+	const ref_grid *g = &q->g->ref;
+	int start_ok = same(q->s, q->t);
+
+	*best = P(-1, -1);
+	for (int y = 0; y < g->h; y++)
+		for (int x = 0; x < g->w; x++) {
+			size_t k = (size_t)y * (size_t)g->w + (size_t)x;
+			if (same(P(x, y), q->t) || !open_at(g, x, y) ||
+			    !moves_into_target(q, x, y))
+				continue;
+			if (same(P(x, y), q->s))
+				start_ok = 1;
+			if (ex[k].a >= 0 &&
+			    (best->x < 0 || dist[k] < dist[at(g, *best)]))
+				*best = P(x, y);
+		}
+	return start_ok;
+}
+
+/* An --adjacent path to a goal cell as cheap as best: any such will do. */
+static void expect_adjacent_path(const tquery *q, const astar_result *r,
+                                 astar_point best)
+{
+	const ref_grid *g = &q->g->ref;
+	ref_exact sum;
+	size_t e = at(g, r->end);
+
+	if (CHECK(r->found && r->reached_goal, "no path, reference %g",
+	          dist[at(g, best)]) &&
+	    CHECK(r->end.x >= 0 && r->end.y >= 0 && r->end.x < g->w &&
+	                  r->end.y < g->h && !same(r->end, q->t) &&
+	                  moves_into_target(q, (int)r->end.x, (int)r->end.y),
+	          "ends at (%d,%d), not next to the target", (int)r->end.x,
+	          (int)r->end.y) &&
+	    replay(q, r, &sum))
+		CHECK(exact_eq(sum, ex[at(g, best)]) &&
+		              exact_eq(ex[e], ex[at(g, best)]),
+		      "cost %lld + %lld*sqrt2, reference %g", (long long)sum.a,
+		      (long long)sum.b, dist[at(g, best)]);
+}
+
+/* An --adjacent query (status ASTAR_OK): a path of one cell when the
+ * start already is a goal cell, else the cheapest goal cell's cost, else
+ * the --closest fallback or no path. */
+static void check_adjacent(const tquery *q, const astar_result *r)
+{
+	astar_point best;
+	int start_ok = adjacent_goals(q, &best);
+
+	if (start_ok) {
+		CHECK(r->found && r->reached_goal && r->path_len == 1 &&
+		              r->cost == 0.0 && same(r->end, q->s),
+		      "start at/next to the target: found %d reached %d "
+		      "path_len %zu cost %g",
+		      r->found, r->reached_goal, r->path_len, r->cost);
+	} else if (best.x >= 0) {
+		expect_adjacent_path(q, r, best);
+	} else if (q->o.closest) {
+		expect_fallback(q, r);
+		check_explored(q, r, 0);
+		return;
+	} else {
+		not_found(r);
+	}
+	check_explored(q, r, 1);
+}
+
+/* Runs cur on jctx and checks it against the reference (already run from
+ * cur.s under cur.o.diagonal). */
 static void run_query(void)
 {
 	const tquery *q = &cur;
@@ -383,65 +463,8 @@ static void run_query(void)
 	           astar_strerror(st)))
 		return;
 	if (q->o.adjacent) {
-		/* The goal cells: open, not the target, one legal move from
-		 * it (the target counted as open). */
-		astar_point best = P(-1, -1);
-		int start_ok = same(q->s, q->t);
-		for (int y = 0; y < g->h; y++)
-			for (int x = 0; x < g->w; x++) {
-				size_t k = (size_t)y * (size_t)g->w + (size_t)x;
-				if (same(P(x, y), q->t) || !open_at(g, x, y) ||
-				    !ref_move_legal(g, q->o.diagonal, x, y,
-				                    (int)(q->t.x - x),
-				                    (int)(q->t.y - y),
-				                    (int)q->t.x, (int)q->t.y))
-					continue;
-				if (same(P(x, y), q->s))
-					start_ok = 1;
-				if (ex[k].a >= 0 &&
-				    (best.x < 0 || dist[k] < dist[at(g, best)]))
-					best = P(x, y);
-			}
-		if (start_ok) {
-			CHECK(r.found && r.reached_goal && r.path_len == 1 &&
-			              r.cost == 0.0 && same(r.end, q->s),
-			      "start at/next to the target: found %d reached %d "
-			      "path_len %zu cost %g",
-			      r.found, r.reached_goal, r.path_len, r.cost);
-		} else if (best.x >= 0) {
-			/* Any goal cell as cheap as best will do. */
-			ref_exact sum;
-			size_t e = at(g, r.end);
-			if (CHECK(r.found && r.reached_goal,
-			          "no path, reference %g", dist[at(g, best)]) &&
-			    CHECK(r.end.x >= 0 && r.end.y >= 0 &&
-			                  r.end.x < g->w && r.end.y < g->h &&
-			                  !same(r.end, q->t) &&
-			                  ref_move_legal(
-						  g, q->o.diagonal,
-						  (int)r.end.x, (int)r.end.y,
-						  (int)(q->t.x - r.end.x),
-						  (int)(q->t.y - r.end.y),
-						  (int)q->t.x, (int)q->t.y),
-			          "ends at (%d,%d), not next to the target",
-			          (int)r.end.x, (int)r.end.y) &&
-			    replay(q, &r, &sum))
-				CHECK(exact_eq(sum, ex[at(g, best)]) &&
-				              exact_eq(ex[e], ex[at(g, best)]),
-				      "cost %lld + %lld*sqrt2, reference %g",
-				      (long long)sum.a, (long long)sum.b,
-				      dist[at(g, best)]);
-		} else if (q->o.closest) {
-			expect_fallback(q, &r);
-			check_explored(q, &r, 0);
-			return;
-		} else {
-			not_found(&r);
-		}
-		check_explored(q, &r, 1);
-		return;
-	}
-	if (t_open && reachable(g, q->t)) {
+		check_adjacent(q, &r);
+	} else if (t_open && reachable(g, q->t)) {
 		expect_path_to(q, &r, q->t, 1);
 		check_explored(q, &r, 1);
 	} else if (q->o.closest) {
@@ -817,6 +840,121 @@ static void test_long_grids(void)
 
 /* ----------------------------------------------------------- memo */
 
+/* A*'s answer c has JPS's (a) status, found flags, cost to the bit and
+ * path length. */
+static void expect_astar_agrees(const kept *c, const kept *a)
+{
+	CHECK(c->st == a->st && c->r.found == a->r.found &&
+	              c->r.reached_goal == a->r.reached_goal &&
+	              memcmp(&c->r.cost, &a->r.cost, sizeof c->r.cost) == 0 &&
+	              c->r.path_len == a->r.path_len,
+	      "A*: status %d found %d cost %.17g path %zu, "
+	      "JPS: %d %d %.17g %zu",
+	      (int)c->st, c->r.found, c->r.cost, c->r.path_len, (int)a->st,
+	      a->r.found, a->r.cost, a->r.path_len);
+}
+
+/* The memo's answer a is the fresh context's b to the bit: status, cost,
+ * counts, then (when as long) the path and the explored list in order. */
+static void expect_same_bits(const kept *a, const kept *b)
+{
+	CHECK(a->st == b->st && a->r.found == b->r.found &&
+	              a->r.reached_goal == b->r.reached_goal &&
+	              memcmp(&a->r.cost, &b->r.cost, sizeof a->r.cost) == 0 &&
+	              a->r.expanded == b->r.expanded &&
+	              a->r.generated == b->r.generated &&
+	              a->r.path_len == b->r.path_len &&
+	              a->r.explored_len == b->r.explored_len,
+	      "status %d/%d found %d/%d cost %.17g/%.17g expanded "
+	      "%llu/%llu generated %llu/%llu path %zu/%zu",
+	      (int)a->st, (int)b->st, a->r.found, b->r.found, a->r.cost,
+	      b->r.cost, (unsigned long long)a->r.expanded,
+	      (unsigned long long)b->r.expanded,
+	      (unsigned long long)a->r.generated,
+	      (unsigned long long)b->r.generated, a->r.path_len, b->r.path_len);
+	if (a->r.path_len == b->r.path_len && a->r.path_len)
+		CHECK(memcmp(a->path, b->path,
+		             a->r.path_len * sizeof *a->path) == 0,
+		      "the paths differ");
+	if (a->r.explored_len == b->r.explored_len && a->r.explored_len)
+		CHECK(memcmp(a->explored, b->explored,
+		             a->r.explored_len * sizeof *a->explored) == 0,
+		      "the explored lists differ");
+}
+
+/* One memo query, o JPS's (left as A*'s): on mctx, whose memo has seen
+ * the grid's earlier queries, on a fresh prepared context, and by A* on
+ * actx.  Returns 0 when no fresh context could be made. */
+static int memo_query(astar_ctx *mctx, astar_ctx *actx, const tgrid *g, int q,
+                      astar_point s, astar_point t, astar_options *o)
+{
+	astar_ctx *fresh;
+	astar_result r;
+	kept a, b, c;
+
+	check_begin("jps memo grid %llu %dx%d query %d: "
+	            "%d,%d -> %d,%d%s%s",
+	            g->seed, g->ref.w, g->ref.h, q, (int)s.x, (int)s.y,
+	            (int)t.x, (int)t.y, o->closest ? " closest" : "",
+	            o->adjacent ? " adjacent" : "");
+	keep(&a, astar_search(mctx, g->lib, s, t, o, &r), &r);
+	fresh = astar_ctx_new();
+	if (!CHECK(fresh != NULL && astar_prepare(fresh, g->lib, o) == ASTAR_OK,
+	           "fresh context")) {
+		astar_ctx_free(fresh);
+		unkeep(&a);
+		check_end();
+		return 0;
+	}
+	keep(&b, astar_search(fresh, g->lib, s, t, o, &r), &r);
+	astar_ctx_free(fresh);
+	o->algorithm = ASTAR_ALGO_ASTAR;
+	keep(&c, astar_search(actx, g->lib, s, t, o, &r), &r);
+	expect_astar_agrees(&c, &a);
+	unkeep(&c);
+	expect_same_bits(&a, &b);
+	unkeep(&a);
+	unkeep(&b);
+	check_end();
+	return 1;
+}
+
+/* Grid i of test_memo_replay: 48 queries, six from each start, with
+ * edits before the 25th and the 37th. */
+static void memo_grid(astar_ctx *mctx, astar_ctx *actx, int i)
+{
+	unsigned long long seed = MEMO_SEED + (unsigned long long)i;
+	uint64_t rng = seed;
+	tgrid g;
+	astar_point s = P(0, 0), t;
+
+	memset(&g, 0, sizeof g);
+	g.seed = seed;
+	/* At least 91x91: the memo leaves smaller grids alone. */
+	fill(&rng, &g, 91 + rng_int(&rng, 40), 91 + rng_int(&rng, 40));
+	for (int q = 0; q < 48; q++) {
+		astar_options o;
+
+		if (q == 24 || q == 36)
+			edit(&rng, &g);
+		/* Six goals from each start, so that the same nodes are
+		 * expanded for goals on other rows and columns. */
+		if (q % 6 == 0 && !random_open(&rng, &g, &s))
+			break;
+		astar_options_init(&o);
+		o.algorithm = ASTAR_ALGO_JPS;
+		o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
+		o.explored = 1;
+		t = pick_goal(&rng, &g, s);
+		o.closest = rng_int(&rng, 8) == 0;
+		o.adjacent = rng_int(&rng, 8) == 0;
+		if (!memo_query(mctx, actx, &g, q, s, t, &o))
+			break;
+	}
+	astar_grid_free(g.lib);
+	free(g.ref.cost);
+}
+
 /*
  * The successor memo (jps.c) replays an expansion seen before when the
  * goal cannot have changed it.  Many queries on one grid of 91 to 130
@@ -840,102 +978,8 @@ static void test_memo_replay(void)
 		astar_ctx_free(actx);
 		return;
 	}
-	for (int i = 0; i < MEMO_GRIDS; i++) {
-		unsigned long long seed = MEMO_SEED + (unsigned long long)i;
-		uint64_t rng = seed;
-		tgrid g;
-		astar_point s = P(0, 0), t;
-
-		memset(&g, 0, sizeof g);
-		g.seed = seed;
-		/* At least 91x91: the memo leaves smaller grids alone. */
-		fill(&rng, &g, 91 + rng_int(&rng, 40), 91 + rng_int(&rng, 40));
-
-		for (int q = 0; q < 48; q++) {
-			astar_ctx *fresh;
-			astar_options o;
-			astar_result r;
-			kept a, b, c;
-
-			if (q == 24 || q == 36)
-				edit(&rng, &g);
-			/* Six goals from each start, so that the same nodes
-			 * are expanded for goals on other rows and columns. */
-			if (q % 6 == 0 && !random_open(&rng, &g, &s))
-				break;
-			astar_options_init(&o);
-			o.algorithm = ASTAR_ALGO_JPS;
-			o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
-			o.explored = 1;
-			t = pick_goal(&rng, &g, s);
-			o.closest = rng_int(&rng, 8) == 0;
-			o.adjacent = rng_int(&rng, 8) == 0;
-			check_begin("jps memo grid %llu %dx%d query %d: "
-			            "%d,%d -> %d,%d%s%s",
-			            seed, g.ref.w, g.ref.h, q, (int)s.x,
-			            (int)s.y, (int)t.x, (int)t.y,
-			            o.closest ? " closest" : "",
-			            o.adjacent ? " adjacent" : "");
-			keep(&a, astar_search(mctx, g.lib, s, t, &o, &r), &r);
-			fresh = astar_ctx_new();
-			if (!CHECK(fresh != NULL &&
-			                   astar_prepare(fresh, g.lib, &o) ==
-			                           ASTAR_OK,
-			           "fresh context")) {
-				astar_ctx_free(fresh);
-				unkeep(&a);
-				check_end();
-				break;
-			}
-			keep(&b, astar_search(fresh, g.lib, s, t, &o, &r), &r);
-			astar_ctx_free(fresh);
-			o.algorithm = ASTAR_ALGO_ASTAR;
-			keep(&c, astar_search(actx, g.lib, s, t, &o, &r), &r);
-			CHECK(c.st == a.st && c.r.found == a.r.found &&
-			              c.r.reached_goal == a.r.reached_goal &&
-			              memcmp(&c.r.cost, &a.r.cost,
-			                     sizeof c.r.cost) == 0 &&
-			              c.r.path_len == a.r.path_len,
-			      "A*: status %d found %d cost %.17g path %zu, "
-			      "JPS: %d %d %.17g %zu",
-			      (int)c.st, c.r.found, c.r.cost, c.r.path_len,
-			      (int)a.st, a.r.found, a.r.cost, a.r.path_len);
-			unkeep(&c);
-			CHECK(a.st == b.st && a.r.found == b.r.found &&
-			              a.r.reached_goal == b.r.reached_goal &&
-			              memcmp(&a.r.cost, &b.r.cost,
-			                     sizeof a.r.cost) == 0 &&
-			              a.r.expanded == b.r.expanded &&
-			              a.r.generated == b.r.generated &&
-			              a.r.path_len == b.r.path_len &&
-			              a.r.explored_len == b.r.explored_len,
-			      "status %d/%d found %d/%d cost %.17g/%.17g expanded "
-			      "%llu/%llu generated %llu/%llu path %zu/%zu",
-			      (int)a.st, (int)b.st, a.r.found, b.r.found,
-			      a.r.cost, b.r.cost,
-			      (unsigned long long)a.r.expanded,
-			      (unsigned long long)b.r.expanded,
-			      (unsigned long long)a.r.generated,
-			      (unsigned long long)b.r.generated, a.r.path_len,
-			      b.r.path_len);
-			if (a.r.path_len == b.r.path_len && a.r.path_len)
-				CHECK(memcmp(a.path, b.path,
-				             a.r.path_len * sizeof *a.path) ==
-				              0,
-				      "the paths differ");
-			if (a.r.explored_len == b.r.explored_len &&
-			    a.r.explored_len)
-				CHECK(memcmp(a.explored, b.explored,
-				             a.r.explored_len *
-				                     sizeof *a.explored) == 0,
-				      "the explored lists differ");
-			unkeep(&a);
-			unkeep(&b);
-			check_end();
-		}
-		astar_grid_free(g.lib);
-		free(g.ref.cost);
-	}
+	for (int i = 0; i < MEMO_GRIDS; i++)
+		memo_grid(mctx, actx, i);
 	astar_ctx_free(mctx);
 	astar_ctx_free(actx);
 }
@@ -999,18 +1043,14 @@ static void test_open_ground(void)
 	astar_grid_free(lg);
 }
 
-/* Edits the cache must see: a wall drawn between two queries, cell by
- * cell, then row by row; and a grid freed and another of the same size,
- * filled by as many calls, made (most likely at the same address, where
- * a cache keyed on the address and the count of edits would be fooled). */
-static void test_edits_seen(void)
+/* A wall drawn between two queries on a grid whose maps are all built:
+ * cell by cell, then closed through astar_grid_row. */
+static void edits_in_place(void)
 {
 	astar_grid *lg = open_grid(70, 20, 1);
 	astar_result r;
 	astar_status st;
-	uintptr_t first = 0;
 
-	check_begin("jps sees edits and new grids");
 	st = jps(lg, P(0, 0), P(69, 0), ASTAR_DIAG_NEVER, &r);
 	CHECK(st == ASTAR_OK && r.cost == 69.0, "before: cost %g", r.cost);
 	st = jps(lg, P(0, 0), P(69, 0), ASTAR_DIAG_NEVER, &r); /* walk maps */
@@ -1026,17 +1066,27 @@ static void test_edits_seen(void)
 		astar_grid_set(lg, 64, y, 0);
 	st = jps(lg, P(0, 0), P(69, 0), ASTAR_DIAG_NEVER, &r);
 	CHECK(st == ASTAR_OK && r.cost == 69.0 + 2 * 19,
-	      "wall by astar_grid_set: cost %g, expected %d", r.cost, 69 + 2 * 19);
+	      "wall by astar_grid_set: cost %g, expected %d", r.cost,
+	      69 + 2 * 19);
 	astar_grid_row(lg, 19)[64] = 0; /* closed: no way through */
 	astar_grid_recount(lg);
 	st = jps(lg, P(0, 0), P(69, 0), ASTAR_DIAG_NEVER, &r);
 	CHECK(st == ASTAR_OK && !r.found,
 	      "closed by astar_grid_row: found %d cost %g", r.found, r.cost);
 	astar_grid_free(lg);
+}
 
-	/* Two grids filled by one astar_grid_row per row and a astar_grid_recount: the
-	 * first open, the second an L along its left column and bottom
-	 * row, where no diagonal step is legal. */
+/* Two grids of one size, the first freed before the second is made,
+ * each filled by one astar_grid_row per row and an astar_grid_recount:
+ * the first open, the second an L along its left column and bottom row,
+ * where no diagonal step is legal. */
+static void regrown_grids(void)
+{
+	astar_grid *lg;
+	astar_result r;
+	astar_status st;
+	uintptr_t first = 0;
+
 	for (int round = 0; round < 2; round++) {
 		lg = astar_grid_new(70, 20, NULL);
 		if (!CHECK(lg != NULL, "astar_grid_new failed"))
@@ -1069,6 +1119,18 @@ static void test_edits_seen(void)
 		}
 		astar_grid_free(lg);
 	}
+}
+
+/* Edits the cache must see: a wall drawn between two queries, cell by
+ * cell, then row by row; and a grid freed and another of the same size,
+ * filled by as many calls, made (most likely at the same address, where
+ * a cache keyed on the address and the count of edits would be fooled).
+ * All one case. */
+static void test_edits_seen(void)
+{
+	check_begin("jps sees edits and new grids");
+	edits_in_place();
+	regrown_grids();
 	check_end();
 }
 
@@ -1244,21 +1306,9 @@ static void expect_status(const char *what, const astar_grid *lg, astar_point s,
 	check_end();
 }
 
-/* What JPS refuses (terrain costs, other diagonal policies, heuristics
- * and weights) and the errors it shares with astar_search. */
-static void test_statuses(void)
+/* The diagonal policies JPS refuses (o: JPS, 8-connected). */
+static void refused_diagonals(const astar_grid *lg, astar_options o)
 {
-	astar_grid *lg = open_grid(6, 5, 1), *three = open_grid(6, 5, 3);
-	astar_options o;
-	astar_result r;
-	astar_status st;
-
-	astar_grid_set(lg, 2, 2, 0);
-	astar_options_init(&o);
-	o.algorithm = ASTAR_ALGO_JPS;
-	o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
-	expect_status("plain", lg, P(0, 0), P(5, 4), &o, ASTAR_OK);
-
 	o.diagonal = ASTAR_DIAG_ALWAYS;
 	expect_status("diagonal always", lg, P(0, 0), P(5, 4), &o,
 	              ASTAR_EUNSUPPORTED);
@@ -1267,8 +1317,11 @@ static void test_statuses(void)
 	              ASTAR_EUNSUPPORTED);
 	o.diagonal = (astar_diagonal)7;
 	expect_status("diagonal 7", lg, P(0, 0), P(5, 4), &o, ASTAR_EINVAL);
-	o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
+}
 
+/* Weights: above 1 refused, below 1 or NaN invalid. */
+static void refused_weights(const astar_grid *lg, astar_options o)
+{
 	o.weight = 1.5;
 	expect_status("weight 1.5", lg, P(0, 0), P(5, 4), &o,
 	              ASTAR_EUNSUPPORTED);
@@ -1276,8 +1329,12 @@ static void test_statuses(void)
 	expect_status("weight 0.5", lg, P(0, 0), P(5, 4), &o, ASTAR_EINVAL);
 	o.weight = NAN;
 	expect_status("weight NaN", lg, P(0, 0), P(5, 4), &o, ASTAR_EINVAL);
-	o.weight = 1.0;
+}
 
+/* Heuristics: only the movement's own (octile 8-connected, Manhattan
+ * 4-connected) is taken. */
+static void heuristics_by_movement(const astar_grid *lg, astar_options o)
+{
 	o.heuristic = ASTAR_H_OCTILE;
 	expect_status("octile, 8-connected", lg, P(0, 0), P(5, 4), &o,
 	              ASTAR_OK);
@@ -1298,8 +1355,11 @@ static void test_statuses(void)
 	o.heuristic = ASTAR_H_OCTILE;
 	expect_status("octile, 4-connected", lg, P(0, 0), P(5, 4), &o,
 	              ASTAR_EUNSUPPORTED);
-	o.heuristic = ASTAR_H_DEFAULT;
+}
 
+/* The query's errors, shared with astar_search (lg blocked at (2,2)). */
+static void query_errors(const astar_grid *lg, astar_options o)
+{
 	expect_status("start outside", lg, P(6, 0), P(5, 4), &o, ASTAR_ERANGE);
 	expect_status("goal outside", lg, P(0, 0), P(0, -1), &o, ASTAR_ERANGE);
 	expect_status("start blocked", lg, P(2, 2), P(5, 4), &o,
@@ -1309,7 +1369,15 @@ static void test_statuses(void)
 	o.adjacent = 1;
 	expect_status("goal blocked, adjacent", lg, P(0, 0), P(2, 2), &o,
 	              ASTAR_OK);
-	o.adjacent = 0;
+}
+
+/* Uniform costs other than 1 are searched; terrain (lg given a cell of
+ * cost 2 here) is refused by JPS, not by A*. */
+static void terrain_costs(astar_grid *lg, const astar_grid *three,
+                          astar_options o)
+{
+	astar_result r;
+	astar_status st;
 
 	/* Every open cell costs 3: uniform, so searched, at 3 a step. */
 	st = astar_search(jctx, three, P(0, 0), P(5, 0), &o, &r);
@@ -1332,6 +1400,28 @@ static void test_statuses(void)
 	o.algorithm = ASTAR_ALGO_ASTAR;
 	astar_grid_set(lg, 5, 4, 2);
 	expect_status("terrain cost, A*", lg, P(0, 0), P(5, 4), &o, ASTAR_OK);
+}
+
+/* What JPS refuses (terrain costs, other diagonal policies, heuristics
+ * and weights) and the errors it shares with astar_search.  Each helper
+ * takes the options by value, changing them only for its own cases. */
+static void test_statuses(void)
+{
+	astar_grid *lg = open_grid(6, 5, 1), *three = open_grid(6, 5, 3);
+	astar_options o;
+
+	astar_grid_set(lg, 2, 2, 0);
+	astar_options_init(&o);
+	o.algorithm = ASTAR_ALGO_JPS;
+	o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
+	expect_status("plain", lg, P(0, 0), P(5, 4), &o, ASTAR_OK);
+	refused_diagonals(lg, o);
+	refused_weights(lg, o);
+	heuristics_by_movement(lg, o);
+	/* The query errors and the cost cases are asked 4-connected. */
+	o.diagonal = ASTAR_DIAG_NEVER;
+	query_errors(lg, o);
+	terrain_costs(lg, three, o);
 	astar_grid_free(lg);
 	astar_grid_free(three);
 }
