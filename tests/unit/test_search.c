@@ -829,96 +829,132 @@ static void check_grid_matches(unsigned long long seed, const ref_grid *g,
 	check_end();
 }
 
-static void property_tests(void)
+/* Every heuristic under A*; the answer must be exact where the heuristic
+ * is admissible, within bound_for's factor elsewhere. */
+static void query_every_heuristic(query *q, uint64_t *rng,
+                                  const astar_grid *lg, const double *dist)
+{
+	int h;
+
+	for (h = ASTAR_H_DEFAULT; h <= ASTAR_H_ZERO; h++) {
+		q->opts.heuristic = (astar_heuristic)h;
+		q->opts.algorithm = ASTAR_ALGO_ASTAR;
+		q->opts.explored = rng_below(rng, 4) == 0;
+		q->kind = bound_for(q) == 1.0 ? "exact" : "inadmissible";
+		run_and_verify(q, lg, dist);
+	}
+}
+
+/* Dijkstra with any heuristic (which it must ignore); repeated on every
+ * tenth grid to check determinism. */
+static void query_dijkstra(query *q, uint64_t *rng, const astar_grid *lg,
+                           const double *dist, int repeat)
+{
+	q->opts.heuristic = (astar_heuristic)rng_below(rng, 6);
+	q->opts.algorithm = ASTAR_ALGO_DIJKSTRA;
+	q->opts.explored = rng_below(rng, 4) == 0;
+	q->kind = "dijkstra";
+	run_and_verify(q, lg, dist);
+	if (repeat)
+		check_repeat(q, lg);
+}
+
+/* Weighted A* at each weight, with an admissible heuristic, so that the
+ * cost is held to weight times the optimum. */
+static void query_weighted(query *q, uint64_t *rng, const astar_grid *lg,
+                           const double *dist)
 {
 	static const double weights[] = {1.5, 2.0, 5.0};
+	int k;
+
+	q->opts.explored = 0;
+	for (k = 0; k < 3; k++) {
+		pick_admissible(rng, &q->opts);
+		q->opts.algorithm = ASTAR_ALGO_ASTAR;
+		if (!astar_heuristic_admissible(
+			    astar_effective_heuristic(&q->opts),
+			    q->opts.diagonal))
+			q->opts.heuristic = ASTAR_H_DEFAULT;
+		q->opts.weight = weights[k];
+		q->kind = "weighted";
+		run_and_verify(q, lg, dist);
+	}
+	q->opts.weight = 1.0;
+}
+
+/* --adjacent, --closest and both, against targets that are anything,
+ * walls, or unreachable; the last one repeated on every tenth grid. */
+static void query_adjacent_closest(query *q, uint64_t *rng,
+                                   const astar_grid *lg, const double *dist,
+                                   int repeat)
+{
+	int k;
+
+	for (k = 0; k < 6; k++) {
+		q->opts.adjacent = k < 2 || k >= 4;
+		q->opts.closest = k >= 2;
+		q->kind = k < 2   ? "adjacent"
+		          : k < 4 ? "closest"
+		                  : "closest+adjacent";
+		q->goal = random_cell(rng, q->g,
+		                      k % 2 == 0 ? 0 : (k < 2 ? 2 : 3), dist);
+		pick_admissible(rng, &q->opts);
+		q->opts.explored = rng_below(rng, 4) == 0;
+		run_and_verify(q, lg, dist);
+		if (repeat && k == 5)
+			check_repeat(q, lg);
+	}
+}
+
+/* Property grid number i: its library copy checked cell by cell, then
+ * one start and goal asked under each diagonal policy in every way above.
+ * All draws come from the grid's own seed, in a fixed order, so that a
+ * failure's seed replays it. */
+static void property_grid(int i, double *dist)
+{
+	unsigned long long seed = BASE_SEED + (unsigned long long)i;
+	uint64_t rng = seed;
+	int via_rows = (int)rng_below(&rng, 2);
+	ref_grid g;
+	astar_grid *lg;
+	astar_point start, goal;
+	int pol;
+
+	gen_grid(&rng, &g, 0, 0);
+	lg = lib_grid(&g, via_rows);
+	check_grid_matches(seed, &g, lg, via_rows);
+	start = random_cell(&rng, &g, 1, NULL);
+	goal = rng_below(&rng, 20) == 0 ? start
+	                                : random_cell(&rng, &g, 1, NULL);
+	for (pol = 0; pol < 4; pol++) {
+		query q;
+
+		reference(&g, (astar_diagonal)pol, start, dist);
+		memset(&q, 0, sizeof q);
+		q.seed = seed;
+		q.g = &g;
+		q.start = start;
+		q.goal = goal;
+		astar_options_init(&q.opts);
+		q.opts.diagonal = (astar_diagonal)pol;
+		query_every_heuristic(&q, &rng, lg, dist);
+		query_dijkstra(&q, &rng, lg, dist, i % 10 == 0);
+		query_weighted(&q, &rng, lg, dist);
+		query_adjacent_closest(&q, &rng, lg, dist, i % 10 == 0);
+	}
+	astar_grid_free(lg);
+	free(g.cost);
+}
+
+static void property_tests(void)
+{
 	double *dist = malloc(40 * 40 * sizeof *dist);
 	int i;
 
 	if (!dist)
 		exit(2);
-	for (i = 0; i < N_GRIDS; i++) {
-		unsigned long long seed = BASE_SEED + (unsigned long long)i;
-		uint64_t rng = seed;
-		int via_rows = (int)rng_below(&rng, 2);
-		ref_grid g;
-		astar_grid *lg;
-		astar_point start, goal;
-		int pol;
-
-		gen_grid(&rng, &g, 0, 0);
-		lg = lib_grid(&g, via_rows);
-		check_grid_matches(seed, &g, lg, via_rows);
-		start = random_cell(&rng, &g, 1, NULL);
-		goal = rng_below(&rng, 20) == 0
-		               ? start
-		               : random_cell(&rng, &g, 1, NULL);
-		for (pol = 0; pol < 4; pol++) {
-			query q;
-			int h, k;
-
-			reference(&g, (astar_diagonal)pol, start, dist);
-			memset(&q, 0, sizeof q);
-			q.seed = seed;
-			q.g = &g;
-			q.start = start;
-			q.goal = goal;
-			astar_options_init(&q.opts);
-			q.opts.diagonal = (astar_diagonal)pol;
-
-			/* Every heuristic; exact where admissible. */
-			for (h = ASTAR_H_DEFAULT; h <= ASTAR_H_ZERO; h++) {
-				q.opts.heuristic = (astar_heuristic)h;
-				q.opts.algorithm = ASTAR_ALGO_ASTAR;
-				q.opts.explored = rng_below(&rng, 4) == 0;
-				q.kind = bound_for(&q) == 1.0 ? "exact"
-				                              : "inadmissible";
-				run_and_verify(&q, lg, dist);
-			}
-			q.opts.heuristic = (astar_heuristic)rng_below(&rng, 6);
-			q.opts.algorithm = ASTAR_ALGO_DIJKSTRA;
-			q.opts.explored = rng_below(&rng, 4) == 0;
-			q.kind = "dijkstra";
-			run_and_verify(&q, lg, dist);
-			if (i % 10 == 0)
-				check_repeat(&q, lg);
-
-			/* Weighted A*. */
-			q.opts.explored = 0;
-			for (k = 0; k < 3; k++) {
-				pick_admissible(&rng, &q.opts);
-				q.opts.algorithm = ASTAR_ALGO_ASTAR;
-				if (!astar_heuristic_admissible(
-					    astar_effective_heuristic(&q.opts),
-					    q.opts.diagonal))
-					q.opts.heuristic = ASTAR_H_DEFAULT;
-				q.opts.weight = weights[k];
-				q.kind = "weighted";
-				run_and_verify(&q, lg, dist);
-			}
-			q.opts.weight = 1.0;
-
-			/* --adjacent, --closest and both, against targets that
-			 * are anything, walls, or unreachable. */
-			for (k = 0; k < 6; k++) {
-				q.opts.adjacent = k < 2 || k >= 4;
-				q.opts.closest = k >= 2;
-				q.kind = k < 2   ? "adjacent"
-				         : k < 4 ? "closest"
-				                 : "closest+adjacent";
-				q.goal = random_cell(
-					&rng, &g,
-					k % 2 == 0 ? 0 : (k < 2 ? 2 : 3), dist);
-				pick_admissible(&rng, &q.opts);
-				q.opts.explored = rng_below(&rng, 4) == 0;
-				run_and_verify(&q, lg, dist);
-				if (i % 10 == 0 && k == 5)
-					check_repeat(&q, lg);
-			}
-		}
-		astar_grid_free(lg);
-		free(g.cost);
-	}
+	for (i = 0; i < N_GRIDS; i++)
+		property_grid(i, dist);
 	free(dist);
 }
 
