@@ -100,6 +100,71 @@ bad:
 	return -1;
 }
 
+/* A refused text: the reader's message and its place, an empty map, and
+ * the model refuses it too; map_char_name, the helper behind the
+ * messages, names the input's first bytes. */
+static void check_refused(const char *buf, size_t len, int rc, int mrc, map *m,
+                          const map_error *err)
+{
+	char cn[8];
+
+	FZ_CHECK(rc == -1);
+	fz_check_error(err);
+	fz_check_error_place(err, buf, len);
+	fz_check_empty_map(m);
+	FZ_CHECK(mrc != 0);
+	map_free(m);
+	for (size_t i = 0; i < len && i < 4; i++) {
+		map_char_name((unsigned char)buf[i], cn);
+		FZ_CHECK(memchr(cn, '\0', sizeof cn) != NULL && cn[0]);
+	}
+}
+
+/* The grid is the text: the model's size, every cell's cost, S and G. */
+static void model_compare(const model_map *mm, const map *m)
+{
+	FZ_CHECK((size_t)astar_grid_width(m->grid) == mm->w);
+	FZ_CHECK((size_t)astar_grid_height(m->grid) == mm->h);
+	for (size_t y = 0; y < mm->h; y++)
+		for (size_t x = 0; x < mm->w; x++)
+			FZ_CHECK(astar_grid_get(m->grid, (int32_t)x,
+			                        (int32_t)y) ==
+			         model_cost((unsigned char)mm->row[y][x]));
+	FZ_CHECK(m->has_start == mm->has_s && m->has_goal == mm->has_g);
+	if (mm->has_s)
+		FZ_CHECK((size_t)m->start.x == mm->sx &&
+		         (size_t)m->start.y == mm->sy);
+	if (mm->has_g)
+		FZ_CHECK((size_t)m->goal.x == mm->gx &&
+		         (size_t)m->goal.y == mm->gy);
+}
+
+/* The map searched S to G (or corner to corner), also transposed, and
+ * with b1 bits 5-6 the same query on the map blown up 4, 12 or 40 times,
+ * all on one context. */
+static void search_map(const map *m, const astar_options *o, uint8_t b1)
+{
+	astar_ctx *ctx = astar_ctx_new();
+	astar_point s, t;
+
+	FZ_CHECK(ctx != NULL);
+	fz_endpoints(m, &s, &t);
+	fz_check_search(ctx, m->grid, s, t, o);
+	fz_check_transposed(ctx, m->grid, s, t, o);
+	if ((b1 >> 5) & 3) {
+		static const int32_t scale[4] = {1, 4, 12, 40};
+		int32_t k = scale[(b1 >> 5) & 3];
+		astar_grid *big = fz_scaled(m->grid, k);
+		if (big != NULL) {
+			astar_point bs = {s.x * k, s.y * k};
+			astar_point bt = {t.x * k, t.y * k};
+			fz_check_search(ctx, big, bs, bt, o);
+			astar_grid_free(big);
+		}
+	}
+	astar_ctx_free(ctx);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	astar_options o;
@@ -110,7 +175,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int rc, mrc;
 	const char *buf;
 	size_t len;
-	char cn[8];
 
 	if (size < 2)
 		return 0;
@@ -123,17 +187,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	rc = map_read_ascii(buf, len, max_cells, &m, &err);
 	mrc = model_read(buf, len, max_cells, &mm);
 	if (rc != 0) {
-		FZ_CHECK(rc == -1);
-		fz_check_error(&err);
-		fz_check_error_place(&err, buf, len);
-		fz_check_empty_map(&m);
-		FZ_CHECK(mrc != 0);
-		map_free(&m);
-		/* The helper behind the messages, on the input's bytes. */
-		for (size_t i = 0; i < len && i < 4; i++) {
-			map_char_name((unsigned char)buf[i], cn);
-			FZ_CHECK(memchr(cn, '\0', sizeof cn) != NULL && cn[0]);
-		}
+		check_refused(buf, len, rc, mrc, &m, &err);
 		return 0;
 	}
 	FZ_CHECK(rc == 0);
@@ -141,45 +195,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fz_check_map(&m, max_cells);
 	FZ_CHECK(map_detect(buf, len) == MAPFMT_ASCII);
 	FZ_CHECK(m.queries == NULL && m.nqueries == 0);
-
-	/* The grid is the text. */
-	FZ_CHECK((size_t)astar_grid_width(m.grid) == mm.w);
-	FZ_CHECK((size_t)astar_grid_height(m.grid) == mm.h);
-	for (size_t y = 0; y < mm.h; y++)
-		for (size_t x = 0; x < mm.w; x++)
-			FZ_CHECK(astar_grid_get(m.grid, (int32_t)x, (int32_t)y) ==
-			         model_cost((unsigned char)mm.row[y][x]));
-	FZ_CHECK(m.has_start == mm.has_s && m.has_goal == mm.has_g);
-	if (mm.has_s)
-		FZ_CHECK((size_t)m.start.x == mm.sx &&
-		         (size_t)m.start.y == mm.sy);
-	if (mm.has_g)
-		FZ_CHECK((size_t)m.goal.x == mm.gx &&
-		         (size_t)m.goal.y == mm.gy);
+	model_compare(&mm, &m);
 	free(mm.row);
-
-	{
-		astar_ctx *ctx = astar_ctx_new();
-		astar_point s, t;
-		FZ_CHECK(ctx != NULL);
-		fz_endpoints(&m, &s, &t);
-		fz_check_search(ctx, m.grid, s, t, &o);
-		fz_check_transposed(ctx, m.grid, s, t, &o);
-		/* b1 bits 5-6: the same query on the map blown up 4, 12 or
-		 * 40 times, on the same context. */
-		if ((data[1] >> 5) & 3) {
-			static const int32_t scale[4] = {1, 4, 12, 40};
-			int32_t k = scale[(data[1] >> 5) & 3];
-			astar_grid *big = fz_scaled(m.grid, k);
-			if (big != NULL) {
-				astar_point bs = {s.x * k, s.y * k};
-				astar_point bt = {t.x * k, t.y * k};
-				fz_check_search(ctx, big, bs, bt, &o);
-				astar_grid_free(big);
-			}
-		}
-		astar_ctx_free(ctx);
-	}
+	search_map(&m, &o, data[1]);
 	map_free(&m);
 	return 0;
 }

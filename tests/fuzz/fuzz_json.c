@@ -43,74 +43,91 @@ static void model_point(json_t *v, astar_point p)
 	FZ_CHECK(json_integer_value(json_array_get(v, 1)) == p.y);
 }
 
-/* The map agrees with the document it was read from. */
-static void model_compare(const char *buf, size_t len, const map *m)
-{
-	json_error_t jerr;
-	json_t *root, *rows, *cells, *legend, *v;
-	int32_t w, h;
-	int has_s = 0, has_g = 0;
-	astar_point s = {0, 0}, g = {0, 0};
+/* The S and G markers met in the rows, where there are rows. */
+typedef struct model_marks {
+	int has_s, has_g;
+	astar_point s, g;
+} model_marks;
 
-	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) {
-		buf += 3;
-		len -= 3;
+/* Row y given as a string: each character's cost through the legend,
+ * and where S and G are (at most one of each). */
+static void model_row_string(json_t *row, json_t *legend, const map *m,
+                             int32_t w, int32_t y, model_marks *mk)
+{
+	const char *str = json_string_value(row);
+
+	FZ_CHECK(str != NULL && json_string_length(row) == (size_t)w);
+	for (int32_t x = 0; x < w; x++) {
+		unsigned char c = (unsigned char)str[x];
+		int cost = model_cost(legend, c);
+		FZ_CHECK(cost >= 0 && cost <= ASTAR_COST_MAX);
+		FZ_CHECK(astar_grid_get(m->grid, x, y) == cost);
+		if (c == 'S') {
+			FZ_CHECK(!mk->has_s);
+			mk->has_s = 1;
+			mk->s.x = x;
+			mk->s.y = y;
+		} else if (c == 'G') {
+			FZ_CHECK(!mk->has_g);
+			mk->has_g = 1;
+			mk->g.x = x;
+			mk->g.y = y;
+		}
 	}
-	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
-	FZ_CHECK(root != NULL && json_is_object(root));
-	w = astar_grid_width(m->grid);
-	h = astar_grid_height(m->grid);
+}
+
+/* Row y given as an array of costs. */
+static void model_row_cells(json_t *row, const map *m, int32_t w, int32_t y)
+{
+	FZ_CHECK(json_array_size(row) == (size_t)w);
+	for (int32_t x = 0; x < w; x++) {
+		json_t *c = json_array_get(row, (size_t)x);
+		FZ_CHECK(json_is_integer(c));
+		FZ_CHECK(astar_grid_get(m->grid, x, y) ==
+		         json_integer_value(c));
+	}
+}
+
+/* The dimensions and every cell, through "rows" and the legend or
+ * through "cells" (exactly one of the two). */
+static void model_grid(json_t *root, const map *m, model_marks *mk)
+{
+	int32_t w = astar_grid_width(m->grid), h = astar_grid_height(m->grid);
+	json_t *rows = json_object_get(root, "rows");
+	json_t *cells = json_object_get(root, "cells");
+	json_t *legend = json_object_get(root, "legend");
+
 	FZ_CHECK(json_integer_value(json_object_get(root, "width")) == w);
 	FZ_CHECK(json_integer_value(json_object_get(root, "height")) == h);
-	rows = json_object_get(root, "rows");
-	cells = json_object_get(root, "cells");
-	legend = json_object_get(root, "legend");
 	FZ_CHECK((rows == NULL) != (cells == NULL));
 	FZ_CHECK(json_array_size(rows ? rows : cells) == (size_t)h);
 	for (int32_t y = 0; y < h; y++) {
 		json_t *row = json_array_get(rows ? rows : cells, (size_t)y);
-		if (rows) {
-			const char *str = json_string_value(row);
-			FZ_CHECK(str != NULL &&
-			         json_string_length(row) == (size_t)w);
-			for (int32_t x = 0; x < w; x++) {
-				unsigned char c = (unsigned char)str[x];
-				int cost = model_cost(legend, c);
-				FZ_CHECK(cost >= 0 && cost <= ASTAR_COST_MAX);
-				FZ_CHECK(astar_grid_get(m->grid, x, y) == cost);
-				if (c == 'S') {
-					FZ_CHECK(!has_s);
-					has_s = 1;
-					s.x = x;
-					s.y = y;
-				} else if (c == 'G') {
-					FZ_CHECK(!has_g);
-					has_g = 1;
-					g.x = x;
-					g.y = y;
-				}
-			}
-		} else {
-			FZ_CHECK(json_array_size(row) == (size_t)w);
-			for (int32_t x = 0; x < w; x++) {
-				json_t *c = json_array_get(row, (size_t)x);
-				FZ_CHECK(json_is_integer(c));
-				FZ_CHECK(astar_grid_get(m->grid, x, y) ==
-				         json_integer_value(c));
-			}
-		}
+		if (rows)
+			model_row_string(row, legend, m, w, y, mk);
+		else
+			model_row_cells(row, m, w, y);
 	}
+}
+
+/* Start and goal: the "start"/"goal" members win over the S/G markers;
+ * then the diagonal policy, when the document names one. */
+static void model_points(json_t *root, const map *m, const model_marks *mk)
+{
+	int has_s = mk->has_s, has_g = mk->has_g;
+	json_t *v;
+
 	if ((v = json_object_get(root, "start")) != NULL) {
 		model_point(v, m->start);
 		has_s = 1;
 	} else if (has_s) {
-		FZ_CHECK(m->start.x == s.x && m->start.y == s.y);
+		FZ_CHECK(m->start.x == mk->s.x && m->start.y == mk->s.y);
 	}
 	if ((v = json_object_get(root, "goal")) != NULL) {
 		model_point(v, m->goal);
 		has_g = 1;
 	} else if (has_g) {
-		FZ_CHECK(m->goal.x == g.x && m->goal.y == g.y);
+		FZ_CHECK(m->goal.x == mk->g.x && m->goal.y == mk->g.y);
 	}
 	FZ_CHECK(m->has_start == has_s && m->has_goal == has_g);
 	v = json_object_get(root, "diagonal");
@@ -121,42 +138,73 @@ static void model_compare(const char *buf, size_t len, const map *m)
 		         value_diagonal(json_string_value(v), &d) == 0 &&
 		         d == m->diagonal);
 	}
-	v = json_object_get(root, "queries");
+}
+
+/* A query's "expect" object (e NULL when absent): each expectation is
+ * present exactly when the member is, with its value. */
+static void model_expect(json_t *e, const map_expect *x)
+{
+	json_t *f;
+
+	f = e ? json_object_get(e, "reachable") : NULL;
+	FZ_CHECK(x->has_reachable == (f != NULL));
+	if (f)
+		FZ_CHECK(x->reachable == json_is_true(f));
+	f = e ? json_object_get(e, "cost") : NULL;
+	FZ_CHECK(x->has_cost == (f != NULL));
+	if (f)
+		FZ_CHECK(x->cost == json_number_value(f));
+	f = e ? json_object_get(e, "max_cost") : NULL;
+	FZ_CHECK(x->has_max_cost == (f != NULL));
+	if (f)
+		FZ_CHECK(x->max_cost == json_number_value(f));
+	f = e ? json_object_get(e, "steps") : NULL;
+	FZ_CHECK(x->has_steps == (f != NULL));
+	if (f)
+		FZ_CHECK(x->steps == json_integer_value(f));
+	f = e ? json_object_get(e, "path") : NULL;
+	FZ_CHECK(x->has_path == (f != NULL));
+	FZ_CHECK(x->path_len == (f ? json_array_size(f) : 0));
+	FZ_CHECK(!f || x->path_len > 0);
+	for (size_t k = 0; k < x->path_len; k++)
+		model_point(json_array_get(f, k), x->path[k]);
+}
+
+/* Every query: its points, expectations and flags. */
+static void model_queries(json_t *root, const map *m)
+{
+	json_t *v = json_object_get(root, "queries");
+
 	FZ_CHECK(m->nqueries == (v ? json_array_size(v) : 0));
 	for (size_t i = 0; i < m->nqueries; i++) {
-		json_t *q = json_array_get(v, i),
-		       *e = json_object_get(q, "expect");
-		json_t *f;
-		const map_expect *x = &m->queries[i].expect;
+		json_t *q = json_array_get(v, i);
 		model_point(json_object_get(q, "start"), m->queries[i].start);
 		model_point(json_object_get(q, "goal"), m->queries[i].goal);
-		f = e ? json_object_get(e, "reachable") : NULL;
-		FZ_CHECK(x->has_reachable == (f != NULL));
-		if (f)
-			FZ_CHECK(x->reachable == json_is_true(f));
-		f = e ? json_object_get(e, "cost") : NULL;
-		FZ_CHECK(x->has_cost == (f != NULL));
-		if (f)
-			FZ_CHECK(x->cost == json_number_value(f));
-		f = e ? json_object_get(e, "max_cost") : NULL;
-		FZ_CHECK(x->has_max_cost == (f != NULL));
-		if (f)
-			FZ_CHECK(x->max_cost == json_number_value(f));
-		f = e ? json_object_get(e, "steps") : NULL;
-		FZ_CHECK(x->has_steps == (f != NULL));
-		if (f)
-			FZ_CHECK(x->steps == json_integer_value(f));
-		f = e ? json_object_get(e, "path") : NULL;
-		FZ_CHECK(x->has_path == (f != NULL));
-		FZ_CHECK(x->path_len == (f ? json_array_size(f) : 0));
-		FZ_CHECK(!f || x->path_len > 0);
-		for (size_t k = 0; k < x->path_len; k++)
-			model_point(json_array_get(f, k), x->path[k]);
+		model_expect(json_object_get(q, "expect"),
+		             &m->queries[i].expect);
 		FZ_CHECK(m->queries[i].adjacent ==
 		         json_is_true(json_object_get(q, "adjacent")));
 		FZ_CHECK(m->queries[i].closest ==
 		         json_is_true(json_object_get(q, "closest")));
 	}
+}
+
+/* The map agrees with the document it was read from. */
+static void model_compare(const char *buf, size_t len, const map *m)
+{
+	json_error_t jerr;
+	json_t *root;
+	model_marks mk = {0, 0, {0, 0}, {0, 0}};
+
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) {
+		buf += 3;
+		len -= 3;
+	}
+	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
+	FZ_CHECK(root != NULL && json_is_object(root));
+	model_grid(root, m, &mk);
+	model_points(root, m, &mk);
+	model_queries(root, m);
 	json_decref(root);
 }
 

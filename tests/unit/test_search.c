@@ -829,96 +829,132 @@ static void check_grid_matches(unsigned long long seed, const ref_grid *g,
 	check_end();
 }
 
-static void property_tests(void)
+/* Every heuristic under A*; the answer must be exact where the heuristic
+ * is admissible, within bound_for's factor elsewhere. */
+static void query_every_heuristic(query *q, uint64_t *rng, const astar_grid *lg,
+                                  const double *dist)
+{
+	int h;
+
+	for (h = ASTAR_H_DEFAULT; h <= ASTAR_H_ZERO; h++) {
+		q->opts.heuristic = (astar_heuristic)h;
+		q->opts.algorithm = ASTAR_ALGO_ASTAR;
+		q->opts.explored = rng_below(rng, 4) == 0;
+		q->kind = bound_for(q) == 1.0 ? "exact" : "inadmissible";
+		run_and_verify(q, lg, dist);
+	}
+}
+
+/* Dijkstra with any heuristic (which it must ignore); repeated on every
+ * tenth grid to check determinism. */
+static void query_dijkstra(query *q, uint64_t *rng, const astar_grid *lg,
+                           const double *dist, int repeat)
+{
+	q->opts.heuristic = (astar_heuristic)rng_below(rng, 6);
+	q->opts.algorithm = ASTAR_ALGO_DIJKSTRA;
+	q->opts.explored = rng_below(rng, 4) == 0;
+	q->kind = "dijkstra";
+	run_and_verify(q, lg, dist);
+	if (repeat)
+		check_repeat(q, lg);
+}
+
+/* Weighted A* at each weight, with an admissible heuristic, so that the
+ * cost is held to weight times the optimum. */
+static void query_weighted(query *q, uint64_t *rng, const astar_grid *lg,
+                           const double *dist)
 {
 	static const double weights[] = {1.5, 2.0, 5.0};
+	int k;
+
+	q->opts.explored = 0;
+	for (k = 0; k < 3; k++) {
+		pick_admissible(rng, &q->opts);
+		q->opts.algorithm = ASTAR_ALGO_ASTAR;
+		if (!astar_heuristic_admissible(
+			    astar_effective_heuristic(&q->opts),
+			    q->opts.diagonal))
+			q->opts.heuristic = ASTAR_H_DEFAULT;
+		q->opts.weight = weights[k];
+		q->kind = "weighted";
+		run_and_verify(q, lg, dist);
+	}
+	q->opts.weight = 1.0;
+}
+
+/* --adjacent, --closest and both, against targets that are anything,
+ * walls, or unreachable; the last one repeated on every tenth grid. */
+static void query_adjacent_closest(query *q, uint64_t *rng,
+                                   const astar_grid *lg, const double *dist,
+                                   int repeat)
+{
+	int k;
+
+	for (k = 0; k < 6; k++) {
+		q->opts.adjacent = k < 2 || k >= 4;
+		q->opts.closest = k >= 2;
+		q->kind = k < 2   ? "adjacent"
+		          : k < 4 ? "closest"
+		                  : "closest+adjacent";
+		q->goal = random_cell(rng, q->g,
+		                      k % 2 == 0 ? 0 : (k < 2 ? 2 : 3), dist);
+		pick_admissible(rng, &q->opts);
+		q->opts.explored = rng_below(rng, 4) == 0;
+		run_and_verify(q, lg, dist);
+		if (repeat && k == 5)
+			check_repeat(q, lg);
+	}
+}
+
+/* Property grid number i: its library copy checked cell by cell, then
+ * one start and goal asked under each diagonal policy in every way above.
+ * All draws come from the grid's own seed, in a fixed order, so that a
+ * failure's seed replays it. */
+static void property_grid(int i, double *dist)
+{
+	unsigned long long seed = BASE_SEED + (unsigned long long)i;
+	uint64_t rng = seed;
+	int via_rows = (int)rng_below(&rng, 2);
+	ref_grid g;
+	astar_grid *lg;
+	astar_point start, goal;
+	int pol;
+
+	gen_grid(&rng, &g, 0, 0);
+	lg = lib_grid(&g, via_rows);
+	check_grid_matches(seed, &g, lg, via_rows);
+	start = random_cell(&rng, &g, 1, NULL);
+	goal = rng_below(&rng, 20) == 0 ? start
+	                                : random_cell(&rng, &g, 1, NULL);
+	for (pol = 0; pol < 4; pol++) {
+		query q;
+
+		reference(&g, (astar_diagonal)pol, start, dist);
+		memset(&q, 0, sizeof q);
+		q.seed = seed;
+		q.g = &g;
+		q.start = start;
+		q.goal = goal;
+		astar_options_init(&q.opts);
+		q.opts.diagonal = (astar_diagonal)pol;
+		query_every_heuristic(&q, &rng, lg, dist);
+		query_dijkstra(&q, &rng, lg, dist, i % 10 == 0);
+		query_weighted(&q, &rng, lg, dist);
+		query_adjacent_closest(&q, &rng, lg, dist, i % 10 == 0);
+	}
+	astar_grid_free(lg);
+	free(g.cost);
+}
+
+static void property_tests(void)
+{
 	double *dist = malloc(40 * 40 * sizeof *dist);
 	int i;
 
 	if (!dist)
 		exit(2);
-	for (i = 0; i < N_GRIDS; i++) {
-		unsigned long long seed = BASE_SEED + (unsigned long long)i;
-		uint64_t rng = seed;
-		int via_rows = (int)rng_below(&rng, 2);
-		ref_grid g;
-		astar_grid *lg;
-		astar_point start, goal;
-		int pol;
-
-		gen_grid(&rng, &g, 0, 0);
-		lg = lib_grid(&g, via_rows);
-		check_grid_matches(seed, &g, lg, via_rows);
-		start = random_cell(&rng, &g, 1, NULL);
-		goal = rng_below(&rng, 20) == 0
-		               ? start
-		               : random_cell(&rng, &g, 1, NULL);
-		for (pol = 0; pol < 4; pol++) {
-			query q;
-			int h, k;
-
-			reference(&g, (astar_diagonal)pol, start, dist);
-			memset(&q, 0, sizeof q);
-			q.seed = seed;
-			q.g = &g;
-			q.start = start;
-			q.goal = goal;
-			astar_options_init(&q.opts);
-			q.opts.diagonal = (astar_diagonal)pol;
-
-			/* Every heuristic; exact where admissible. */
-			for (h = ASTAR_H_DEFAULT; h <= ASTAR_H_ZERO; h++) {
-				q.opts.heuristic = (astar_heuristic)h;
-				q.opts.algorithm = ASTAR_ALGO_ASTAR;
-				q.opts.explored = rng_below(&rng, 4) == 0;
-				q.kind = bound_for(&q) == 1.0 ? "exact"
-				                              : "inadmissible";
-				run_and_verify(&q, lg, dist);
-			}
-			q.opts.heuristic = (astar_heuristic)rng_below(&rng, 6);
-			q.opts.algorithm = ASTAR_ALGO_DIJKSTRA;
-			q.opts.explored = rng_below(&rng, 4) == 0;
-			q.kind = "dijkstra";
-			run_and_verify(&q, lg, dist);
-			if (i % 10 == 0)
-				check_repeat(&q, lg);
-
-			/* Weighted A*. */
-			q.opts.explored = 0;
-			for (k = 0; k < 3; k++) {
-				pick_admissible(&rng, &q.opts);
-				q.opts.algorithm = ASTAR_ALGO_ASTAR;
-				if (!astar_heuristic_admissible(
-					    astar_effective_heuristic(&q.opts),
-					    q.opts.diagonal))
-					q.opts.heuristic = ASTAR_H_DEFAULT;
-				q.opts.weight = weights[k];
-				q.kind = "weighted";
-				run_and_verify(&q, lg, dist);
-			}
-			q.opts.weight = 1.0;
-
-			/* --adjacent, --closest and both, against targets that
-			 * are anything, walls, or unreachable. */
-			for (k = 0; k < 6; k++) {
-				q.opts.adjacent = k < 2 || k >= 4;
-				q.opts.closest = k >= 2;
-				q.kind = k < 2   ? "adjacent"
-				         : k < 4 ? "closest"
-				                 : "closest+adjacent";
-				q.goal = random_cell(
-					&rng, &g,
-					k % 2 == 0 ? 0 : (k < 2 ? 2 : 3), dist);
-				pick_admissible(&rng, &q.opts);
-				q.opts.explored = rng_below(&rng, 4) == 0;
-				run_and_verify(&q, lg, dist);
-				if (i % 10 == 0 && k == 5)
-					check_repeat(&q, lg);
-			}
-		}
-		astar_grid_free(lg);
-		free(g.cost);
-	}
+	for (i = 0; i < N_GRIDS; i++)
+		property_grid(i, dist);
 	free(dist);
 }
 
@@ -1145,27 +1181,18 @@ static void expect_status(const char *name, const astar_grid *lg, astar_point s,
 	check_end();
 }
 
-static void test_status_codes(void)
+/* Start or goal outside the 3x3 grid, also with --adjacent / --closest
+ * (which must not excuse a point off the grid). */
+static void status_out_of_range(const astar_grid *lg)
 {
-	static const char *const rows[] = {"..#", "...", "#.."};
-	static const double bad_w[] = {0.5, 0.0,      -1.0,     0.999999,
-	                               NAN, INFINITY, -INFINITY};
-	ref_grid g;
-	astar_grid *lg;
+	static const astar_point outs[] = {
+		{-1, 0}, {0, -1},        {3, 0},        {0, 3},
+		{3, 3},  {INT32_MIN, 0}, {0, INT32_MAX}};
 	astar_options o;
 	size_t i;
 	int k;
 
-	ref_from_rows(&g, rows, 3);
-	lg = lib_grid(&g, 0);
-	astar_options_init(&o);
-	expect_status("plain query", lg, pt(0, 0), pt(2, 2), &o, ASTAR_OK);
-
-	/* Out of range, also with --adjacent / --closest. */
 	for (k = 0; k < 3; k++) {
-		static const astar_point outs[] = {
-			{-1, 0}, {0, -1},        {3, 0},        {0, 3},
-			{3, 3},  {INT32_MIN, 0}, {0, INT32_MAX}};
 		astar_options_init(&o);
 		o.adjacent = k == 1;
 		o.closest = k == 2;
@@ -1176,8 +1203,16 @@ static void test_status_codes(void)
 			              outs[i], &o, ASTAR_ERANGE);
 		}
 	}
+}
 
-	/* Blocked start and goal. */
+/* A wall under the start or the goal, under every diagonal policy: a
+ * blocked goal is fine with --adjacent or --closest, a blocked start
+ * never is. */
+static void status_blocked(const astar_grid *lg)
+{
+	astar_options o;
+	int k;
+
 	for (k = 0; k < 4; k++) {
 		astar_options_init(&o);
 		o.diagonal = (astar_diagonal)k;
@@ -1197,8 +1232,16 @@ static void test_status_codes(void)
 		expect_status("start blocked, closest", lg, pt(2, 0), pt(1, 1),
 		              &o, ASTAR_ESTART_BLOCKED);
 	}
+}
 
-	/* Weights and enum values out of range. */
+/* Weights below 1 or not finite are refused; 1 and 1e6 are taken. */
+static void status_weights(const astar_grid *lg)
+{
+	static const double bad_w[] = {0.5, 0.0,      -1.0,     0.999999,
+	                               NAN, INFINITY, -INFINITY};
+	astar_options o;
+	size_t i;
+
 	for (i = 0; i < sizeof bad_w / sizeof bad_w[0]; i++) {
 		astar_options_init(&o);
 		o.weight = bad_w[i];
@@ -1210,6 +1253,14 @@ static void test_status_codes(void)
 	expect_status("weight 1", lg, pt(0, 0), pt(2, 2), &o, ASTAR_OK);
 	o.weight = 1e6;
 	expect_status("weight 1e6", lg, pt(0, 0), pt(2, 2), &o, ASTAR_OK);
+}
+
+/* Diagonal policy, heuristic and algorithm values just past either end
+ * of their enums. */
+static void status_bad_enums(const astar_grid *lg)
+{
+	astar_options o;
+
 	astar_options_init(&o);
 	o.diagonal = (astar_diagonal)4;
 	expect_status("diagonal 4", lg, pt(0, 0), pt(2, 2), &o, ASTAR_EINVAL);
@@ -1225,37 +1276,61 @@ static void test_status_codes(void)
 	expect_status("algorithm 99", lg, pt(0, 0), pt(2, 2), &o, ASTAR_EINVAL);
 	o.algorithm = (astar_algorithm)-1;
 	expect_status("algorithm -1", lg, pt(0, 0), pt(2, 2), &o, ASTAR_EINVAL);
+}
 
-	/* The context still works after all those failures. */
-	{
-		double *dist = malloc(9 * sizeof *dist);
-		query q;
+/* The shared context still gives the reference's answer after all the
+ * failures above. */
+static void status_after_errors(const ref_grid *g, const astar_grid *lg)
+{
+	double *dist = malloc(9 * sizeof *dist);
+	query q;
 
-		if (!dist)
-			exit(2);
-		memset(&q, 0, sizeof q);
-		q.kind = "after errors";
-		q.g = &g;
-		q.start = pt(0, 0);
-		q.goal = pt(2, 2);
-		astar_options_init(&q.opts);
-		reference(&g, q.opts.diagonal, q.start, dist);
-		run_and_verify(&q, lg, dist);
-		free(dist);
-	}
+	if (!dist)
+		exit(2);
+	memset(&q, 0, sizeof q);
+	q.kind = "after errors";
+	q.g = g;
+	q.start = pt(0, 0);
+	q.goal = pt(2, 2);
+	astar_options_init(&q.opts);
+	reference(g, q.opts.diagonal, q.start, dist);
+	run_and_verify(&q, lg, dist);
+	free(dist);
+}
+
+/* A 1x1 grid whose one cell is a wall. */
+static void status_1x1_blocked(void)
+{
+	astar_grid *blocked = astar_grid_new(1, 1, NULL);
+	astar_options o;
+
+	astar_options_init(&o);
+	expect_status("1x1 blocked start", blocked, pt(0, 0), pt(0, 0), &o,
+	              ASTAR_ESTART_BLOCKED);
+	expect_status("1x1 goal outside", blocked, pt(0, 0), pt(1, 0), &o,
+	              ASTAR_ERANGE);
+	astar_grid_free(blocked);
+}
+
+static void test_status_codes(void)
+{
+	static const char *const rows[] = {"..#", "...", "#.."};
+	ref_grid g;
+	astar_grid *lg;
+	astar_options o;
+
+	ref_from_rows(&g, rows, 3);
+	lg = lib_grid(&g, 0);
+	astar_options_init(&o);
+	expect_status("plain query", lg, pt(0, 0), pt(2, 2), &o, ASTAR_OK);
+	status_out_of_range(lg);
+	status_blocked(lg);
+	status_weights(lg);
+	status_bad_enums(lg);
+	status_after_errors(&g, lg);
 	astar_grid_free(lg);
 	free(g.cost);
-
-	{
-		astar_grid *blocked = astar_grid_new(1, 1, NULL);
-
-		astar_options_init(&o);
-		expect_status("1x1 blocked start", blocked, pt(0, 0), pt(0, 0),
-		              &o, ASTAR_ESTART_BLOCKED);
-		expect_status("1x1 goal outside", blocked, pt(0, 0), pt(1, 0),
-		              &o, ASTAR_ERANGE);
-		astar_grid_free(blocked);
-	}
+	status_1x1_blocked();
 }
 
 static void test_explored_and_determinism(void)
