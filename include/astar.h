@@ -225,8 +225,7 @@ typedef struct astar_options {
 	                 what they would be, so the cost and the step count
 	                 (path_len - 1) come without the work of listing the
 	                 cells.  For a caller that checks or prints only
-	                 those.  astar_search_many may list them all the
-	                 same. */
+	                 those.  The same for astar_search_many. */
 } astar_options;
 
 /* The most landmarks astar_options.landmarks can ask for, and the value

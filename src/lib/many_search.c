@@ -224,8 +224,10 @@ static void engine_goals(engine *e, const astar_point *goal, size_t ngoal)
 	e->goals = 1;
 }
 
-/* The path from its source to cell end into ctx->path. */
-static astar_status build_path(engine *e, size_t end, astar_result *r)
+/* The path from its source to cell end into ctx->path (under no_path,
+ * its length, cost and ends alone). */
+static astar_status build_path(engine *e, size_t end, int no_path,
+                               astar_result *r)
 {
 	astar_ctx *ctx = e->ctx;
 	const astar_grid *g = e->g;
@@ -240,6 +242,14 @@ static astar_status build_path(engine *e, size_t end, astar_result *r)
 		i = grid_index(g, p.x, p.y);
 		len++;
 	}
+	r->path_len = len;
+	r->cost = (double)e->b->orth[end] + SQRT2 * (double)e->b->diag[end];
+	r->end = ctx_point_of(g, end);
+	r->found = r->reached_goal = 1;
+	r->start_index = e->b->src[end];
+	r->goal_index = e->b->goal[end];
+	if (no_path)
+		return ASTAR_OK;
 	if (ctx_grow_points(&ctx->path, &ctx->path_cap, len) != 0)
 		return ASTAR_ENOMEM;
 	i = end;
@@ -254,12 +264,6 @@ static astar_status build_path(engine *e, size_t end, astar_result *r)
 		}
 	}
 	r->path = ctx->path;
-	r->path_len = len;
-	r->cost = (double)e->b->orth[end] + SQRT2 * (double)e->b->diag[end];
-	r->end = ctx->path[len - 1];
-	r->found = r->reached_goal = 1;
-	r->start_index = e->b->src[end];
-	r->goal_index = e->b->goal[end];
 	return ASTAR_OK;
 }
 
@@ -306,7 +310,7 @@ static astar_status many(astar_ctx *ctx, const astar_grid *grid,
 	}
 	if (e.found_at == SIZE_MAX)
 		return ASTAR_OK;
-	return build_path(&e, e.found_at, r);
+	return build_path(&e, e.found_at, opts->no_path, r);
 }
 
 /* JPS: one search per pair, the cheapest kept (ties to the earlier goal,

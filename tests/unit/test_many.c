@@ -149,6 +149,36 @@ static astar_wrap wrap_of(int wx, int wy)
 	                : ASTAR_WRAP_NONE;
 }
 
+/* r's end is its path's last cell, and the query again under
+ * options.no_path gives everything r says but the cells, and no cells. */
+static void many_no_path(astar_ctx *ctx, world *w, const astar_point *st,
+                         int ns, const astar_point *go, int ng,
+                         astar_options o, const astar_result *r)
+{
+	astar_result a = *r, b;
+	astar_status rc;
+
+	CHECK(a.path != NULL && a.path_len > 0 &&
+	              a.path[a.path_len - 1].x == a.end.x &&
+	              a.path[a.path_len - 1].y == a.end.y,
+	      "the end (%d, %d) is not the path's last cell", a.end.x,
+	      a.end.y);
+	o.no_path = 1;
+	rc = astar_search_many(ctx, w->grid, st, (size_t)ns, go, (size_t)ng, &o,
+	                       &b);
+	CHECK(rc == ASTAR_OK && b.found == a.found &&
+	              b.reached_goal == a.reached_goal &&
+	              memcmp(&b.cost, &a.cost, sizeof a.cost) == 0 &&
+	              b.path_len == a.path_len && b.end.x == a.end.x &&
+	              b.end.y == a.end.y && b.start_index == a.start_index &&
+	              b.goal_index == a.goal_index &&
+	              b.expanded == a.expanded && b.generated == a.generated,
+	      "no_path: status %d cost %.17g len %zu goal %zu, without it "
+	      "%.17g %zu %zu", rc, b.cost, b.path_len, b.goal_index, a.cost,
+	      a.path_len, a.goal_index);
+	CHECK(b.path == NULL, "no_path: the path's cells were listed");
+}
+
 /* One several-goals query of w against the single-pair costs. */
 static void goals_case(astar_ctx *ctx, world *w, uint64_t *s,
                        astar_diagonal pol, astar_algorithm algo)
@@ -203,6 +233,7 @@ static void goals_case(astar_ctx *ctx, world *w, uint64_t *s,
 	CHECK(replay(&w->ref, pol, w->wx, w->wy, &r, st[r.start_index],
 	             go[r.goal_index]),
 	      "the path is not a legal path of its cost");
+	many_no_path(ctx, w, st, ns, go, ng, o, &r);
 }
 
 static void test_goals(void)
