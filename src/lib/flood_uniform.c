@@ -10,8 +10,9 @@
  * one alone is a breadth-first search.  A cell's state (reached, taken,
  * wall, the direction of its last step) is one byte, so that the offers
  * to cells taken or walled, most of them, read a small array that stays
- * in the caches; its two step counts are read only for the offers that
- * may count.  The queues are rings, which hold only the flood's front
+ * in the caches; its cost (the double formed from its step counts when
+ * it was reached) is read only for the offers that may count, and is
+ * its distance in the output.  The queues are rings, which hold only the flood's front
  * and so stay in the caches too; each entry keeps the step counts and
  * the cost it was pushed with, so a take compares two doubles and reads
  * no record.  Neighbours are padded-index offsets, as in search.c.
@@ -50,12 +51,12 @@ static int urecords_room(many_bufs *b, const astar_grid *g)
 	if (n <= b->ucap)
 		return 0;
 	free(b->ust);
-	free(b->uc);
+	free(b->ud);
 	free(b->usrc);
 	b->ust = malloc(n);
-	b->uc = malloc(n * sizeof *b->uc);
+	b->ud = malloc(n * sizeof *b->ud);
 	b->usrc = malloc(n * sizeof *b->usrc);
-	if (b->ust == NULL || b->uc == NULL || b->usrc == NULL) {
+	if (b->ust == NULL || b->ud == NULL || b->usrc == NULL) {
 		b->ucap = 0; /* the next flood tries again */
 		return -1;
 	}
@@ -104,7 +105,7 @@ ALWAYS_INLINE double ucost(uint64_t c, uint64_t steps)
 /* The loop's working set, held in locals while it runs. */
 typedef struct uflood {
 	uint8_t *restrict st;
-	uint64_t *restrict uc;
+	double *restrict ud;
 	uint32_t *restrict usrc;
 	ptrdiff_t w;
 	uint64_t c;
@@ -131,13 +132,14 @@ ALWAYS_INLINE void upush(uflood *u, size_t i, size_t j, uint64_t steps,
 {
 	const int q = d >= 4;
 	uint32_t x = u->n[q]++ & u->mask[q];
+	double cost = ucost(u->c, steps);
 
 	u->st[j] = (uint8_t)(d << U_DIR | U_OPEN);
-	u->uc[j] = steps;
+	u->ud[j] = cost;
 	if (multi)
 		u->usrc[j] = u->usrc[i];
 	if (pol != ASTAR_DIAG_NEVER)
-		u->k[q][x] = ucost(u->c, steps);
+		u->k[q][x] = cost;
 	u->s[q][x] = steps;
 	u->a[q][x] = (uint32_t)j;
 }
@@ -161,11 +163,12 @@ ALWAYS_INLINE void ustep(uflood *u, size_t i, uint64_t ri, const int d,
 	if (sj & U_OPEN) {
 		int undercut = pol != ASTAR_DIAG_NEVER && d < 4 &&
 		               (sj >> U_DIR) >= 4;
-		uint64_t rj;
+		double cj, ci;
 
 		if (!multi && !undercut)
 			return;
-		if ((rj = u->uc[j]) == steps) {
+		cj = u->ud[j];
+		if ((ci = ucost(u->c, steps)) == cj) {
 			if (multi && u->usrc[i] < u->usrc[j] &&
 			    upasses(u, i, d, pol)) {
 				u->usrc[j] = u->usrc[i];
@@ -173,7 +176,7 @@ ALWAYS_INLINE void ustep(uflood *u, size_t i, uint64_t ri, const int d,
 			}
 			return;
 		}
-		if (!undercut || ucost(u->c, steps) >= ucost(u->c, rj) ||
+		if (!undercut || ci >= cj ||
 		    !upasses(u, i, d, pol))
 			return;
 	} else if (!upasses(u, i, d, pol)) {
@@ -237,7 +240,7 @@ ALWAYS_INLINE astar_status uloop(engine *e, const astar_diagonal pol,
                                  const int multi)
 {
 	many_bufs *b = e->b;
-	uflood u = {b->ust, b->uc, b->usrc, e->g->stride, e->g->min_cost,
+	uflood u = {b->ust, b->ud, b->usrc, e->g->stride, e->g->min_cost,
 	            {0}, {0}, {0}, {b->uq[0].head, b->uq[1].head},
 	            {b->uq[0].n, b->uq[1].n}, {0}};
 	uint64_t expanded = 0, ri;
@@ -311,7 +314,7 @@ static astar_status usources(engine *e, const astar_point *src,
 		if (q->n == q->cap && ugrow(q) != 0)
 			return ASTAR_ENOMEM;
 		st[i] = 8 << U_DIR | U_OPEN;
-		b->uc[i] = 0;
+		b->ud[i] = 0.0;
 		b->usrc[i] = (uint32_t)k;
 		x = q->n++ & (q->cap - 1);
 		q->k[x] = 0.0;
@@ -321,12 +324,11 @@ static astar_status usources(engine *e, const astar_point *src,
 	return ASTAR_OK;
 }
 
-/* The outputs' cells, from the states and the counts. */
+/* The outputs' cells, from the states and the costs. */
 static void uout(engine *e, astar_flood_result *r)
 {
 	const astar_grid *g = e->g;
 	many_bufs *b = e->b;
-	const uint64_t c = g->min_cost;
 	size_t k = 0;
 
 	for (int32_t y = 0; y < g->height; y++) {
@@ -339,7 +341,7 @@ static void uout(engine *e, astar_flood_result *r)
 				b->flow[k] = ASTAR_FLOW_NONE;
 				continue;
 			}
-			b->dist[k] = ucost(c, b->uc[i]);
+			b->dist[k] = b->ud[i];
 			b->flow[k] = flood_flow_code(s >> U_DIR);
 			r->reached++;
 		}

@@ -49,7 +49,7 @@ typedef struct many_bufs {
 	fifos rq;       /* the flood's open list */
 	size_t ucap;    /* padded cells of the uniform-cost flood's arrays */
 	uint8_t *ust;   /* (flood_uniform.c): the cells' states, */
-	uint64_t *uc;   /* their step counts, */
+	double *ud;     /* their costs, */
 	uint32_t *usrc; /* their sources, with several, */
 	ufifo uq[2];    /* and its open list: straight, diagonal steps */
 	astar_grid *fp; /* the agent-size grid last built, and of what */

@@ -26,7 +26,7 @@ static void bufs_free(void *p)
 	free(b->labels);
 	fifos_free(&b->rq);
 	free(b->ust);
-	free(b->uc);
+	free(b->ud);
 	free(b->usrc);
 	for (int k = 0; k < 2; k++) {
 		free(b->uq[k].a);
