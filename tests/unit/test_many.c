@@ -703,44 +703,62 @@ static void test_regions(void)
 	astar_ctx_free(ctx);
 }
 
-/* The statuses of bad calls. */
-static void test_status(void)
+/* No starts, no goals, a goal outside, blocked ends: refused by the
+ * several-goals search and by the flood, under the default options. */
+static void status_bad_ends(astar_ctx *ctx, astar_grid *g)
 {
-	astar_ctx *ctx = astar_ctx_new();
-	astar_grid *g = astar_grid_new(4, 3, NULL);
 	astar_point a = {0, 0}, b = {3, 2}, blocked = {1, 1}, out = {4, 0};
 	astar_point two[2] = {{0, 0}, {3, 2}};
 	astar_options o;
 	astar_result r;
 	astar_flood_result f;
-	size_t n;
-	astar_status rc;
 
-	for (int y = 0; y < 3; y++)
-		for (int x = 0; x < 4; x++)
-			astar_grid_set(g, x, y, x == 1 && y == 1 ? 0 : 1);
 	astar_options_init(&o);
-	check_begin("one-to-many statuses");
 	CHECK(astar_search_many(ctx, g, &a, 0, &b, 1, &o, &r) == ASTAR_EINVAL,
 	      "no starts");
 	CHECK(astar_search_many(ctx, g, &a, 1, &b, 0, &o, &r) == ASTAR_EINVAL,
 	      "no goals");
-	CHECK(astar_search_many(ctx, g, &a, 1, &out, 1, &o, &r) ==
-	              ASTAR_ERANGE, "goal outside");
+	CHECK(astar_search_many(ctx, g, &a, 1, &out, 1, &o, &r) == ASTAR_ERANGE,
+	      "goal outside");
 	CHECK(astar_search_many(ctx, g, two, 2, &blocked, 1, &o, &r) ==
-	              ASTAR_EGOAL_BLOCKED, "goal blocked");
+	              ASTAR_EGOAL_BLOCKED,
+	      "goal blocked");
 	CHECK(astar_search_many(ctx, g, &blocked, 1, two, 2, &o, &r) ==
-	              ASTAR_ESTART_BLOCKED, "start blocked");
+	              ASTAR_ESTART_BLOCKED,
+	      "start blocked");
 	CHECK(astar_flood(ctx, g, &a, 0, &o, &f) == ASTAR_EINVAL,
 	      "flood without sources");
 	CHECK(astar_flood(ctx, g, &blocked, 1, &o, &f) == ASTAR_ESTART_BLOCKED,
 	      "flood from a blocked cell");
+}
+
+/* A flood is by Dijkstra's order: JPS and greedy search are refused. */
+static void status_flood_algorithms(astar_ctx *ctx, astar_grid *g)
+{
+	astar_point a = {0, 0};
+	astar_options o;
+	astar_flood_result f;
+
+	astar_options_init(&o);
 	o.algorithm = ASTAR_ALGO_JPS;
 	CHECK(astar_flood(ctx, g, &a, 1, &o, &f) == ASTAR_EUNSUPPORTED,
 	      "flood by JPS");
 	o.algorithm = ASTAR_ALGO_GREEDY;
 	CHECK(astar_flood(ctx, g, &a, 1, &o, &f) == ASTAR_EUNSUPPORTED,
 	      "flood by greedy search");
+}
+
+/* What a wrapping grid does not support (JPS, --adjacent), a wrap out
+ * of range, a negative agent size and a footprint of size 0. */
+static void status_wrap_and_size(astar_ctx *ctx, astar_grid *g)
+{
+	astar_point a = {0, 0}, b = {3, 2};
+	astar_options o;
+	astar_result r;
+	size_t n;
+	astar_status rc;
+
+	astar_options_init(&o);
 	o.algorithm = ASTAR_ALGO_JPS;
 	o.wrap = ASTAR_WRAP_X;
 	rc = astar_search(ctx, g, a, b, &o, &r);
@@ -759,8 +777,18 @@ static void test_status(void)
 	CHECK(astar_regions(ctx, g, &o, &n, NULL) == ASTAR_EINVAL,
 	      "negative size");
 	CHECK(astar_grid_footprint(g, 0, ASTAR_WRAP_NONE, &rc) == NULL &&
-	              rc == ASTAR_EINVAL, "footprint of size 0");
-	/* Wrapped: (0,0) to (3,2) is one diagonal step across both borders. */
+	              rc == ASTAR_EINVAL,
+	      "footprint of size 0");
+}
+
+/* Wrapped: (0,0) to (3,2) is one diagonal step across both borders. */
+static void status_across_borders(astar_ctx *ctx, astar_grid *g)
+{
+	astar_point a = {0, 0}, b = {3, 2};
+	astar_options o;
+	astar_result r;
+	astar_status rc;
+
 	astar_options_init(&o);
 	o.diagonal = ASTAR_DIAG_ALWAYS;
 	o.wrap = ASTAR_WRAP_XY;
@@ -769,20 +797,45 @@ static void test_status(void)
 	              fabs(r.cost - sqrt(2.0)) < 1e-12,
 	      "across both borders: %d found %d len %zu cost %g", rc, r.found,
 	      r.path_len, r.cost);
-	/* Ties go to the goal given first: both goals are 3 steps away. */
+}
+
+/* The nearest goal wins; ties go to the goal given first (both goals
+ * of the second query are 3 steps away). */
+static void status_goal_ties(astar_ctx *ctx, astar_grid *g)
+{
+	astar_point goals[2] = {{3, 0}, {0, 2}}, mid = {0, 0};
+	astar_point goals2[3] = {{3, 1}, {0, 2}, {3, 0}};
+	astar_options o;
+	astar_result r;
+	astar_status rc;
+
 	astar_options_init(&o);
-	{
-		astar_point goals[2] = {{3, 0}, {0, 2}}, mid = {0, 0};
-		astar_point goals2[3] = {{3, 1}, {0, 2}, {3, 0}};
-		rc = astar_search_many(ctx, g, &mid, 1, goals2, 3, &o, &r);
-		CHECK(rc == ASTAR_OK && r.goal_index == 1 && r.cost == 2.0,
-		      "nearest goal: %d index %zu cost %g", rc, r.goal_index,
-		      r.cost);
-		goals[1] = (astar_point){2, 1};
-		rc = astar_search_many(ctx, g, &mid, 1, goals, 2, &o, &r);
-		CHECK(rc == ASTAR_OK && r.goal_index == 0 && r.cost == 3.0,
-		      "tie: %d index %zu cost %g", rc, r.goal_index, r.cost);
-	}
+	rc = astar_search_many(ctx, g, &mid, 1, goals2, 3, &o, &r);
+	CHECK(rc == ASTAR_OK && r.goal_index == 1 && r.cost == 2.0,
+	      "nearest goal: %d index %zu cost %g", rc, r.goal_index, r.cost);
+	goals[1] = (astar_point){2, 1};
+	rc = astar_search_many(ctx, g, &mid, 1, goals, 2, &o, &r);
+	CHECK(rc == ASTAR_OK && r.goal_index == 0 && r.cost == 3.0,
+	      "tie: %d index %zu cost %g", rc, r.goal_index, r.cost);
+}
+
+/* The statuses of bad calls, and two small answers, on one 4x3 grid of
+ * cost 1 with (1,1) blocked; one case.  Each helper starts from the
+ * default options, so no setting leaks from one kind to the next. */
+static void test_status(void)
+{
+	astar_ctx *ctx = astar_ctx_new();
+	astar_grid *g = astar_grid_new(4, 3, NULL);
+
+	for (int y = 0; y < 3; y++)
+		for (int x = 0; x < 4; x++)
+			astar_grid_set(g, x, y, x == 1 && y == 1 ? 0 : 1);
+	check_begin("one-to-many statuses");
+	status_bad_ends(ctx, g);
+	status_flood_algorithms(ctx, g);
+	status_wrap_and_size(ctx, g);
+	status_across_borders(ctx, g);
+	status_goal_ties(ctx, g);
 	astar_grid_free(g);
 	astar_ctx_free(ctx);
 }
