@@ -255,6 +255,59 @@ static int follow(const world *w, astar_diagonal pol,
 	return 0;
 }
 
+/* Every cell of the map f holds the reference's cost (-1 where none
+ * reaches), and from every reached cell the flow field walks legal
+ * steps to a source at that cost. */
+static void flood_check_map(const world *w, astar_diagonal pol,
+                            const astar_flood_result *f, const double *dist)
+{
+	for (int y = 0; y < w->ref.h; y++)
+		for (int x = 0; x < w->ref.w; x++) {
+			double d = f->dist[y * w->ref.w + x];
+			double want = dist[y * w->ref.w + x];
+			double sum;
+			if (!CHECK(isfinite(want) ? near(d, want) : d == -1.0,
+			           "(%d,%d): %.12g, reference %.12g", x, y, d,
+			           want))
+				continue;
+			if (isfinite(want))
+				CHECK(follow(w, pol, f, x, y, &sum) &&
+				              near(sum, d),
+				      "(%d,%d): the flow does not walk to a "
+				      "source at %.12g",
+				      x, y, d);
+		}
+}
+
+/* A single-pair search from the n sources to each open cell finds the
+ * mapped cost (or none); the map is copied first, as the search reuses
+ * the context that holds it. */
+static void flood_check_searches(astar_ctx *ctx, const world *w,
+                                 const astar_point *src, int n,
+                                 const astar_options *o,
+                                 const astar_flood_result *f)
+{
+	static double mapped[MAXC];
+
+	memcpy(mapped, f->dist, (size_t)w->ref.w * w->ref.h * sizeof *mapped);
+	for (int y = 0; y < w->ref.h; y++)
+		for (int x = 0; x < w->ref.w; x++) {
+			astar_point t = {x, y};
+			astar_result r;
+			double d = mapped[y * w->ref.w + x];
+			astar_status rc;
+			if (!ref_open(&w->ref, x, y))
+				continue;
+			rc = astar_search_many(ctx, w->grid, src, (size_t)n, &t,
+			                       1, o, &r);
+			CHECK(rc == ASTAR_OK && r.found == (d >= 0) &&
+			              (!r.found || near(r.cost, d)),
+			      "(%d,%d): search %d found %d cost %.12g, "
+			      "map %.12g",
+			      x, y, rc, r.found, r.cost, d);
+		}
+}
+
 /* One distance map of w from random sources against the reference, a
  * single-pair search per cell and the flow field's walks. */
 static void flood_case(astar_ctx *ctx, world *w, uint64_t *s,
@@ -288,40 +341,8 @@ static void flood_case(astar_ctx *ctx, world *w, uint64_t *s,
 		return;
 	CHECK(f.width == w->ref.w && f.height == w->ref.h, "size %dx%d",
 	      f.width, f.height);
-	for (int y = 0; y < w->ref.h; y++)
-		for (int x = 0; x < w->ref.w; x++) {
-			double d = f.dist[y * w->ref.w + x], want = dist[y * w->ref.w + x];
-			double sum;
-			if (!CHECK(isfinite(want) ? near(d, want) : d == -1.0,
-			           "(%d,%d): %.12g, reference %.12g", x, y, d,
-			           want))
-				continue;
-			if (isfinite(want))
-				CHECK(follow(w, pol, &f, x, y, &sum) &&
-				              near(sum, d),
-				      "(%d,%d): the flow does not walk to a "
-				      "source at %.12g", x, y, d);
-		}
-	/* A single-pair search per cell finds the mapped cost (or none);
-	 * copied first, as the search reuses the context. */
-	{
-		static double mapped[MAXC];
-		memcpy(mapped, f.dist, (size_t)w->ref.w * w->ref.h * sizeof *mapped);
-		for (int y = 0; y < w->ref.h; y++)
-			for (int x = 0; x < w->ref.w; x++) {
-				astar_point t = {x, y};
-				astar_result r;
-				double d = mapped[y * w->ref.w + x];
-				if (!ref_open(&w->ref, x, y))
-					continue;
-				rc = astar_search_many(ctx, w->grid, src,
-				                       (size_t)n, &t, 1, &o, &r);
-				CHECK(rc == ASTAR_OK && r.found == (d >= 0) &&
-				              (!r.found || near(r.cost, d)),
-				      "(%d,%d): search %d found %d cost %.12g, "
-				      "map %.12g", x, y, rc, r.found, r.cost, d);
-			}
-	}
+	flood_check_map(w, pol, &f, dist);
+	flood_check_searches(ctx, w, src, n, &o, &f);
 }
 
 static void test_flood(void)
