@@ -660,11 +660,69 @@ static void test_wrap(void)
 	astar_ctx_free(ctx);
 }
 
+/* The region of open cell c = (x, y), by the reference's flood from
+ * it: its cells are marked seen, and every open cell has c's label
+ * exactly when the flood reaches it. */
+static void regions_check_one(const world *w, astar_diagonal pol,
+                              const uint32_t *lab, int c, int *seen)
+{
+	static double dist[MAXC];
+	int cells = w->ref.w * w->ref.h;
+	int x = c % w->ref.w, y = c / w->ref.w;
+
+	ref_flood(&w->ref, pol, w->wx, w->wy, &x, &y, 1, dist, NULL);
+	for (int k = 0; k < cells; k++) {
+		if (isfinite(dist[k]))
+			seen[k] = 1;
+		if (ref_open(&w->ref, k % w->ref.w, k / w->ref.w))
+			CHECK((lab[k] == lab[c]) == !!isfinite(dist[k]),
+			      "(%d,%d) and (%d,%d): labels %u %u", x, y,
+			      k % w->ref.w, k / w->ref.w, lab[c], lab[k]);
+	}
+}
+
+/* The regions of w under one diagonal policy: blocked cells have label
+ * 0, each region not yet seen is checked from its first open cell, and
+ * the count is the number of such cells. */
+static void regions_case(astar_ctx *ctx, world *w, astar_diagonal pol)
+{
+	static int seen[MAXC];
+	const uint32_t *lab;
+	size_t count, want = 0;
+	astar_options o;
+	astar_status rc;
+	int cells = w->ref.w * w->ref.h;
+
+	astar_options_init(&o);
+	o.diagonal = pol;
+	o.wrap = wrap_of(w->wx, w->wy);
+	check_begin("regions seed %llu %s wrap %d%d",
+	            (unsigned long long)w->seed, diag_name(pol), w->wx, w->wy);
+	check_context(world_dump, w);
+	rc = astar_regions(ctx, w->grid, &o, &count, &lab);
+	CHECK(rc == ASTAR_OK, "status %d", rc);
+	if (rc != ASTAR_OK)
+		return;
+	memset(seen, 0, sizeof seen);
+	for (int c = 0; c < cells; c++) {
+		int x = c % w->ref.w, y = c / w->ref.w;
+		if (!ref_open(&w->ref, x, y)) {
+			CHECK(lab[c] == 0, "(%d,%d) blocked, label %u", x, y,
+			      lab[c]);
+			continue;
+		}
+		if (seen[c])
+			continue;
+		want++;
+		regions_check_one(w, pol, lab, c, seen);
+	}
+	CHECK(count == want, "%zu regions, reference %zu", count, want);
+}
+
 /* Region counts and labels against the reference's reachability. */
 static void test_regions(void)
 {
 	astar_ctx *ctx = astar_ctx_new();
-	static double dist[MAXC];
 
 	for (uint64_t seed = 1; seed <= 200; seed++) {
 		world w;
@@ -673,52 +731,8 @@ static void test_regions(void)
 		world_make(&w, seed, seed % 2);
 		w.wx = seed % 3 == 1;
 		w.wy = seed % 4 == 1;
-		for (int pol = 0; pol < 4; pol++) {
-			static int seen[MAXC];
-			const uint32_t *lab;
-			size_t count, want = 0;
-			astar_options o;
-			astar_status rc;
-			int cells = w.ref.w * w.ref.h;
-
-			astar_options_init(&o);
-			o.diagonal = pol;
-			o.wrap = wrap_of(w.wx, w.wy);
-			check_begin("regions seed %llu %s wrap %d%d",
-			            (unsigned long long)seed, diag_name(pol), w.wx,
-			            w.wy);
-			check_context(world_dump, &w);
-			rc = astar_regions(ctx, w.grid, &o, &count, &lab);
-			CHECK(rc == ASTAR_OK, "status %d", rc);
-			if (rc != ASTAR_OK)
-				continue;
-			memset(seen, 0, sizeof seen);
-			for (int c = 0; c < cells; c++) {
-				int x = c % w.ref.w, y = c / w.ref.w;
-				if (!ref_open(&w.ref, x, y)) {
-					CHECK(lab[c] == 0, "(%d,%d) blocked, "
-					      "label %u", x, y, lab[c]);
-					continue;
-				}
-				if (seen[c])
-					continue;
-				want++;
-				ref_flood(&w.ref, pol, w.wx, w.wy, &x, &y, 1,
-				          dist, NULL);
-				for (int k = 0; k < cells; k++) {
-					if (isfinite(dist[k]))
-						seen[k] = 1;
-					if (ref_open(&w.ref, k % w.ref.w, k / w.ref.w))
-						CHECK((lab[k] == lab[c]) ==
-						              !!isfinite(dist[k]),
-						      "(%d,%d) and (%d,%d): labels "
-						      "%u %u", x, y, k % w.ref.w,
-						      k / w.ref.w, lab[c], lab[k]);
-				}
-			}
-			CHECK(count == want, "%zu regions, reference %zu", count,
-			      want);
-		}
+		for (int pol = 0; pol < 4; pol++)
+			regions_case(ctx, &w, pol);
 		astar_grid_free(w.grid);
 	}
 	astar_ctx_free(ctx);
