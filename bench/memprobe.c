@@ -114,31 +114,27 @@ void *__wrap_realloc(void *p, size_t n)
 
 /* ------------------------------------------------------------- modes */
 
-static int query(int argc, char **argv)
+/* The Moving AI map at path as a grid: ground '.', 'G' and swamp 'S'
+ * open at cost 1, the rest blocked.  NULL when the file cannot be read
+ * (said on stderr) or has no map section, or the grid cannot be made. */
+static astar_grid *read_map(const char *path)
 {
 	FILE *f;
 	char line[1 << 16];
 	int w = 0, h = 0, y = -1;
 	astar_grid *g = NULL;
-	astar_ctx *ctx;
-	astar_options o;
-	astar_result r;
-	astar_point s, t;
-	astar_status st;
 
-	if (argc != 8)
-		return 2;
-	if ((f = fopen(argv[2], "r")) == NULL) {
-		perror(argv[2]);
-		return 2;
+	if ((f = fopen(path, "r")) == NULL) {
+		perror(path);
+		return NULL;
 	}
 	while (fgets(line, sizeof line, f) != NULL) {
 		if (y < 0) {
 			sscanf(line, "height %d", &h);
 			sscanf(line, "width %d", &w);
 			if (strncmp(line, "map", 3) == 0) {
-				if ((g = astar_grid_new(w, h, &st)) == NULL)
-					return 2;
+				if ((g = astar_grid_new(w, h, NULL)) == NULL)
+					break;
 				y = 0;
 			}
 			continue;
@@ -150,7 +146,38 @@ static int query(int argc, char **argv)
 			break;
 	}
 	fclose(f);
-	if (g == NULL)
+	return g;
+}
+
+/* The algorithm named on the command line; any other name is A*. */
+static astar_algorithm algorithm_named(const char *name)
+{
+	if (strcmp(name, "dijkstra") == 0)
+		return ASTAR_ALGO_DIJKSTRA;
+	if (strcmp(name, "bfs") == 0)
+		return ASTAR_ALGO_BFS;
+	if (strcmp(name, "greedy") == 0)
+		return ASTAR_ALGO_GREEDY;
+	if (strcmp(name, "jps") == 0)
+		return ASTAR_ALGO_JPS;
+	return ASTAR_ALGO_ASTAR;
+}
+
+/* memprobe query MAP SX SY GX GY ALGO: one search, diagonal steps only
+ * past open corners, and its JSON line. */
+static int query(int argc, char **argv)
+{
+	astar_grid *g;
+	astar_ctx *ctx;
+	astar_options o;
+	astar_result r;
+	astar_point s, t;
+	astar_status st;
+	long long cells;
+
+	if (argc != 8)
+		return 2;
+	if ((g = read_map(argv[2])) == NULL)
 		return 2;
 	astar_grid_recount(g);
 	s.x = atoi(argv[3]);
@@ -159,21 +186,15 @@ static int query(int argc, char **argv)
 	t.y = atoi(argv[6]);
 	astar_options_init(&o);
 	o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
-	if (strcmp(argv[7], "dijkstra") == 0)
-		o.algorithm = ASTAR_ALGO_DIJKSTRA;
-	else if (strcmp(argv[7], "bfs") == 0)
-		o.algorithm = ASTAR_ALGO_BFS;
-	else if (strcmp(argv[7], "greedy") == 0)
-		o.algorithm = ASTAR_ALGO_GREEDY;
-	else if (strcmp(argv[7], "jps") == 0)
-		o.algorithm = ASTAR_ALGO_JPS;
+	o.algorithm = algorithm_named(argv[7]);
 	if ((ctx = astar_ctx_new()) == NULL)
 		return 2;
 	st = astar_search(ctx, g, s, t, &o, &r);
+	cells = (long long)astar_grid_width(g) * astar_grid_height(g);
 	printf("{\"cells\": %lld, \"status\": %d, \"expanded\": %llu, "
 	       "\"peak_bytes\": %zu, \"bytes_per_cell\": %.2f}\n",
-	       (long long)w * h, (int)st, (unsigned long long)r.expanded, peak,
-	       (double)peak / ((double)w * h));
+	       cells, (int)st, (unsigned long long)r.expanded, peak,
+	       (double)peak / (double)cells);
 	astar_ctx_free(ctx);
 	astar_grid_free(g);
 	return st == ASTAR_OK ? 0 : 1;

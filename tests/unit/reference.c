@@ -156,82 +156,120 @@ int ref_wrap_legal(const ref_grid *g, astar_diagonal pol, int wx, int wy,
 	return ref_corner(pol, a, b);
 }
 
-int ref_flood(const ref_grid *g, astar_diagonal pol, int wx, int wy,
-              const int *sx, const int *sy, int n, double *dist,
-              ref_exact *exact)
-{
-	size_t ncell = (size_t)g->w * (size_t)g->h;
-	size_t i, hn = 0;
+/* One flood's state: the grid and its rules, the costs found so far
+ * (and their exact parts when asked for), and the heap of open cells. */
+typedef struct ref_flood_run {
+	const ref_grid *g;
+	astar_diagonal pol;
+	int wx, wy;
+	double *dist;
+	ref_exact *exact;
 	hitem *heap;
-	unsigned char *done;
+	size_t hn;
+} ref_flood_run;
 
-	for (i = 0; i < ncell; i++) {
+/* Every cell unreached: an infinite cost, exact parts -1. */
+static void ref_flood_clear(double *dist, ref_exact *exact, size_t ncell)
+{
+	for (size_t i = 0; i < ncell; i++) {
 		dist[i] = INFINITY;
 		if (exact) {
 			exact[i].a = -1;
 			exact[i].b = -1;
 		}
 	}
-	/* Each cell is pushed at most once per improvement, at most 8
-	 * in-edges, and the sources. */
-	heap = malloc((8 * ncell + (size_t)n + 1) * sizeof *heap);
-	done = calloc(ncell, 1);
-	if (!heap || !done) {
-		free(heap);
-		free(done);
-		return 0;
-	}
-	for (int k = 0; k < n; k++) {
-		size_t c = (size_t)sy[k] * (size_t)g->w + (size_t)sx[k];
+}
 
-		if (!ref_open(g, sx[k], sy[k]))
+/* The open sources at cost 0, pushed in the order given; blocked ones
+ * are left out. */
+static void ref_flood_sources(ref_flood_run *f, const int *sx, const int *sy,
+                              int n)
+{
+	for (int k = 0; k < n; k++) {
+		size_t c = (size_t)sy[k] * (size_t)f->g->w + (size_t)sx[k];
+
+		if (!ref_open(f->g, sx[k], sy[k]))
 			continue;
-		dist[c] = 0.0;
-		if (exact) {
-			exact[c].a = 0;
-			exact[c].b = 0;
+		f->dist[c] = 0.0;
+		if (f->exact) {
+			f->exact[c].a = 0;
+			f->exact[c].b = 0;
 		}
-		hpush(heap, &hn, (hitem){0.0, c});
+		hpush(f->heap, &f->hn, (hitem){0.0, c});
 	}
-	while (hn > 0) {
-		hitem it = hpop(heap, &hn);
-		int x, y, dx, dy;
+}
+
+/* The step from the taken cell (x, y) by (dx, dy), when legal: the cell
+ * it enters is lowered and pushed when this way is cheaper.  A diagonal
+ * step costs sqrt(2) times the entered cell's cost. */
+static void ref_flood_step(ref_flood_run *f, size_t cell, int x, int y, int dx,
+                           int dy)
+{
+	size_t v;
+	double nd;
+	int nx, ny;
+	int64_t c;
+
+	if (!ref_wrap_legal(f->g, f->pol, f->wx, f->wy, x, y, dx, dy, &nx, &ny))
+		return;
+	v = (size_t)ny * (size_t)f->g->w + (size_t)nx;
+	c = ref_cost(f->g, nx, ny);
+	nd = f->dist[cell] +
+	     (dx != 0 && dy != 0 ? sqrt(2.0) * (double)c : (double)c);
+	if (nd < f->dist[v]) {
+		f->dist[v] = nd;
+		if (f->exact) {
+			f->exact[v] = f->exact[cell];
+			if (dx != 0 && dy != 0)
+				f->exact[v].b += c;
+			else
+				f->exact[v].a += c;
+		}
+		hpush(f->heap, &f->hn, (hitem){nd, v});
+	}
+}
+
+/* Dijkstra's loop: the cheapest open cell is taken once (later copies
+ * of it in the heap are skipped) and its eight steps tried, rows of dy
+ * from -1 to 1, dx from -1 to 1 in each. */
+static void ref_flood_take_all(ref_flood_run *f, unsigned char *done)
+{
+	while (f->hn > 0) {
+		hitem it = hpop(f->heap, &f->hn);
+		int x, y;
 
 		if (done[it.cell])
 			continue;
 		done[it.cell] = 1;
-		x = (int)(it.cell % (size_t)g->w);
-		y = (int)(it.cell / (size_t)g->w);
-		for (dy = -1; dy <= 1; dy++) {
-			for (dx = -1; dx <= 1; dx++) {
-				size_t v;
-				double nd;
-				int nx, ny;
-				int64_t c;
-
-				if (!ref_wrap_legal(g, pol, wx, wy, x, y, dx, dy,
-				                    &nx, &ny))
-					continue;
-				v = (size_t)ny * (size_t)g->w + (size_t)nx;
-				c = ref_cost(g, nx, ny);
-				nd = dist[it.cell] +
-				     (dx != 0 && dy != 0 ? sqrt(2.0) * (double)c
-				                         : (double)c);
-				if (nd < dist[v]) {
-					dist[v] = nd;
-					if (exact) {
-						exact[v] = exact[it.cell];
-						if (dx != 0 && dy != 0)
-							exact[v].b += c;
-						else
-							exact[v].a += c;
-					}
-					hpush(heap, &hn, (hitem){nd, v});
-				}
-			}
-		}
+		x = (int)(it.cell % (size_t)f->g->w);
+		y = (int)(it.cell / (size_t)f->g->w);
+		for (int dy = -1; dy <= 1; dy++)
+			for (int dx = -1; dx <= 1; dx++)
+				ref_flood_step(f, it.cell, x, y, dx, dy);
 	}
-	free(heap);
+}
+
+int ref_flood(const ref_grid *g, astar_diagonal pol, int wx, int wy,
+              const int *sx, const int *sy, int n, double *dist,
+              ref_exact *exact)
+{
+	size_t ncell = (size_t)g->w * (size_t)g->h;
+	ref_flood_run f = {g, pol, wx, wy, dist, exact, NULL, 0};
+	unsigned char *done;
+
+	ref_flood_clear(dist, exact, ncell);
+	/* Each cell is pushed at most once per improvement, at most 8
+	 * in-edges, and the sources. */
+	f.heap = malloc((8 * ncell + (size_t)n + 1) * sizeof *f.heap);
+	done = calloc(ncell, 1);
+	if (!f.heap || !done) {
+		free(f.heap);
+		free(done);
+		return 0;
+	}
+	ref_flood_sources(&f, sx, sy, n);
+	ref_flood_take_all(&f, done);
+	free(f.heap);
 	free(done);
 	return 1;
 }

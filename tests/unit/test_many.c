@@ -286,6 +286,59 @@ static int follow(const world *w, astar_diagonal pol,
 	return 0;
 }
 
+/* Every cell of the map f holds the reference's cost (-1 where none
+ * reaches), and from every reached cell the flow field walks legal
+ * steps to a source at that cost. */
+static void flood_check_map(const world *w, astar_diagonal pol,
+                            const astar_flood_result *f, const double *dist)
+{
+	for (int y = 0; y < w->ref.h; y++)
+		for (int x = 0; x < w->ref.w; x++) {
+			double d = f->dist[y * w->ref.w + x];
+			double want = dist[y * w->ref.w + x];
+			double sum;
+			if (!CHECK(isfinite(want) ? near(d, want) : d == -1.0,
+			           "(%d,%d): %.12g, reference %.12g", x, y, d,
+			           want))
+				continue;
+			if (isfinite(want))
+				CHECK(follow(w, pol, f, x, y, &sum) &&
+				              near(sum, d),
+				      "(%d,%d): the flow does not walk to a "
+				      "source at %.12g",
+				      x, y, d);
+		}
+}
+
+/* A single-pair search from the n sources to each open cell finds the
+ * mapped cost (or none); the map is copied first, as the search reuses
+ * the context that holds it. */
+static void flood_check_searches(astar_ctx *ctx, const world *w,
+                                 const astar_point *src, int n,
+                                 const astar_options *o,
+                                 const astar_flood_result *f)
+{
+	static double mapped[MAXC];
+
+	memcpy(mapped, f->dist, (size_t)w->ref.w * w->ref.h * sizeof *mapped);
+	for (int y = 0; y < w->ref.h; y++)
+		for (int x = 0; x < w->ref.w; x++) {
+			astar_point t = {x, y};
+			astar_result r;
+			double d = mapped[y * w->ref.w + x];
+			astar_status rc;
+			if (!ref_open(&w->ref, x, y))
+				continue;
+			rc = astar_search_many(ctx, w->grid, src, (size_t)n, &t,
+			                       1, o, &r);
+			CHECK(rc == ASTAR_OK && r.found == (d >= 0) &&
+			              (!r.found || near(r.cost, d)),
+			      "(%d,%d): search %d found %d cost %.12g, "
+			      "map %.12g",
+			      x, y, rc, r.found, r.cost, d);
+		}
+}
+
 /* One distance map of w from random sources against the reference, a
  * single-pair search per cell and the flow field's walks. */
 static void flood_case(astar_ctx *ctx, world *w, uint64_t *s,
@@ -319,40 +372,8 @@ static void flood_case(astar_ctx *ctx, world *w, uint64_t *s,
 		return;
 	CHECK(f.width == w->ref.w && f.height == w->ref.h, "size %dx%d",
 	      f.width, f.height);
-	for (int y = 0; y < w->ref.h; y++)
-		for (int x = 0; x < w->ref.w; x++) {
-			double d = f.dist[y * w->ref.w + x], want = dist[y * w->ref.w + x];
-			double sum;
-			if (!CHECK(isfinite(want) ? near(d, want) : d == -1.0,
-			           "(%d,%d): %.12g, reference %.12g", x, y, d,
-			           want))
-				continue;
-			if (isfinite(want))
-				CHECK(follow(w, pol, &f, x, y, &sum) &&
-				              near(sum, d),
-				      "(%d,%d): the flow does not walk to a "
-				      "source at %.12g", x, y, d);
-		}
-	/* A single-pair search per cell finds the mapped cost (or none);
-	 * copied first, as the search reuses the context. */
-	{
-		static double mapped[MAXC];
-		memcpy(mapped, f.dist, (size_t)w->ref.w * w->ref.h * sizeof *mapped);
-		for (int y = 0; y < w->ref.h; y++)
-			for (int x = 0; x < w->ref.w; x++) {
-				astar_point t = {x, y};
-				astar_result r;
-				double d = mapped[y * w->ref.w + x];
-				if (!ref_open(&w->ref, x, y))
-					continue;
-				rc = astar_search_many(ctx, w->grid, src,
-				                       (size_t)n, &t, 1, &o, &r);
-				CHECK(rc == ASTAR_OK && r.found == (d >= 0) &&
-				              (!r.found || near(r.cost, d)),
-				      "(%d,%d): search %d found %d cost %.12g, "
-				      "map %.12g", x, y, rc, r.found, r.cost, d);
-			}
-	}
+	flood_check_map(w, pol, &f, dist);
+	flood_check_searches(ctx, w, src, n, &o, &f);
 }
 
 static void test_flood(void)
@@ -670,11 +691,69 @@ static void test_wrap(void)
 	astar_ctx_free(ctx);
 }
 
+/* The region of open cell c = (x, y), by the reference's flood from
+ * it: its cells are marked seen, and every open cell has c's label
+ * exactly when the flood reaches it. */
+static void regions_check_one(const world *w, astar_diagonal pol,
+                              const uint32_t *lab, int c, int *seen)
+{
+	static double dist[MAXC];
+	int cells = w->ref.w * w->ref.h;
+	int x = c % w->ref.w, y = c / w->ref.w;
+
+	ref_flood(&w->ref, pol, w->wx, w->wy, &x, &y, 1, dist, NULL);
+	for (int k = 0; k < cells; k++) {
+		if (isfinite(dist[k]))
+			seen[k] = 1;
+		if (ref_open(&w->ref, k % w->ref.w, k / w->ref.w))
+			CHECK((lab[k] == lab[c]) == !!isfinite(dist[k]),
+			      "(%d,%d) and (%d,%d): labels %u %u", x, y,
+			      k % w->ref.w, k / w->ref.w, lab[c], lab[k]);
+	}
+}
+
+/* The regions of w under one diagonal policy: blocked cells have label
+ * 0, each region not yet seen is checked from its first open cell, and
+ * the count is the number of such cells. */
+static void regions_case(astar_ctx *ctx, world *w, astar_diagonal pol)
+{
+	static int seen[MAXC];
+	const uint32_t *lab;
+	size_t count, want = 0;
+	astar_options o;
+	astar_status rc;
+	int cells = w->ref.w * w->ref.h;
+
+	astar_options_init(&o);
+	o.diagonal = pol;
+	o.wrap = wrap_of(w->wx, w->wy);
+	check_begin("regions seed %llu %s wrap %d%d",
+	            (unsigned long long)w->seed, diag_name(pol), w->wx, w->wy);
+	check_context(world_dump, w);
+	rc = astar_regions(ctx, w->grid, &o, &count, &lab);
+	CHECK(rc == ASTAR_OK, "status %d", rc);
+	if (rc != ASTAR_OK)
+		return;
+	memset(seen, 0, sizeof seen);
+	for (int c = 0; c < cells; c++) {
+		int x = c % w->ref.w, y = c / w->ref.w;
+		if (!ref_open(&w->ref, x, y)) {
+			CHECK(lab[c] == 0, "(%d,%d) blocked, label %u", x, y,
+			      lab[c]);
+			continue;
+		}
+		if (seen[c])
+			continue;
+		want++;
+		regions_check_one(w, pol, lab, c, seen);
+	}
+	CHECK(count == want, "%zu regions, reference %zu", count, want);
+}
+
 /* Region counts and labels against the reference's reachability. */
 static void test_regions(void)
 {
 	astar_ctx *ctx = astar_ctx_new();
-	static double dist[MAXC];
 
 	for (uint64_t seed = 1; seed <= 200; seed++) {
 		world w;
@@ -683,95 +762,69 @@ static void test_regions(void)
 		world_make(&w, seed, seed % 2);
 		w.wx = seed % 3 == 1;
 		w.wy = seed % 4 == 1;
-		for (int pol = 0; pol < 4; pol++) {
-			static int seen[MAXC];
-			const uint32_t *lab;
-			size_t count, want = 0;
-			astar_options o;
-			astar_status rc;
-			int cells = w.ref.w * w.ref.h;
-
-			astar_options_init(&o);
-			o.diagonal = pol;
-			o.wrap = wrap_of(w.wx, w.wy);
-			check_begin("regions seed %llu %s wrap %d%d",
-			            (unsigned long long)seed, diag_name(pol), w.wx,
-			            w.wy);
-			check_context(world_dump, &w);
-			rc = astar_regions(ctx, w.grid, &o, &count, &lab);
-			CHECK(rc == ASTAR_OK, "status %d", rc);
-			if (rc != ASTAR_OK)
-				continue;
-			memset(seen, 0, sizeof seen);
-			for (int c = 0; c < cells; c++) {
-				int x = c % w.ref.w, y = c / w.ref.w;
-				if (!ref_open(&w.ref, x, y)) {
-					CHECK(lab[c] == 0, "(%d,%d) blocked, "
-					      "label %u", x, y, lab[c]);
-					continue;
-				}
-				if (seen[c])
-					continue;
-				want++;
-				ref_flood(&w.ref, pol, w.wx, w.wy, &x, &y, 1,
-				          dist, NULL);
-				for (int k = 0; k < cells; k++) {
-					if (isfinite(dist[k]))
-						seen[k] = 1;
-					if (ref_open(&w.ref, k % w.ref.w, k / w.ref.w))
-						CHECK((lab[k] == lab[c]) ==
-						              !!isfinite(dist[k]),
-						      "(%d,%d) and (%d,%d): labels "
-						      "%u %u", x, y, k % w.ref.w,
-						      k / w.ref.w, lab[c], lab[k]);
-				}
-			}
-			CHECK(count == want, "%zu regions, reference %zu", count,
-			      want);
-		}
+		for (int pol = 0; pol < 4; pol++)
+			regions_case(ctx, &w, pol);
 		astar_grid_free(w.grid);
 	}
 	astar_ctx_free(ctx);
 }
 
-/* The statuses of bad calls. */
-static void test_status(void)
+/* No starts, no goals, a goal outside, blocked ends: refused by the
+ * several-goals search and by the flood, under the default options. */
+static void status_bad_ends(astar_ctx *ctx, astar_grid *g)
 {
-	astar_ctx *ctx = astar_ctx_new();
-	astar_grid *g = astar_grid_new(4, 3, NULL);
 	astar_point a = {0, 0}, b = {3, 2}, blocked = {1, 1}, out = {4, 0};
 	astar_point two[2] = {{0, 0}, {3, 2}};
 	astar_options o;
 	astar_result r;
 	astar_flood_result f;
-	size_t n;
-	astar_status rc;
 
-	for (int y = 0; y < 3; y++)
-		for (int x = 0; x < 4; x++)
-			astar_grid_set(g, x, y, x == 1 && y == 1 ? 0 : 1);
 	astar_options_init(&o);
-	check_begin("one-to-many statuses");
 	CHECK(astar_search_many(ctx, g, &a, 0, &b, 1, &o, &r) == ASTAR_EINVAL,
 	      "no starts");
 	CHECK(astar_search_many(ctx, g, &a, 1, &b, 0, &o, &r) == ASTAR_EINVAL,
 	      "no goals");
-	CHECK(astar_search_many(ctx, g, &a, 1, &out, 1, &o, &r) ==
-	              ASTAR_ERANGE, "goal outside");
+	CHECK(astar_search_many(ctx, g, &a, 1, &out, 1, &o, &r) == ASTAR_ERANGE,
+	      "goal outside");
 	CHECK(astar_search_many(ctx, g, two, 2, &blocked, 1, &o, &r) ==
-	              ASTAR_EGOAL_BLOCKED, "goal blocked");
+	              ASTAR_EGOAL_BLOCKED,
+	      "goal blocked");
 	CHECK(astar_search_many(ctx, g, &blocked, 1, two, 2, &o, &r) ==
-	              ASTAR_ESTART_BLOCKED, "start blocked");
+	              ASTAR_ESTART_BLOCKED,
+	      "start blocked");
 	CHECK(astar_flood(ctx, g, &a, 0, &o, &f) == ASTAR_EINVAL,
 	      "flood without sources");
 	CHECK(astar_flood(ctx, g, &blocked, 1, &o, &f) == ASTAR_ESTART_BLOCKED,
 	      "flood from a blocked cell");
+}
+
+/* A flood is by Dijkstra's order: JPS and greedy search are refused. */
+static void status_flood_algorithms(astar_ctx *ctx, astar_grid *g)
+{
+	astar_point a = {0, 0};
+	astar_options o;
+	astar_flood_result f;
+
+	astar_options_init(&o);
 	o.algorithm = ASTAR_ALGO_JPS;
 	CHECK(astar_flood(ctx, g, &a, 1, &o, &f) == ASTAR_EUNSUPPORTED,
 	      "flood by JPS");
 	o.algorithm = ASTAR_ALGO_GREEDY;
 	CHECK(astar_flood(ctx, g, &a, 1, &o, &f) == ASTAR_EUNSUPPORTED,
 	      "flood by greedy search");
+}
+
+/* What a wrapping grid does not support (JPS, --adjacent), a wrap out
+ * of range, a negative agent size and a footprint of size 0. */
+static void status_wrap_and_size(astar_ctx *ctx, astar_grid *g)
+{
+	astar_point a = {0, 0}, b = {3, 2};
+	astar_options o;
+	astar_result r;
+	size_t n;
+	astar_status rc;
+
+	astar_options_init(&o);
 	o.algorithm = ASTAR_ALGO_JPS;
 	o.wrap = ASTAR_WRAP_X;
 	rc = astar_search(ctx, g, a, b, &o, &r);
@@ -790,8 +843,18 @@ static void test_status(void)
 	CHECK(astar_regions(ctx, g, &o, &n, NULL) == ASTAR_EINVAL,
 	      "negative size");
 	CHECK(astar_grid_footprint(g, 0, ASTAR_WRAP_NONE, &rc) == NULL &&
-	              rc == ASTAR_EINVAL, "footprint of size 0");
-	/* Wrapped: (0,0) to (3,2) is one diagonal step across both borders. */
+	              rc == ASTAR_EINVAL,
+	      "footprint of size 0");
+}
+
+/* Wrapped: (0,0) to (3,2) is one diagonal step across both borders. */
+static void status_across_borders(astar_ctx *ctx, astar_grid *g)
+{
+	astar_point a = {0, 0}, b = {3, 2};
+	astar_options o;
+	astar_result r;
+	astar_status rc;
+
 	astar_options_init(&o);
 	o.diagonal = ASTAR_DIAG_ALWAYS;
 	o.wrap = ASTAR_WRAP_XY;
@@ -800,20 +863,45 @@ static void test_status(void)
 	              fabs(r.cost - sqrt(2.0)) < 1e-12,
 	      "across both borders: %d found %d len %zu cost %g", rc, r.found,
 	      r.path_len, r.cost);
-	/* Ties go to the goal given first: both goals are 3 steps away. */
+}
+
+/* The nearest goal wins; ties go to the goal given first (both goals
+ * of the second query are 3 steps away). */
+static void status_goal_ties(astar_ctx *ctx, astar_grid *g)
+{
+	astar_point goals[2] = {{3, 0}, {0, 2}}, mid = {0, 0};
+	astar_point goals2[3] = {{3, 1}, {0, 2}, {3, 0}};
+	astar_options o;
+	astar_result r;
+	astar_status rc;
+
 	astar_options_init(&o);
-	{
-		astar_point goals[2] = {{3, 0}, {0, 2}}, mid = {0, 0};
-		astar_point goals2[3] = {{3, 1}, {0, 2}, {3, 0}};
-		rc = astar_search_many(ctx, g, &mid, 1, goals2, 3, &o, &r);
-		CHECK(rc == ASTAR_OK && r.goal_index == 1 && r.cost == 2.0,
-		      "nearest goal: %d index %zu cost %g", rc, r.goal_index,
-		      r.cost);
-		goals[1] = (astar_point){2, 1};
-		rc = astar_search_many(ctx, g, &mid, 1, goals, 2, &o, &r);
-		CHECK(rc == ASTAR_OK && r.goal_index == 0 && r.cost == 3.0,
-		      "tie: %d index %zu cost %g", rc, r.goal_index, r.cost);
-	}
+	rc = astar_search_many(ctx, g, &mid, 1, goals2, 3, &o, &r);
+	CHECK(rc == ASTAR_OK && r.goal_index == 1 && r.cost == 2.0,
+	      "nearest goal: %d index %zu cost %g", rc, r.goal_index, r.cost);
+	goals[1] = (astar_point){2, 1};
+	rc = astar_search_many(ctx, g, &mid, 1, goals, 2, &o, &r);
+	CHECK(rc == ASTAR_OK && r.goal_index == 0 && r.cost == 3.0,
+	      "tie: %d index %zu cost %g", rc, r.goal_index, r.cost);
+}
+
+/* The statuses of bad calls, and two small answers, on one 4x3 grid of
+ * cost 1 with (1,1) blocked; one case.  Each helper starts from the
+ * default options, so no setting leaks from one kind to the next. */
+static void test_status(void)
+{
+	astar_ctx *ctx = astar_ctx_new();
+	astar_grid *g = astar_grid_new(4, 3, NULL);
+
+	for (int y = 0; y < 3; y++)
+		for (int x = 0; x < 4; x++)
+			astar_grid_set(g, x, y, x == 1 && y == 1 ? 0 : 1);
+	check_begin("one-to-many statuses");
+	status_bad_ends(ctx, g);
+	status_flood_algorithms(ctx, g);
+	status_wrap_and_size(ctx, g);
+	status_across_borders(ctx, g);
+	status_goal_ties(ctx, g);
 	astar_grid_free(g);
 	astar_ctx_free(ctx);
 }
