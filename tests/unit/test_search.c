@@ -1006,8 +1006,51 @@ static void resize_tests(void)
 	}
 }
 
-/* One query on a hand-written grid with a known answer.  want < 0: no
- * path.  end_x/end_y: where the path must end (-1: don't care). */
+/* known()'s options for heuristic hh, or Dijkstra past ASTAR_H_ZERO;
+ * 0 when that heuristic is not admissible under pol (nothing to hold it
+ * to). */
+static int known_options(astar_options *o, int hh, astar_diagonal pol,
+                         int adjacent, int closest)
+{
+	astar_options_init(o);
+	o->diagonal = pol;
+	o->adjacent = adjacent;
+	o->closest = closest;
+	o->explored = 1;
+	if (hh > ASTAR_H_ZERO)
+		o->algorithm = ASTAR_ALGO_DIJKSTRA;
+	else
+		o->heuristic = (astar_heuristic)hh;
+	return astar_heuristic_admissible(astar_effective_heuristic(o), pol);
+}
+
+/* What known() expects of a search that returned ASTAR_OK: no path when
+ * want < 0, else the cost, reached_goal, the end (unless end_x < 0) and
+ * a legal path. */
+static void check_known_path(const query *q, const astar_result *r,
+                             double want, int want_reached, int end_x,
+                             int end_y)
+{
+	if (want < 0) {
+		check_not_found(r);
+	} else if (CHECK(r->found == 1, "found 0, expected cost %.12g",
+	                 want)) {
+		CHECK(r->reached_goal == want_reached,
+		      "reached_goal %d, expected %d", r->reached_goal,
+		      want_reached);
+		CHECK(cost_eq(r->cost, want), "cost %.12g, expected %.12g",
+		      r->cost, want);
+		if (end_x >= 0)
+			CHECK(pt_eq(r->end, pt(end_x, end_y)),
+			      "end (%d,%d), expected (%d,%d)", (int)r->end.x,
+			      (int)r->end.y, end_x, end_y);
+		check_path(q, r);
+	}
+}
+
+/* One query on a hand-written grid with a known answer, by every
+ * admissible heuristic and Dijkstra.  want < 0: no path.  end_x/end_y:
+ * where the path must end (-1: don't care). */
 static void known(const char *name, const char *const *rows, int h,
                   astar_point s, astar_point t, astar_diagonal pol,
                   int adjacent, int closest, double want, int want_reached,
@@ -1024,17 +1067,7 @@ static void known(const char *name, const char *const *rows, int h,
 	ref_from_rows(&g, rows, h);
 	lg = lib_grid(&g, 0);
 	for (hh = ASTAR_H_DEFAULT; hh <= ASTAR_H_ZERO + 1; hh++) {
-		astar_options_init(&o);
-		o.diagonal = pol;
-		o.adjacent = adjacent;
-		o.closest = closest;
-		o.explored = 1;
-		if (hh > ASTAR_H_ZERO)
-			o.algorithm = ASTAR_ALGO_DIJKSTRA;
-		else
-			o.heuristic = (astar_heuristic)hh;
-		if (!astar_heuristic_admissible(astar_effective_heuristic(&o),
-		                                pol))
+		if (!known_options(&o, hh, pol, adjacent, closest))
 			continue;
 		memset(&q, 0, sizeof q);
 		q.kind = name;
@@ -1046,24 +1079,8 @@ static void known(const char *name, const char *const *rows, int h,
 		st = astar_search(ctx, lg, s, t, &o, &r);
 		if (CHECK(st == ASTAR_OK, "status %d (%s)", (int)st,
 		          astar_strerror(st))) {
-			if (want < 0) {
-				check_not_found(&r);
-			} else if (CHECK(r.found == 1,
-			                 "found 0, expected cost %.12g",
-			                 want)) {
-				CHECK(r.reached_goal == want_reached,
-				      "reached_goal %d, expected %d",
-				      r.reached_goal, want_reached);
-				CHECK(cost_eq(r.cost, want),
-				      "cost %.12g, expected %.12g", r.cost,
-				      want);
-				if (end_x >= 0)
-					CHECK(pt_eq(r.end, pt(end_x, end_y)),
-					      "end (%d,%d), expected (%d,%d)",
-					      (int)r.end.x, (int)r.end.y, end_x,
-					      end_y);
-				check_path(&q, &r);
-			}
+			check_known_path(&q, &r, want, want_reached, end_x,
+			                 end_y);
 			check_explored(&q, NULL, &r);
 		}
 		check_end();
