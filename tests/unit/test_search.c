@@ -1089,85 +1089,124 @@ static void known(const char *name, const char *const *rows, int h,
 	free(g.cost);
 }
 
-static void test_known_answers(void)
+/* A wall splitting a 5x3 grid: the right column is cut off. */
+static const char *const known_split[] = {"...#.", "..##.", "...#."};
+
+/* Open floor: corner to corner, a knight's move, no move at all. */
+static void known_open(astar_diagonal p)
 {
 	static const char *const open5[] = {".....", ".....", ".....", ".....",
 	                                    "....."};
+	static const char *const one[] = {"."};
+	const double r2 = sqrt(2.0);
+	int d = (int)p;
+
+	known("open 5x5 corner to corner", open5, 5, pt(0, 0), pt(4, 4), p, 0,
+	      0, d == 0 ? 8.0 : 4.0 * r2, 1, 4, 4);
+	known("open 5x5 knight", open5, 5, pt(0, 0), pt(2, 1), p, 0, 0,
+	      d == 0 ? 3.0 : 1.0 + r2, 1, 2, 1);
+	known("start == goal", open5, 5, pt(2, 3), pt(2, 3), p, 0, 0, 0.0, 1,
+	      2, 3);
+	known("1x1", one, 1, pt(0, 0), pt(0, 0), p, 0, 0, 0.0, 1, 0, 0);
+	known("1x1 adjacent", one, 1, pt(0, 0), pt(0, 0), p, 1, 0, 0.0, 1, 0,
+	      0);
+	known("1x1 closest", one, 1, pt(0, 0), pt(0, 0), p, 0, 1, 0.0, 1, 0,
+	      0);
+}
+
+/* Corners cut or not by the diagonal rule, and cells of other costs. */
+static void known_corners_and_terrain(astar_diagonal p)
+{
 	static const char *const pinch[] = {".#", "#."};
 	static const char *const half[] = {".#", ".."};
 	static const char *const line[] = {"195"};
 	static const char *const diagt[] = {"13", "45"};
+	static const char *const dear[] = {".....", ".999.", "....."};
+	const double r2 = sqrt(2.0);
+	int d = (int)p;
+
+	known("pinched diagonal", pinch, 2, pt(0, 0), pt(1, 1), p, 0, 0,
+	      d == ASTAR_DIAG_ALWAYS ? r2 : -1.0, 1, 1, 1);
+	known("half-open corner", half, 2, pt(0, 0), pt(1, 1), p, 0, 0,
+	      d == ASTAR_DIAG_ALWAYS || d == ASTAR_DIAG_ONE_OBSTACLE ? r2
+	                                                            : 2.0,
+	      1, 1, 1);
+	known("terrain line", line, 1, pt(0, 0), pt(2, 0), p, 0, 0, 14.0, 1, 2,
+	      0);
+	known("terrain line back", line, 1, pt(2, 0), pt(0, 0), p, 0, 0, 10.0,
+	      1, 0, 0);
+	known("terrain diagonal", diagt, 2, pt(0, 0), pt(1, 1), p, 0, 0,
+	      d == 0 ? 8.0 : 5.0 * r2, 1, 1, 1);
+	known("detour around 9s", dear, 3, pt(0, 1), pt(4, 1), p, 0, 0,
+	      d == 0 ? 6.0 : 2.0 + 2.0 * r2, 1, 4, 1);
+}
+
+/* --adjacent around a walled target. */
+static void known_adjacent(astar_diagonal p)
+{
 	static const char *const ring[] = {"...", ".#.", "..."};
 	static const char *const ring2[] = {".#.", ".#.", "..."};
-	static const char *const split[] = {"...#.", "..##.", "...#."};
-	static const char *const one[] = {"."};
-	static const char *const dear[] = {".....", ".999.", "....."};
+	int d = (int)p;
+
+	known("adjacent ring", ring, 3, pt(0, 0), pt(1, 1), p, 1, 0,
+	      d == 0 ? 1.0 : 0.0, 1, d == 0 ? -1 : 0, 0);
+	known("adjacent ring, wall above", ring2, 3, pt(0, 0), pt(1, 1), p, 1,
+	      0, d == 0 || d == ASTAR_DIAG_NO_OBSTACLES ? 1.0 : 0.0, 1, 0,
+	      d == 0 || d == ASTAR_DIAG_NO_OBSTACLES ? 1 : 0);
+	known("adjacent on the target", ring2, 3, pt(2, 2), pt(2, 2), p, 1, 0,
+	      0.0, 1, 2, 2);
+	known("adjacent unreachable", known_split, 3, pt(0, 0), pt(4, 1), p, 1,
+	      0, -1.0, 0, -1, -1);
+}
+
+/* --closest ties: equal distance and cost -> lower y; equal distance,
+ * different cost -> cheaper. */
+static void known_closest(astar_diagonal p)
+{
+	const double r2 = sqrt(2.0);
+	int d = (int)p;
+
+	known("closest tie by y", known_split, 3, pt(0, 1), pt(3, 1), p, 0, 1,
+	      d == 0 ? 3.0 : 1.0 + r2, 0, 2, 0);
+	known("closest tie by cost", known_split, 3, pt(0, 2), pt(3, 1), p, 0,
+	      1, 2.0, 0, 2, 2);
+	known("closest to an unreachable open cell", known_split, 3, pt(0, 0),
+	      pt(4, 1), p, 0, 1, 2.0, 0, 2, 0);
+	known("closest+adjacent fallback", known_split, 3, pt(0, 0), pt(4, 1),
+	      p, 1, 1, 2.0, 0, 2, 0);
+	known("closest when start is nearest", known_split, 3, pt(2, 0),
+	      pt(4, 0), p, 0, 1, 0.0, 0, 2, 0);
+}
+
+/* (1,0) and (0,1) are both at distance 1 from the walled target and both
+ * cost 1 + 2 sqrt 2, but summed in different orders ((r2 + r2) + 1 vs
+ * (r2 + 1) + r2, one ulp apart): still a tie, so the lower y wins. */
+static void known_closest_sum_order(void)
+{
 	static const char *const sumorder[] = {"#.#.#", "..##.", "....#",
 	                                       "#.#.#"};
 	const double r2 = sqrt(2.0);
 	int d;
 
-	for (d = 0; d < 4; d++) {
-		astar_diagonal p = (astar_diagonal)d;
-
-		known("open 5x5 corner to corner", open5, 5, pt(0, 0), pt(4, 4),
-		      p, 0, 0, d == 0 ? 8.0 : 4.0 * r2, 1, 4, 4);
-		known("open 5x5 knight", open5, 5, pt(0, 0), pt(2, 1), p, 0, 0,
-		      d == 0 ? 3.0 : 1.0 + r2, 1, 2, 1);
-		known("start == goal", open5, 5, pt(2, 3), pt(2, 3), p, 0, 0,
-		      0.0, 1, 2, 3);
-		known("1x1", one, 1, pt(0, 0), pt(0, 0), p, 0, 0, 0.0, 1, 0, 0);
-		known("1x1 adjacent", one, 1, pt(0, 0), pt(0, 0), p, 1, 0, 0.0,
-		      1, 0, 0);
-		known("1x1 closest", one, 1, pt(0, 0), pt(0, 0), p, 0, 1, 0.0,
-		      1, 0, 0);
-		known("pinched diagonal", pinch, 2, pt(0, 0), pt(1, 1), p, 0, 0,
-		      d == ASTAR_DIAG_ALWAYS ? r2 : -1.0, 1, 1, 1);
-		known("half-open corner", half, 2, pt(0, 0), pt(1, 1), p, 0, 0,
-		      d == ASTAR_DIAG_ALWAYS || d == ASTAR_DIAG_ONE_OBSTACLE
-		              ? r2
-		              : 2.0,
-		      1, 1, 1);
-		known("terrain line", line, 1, pt(0, 0), pt(2, 0), p, 0, 0,
-		      14.0, 1, 2, 0);
-		known("terrain line back", line, 1, pt(2, 0), pt(0, 0), p, 0, 0,
-		      10.0, 1, 0, 0);
-		known("terrain diagonal", diagt, 2, pt(0, 0), pt(1, 1), p, 0, 0,
-		      d == 0 ? 8.0 : 5.0 * r2, 1, 1, 1);
-		known("detour around 9s", dear, 3, pt(0, 1), pt(4, 1), p, 0, 0,
-		      d == 0 ? 6.0 : 2.0 + 2.0 * r2, 1, 4, 1);
-		/* --adjacent around a walled target. */
-		known("adjacent ring", ring, 3, pt(0, 0), pt(1, 1), p, 1, 0,
-		      d == 0 ? 1.0 : 0.0, 1, d == 0 ? -1 : 0, 0);
-		known("adjacent ring, wall above", ring2, 3, pt(0, 0), pt(1, 1),
-		      p, 1, 0,
-		      d == 0 || d == ASTAR_DIAG_NO_OBSTACLES ? 1.0 : 0.0, 1, 0,
-		      d == 0 || d == ASTAR_DIAG_NO_OBSTACLES ? 1 : 0);
-		known("adjacent on the target", ring2, 3, pt(2, 2), pt(2, 2), p,
-		      1, 0, 0.0, 1, 2, 2);
-		known("adjacent unreachable", split, 3, pt(0, 0), pt(4, 1), p,
-		      1, 0, -1.0, 0, -1, -1);
-		/* --closest ties: equal distance and cost -> lower y; equal
-		 * distance, different cost -> cheaper. */
-		known("closest tie by y", split, 3, pt(0, 1), pt(3, 1), p, 0, 1,
-		      d == 0 ? 3.0 : 1.0 + r2, 0, 2, 0);
-		known("closest tie by cost", split, 3, pt(0, 2), pt(3, 1), p, 0,
-		      1, 2.0, 0, 2, 2);
-		known("closest to an unreachable open cell", split, 3, pt(0, 0),
-		      pt(4, 1), p, 0, 1, 2.0, 0, 2, 0);
-		known("closest+adjacent fallback", split, 3, pt(0, 0), pt(4, 1),
-		      p, 1, 1, 2.0, 0, 2, 0);
-		known("closest when start is nearest", split, 3, pt(2, 0),
-		      pt(4, 0), p, 0, 1, 0.0, 0, 2, 0);
-	}
-	/* (1,0) and (0,1) are both at distance 1 from the walled target and
-	 * both cost 1 + 2 sqrt 2, but summed in different orders
-	 * ((r2 + r2) + 1 vs (r2 + 1) + r2, one ulp apart): still a tie, so
-	 * the lower y wins. */
 	for (d = ASTAR_DIAG_ALWAYS; d <= ASTAR_DIAG_ONE_OBSTACLE; d++)
 		known("closest tie, costs summed in different orders", sumorder,
 		      4, pt(3, 3), pt(0, 0), (astar_diagonal)d, 0, 1,
 		      1.0 + 2.0 * r2, 0, 1, 0);
+}
+
+/* Hand-written grids with known answers, one helper per kind of case,
+ * under each diagonal rule. */
+static void test_known_answers(void)
+{
+	int d;
+
+	for (d = 0; d < 4; d++) {
+		known_open((astar_diagonal)d);
+		known_corners_and_terrain((astar_diagonal)d);
+		known_adjacent((astar_diagonal)d);
+		known_closest((astar_diagonal)d);
+	}
+	known_closest_sum_order();
 }
 
 static void check_zeroed(const astar_result *r)
