@@ -1389,6 +1389,39 @@ static void test_status_codes(void)
 	status_1x1_blocked();
 }
 
+/* The explored flag must not change the search: q searched with it and
+ * without it expands as many cells and finds the same path. */
+static void check_explored_changes_nothing(query *q, const astar_grid *lg)
+{
+	astar_result a, b;
+	astar_point *pa;
+	size_t len;
+	uint64_t ex;
+
+	begin_query(q);
+	astar_search(ctx, lg, q->start, q->goal, &q->opts, &a);
+	CHECK(a.explored_len > 0 && a.expanded > 0,
+	      "explored_len %zu expanded %llu", a.explored_len,
+	      (unsigned long long)a.expanded);
+	len = a.path_len;
+	ex = a.expanded;
+	pa = malloc(len * sizeof *pa + 1);
+	if (!pa)
+		exit(2);
+	memcpy(pa, a.path, len * sizeof *pa);
+	q->opts.explored = 0;
+	astar_search(ctx, lg, q->start, q->goal, &q->opts, &b);
+	CHECK(b.explored_len == 0, "explored_len %zu without explored",
+	      b.explored_len);
+	CHECK(b.expanded == ex, "expanded %llu vs %llu with explored",
+	      (unsigned long long)b.expanded, (unsigned long long)ex);
+	CHECK(b.path_len == len && memcmp(pa, b.path, len * sizeof *pa) == 0,
+	      "path differs with and without explored");
+	free(pa);
+}
+
+/* One search with the explored list under each diagonal rule, checked
+ * against the reference, repeated, and searched again without it. */
 static void test_explored_and_determinism(void)
 {
 	static const char *const rows[] = {
@@ -1406,11 +1439,6 @@ static void test_explored_and_determinism(void)
 	if (!dist)
 		exit(2);
 	for (d = 0; d < 4; d++) {
-		astar_result a, b;
-		astar_point *pa;
-		size_t len;
-		uint64_t ex;
-
 		memset(&q, 0, sizeof q);
 		q.kind = "explored";
 		q.g = &g;
@@ -1422,29 +1450,7 @@ static void test_explored_and_determinism(void)
 		reference(&g, q.opts.diagonal, q.start, dist);
 		run_and_verify(&q, lg, dist);
 		check_repeat(&q, lg);
-
-		/* The explored flag must not change the search. */
-		begin_query(&q);
-		astar_search(ctx, lg, q.start, q.goal, &q.opts, &a);
-		CHECK(a.explored_len > 0 && a.expanded > 0,
-		      "explored_len %zu expanded %llu", a.explored_len,
-		      (unsigned long long)a.expanded);
-		len = a.path_len;
-		ex = a.expanded;
-		pa = malloc(len * sizeof *pa + 1);
-		if (!pa)
-			exit(2);
-		memcpy(pa, a.path, len * sizeof *pa);
-		q.opts.explored = 0;
-		astar_search(ctx, lg, q.start, q.goal, &q.opts, &b);
-		CHECK(b.explored_len == 0, "explored_len %zu without explored",
-		      b.explored_len);
-		CHECK(b.expanded == ex, "expanded %llu vs %llu with explored",
-		      (unsigned long long)b.expanded, (unsigned long long)ex);
-		CHECK(b.path_len == len &&
-		              memcmp(pa, b.path, len * sizeof *pa) == 0,
-		      "path differs with and without explored");
-		free(pa);
+		check_explored_changes_nothing(&q, lg);
 		check_end();
 	}
 	free(dist);
