@@ -1524,6 +1524,62 @@ static void test_huge_corridor(void)
 	}
 }
 
+/* The same query by JPS, which sums in the same units: the start's walk
+ * meets the goal's row or column, and jumps there. */
+static void check_exact_tie_jps(const astar_grid *lg, astar_point a,
+                                astar_point b, astar_options o, double want,
+                                int32_t hi)
+{
+	astar_result r;
+	astar_status st;
+
+	o.algorithm = ASTAR_ALGO_JPS;
+	st = astar_search(ctx, lg, a, b, &o, &r);
+	CHECK(st == ASTAR_OK && r.found && r.cost == want &&
+	              r.path_len == (size_t)hi + 1 && r.expanded <= 2,
+	      "jps (%d,%d) -> (%d,%d): status %d, cost %.17g, "
+	      "%zu cells, %llu expanded",
+	      (int)a.x, (int)a.y, (int)b.x, (int)b.y, (int)st,
+	      st == ASTAR_OK ? r.cost : -1.0, st == ASTAR_OK ? r.path_len : 0,
+	      st == ASTAR_OK ? (unsigned long long)r.expanded : 0ULL);
+}
+
+/* Query k from a to b on open floor, under the diagonal rule k picks: the
+ * exact octile cost, and nothing expanded off the path. */
+static void check_exact_tie(const astar_grid *lg, astar_point a,
+                            astar_point b, int k)
+{
+	int32_t dx = abs(a.x - b.x), dy = abs(a.y - b.y);
+	int32_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+	double want = (double)(hi - lo) + 1.41421356237309504880 * (double)lo;
+	astar_options o;
+	astar_result r;
+	astar_status st;
+
+	astar_options_init(&o);
+	o.diagonal = k % 3 == 0   ? ASTAR_DIAG_NO_OBSTACLES
+	             : k % 3 == 1 ? ASTAR_DIAG_ALWAYS
+	                          : ASTAR_DIAG_ONE_OBSTACLE;
+	st = astar_search(ctx, lg, a, b, &o, &r);
+	if (!CHECK(st == ASTAR_OK && r.found,
+	           "(%d,%d) -> (%d,%d): status %d found %d", (int)a.x,
+	           (int)a.y, (int)b.x, (int)b.y, (int)st,
+	           st == ASTAR_OK ? r.found : -1))
+		return;
+	CHECK(r.cost == want && r.path_len == (size_t)hi + 1,
+	      "(%d,%d) -> (%d,%d): cost %.17g, %zu cells; "
+	      "expected %.17g, %d",
+	      (int)a.x, (int)a.y, (int)b.x, (int)b.y, r.cost, r.path_len, want,
+	      (int)hi + 1);
+	CHECK(r.expanded == r.path_len,
+	      "diagonal %d, (%d,%d) -> (%d,%d): %llu expanded for "
+	      "a path of %zu cells",
+	      (int)o.diagonal, (int)a.x, (int)a.y, (int)b.x, (int)b.y,
+	      (unsigned long long)r.expanded, r.path_len);
+	if (o.diagonal == ASTAR_DIAG_NO_OBSTACLES)
+		check_exact_tie_jps(lg, a, b, o, want, hi);
+}
+
 /*
  * Exact ties.  On open floor of cost 1, with diagonal steps under any of
  * the three rules that allow them and the octile heuristic (their
@@ -1555,51 +1611,8 @@ static void test_exact_ties(void)
 			                   (int)rng_below(&rng, (unsigned)h));
 			astar_point b = pt((int)rng_below(&rng, (unsigned)w),
 			                   (int)rng_below(&rng, (unsigned)h));
-			int32_t dx = abs(a.x - b.x), dy = abs(a.y - b.y);
-			int32_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
-			double want = (double)(hi - lo) +
-			              1.41421356237309504880 * (double)lo;
-			astar_options o;
-			astar_result r;
-			astar_status st;
 
-			astar_options_init(&o);
-			o.diagonal = k % 3 == 0   ? ASTAR_DIAG_NO_OBSTACLES
-			             : k % 3 == 1 ? ASTAR_DIAG_ALWAYS
-			                          : ASTAR_DIAG_ONE_OBSTACLE;
-			st = astar_search(ctx, lg, a, b, &o, &r);
-			if (!CHECK(st == ASTAR_OK && r.found,
-			           "(%d,%d) -> (%d,%d): status %d found %d",
-			           (int)a.x, (int)a.y, (int)b.x, (int)b.y,
-			           (int)st, st == ASTAR_OK ? r.found : -1))
-				continue;
-			CHECK(r.cost == want && r.path_len == (size_t)hi + 1,
-			      "(%d,%d) -> (%d,%d): cost %.17g, %zu cells; "
-			      "expected %.17g, %d",
-			      (int)a.x, (int)a.y, (int)b.x, (int)b.y, r.cost,
-			      r.path_len, want, (int)hi + 1);
-			CHECK(r.expanded == r.path_len,
-			      "diagonal %d, (%d,%d) -> (%d,%d): %llu expanded for "
-			      "a path of %zu cells",
-			      (int)o.diagonal, (int)a.x, (int)a.y, (int)b.x,
-			      (int)b.y, (unsigned long long)r.expanded,
-			      r.path_len);
-			if (o.diagonal != ASTAR_DIAG_NO_OBSTACLES)
-				continue;
-			/* JPS sums in the same units: the start's walk
-			 * meets the goal's row or column, and jumps there. */
-			o.algorithm = ASTAR_ALGO_JPS;
-			st = astar_search(ctx, lg, a, b, &o, &r);
-			CHECK(st == ASTAR_OK && r.found && r.cost == want &&
-			              r.path_len == (size_t)hi + 1 &&
-			              r.expanded <= 2,
-			      "jps (%d,%d) -> (%d,%d): status %d, cost %.17g, "
-			      "%zu cells, %llu expanded",
-			      (int)a.x, (int)a.y, (int)b.x, (int)b.y, (int)st,
-			      st == ASTAR_OK ? r.cost : -1.0,
-			      st == ASTAR_OK ? r.path_len : 0,
-			      st == ASTAR_OK ? (unsigned long long)r.expanded
-			                     : 0ULL);
+			check_exact_tie(lg, a, b, k);
 		}
 		check_end();
 		astar_grid_free(lg);
