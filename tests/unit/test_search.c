@@ -1619,6 +1619,70 @@ static void test_exact_ties(void)
 	}
 }
 
+/* The 40x30 grid of the generation wrap test: a quarter walls, its
+ * corner open. */
+static void wrap_grid(uint64_t *rng, ref_grid *g)
+{
+	size_t i;
+
+	g->w = 40;
+	g->h = 30;
+	g->cost = malloc((size_t)g->w * (size_t)g->h);
+	if (!g->cost)
+		exit(2);
+	for (i = 0; i < (size_t)g->w * (size_t)g->h; i++)
+		g->cost[i] = rng_below(rng, 100) < 25 ? 0 : 1;
+	g->cost[0] = 1;
+}
+
+/* A copy of n points, NULL when there are none. */
+static astar_point *copy_points(const astar_point *p, size_t n)
+{
+	astar_point *c = NULL;
+
+	if (n && !(c = malloc(n * sizeof *c)))
+		exit(2);
+	if (c)
+		memcpy(c, p, n * sizeof *c);
+	return c;
+}
+
+/* Query k, by the algorithm and diagonal rule k picks, on the wrapped
+ * context and on a fresh one: the same answer. */
+static void wrap_query(astar_ctx *wrapped, astar_ctx *fresh,
+                       const astar_grid *lg, const ref_grid *g,
+                       uint64_t *rng, int k)
+{
+	query q;
+	astar_result a, b;
+	astar_status sa, sb;
+	astar_point *pa, *ea;
+
+	memset(&q, 0, sizeof q);
+	q.kind = "generation wrap";
+	q.g = g;
+	q.start = random_cell(rng, g, 1, NULL);
+	q.goal = random_cell(rng, g, 1, NULL);
+	astar_options_init(&q.opts);
+	q.opts.algorithm = (astar_algorithm)(k % 5);
+	q.opts.diagonal = q.opts.algorithm == ASTAR_ALGO_JPS
+	                          ? (k / 5 % 2 ? ASTAR_DIAG_NO_OBSTACLES
+	                                       : ASTAR_DIAG_NEVER)
+	                          : (astar_diagonal)(k / 5 % 4);
+	q.opts.explored = 1;
+	begin_query(&q);
+	sa = astar_search(wrapped, lg, q.start, q.goal, &q.opts, &a);
+	pa = copy_points(a.path, a.path_len);
+	ea = copy_points(a.explored, a.explored_len);
+	sb = astar_search(fresh, lg, q.start, q.goal, &q.opts, &b);
+	CHECK(sa == ASTAR_OK, "status %d", (int)sa);
+	compare_results("across the wrap vs fresh context", sa, &a, pa, ea, sb,
+	                &b);
+	free(pa);
+	free(ea);
+	check_end();
+}
+
 /*
  * A context's generation counter wrapping around (after 2^32 - 1
  * searches) must clear its records, or the records of its first searches
@@ -1633,17 +1697,11 @@ static void test_generation_wrap(void)
 	astar_grid *lg;
 	astar_ctx *wrapped = astar_ctx_new(), *fresh = astar_ctx_new();
 	astar_result r;
-	size_t i;
 	int k;
 
-	g.w = 40;
-	g.h = 30;
-	g.cost = malloc((size_t)g.w * (size_t)g.h);
-	if (!g.cost || !wrapped || !fresh)
+	if (!wrapped || !fresh)
 		exit(2);
-	for (i = 0; i < (size_t)g.w * (size_t)g.h; i++)
-		g.cost[i] = rng_below(&rng, 100) < 25 ? 0 : 1;
-	g.cost[0] = 1;
+	wrap_grid(&rng, &g);
 	lg = lib_grid(&g, 0);
 	/* Generations 1 to 6: floods that leave records all over the grid. */
 	for (k = 0; k < 6; k++) {
@@ -1655,43 +1713,8 @@ static void test_generation_wrap(void)
 		             random_cell(&rng, &g, 1, NULL), &o, &r);
 	}
 	wrapped->gen = UINT32_MAX - 4;
-	for (k = 0; k < 30; k++) {
-		query q;
-		astar_result a, b;
-		astar_status sa, sb;
-		astar_point *pa = NULL, *ea = NULL;
-
-		memset(&q, 0, sizeof q);
-		q.kind = "generation wrap";
-		q.g = &g;
-		q.start = random_cell(&rng, &g, 1, NULL);
-		q.goal = random_cell(&rng, &g, 1, NULL);
-		astar_options_init(&q.opts);
-		q.opts.algorithm = (astar_algorithm)(k % 5);
-		q.opts.diagonal = q.opts.algorithm == ASTAR_ALGO_JPS
-		                          ? (k / 5 % 2 ? ASTAR_DIAG_NO_OBSTACLES
-		                                       : ASTAR_DIAG_NEVER)
-		                          : (astar_diagonal)(k / 5 % 4);
-		q.opts.explored = 1;
-		begin_query(&q);
-		sa = astar_search(wrapped, lg, q.start, q.goal, &q.opts, &a);
-		if (a.path_len && !(pa = malloc(a.path_len * sizeof *pa)))
-			exit(2);
-		if (a.explored_len &&
-		    !(ea = malloc(a.explored_len * sizeof *ea)))
-			exit(2);
-		if (pa)
-			memcpy(pa, a.path, a.path_len * sizeof *pa);
-		if (ea)
-			memcpy(ea, a.explored, a.explored_len * sizeof *ea);
-		sb = astar_search(fresh, lg, q.start, q.goal, &q.opts, &b);
-		CHECK(sa == ASTAR_OK, "status %d", (int)sa);
-		compare_results("across the wrap vs fresh context", sa, &a, pa,
-		                ea, sb, &b);
-		free(pa);
-		free(ea);
-		check_end();
-	}
+	for (k = 0; k < 30; k++)
+		wrap_query(wrapped, fresh, lg, &g, &rng, k);
 	check_begin("generation wrap: the counter");
 	CHECK(wrapped->gen >= 1 && wrapped->gen < 100,
 	      "the generation did not wrap: %u", (unsigned)wrapped->gen);
