@@ -81,8 +81,8 @@ static int model_optimal(field f, double *opt, int *decimals)
 	*opt = strtod(num, &end);
 	/* Written in decimal: only digits, '.', 'e', 'E' and signs.  An
 	 * overflow is not finite; an underflow is the tiny number it is. */
-	if (end != num + f.n || end == num ||
-	    (errno != 0 && errno != ERANGE) || !isfinite(*opt) || *opt < 0 ||
+	if (end != num + f.n || end == num || (errno != 0 && errno != ERANGE) ||
+	    !isfinite(*opt) || *opt < 0 ||
 	    strspn(num, "0123456789.eE+-") != f.n)
 		good = 0;
 	dot = memchr(num, '.', f.n);

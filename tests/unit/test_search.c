@@ -1027,14 +1027,12 @@ static int known_options(astar_options *o, int hh, astar_diagonal pol,
 /* What known() expects of a search that returned ASTAR_OK: no path when
  * want < 0, else the cost, reached_goal, the end (unless end_x < 0) and
  * a legal path. */
-static void check_known_path(const query *q, const astar_result *r,
-                             double want, int want_reached, int end_x,
-                             int end_y)
+static void check_known_path(const query *q, const astar_result *r, double want,
+                             int want_reached, int end_x, int end_y)
 {
 	if (want < 0) {
 		check_not_found(r);
-	} else if (CHECK(r->found == 1, "found 0, expected cost %.12g",
-	                 want)) {
+	} else if (CHECK(r->found == 1, "found 0, expected cost %.12g", want)) {
 		CHECK(r->reached_goal == want_reached,
 		      "reached_goal %d, expected %d", r->reached_goal,
 		      want_reached);
@@ -1105,13 +1103,12 @@ static void known_open(astar_diagonal p)
 	      0, d == 0 ? 8.0 : 4.0 * r2, 1, 4, 4);
 	known("open 5x5 knight", open5, 5, pt(0, 0), pt(2, 1), p, 0, 0,
 	      d == 0 ? 3.0 : 1.0 + r2, 1, 2, 1);
-	known("start == goal", open5, 5, pt(2, 3), pt(2, 3), p, 0, 0, 0.0, 1,
-	      2, 3);
+	known("start == goal", open5, 5, pt(2, 3), pt(2, 3), p, 0, 0, 0.0, 1, 2,
+	      3);
 	known("1x1", one, 1, pt(0, 0), pt(0, 0), p, 0, 0, 0.0, 1, 0, 0);
 	known("1x1 adjacent", one, 1, pt(0, 0), pt(0, 0), p, 1, 0, 0.0, 1, 0,
 	      0);
-	known("1x1 closest", one, 1, pt(0, 0), pt(0, 0), p, 0, 1, 0.0, 1, 0,
-	      0);
+	known("1x1 closest", one, 1, pt(0, 0), pt(0, 0), p, 0, 1, 0.0, 1, 0, 0);
 }
 
 /* Corners cut or not by the diagonal rule, and cells of other costs. */
@@ -1128,8 +1125,7 @@ static void known_corners_and_terrain(astar_diagonal p)
 	known("pinched diagonal", pinch, 2, pt(0, 0), pt(1, 1), p, 0, 0,
 	      d == ASTAR_DIAG_ALWAYS ? r2 : -1.0, 1, 1, 1);
 	known("half-open corner", half, 2, pt(0, 0), pt(1, 1), p, 0, 0,
-	      d == ASTAR_DIAG_ALWAYS || d == ASTAR_DIAG_ONE_OBSTACLE ? r2
-	                                                            : 2.0,
+	      d == ASTAR_DIAG_ALWAYS || d == ASTAR_DIAG_ONE_OBSTACLE ? r2 : 2.0,
 	      1, 1, 1);
 	known("terrain line", line, 1, pt(0, 0), pt(2, 0), p, 0, 0, 14.0, 1, 2,
 	      0);
@@ -1546,8 +1542,8 @@ static void check_exact_tie_jps(const astar_grid *lg, astar_point a,
 
 /* Query k from a to b on open floor, under the diagonal rule k picks: the
  * exact octile cost, and nothing expanded off the path. */
-static void check_exact_tie(const astar_grid *lg, astar_point a,
-                            astar_point b, int k)
+static void check_exact_tie(const astar_grid *lg, astar_point a, astar_point b,
+                            int k)
 {
 	int32_t dx = abs(a.x - b.x), dy = abs(a.y - b.y);
 	int32_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
@@ -1562,9 +1558,8 @@ static void check_exact_tie(const astar_grid *lg, astar_point a,
 	                          : ASTAR_DIAG_ONE_OBSTACLE;
 	st = astar_search(ctx, lg, a, b, &o, &r);
 	if (!CHECK(st == ASTAR_OK && r.found,
-	           "(%d,%d) -> (%d,%d): status %d found %d", (int)a.x,
-	           (int)a.y, (int)b.x, (int)b.y, (int)st,
-	           st == ASTAR_OK ? r.found : -1))
+	           "(%d,%d) -> (%d,%d): status %d found %d", (int)a.x, (int)a.y,
+	           (int)b.x, (int)b.y, (int)st, st == ASTAR_OK ? r.found : -1))
 		return;
 	CHECK(r.cost == want && r.path_len == (size_t)hi + 1,
 	      "(%d,%d) -> (%d,%d): cost %.17g, %zu cells; "
@@ -1650,8 +1645,8 @@ static astar_point *copy_points(const astar_point *p, size_t n)
 /* Query k, by the algorithm and diagonal rule k picks, on the wrapped
  * context and on a fresh one: the same answer. */
 static void wrap_query(astar_ctx *wrapped, astar_ctx *fresh,
-                       const astar_grid *lg, const ref_grid *g,
-                       uint64_t *rng, int k)
+                       const astar_grid *lg, const ref_grid *g, uint64_t *rng,
+                       int k)
 {
 	query q;
 	astar_result a, b;
