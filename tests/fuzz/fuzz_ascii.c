@@ -32,20 +32,14 @@ typedef struct model_map {
 	size_t sx, sy, gx, gy;
 } model_map;
 
-/* 0 when the text is a valid map (fills *mm; free mm->row), -1 if not. */
-static int model_read(const char *buf, size_t len, size_t max_cells,
-                      model_map *mm)
+/* Cuts p..end into lines (a CR before the newline dropped), into line[]
+ * and llen[]; returns how many lines are rows: all up to the last
+ * nonempty one, the rest being trailing empty lines. */
+static size_t model_lines(const char *p, const char *end, const char **line,
+                          size_t *llen)
 {
-	const char *p = buf, *end = buf + len;
 	size_t nlines = 0, last_nonempty = 0;
-	const char **line;
-	size_t *llen;
 
-	memset(mm, 0, sizeof *mm);
-	if (len >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
-		p += 3;
-	line = fz_alloc((len + 1) * sizeof *line);
-	llen = fz_alloc((len + 1) * sizeof *llen);
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
@@ -58,35 +52,65 @@ static int model_read(const char *buf, size_t len, size_t max_cells,
 			last_nonempty = nlines;
 		p = nl ? nl + 1 : end;
 	}
-	/* Rows are lines 0 .. last_nonempty-1; the rest are trailing empty
-	 * lines. */
-	if (last_nonempty == 0)
-		goto bad;
-	mm->h = last_nonempty;
+	return last_nonempty;
+}
+
+/* Notes the marker c ('S' or 'G', else nothing) at (x,y); -1 when the map
+ * has one already. */
+static int model_marker(model_map *mm, unsigned char c, size_t x, size_t y)
+{
+	if (c == 'S') {
+		if (mm->has_s)
+			return -1;
+		mm->has_s = 1;
+		mm->sx = x;
+		mm->sy = y;
+	}
+	if (c == 'G') {
+		if (mm->has_g)
+			return -1;
+		mm->has_g = 1;
+		mm->gx = x;
+		mm->gy = y;
+	}
+	return 0;
+}
+
+/* Reads mm->h rows of the first row's width, every character a known
+ * one and at most one S and one G; -1 if not. */
+static int model_rows(model_map *mm, const char **line, const size_t *llen)
+{
 	mm->w = llen[0];
 	for (size_t y = 0; y < mm->h; y++) {
 		if (llen[y] != mm->w || llen[y] == 0)
-			goto bad;
+			return -1;
 		for (size_t x = 0; x < mm->w; x++) {
 			unsigned char c = (unsigned char)line[y][x];
 			if (model_cost(c) < 0)
-				goto bad;
-			if (c == 'S') {
-				if (mm->has_s)
-					goto bad;
-				mm->has_s = 1;
-				mm->sx = x;
-				mm->sy = y;
-			}
-			if (c == 'G') {
-				if (mm->has_g)
-					goto bad;
-				mm->has_g = 1;
-				mm->gx = x;
-				mm->gy = y;
-			}
+				return -1;
+			if (model_marker(mm, c, x, y) != 0)
+				return -1;
 		}
 	}
+	return 0;
+}
+
+/* 0 when the text is a valid map (fills *mm; free mm->row), -1 if not. */
+static int model_read(const char *buf, size_t len, size_t max_cells,
+                      model_map *mm)
+{
+	const char *p = buf, *end = buf + len;
+	const char **line;
+	size_t *llen;
+
+	memset(mm, 0, sizeof *mm);
+	if (len >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+		p += 3;
+	line = fz_alloc((len + 1) * sizeof *line);
+	llen = fz_alloc((len + 1) * sizeof *llen);
+	mm->h = model_lines(p, end, line, llen);
+	if (mm->h == 0 || model_rows(mm, line, llen) != 0)
+		goto bad;
 	if (mm->w > ASTAR_DIM_MAX || mm->h > ASTAR_DIM_MAX ||
 	    (unsigned long long)mm->w * mm->h > max_cells)
 		goto bad;

@@ -43,15 +43,11 @@ static int whole(field f, long *out)
 	return 0;
 }
 
-/* Checks entry e against line l[0..n) (line end already removed). */
-static void model_entry(const char *l, size_t n, const scen_entry *e)
+/* Splits l[0..n) at runs of tabs and spaces into f[0..8]; returns the
+ * number of fields, which may be more than 9 (those are not kept). */
+static int model_fields(const char *l, size_t n, field f[9])
 {
-	field f[9];
 	int nf = 0;
-	long v[9];
-	char *num, *end;
-	double opt;
-	int good = 1;
 
 	for (size_t i = 0; i < n;) {
 		size_t b;
@@ -68,7 +64,60 @@ static void model_entry(const char *l, size_t n, const scen_entry *e)
 		}
 		nf++;
 	}
-	if (nf != 9) {
+	return nf;
+}
+
+/* The optimal length field f as strtod reads a copy of it (*opt), and its
+ * digits after the point (*decimals, -1 with an exponent); 0 when it is
+ * not a finite number >= 0 written in decimal that is the whole field. */
+static int model_optimal(field f, double *opt, int *decimals)
+{
+	char *num = fz_alloc(f.n + 1), *end;
+	const char *dot;
+	int good = 1;
+
+	memcpy(num, f.s, f.n);
+	errno = 0;
+	*opt = strtod(num, &end);
+	/* Written in decimal: only digits, '.', 'e', 'E' and signs.  An
+	 * overflow is not finite; an underflow is the tiny number it is. */
+	if (end != num + f.n || end == num || (errno != 0 && errno != ERANGE) ||
+	    !isfinite(*opt) || *opt < 0 ||
+	    strspn(num, "0123456789.eE+-") != f.n)
+		good = 0;
+	dot = memchr(num, '.', f.n);
+	*decimals = dot ? (int)(f.n - (size_t)(dot - num) - 1) : 0;
+	if (memchr(num, 'e', f.n) || memchr(num, 'E', f.n))
+		*decimals = -1;
+	free(num);
+	return good;
+}
+
+/* A good entry e carries the fields f (map, whole numbers v, optimal
+ * length opt and its decimals). */
+static void model_good_entry(const scen_entry *e, const field f[9],
+                             const long v[9], double opt, int decimals)
+{
+	FZ_CHECK(e->map != NULL);
+	FZ_CHECK(strlen(e->map) == f[1].n);
+	FZ_CHECK(memcmp(e->map, f[1].s, f[1].n) == 0);
+	FZ_CHECK(e->width == v[2] && e->height == v[3]);
+	FZ_CHECK(e->start.x == v[4] && e->start.y == v[5]);
+	FZ_CHECK(e->goal.x == v[6] && e->goal.y == v[7]);
+	FZ_CHECK(e->optimal == opt);
+	FZ_CHECK(e->decimals == decimals);
+}
+
+/* Checks entry e against line l[0..n) (line end already removed). */
+static void model_entry(const char *l, size_t n, const scen_entry *e)
+{
+	field f[9];
+	long v[9];
+	double opt;
+	int decimals;
+	int good = 1;
+
+	if (model_fields(l, n, f) != 9) {
 		FZ_CHECK(e->bad);
 		return;
 	}
@@ -78,33 +127,11 @@ static void model_entry(const char *l, size_t n, const scen_entry *e)
 	for (int k = 0; k < 8; k++)
 		if (k != 1 && whole(f[k], &v[k]) != 0)
 			good = 0;
-	num = fz_alloc(f[8].n + 1);
-	memcpy(num, f[8].s, f[8].n);
-	errno = 0;
-	opt = strtod(num, &end);
-	/* Written in decimal: only digits, '.', 'e', 'E' and signs.  An
-	 * overflow is not finite; an underflow is the tiny number it is. */
-	if (end != num + f[8].n || end == num ||
-	    (errno != 0 && errno != ERANGE) || !isfinite(opt) || opt < 0 ||
-	    strspn(num, "0123456789.eE+-") != f[8].n)
+	if (!model_optimal(f[8], &opt, &decimals))
 		good = 0;
 	FZ_CHECK(e->bad == !good);
-	if (good) {
-		const char *dot = memchr(num, '.', f[8].n);
-		int decimals =
-			dot ? (int)(f[8].n - (size_t)(dot - num) - 1) : 0;
-		if (memchr(num, 'e', f[8].n) || memchr(num, 'E', f[8].n))
-			decimals = -1;
-		FZ_CHECK(e->map != NULL);
-		FZ_CHECK(strlen(e->map) == f[1].n);
-		FZ_CHECK(memcmp(e->map, f[1].s, f[1].n) == 0);
-		FZ_CHECK(e->width == v[2] && e->height == v[3]);
-		FZ_CHECK(e->start.x == v[4] && e->start.y == v[5]);
-		FZ_CHECK(e->goal.x == v[6] && e->goal.y == v[7]);
-		FZ_CHECK(e->optimal == opt);
-		FZ_CHECK(e->decimals == decimals);
-	}
-	free(num);
+	if (good)
+		model_good_entry(e, f, v, opt, decimals);
 }
 
 /* Walks the model's lines alongside the entries. */

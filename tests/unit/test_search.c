@@ -1006,8 +1006,49 @@ static void resize_tests(void)
 	}
 }
 
-/* One query on a hand-written grid with a known answer.  want < 0: no
- * path.  end_x/end_y: where the path must end (-1: don't care). */
+/* known()'s options for heuristic hh, or Dijkstra past ASTAR_H_ZERO;
+ * 0 when that heuristic is not admissible under pol (nothing to hold it
+ * to). */
+static int known_options(astar_options *o, int hh, astar_diagonal pol,
+                         int adjacent, int closest)
+{
+	astar_options_init(o);
+	o->diagonal = pol;
+	o->adjacent = adjacent;
+	o->closest = closest;
+	o->explored = 1;
+	if (hh > ASTAR_H_ZERO)
+		o->algorithm = ASTAR_ALGO_DIJKSTRA;
+	else
+		o->heuristic = (astar_heuristic)hh;
+	return astar_heuristic_admissible(astar_effective_heuristic(o), pol);
+}
+
+/* What known() expects of a search that returned ASTAR_OK: no path when
+ * want < 0, else the cost, reached_goal, the end (unless end_x < 0) and
+ * a legal path. */
+static void check_known_path(const query *q, const astar_result *r, double want,
+                             int want_reached, int end_x, int end_y)
+{
+	if (want < 0) {
+		check_not_found(r);
+	} else if (CHECK(r->found == 1, "found 0, expected cost %.12g", want)) {
+		CHECK(r->reached_goal == want_reached,
+		      "reached_goal %d, expected %d", r->reached_goal,
+		      want_reached);
+		CHECK(cost_eq(r->cost, want), "cost %.12g, expected %.12g",
+		      r->cost, want);
+		if (end_x >= 0)
+			CHECK(pt_eq(r->end, pt(end_x, end_y)),
+			      "end (%d,%d), expected (%d,%d)", (int)r->end.x,
+			      (int)r->end.y, end_x, end_y);
+		check_path(q, r);
+	}
+}
+
+/* One query on a hand-written grid with a known answer, by every
+ * admissible heuristic and Dijkstra.  want < 0: no path.  end_x/end_y:
+ * where the path must end (-1: don't care). */
 static void known(const char *name, const char *const *rows, int h,
                   astar_point s, astar_point t, astar_diagonal pol,
                   int adjacent, int closest, double want, int want_reached,
@@ -1024,17 +1065,7 @@ static void known(const char *name, const char *const *rows, int h,
 	ref_from_rows(&g, rows, h);
 	lg = lib_grid(&g, 0);
 	for (hh = ASTAR_H_DEFAULT; hh <= ASTAR_H_ZERO + 1; hh++) {
-		astar_options_init(&o);
-		o.diagonal = pol;
-		o.adjacent = adjacent;
-		o.closest = closest;
-		o.explored = 1;
-		if (hh > ASTAR_H_ZERO)
-			o.algorithm = ASTAR_ALGO_DIJKSTRA;
-		else
-			o.heuristic = (astar_heuristic)hh;
-		if (!astar_heuristic_admissible(astar_effective_heuristic(&o),
-		                                pol))
+		if (!known_options(&o, hh, pol, adjacent, closest))
 			continue;
 		memset(&q, 0, sizeof q);
 		q.kind = name;
@@ -1046,24 +1077,8 @@ static void known(const char *name, const char *const *rows, int h,
 		st = astar_search(ctx, lg, s, t, &o, &r);
 		if (CHECK(st == ASTAR_OK, "status %d (%s)", (int)st,
 		          astar_strerror(st))) {
-			if (want < 0) {
-				check_not_found(&r);
-			} else if (CHECK(r.found == 1,
-			                 "found 0, expected cost %.12g",
-			                 want)) {
-				CHECK(r.reached_goal == want_reached,
-				      "reached_goal %d, expected %d",
-				      r.reached_goal, want_reached);
-				CHECK(cost_eq(r.cost, want),
-				      "cost %.12g, expected %.12g", r.cost,
-				      want);
-				if (end_x >= 0)
-					CHECK(pt_eq(r.end, pt(end_x, end_y)),
-					      "end (%d,%d), expected (%d,%d)",
-					      (int)r.end.x, (int)r.end.y, end_x,
-					      end_y);
-				check_path(&q, &r);
-			}
+			check_known_path(&q, &r, want, want_reached, end_x,
+			                 end_y);
 			check_explored(&q, NULL, &r);
 		}
 		check_end();
@@ -1072,85 +1087,122 @@ static void known(const char *name, const char *const *rows, int h,
 	free(g.cost);
 }
 
-static void test_known_answers(void)
+/* A wall splitting a 5x3 grid: the right column is cut off. */
+static const char *const known_split[] = {"...#.", "..##.", "...#."};
+
+/* Open floor: corner to corner, a knight's move, no move at all. */
+static void known_open(astar_diagonal p)
 {
 	static const char *const open5[] = {".....", ".....", ".....", ".....",
 	                                    "....."};
+	static const char *const one[] = {"."};
+	const double r2 = sqrt(2.0);
+	int d = (int)p;
+
+	known("open 5x5 corner to corner", open5, 5, pt(0, 0), pt(4, 4), p, 0,
+	      0, d == 0 ? 8.0 : 4.0 * r2, 1, 4, 4);
+	known("open 5x5 knight", open5, 5, pt(0, 0), pt(2, 1), p, 0, 0,
+	      d == 0 ? 3.0 : 1.0 + r2, 1, 2, 1);
+	known("start == goal", open5, 5, pt(2, 3), pt(2, 3), p, 0, 0, 0.0, 1, 2,
+	      3);
+	known("1x1", one, 1, pt(0, 0), pt(0, 0), p, 0, 0, 0.0, 1, 0, 0);
+	known("1x1 adjacent", one, 1, pt(0, 0), pt(0, 0), p, 1, 0, 0.0, 1, 0,
+	      0);
+	known("1x1 closest", one, 1, pt(0, 0), pt(0, 0), p, 0, 1, 0.0, 1, 0, 0);
+}
+
+/* Corners cut or not by the diagonal rule, and cells of other costs. */
+static void known_corners_and_terrain(astar_diagonal p)
+{
 	static const char *const pinch[] = {".#", "#."};
 	static const char *const half[] = {".#", ".."};
 	static const char *const line[] = {"195"};
 	static const char *const diagt[] = {"13", "45"};
+	static const char *const dear[] = {".....", ".999.", "....."};
+	const double r2 = sqrt(2.0);
+	int d = (int)p;
+
+	known("pinched diagonal", pinch, 2, pt(0, 0), pt(1, 1), p, 0, 0,
+	      d == ASTAR_DIAG_ALWAYS ? r2 : -1.0, 1, 1, 1);
+	known("half-open corner", half, 2, pt(0, 0), pt(1, 1), p, 0, 0,
+	      d == ASTAR_DIAG_ALWAYS || d == ASTAR_DIAG_ONE_OBSTACLE ? r2 : 2.0,
+	      1, 1, 1);
+	known("terrain line", line, 1, pt(0, 0), pt(2, 0), p, 0, 0, 14.0, 1, 2,
+	      0);
+	known("terrain line back", line, 1, pt(2, 0), pt(0, 0), p, 0, 0, 10.0,
+	      1, 0, 0);
+	known("terrain diagonal", diagt, 2, pt(0, 0), pt(1, 1), p, 0, 0,
+	      d == 0 ? 8.0 : 5.0 * r2, 1, 1, 1);
+	known("detour around 9s", dear, 3, pt(0, 1), pt(4, 1), p, 0, 0,
+	      d == 0 ? 6.0 : 2.0 + 2.0 * r2, 1, 4, 1);
+}
+
+/* --adjacent around a walled target. */
+static void known_adjacent(astar_diagonal p)
+{
 	static const char *const ring[] = {"...", ".#.", "..."};
 	static const char *const ring2[] = {".#.", ".#.", "..."};
-	static const char *const split[] = {"...#.", "..##.", "...#."};
-	static const char *const one[] = {"."};
-	static const char *const dear[] = {".....", ".999.", "....."};
+	int d = (int)p;
+
+	known("adjacent ring", ring, 3, pt(0, 0), pt(1, 1), p, 1, 0,
+	      d == 0 ? 1.0 : 0.0, 1, d == 0 ? -1 : 0, 0);
+	known("adjacent ring, wall above", ring2, 3, pt(0, 0), pt(1, 1), p, 1,
+	      0, d == 0 || d == ASTAR_DIAG_NO_OBSTACLES ? 1.0 : 0.0, 1, 0,
+	      d == 0 || d == ASTAR_DIAG_NO_OBSTACLES ? 1 : 0);
+	known("adjacent on the target", ring2, 3, pt(2, 2), pt(2, 2), p, 1, 0,
+	      0.0, 1, 2, 2);
+	known("adjacent unreachable", known_split, 3, pt(0, 0), pt(4, 1), p, 1,
+	      0, -1.0, 0, -1, -1);
+}
+
+/* --closest ties: equal distance and cost -> lower y; equal distance,
+ * different cost -> cheaper. */
+static void known_closest(astar_diagonal p)
+{
+	const double r2 = sqrt(2.0);
+	int d = (int)p;
+
+	known("closest tie by y", known_split, 3, pt(0, 1), pt(3, 1), p, 0, 1,
+	      d == 0 ? 3.0 : 1.0 + r2, 0, 2, 0);
+	known("closest tie by cost", known_split, 3, pt(0, 2), pt(3, 1), p, 0,
+	      1, 2.0, 0, 2, 2);
+	known("closest to an unreachable open cell", known_split, 3, pt(0, 0),
+	      pt(4, 1), p, 0, 1, 2.0, 0, 2, 0);
+	known("closest+adjacent fallback", known_split, 3, pt(0, 0), pt(4, 1),
+	      p, 1, 1, 2.0, 0, 2, 0);
+	known("closest when start is nearest", known_split, 3, pt(2, 0),
+	      pt(4, 0), p, 0, 1, 0.0, 0, 2, 0);
+}
+
+/* (1,0) and (0,1) are both at distance 1 from the walled target and both
+ * cost 1 + 2 sqrt 2, but summed in different orders ((r2 + r2) + 1 vs
+ * (r2 + 1) + r2, one ulp apart): still a tie, so the lower y wins. */
+static void known_closest_sum_order(void)
+{
 	static const char *const sumorder[] = {"#.#.#", "..##.", "....#",
 	                                       "#.#.#"};
 	const double r2 = sqrt(2.0);
 	int d;
 
-	for (d = 0; d < 4; d++) {
-		astar_diagonal p = (astar_diagonal)d;
-
-		known("open 5x5 corner to corner", open5, 5, pt(0, 0), pt(4, 4),
-		      p, 0, 0, d == 0 ? 8.0 : 4.0 * r2, 1, 4, 4);
-		known("open 5x5 knight", open5, 5, pt(0, 0), pt(2, 1), p, 0, 0,
-		      d == 0 ? 3.0 : 1.0 + r2, 1, 2, 1);
-		known("start == goal", open5, 5, pt(2, 3), pt(2, 3), p, 0, 0,
-		      0.0, 1, 2, 3);
-		known("1x1", one, 1, pt(0, 0), pt(0, 0), p, 0, 0, 0.0, 1, 0, 0);
-		known("1x1 adjacent", one, 1, pt(0, 0), pt(0, 0), p, 1, 0, 0.0,
-		      1, 0, 0);
-		known("1x1 closest", one, 1, pt(0, 0), pt(0, 0), p, 0, 1, 0.0,
-		      1, 0, 0);
-		known("pinched diagonal", pinch, 2, pt(0, 0), pt(1, 1), p, 0, 0,
-		      d == ASTAR_DIAG_ALWAYS ? r2 : -1.0, 1, 1, 1);
-		known("half-open corner", half, 2, pt(0, 0), pt(1, 1), p, 0, 0,
-		      d == ASTAR_DIAG_ALWAYS || d == ASTAR_DIAG_ONE_OBSTACLE
-		              ? r2
-		              : 2.0,
-		      1, 1, 1);
-		known("terrain line", line, 1, pt(0, 0), pt(2, 0), p, 0, 0,
-		      14.0, 1, 2, 0);
-		known("terrain line back", line, 1, pt(2, 0), pt(0, 0), p, 0, 0,
-		      10.0, 1, 0, 0);
-		known("terrain diagonal", diagt, 2, pt(0, 0), pt(1, 1), p, 0, 0,
-		      d == 0 ? 8.0 : 5.0 * r2, 1, 1, 1);
-		known("detour around 9s", dear, 3, pt(0, 1), pt(4, 1), p, 0, 0,
-		      d == 0 ? 6.0 : 2.0 + 2.0 * r2, 1, 4, 1);
-		/* --adjacent around a walled target. */
-		known("adjacent ring", ring, 3, pt(0, 0), pt(1, 1), p, 1, 0,
-		      d == 0 ? 1.0 : 0.0, 1, d == 0 ? -1 : 0, 0);
-		known("adjacent ring, wall above", ring2, 3, pt(0, 0), pt(1, 1),
-		      p, 1, 0,
-		      d == 0 || d == ASTAR_DIAG_NO_OBSTACLES ? 1.0 : 0.0, 1, 0,
-		      d == 0 || d == ASTAR_DIAG_NO_OBSTACLES ? 1 : 0);
-		known("adjacent on the target", ring2, 3, pt(2, 2), pt(2, 2), p,
-		      1, 0, 0.0, 1, 2, 2);
-		known("adjacent unreachable", split, 3, pt(0, 0), pt(4, 1), p,
-		      1, 0, -1.0, 0, -1, -1);
-		/* --closest ties: equal distance and cost -> lower y; equal
-		 * distance, different cost -> cheaper. */
-		known("closest tie by y", split, 3, pt(0, 1), pt(3, 1), p, 0, 1,
-		      d == 0 ? 3.0 : 1.0 + r2, 0, 2, 0);
-		known("closest tie by cost", split, 3, pt(0, 2), pt(3, 1), p, 0,
-		      1, 2.0, 0, 2, 2);
-		known("closest to an unreachable open cell", split, 3, pt(0, 0),
-		      pt(4, 1), p, 0, 1, 2.0, 0, 2, 0);
-		known("closest+adjacent fallback", split, 3, pt(0, 0), pt(4, 1),
-		      p, 1, 1, 2.0, 0, 2, 0);
-		known("closest when start is nearest", split, 3, pt(2, 0),
-		      pt(4, 0), p, 0, 1, 0.0, 0, 2, 0);
-	}
-	/* (1,0) and (0,1) are both at distance 1 from the walled target and
-	 * both cost 1 + 2 sqrt 2, but summed in different orders
-	 * ((r2 + r2) + 1 vs (r2 + 1) + r2, one ulp apart): still a tie, so
-	 * the lower y wins. */
 	for (d = ASTAR_DIAG_ALWAYS; d <= ASTAR_DIAG_ONE_OBSTACLE; d++)
 		known("closest tie, costs summed in different orders", sumorder,
 		      4, pt(3, 3), pt(0, 0), (astar_diagonal)d, 0, 1,
 		      1.0 + 2.0 * r2, 0, 1, 0);
+}
+
+/* Hand-written grids with known answers, one helper per kind of case,
+ * under each diagonal rule. */
+static void test_known_answers(void)
+{
+	int d;
+
+	for (d = 0; d < 4; d++) {
+		known_open((astar_diagonal)d);
+		known_corners_and_terrain((astar_diagonal)d);
+		known_adjacent((astar_diagonal)d);
+		known_closest((astar_diagonal)d);
+	}
+	known_closest_sum_order();
 }
 
 static void check_zeroed(const astar_result *r)
@@ -1333,6 +1385,39 @@ static void test_status_codes(void)
 	status_1x1_blocked();
 }
 
+/* The explored flag must not change the search: q searched with it and
+ * without it expands as many cells and finds the same path. */
+static void check_explored_changes_nothing(query *q, const astar_grid *lg)
+{
+	astar_result a, b;
+	astar_point *pa;
+	size_t len;
+	uint64_t ex;
+
+	begin_query(q);
+	astar_search(ctx, lg, q->start, q->goal, &q->opts, &a);
+	CHECK(a.explored_len > 0 && a.expanded > 0,
+	      "explored_len %zu expanded %llu", a.explored_len,
+	      (unsigned long long)a.expanded);
+	len = a.path_len;
+	ex = a.expanded;
+	pa = malloc(len * sizeof *pa + 1);
+	if (!pa)
+		exit(2);
+	memcpy(pa, a.path, len * sizeof *pa);
+	q->opts.explored = 0;
+	astar_search(ctx, lg, q->start, q->goal, &q->opts, &b);
+	CHECK(b.explored_len == 0, "explored_len %zu without explored",
+	      b.explored_len);
+	CHECK(b.expanded == ex, "expanded %llu vs %llu with explored",
+	      (unsigned long long)b.expanded, (unsigned long long)ex);
+	CHECK(b.path_len == len && memcmp(pa, b.path, len * sizeof *pa) == 0,
+	      "path differs with and without explored");
+	free(pa);
+}
+
+/* One search with the explored list under each diagonal rule, checked
+ * against the reference, repeated, and searched again without it. */
 static void test_explored_and_determinism(void)
 {
 	static const char *const rows[] = {
@@ -1350,11 +1435,6 @@ static void test_explored_and_determinism(void)
 	if (!dist)
 		exit(2);
 	for (d = 0; d < 4; d++) {
-		astar_result a, b;
-		astar_point *pa;
-		size_t len;
-		uint64_t ex;
-
 		memset(&q, 0, sizeof q);
 		q.kind = "explored";
 		q.g = &g;
@@ -1366,29 +1446,7 @@ static void test_explored_and_determinism(void)
 		reference(&g, q.opts.diagonal, q.start, dist);
 		run_and_verify(&q, lg, dist);
 		check_repeat(&q, lg);
-
-		/* The explored flag must not change the search. */
-		begin_query(&q);
-		astar_search(ctx, lg, q.start, q.goal, &q.opts, &a);
-		CHECK(a.explored_len > 0 && a.expanded > 0,
-		      "explored_len %zu expanded %llu", a.explored_len,
-		      (unsigned long long)a.expanded);
-		len = a.path_len;
-		ex = a.expanded;
-		pa = malloc(len * sizeof *pa + 1);
-		if (!pa)
-			exit(2);
-		memcpy(pa, a.path, len * sizeof *pa);
-		q.opts.explored = 0;
-		astar_search(ctx, lg, q.start, q.goal, &q.opts, &b);
-		CHECK(b.explored_len == 0, "explored_len %zu without explored",
-		      b.explored_len);
-		CHECK(b.expanded == ex, "expanded %llu vs %llu with explored",
-		      (unsigned long long)b.expanded, (unsigned long long)ex);
-		CHECK(b.path_len == len &&
-		              memcmp(pa, b.path, len * sizeof *pa) == 0,
-		      "path differs with and without explored");
-		free(pa);
+		check_explored_changes_nothing(&q, lg);
 		check_end();
 	}
 	free(dist);
@@ -1462,6 +1520,61 @@ static void test_huge_corridor(void)
 	}
 }
 
+/* The same query by JPS, which sums in the same units: the start's walk
+ * meets the goal's row or column, and jumps there. */
+static void check_exact_tie_jps(const astar_grid *lg, astar_point a,
+                                astar_point b, astar_options o, double want,
+                                int32_t hi)
+{
+	astar_result r;
+	astar_status st;
+
+	o.algorithm = ASTAR_ALGO_JPS;
+	st = astar_search(ctx, lg, a, b, &o, &r);
+	CHECK(st == ASTAR_OK && r.found && r.cost == want &&
+	              r.path_len == (size_t)hi + 1 && r.expanded <= 2,
+	      "jps (%d,%d) -> (%d,%d): status %d, cost %.17g, "
+	      "%zu cells, %llu expanded",
+	      (int)a.x, (int)a.y, (int)b.x, (int)b.y, (int)st,
+	      st == ASTAR_OK ? r.cost : -1.0, st == ASTAR_OK ? r.path_len : 0,
+	      st == ASTAR_OK ? (unsigned long long)r.expanded : 0ULL);
+}
+
+/* Query k from a to b on open floor, under the diagonal rule k picks: the
+ * exact octile cost, and nothing expanded off the path. */
+static void check_exact_tie(const astar_grid *lg, astar_point a, astar_point b,
+                            int k)
+{
+	int32_t dx = abs(a.x - b.x), dy = abs(a.y - b.y);
+	int32_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+	double want = (double)(hi - lo) + 1.41421356237309504880 * (double)lo;
+	astar_options o;
+	astar_result r;
+	astar_status st;
+
+	astar_options_init(&o);
+	o.diagonal = k % 3 == 0   ? ASTAR_DIAG_NO_OBSTACLES
+	             : k % 3 == 1 ? ASTAR_DIAG_ALWAYS
+	                          : ASTAR_DIAG_ONE_OBSTACLE;
+	st = astar_search(ctx, lg, a, b, &o, &r);
+	if (!CHECK(st == ASTAR_OK && r.found,
+	           "(%d,%d) -> (%d,%d): status %d found %d", (int)a.x, (int)a.y,
+	           (int)b.x, (int)b.y, (int)st, st == ASTAR_OK ? r.found : -1))
+		return;
+	CHECK(r.cost == want && r.path_len == (size_t)hi + 1,
+	      "(%d,%d) -> (%d,%d): cost %.17g, %zu cells; "
+	      "expected %.17g, %d",
+	      (int)a.x, (int)a.y, (int)b.x, (int)b.y, r.cost, r.path_len, want,
+	      (int)hi + 1);
+	CHECK(r.expanded == r.path_len,
+	      "diagonal %d, (%d,%d) -> (%d,%d): %llu expanded for "
+	      "a path of %zu cells",
+	      (int)o.diagonal, (int)a.x, (int)a.y, (int)b.x, (int)b.y,
+	      (unsigned long long)r.expanded, r.path_len);
+	if (o.diagonal == ASTAR_DIAG_NO_OBSTACLES)
+		check_exact_tie_jps(lg, a, b, o, want, hi);
+}
+
 /*
  * Exact ties.  On open floor of cost 1, with diagonal steps under any of
  * the three rules that allow them and the octile heuristic (their
@@ -1493,55 +1606,76 @@ static void test_exact_ties(void)
 			                   (int)rng_below(&rng, (unsigned)h));
 			astar_point b = pt((int)rng_below(&rng, (unsigned)w),
 			                   (int)rng_below(&rng, (unsigned)h));
-			int32_t dx = abs(a.x - b.x), dy = abs(a.y - b.y);
-			int32_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
-			double want = (double)(hi - lo) +
-			              1.41421356237309504880 * (double)lo;
-			astar_options o;
-			astar_result r;
-			astar_status st;
 
-			astar_options_init(&o);
-			o.diagonal = k % 3 == 0   ? ASTAR_DIAG_NO_OBSTACLES
-			             : k % 3 == 1 ? ASTAR_DIAG_ALWAYS
-			                          : ASTAR_DIAG_ONE_OBSTACLE;
-			st = astar_search(ctx, lg, a, b, &o, &r);
-			if (!CHECK(st == ASTAR_OK && r.found,
-			           "(%d,%d) -> (%d,%d): status %d found %d",
-			           (int)a.x, (int)a.y, (int)b.x, (int)b.y,
-			           (int)st, st == ASTAR_OK ? r.found : -1))
-				continue;
-			CHECK(r.cost == want && r.path_len == (size_t)hi + 1,
-			      "(%d,%d) -> (%d,%d): cost %.17g, %zu cells; "
-			      "expected %.17g, %d",
-			      (int)a.x, (int)a.y, (int)b.x, (int)b.y, r.cost,
-			      r.path_len, want, (int)hi + 1);
-			CHECK(r.expanded == r.path_len,
-			      "diagonal %d, (%d,%d) -> (%d,%d): %llu expanded for "
-			      "a path of %zu cells",
-			      (int)o.diagonal, (int)a.x, (int)a.y, (int)b.x,
-			      (int)b.y, (unsigned long long)r.expanded,
-			      r.path_len);
-			if (o.diagonal != ASTAR_DIAG_NO_OBSTACLES)
-				continue;
-			/* JPS sums in the same units: the start's walk
-			 * meets the goal's row or column, and jumps there. */
-			o.algorithm = ASTAR_ALGO_JPS;
-			st = astar_search(ctx, lg, a, b, &o, &r);
-			CHECK(st == ASTAR_OK && r.found && r.cost == want &&
-			              r.path_len == (size_t)hi + 1 &&
-			              r.expanded <= 2,
-			      "jps (%d,%d) -> (%d,%d): status %d, cost %.17g, "
-			      "%zu cells, %llu expanded",
-			      (int)a.x, (int)a.y, (int)b.x, (int)b.y, (int)st,
-			      st == ASTAR_OK ? r.cost : -1.0,
-			      st == ASTAR_OK ? r.path_len : 0,
-			      st == ASTAR_OK ? (unsigned long long)r.expanded
-			                     : 0ULL);
+			check_exact_tie(lg, a, b, k);
 		}
 		check_end();
 		astar_grid_free(lg);
 	}
+}
+
+/* The 40x30 grid of the generation wrap test: a quarter walls, its
+ * corner open. */
+static void wrap_grid(uint64_t *rng, ref_grid *g)
+{
+	size_t i;
+
+	g->w = 40;
+	g->h = 30;
+	g->cost = malloc((size_t)g->w * (size_t)g->h);
+	if (!g->cost)
+		exit(2);
+	for (i = 0; i < (size_t)g->w * (size_t)g->h; i++)
+		g->cost[i] = rng_below(rng, 100) < 25 ? 0 : 1;
+	g->cost[0] = 1;
+}
+
+/* A copy of n points, NULL when there are none. */
+static astar_point *copy_points(const astar_point *p, size_t n)
+{
+	astar_point *c = NULL;
+
+	if (n && !(c = malloc(n * sizeof *c)))
+		exit(2);
+	if (c)
+		memcpy(c, p, n * sizeof *c);
+	return c;
+}
+
+/* Query k, by the algorithm and diagonal rule k picks, on the wrapped
+ * context and on a fresh one: the same answer. */
+static void wrap_query(astar_ctx *wrapped, astar_ctx *fresh,
+                       const astar_grid *lg, const ref_grid *g, uint64_t *rng,
+                       int k)
+{
+	query q;
+	astar_result a, b;
+	astar_status sa, sb;
+	astar_point *pa, *ea;
+
+	memset(&q, 0, sizeof q);
+	q.kind = "generation wrap";
+	q.g = g;
+	q.start = random_cell(rng, g, 1, NULL);
+	q.goal = random_cell(rng, g, 1, NULL);
+	astar_options_init(&q.opts);
+	q.opts.algorithm = (astar_algorithm)(k % 5);
+	q.opts.diagonal = q.opts.algorithm == ASTAR_ALGO_JPS
+	                          ? (k / 5 % 2 ? ASTAR_DIAG_NO_OBSTACLES
+	                                       : ASTAR_DIAG_NEVER)
+	                          : (astar_diagonal)(k / 5 % 4);
+	q.opts.explored = 1;
+	begin_query(&q);
+	sa = astar_search(wrapped, lg, q.start, q.goal, &q.opts, &a);
+	pa = copy_points(a.path, a.path_len);
+	ea = copy_points(a.explored, a.explored_len);
+	sb = astar_search(fresh, lg, q.start, q.goal, &q.opts, &b);
+	CHECK(sa == ASTAR_OK, "status %d", (int)sa);
+	compare_results("across the wrap vs fresh context", sa, &a, pa, ea, sb,
+	                &b);
+	free(pa);
+	free(ea);
+	check_end();
 }
 
 /*
@@ -1558,17 +1692,11 @@ static void test_generation_wrap(void)
 	astar_grid *lg;
 	astar_ctx *wrapped = astar_ctx_new(), *fresh = astar_ctx_new();
 	astar_result r;
-	size_t i;
 	int k;
 
-	g.w = 40;
-	g.h = 30;
-	g.cost = malloc((size_t)g.w * (size_t)g.h);
-	if (!g.cost || !wrapped || !fresh)
+	if (!wrapped || !fresh)
 		exit(2);
-	for (i = 0; i < (size_t)g.w * (size_t)g.h; i++)
-		g.cost[i] = rng_below(&rng, 100) < 25 ? 0 : 1;
-	g.cost[0] = 1;
+	wrap_grid(&rng, &g);
 	lg = lib_grid(&g, 0);
 	/* Generations 1 to 6: floods that leave records all over the grid. */
 	for (k = 0; k < 6; k++) {
@@ -1580,43 +1708,8 @@ static void test_generation_wrap(void)
 		             random_cell(&rng, &g, 1, NULL), &o, &r);
 	}
 	wrapped->gen = UINT32_MAX - 4;
-	for (k = 0; k < 30; k++) {
-		query q;
-		astar_result a, b;
-		astar_status sa, sb;
-		astar_point *pa = NULL, *ea = NULL;
-
-		memset(&q, 0, sizeof q);
-		q.kind = "generation wrap";
-		q.g = &g;
-		q.start = random_cell(&rng, &g, 1, NULL);
-		q.goal = random_cell(&rng, &g, 1, NULL);
-		astar_options_init(&q.opts);
-		q.opts.algorithm = (astar_algorithm)(k % 5);
-		q.opts.diagonal = q.opts.algorithm == ASTAR_ALGO_JPS
-		                          ? (k / 5 % 2 ? ASTAR_DIAG_NO_OBSTACLES
-		                                       : ASTAR_DIAG_NEVER)
-		                          : (astar_diagonal)(k / 5 % 4);
-		q.opts.explored = 1;
-		begin_query(&q);
-		sa = astar_search(wrapped, lg, q.start, q.goal, &q.opts, &a);
-		if (a.path_len && !(pa = malloc(a.path_len * sizeof *pa)))
-			exit(2);
-		if (a.explored_len &&
-		    !(ea = malloc(a.explored_len * sizeof *ea)))
-			exit(2);
-		if (pa)
-			memcpy(pa, a.path, a.path_len * sizeof *pa);
-		if (ea)
-			memcpy(ea, a.explored, a.explored_len * sizeof *ea);
-		sb = astar_search(fresh, lg, q.start, q.goal, &q.opts, &b);
-		CHECK(sa == ASTAR_OK, "status %d", (int)sa);
-		compare_results("across the wrap vs fresh context", sa, &a, pa,
-		                ea, sb, &b);
-		free(pa);
-		free(ea);
-		check_end();
-	}
+	for (k = 0; k < 30; k++)
+		wrap_query(wrapped, fresh, lg, &g, &rng, k);
 	check_begin("generation wrap: the counter");
 	CHECK(wrapped->gen >= 1 && wrapped->gen < 100,
 	      "the generation did not wrap: %u", (unsigned)wrapped->gen);
