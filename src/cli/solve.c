@@ -794,6 +794,41 @@ static void update_scen_query(sink *k, const char *label, map_expect *expect,
 	expect->cost_decimals = 8;
 }
 
+/* Whether the map is the size the scenario line says; else the error is
+ * said and the query reported as failed. */
+static int scen_size_ok(sink *k, const char *label)
+{
+	const scen_entry *e = k->it->entry;
+	const shared_map *sm = k->it->sm;
+	const astar_grid *g = sm->m.grid;
+
+	if (e->width == astar_grid_width(g) &&
+	    e->height == astar_grid_height(g))
+		return 1;
+	diag_error(k->it->scen_name, e->line, 0,
+	           "the scenario says the map is %dx%d, but %s is %dx%d",
+	           (int)e->width, (int)e->height, display_name(sm->path),
+	           (int)astar_grid_width(g), (int)astar_grid_height(g));
+	query_error(k, label);
+	return 0;
+}
+
+/* The report's scenario fields: the line's points and, as what is
+ * expected, its optimal length with as many decimals as it was given. */
+static void scen_report(query_report *q, map_expect *expect,
+                        const scen_entry *e, const char *name)
+{
+	q->start = e->start;
+	q->goal = e->goal;
+	q->scen = name;
+	q->line = e->line;
+	memset(expect, 0, sizeof *expect);
+	expect->has_cost = 1;
+	expect->cost = e->optimal;
+	expect->cost_decimals = e->decimals;
+	q->expect = expect;
+}
+
 static void scen_query(sink *k, astar_ctx *ctx)
 {
 	const cli_config *cfg = k->cfg;
@@ -813,16 +848,8 @@ static void scen_query(sink *k, astar_ctx *ctx)
 
 	scen_label(label, sizeof label, name, e->line);
 	opts.landmarks = config_landmarks(cfg, sm->queries);
-	if (e->width != astar_grid_width(g) ||
-	    e->height != astar_grid_height(g)) {
-		diag_error(
-			name, e->line, 0,
-			"the scenario says the map is %dx%d, but %s is %dx%d",
-			(int)e->width, (int)e->height, display_name(sm->path),
-			(int)astar_grid_width(g), (int)astar_grid_height(g));
-		query_error(k, label);
+	if (!scen_size_ok(k, label))
 		return;
-	}
 	config_choose(cfg, ctx, g, &opts);
 	places = on_line(e->line);
 	if (valid_query(&opts, name, &places, "", g, &e->start, 1, &e->goal,
@@ -844,15 +871,7 @@ static void scen_query(sink *k, astar_ctx *ctx)
 	q.search_us = timed ? now_us() - t0 : 0;
 	q.prepared = 1;
 	q.prepare_us = prep;
-	q.start = e->start;
-	q.goal = e->goal;
-	q.scen = name;
-	q.line = e->line;
-	memset(&expect, 0, sizeof expect);
-	expect.has_cost = 1;
-	expect.cost = e->optimal;
-	expect.cost_decimals = e->decimals;
-	q.expect = &expect;
+	scen_report(&q, &expect, e, name);
 	if (cfg->update)
 		update_scen_query(k, label, &expect, &res);
 	emit(k, &q, label, 0);
