@@ -457,6 +457,47 @@ static const unsigned char back_mask[9] = {
 	0, /* the start */
 };
 
+/* The start's g, 0, and its key pushed, in the instance's form (search
+ * set the rest of its node); 0, or -1 when out of memory. */
+ALWAYS_INLINE int push_start(astar_ctx *ctx, const astar_grid *grid,
+                             const heuristic *hk, size_t start,
+                             const int exact)
+{
+	astar_point s = ctx_point_of(grid, start);
+	heap_key k;
+
+	if (exact)
+		ctx->nodes[start].gx = 0;
+	else
+		ctx->nodes[start].g = 0.0;
+	k = exact ? heap_make_key_fixed((uint32_t)start,
+	                                exact_h(hk, s.x, s.y), 0)
+	          : heap_make_key((uint32_t)start,
+	                          heuristic_at(hk, s.x, s.y, 0), 0.0);
+	return heap_push_key(&ctx->open, k);
+}
+
+/*
+ * The next cell to expand, SIZE_MAX when none is left.  The least new
+ * neighbour of the last expanded cell is held out of the heap: when it
+ * is also less than the heap's top (on a straight run over open ground),
+ * it is expanded next without a push and a pop; otherwise it takes the
+ * top's place.  The least key still comes first, so the order is the
+ * heap's.
+ */
+ALWAYS_INLINE size_t next_cell(astar_ctx *ctx, const heap_key *held,
+                               int *holding)
+{
+	if (*holding) {
+		*holding = 0;
+		if (heap_empty(&ctx->open) ||
+		    heap_key_less(*held, heap_top(&ctx->open)))
+			return heap_key_node(*held);
+		return heap_replace_top(&ctx->open, *held);
+	}
+	return heap_empty(&ctx->open) ? SIZE_MAX : heap_pop(&ctx->open);
+}
+
 /*
  * The search loop proper.  It is inlined into one instance per heuristic
  * and diagonal policy (see run), so that the compiler folds the choices
@@ -482,46 +523,16 @@ loop(astar_ctx *ctx, const astar_grid *grid, const expansion *e,
 	int holding = 0;
 
 	hk.kind = kind;
-	/* The start's g, 0, and its key, in the instance's form (search set
-	 * the rest of its node). */
-	{
-		astar_point s = ctx_point_of(grid, start);
-		heap_key k;
-
-		if (exact)
-			nodes[start].gx = 0;
-		else
-			nodes[start].g = 0.0;
-		k = exact ? heap_make_key_fixed((uint32_t)start,
-		                                exact_h(&hk, s.x, s.y), 0)
-		          : heap_make_key((uint32_t)start,
-		                          heuristic_at(&hk, s.x, s.y, 0), 0.0);
-		if (heap_push_key(&ctx->open, k) != 0)
-			return ASTAR_ENOMEM;
-	}
+	if (push_start(ctx, grid, &hk, start, exact) != 0)
+		return ASTAR_ENOMEM;
 	for (;;) {
 		size_t i;
 		int32_t px, py;
 		double gi = 0.0; /* set in the instances of doubles */
 		uint64_t gxi = 0;
 
-		/* The least new neighbour of the last expanded cell is held out
-		 * of the heap: when it is also less than the heap's top (on a
-		 * straight run over open ground), it is expanded next without
-		 * a push and a pop; otherwise it takes the top's place.  The
-		 * least key still comes first, so the order is the heap's. */
-		if (holding) {
-			holding = 0;
-			if (heap_empty(&ctx->open) ||
-			    heap_key_less(held, heap_top(&ctx->open)))
-				i = heap_key_node(held);
-			else
-				i = heap_replace_top(&ctx->open, held);
-		} else if (!heap_empty(&ctx->open)) {
-			i = heap_pop(&ctx->open);
-		} else {
+		if ((i = next_cell(ctx, &held, &holding)) == SIZE_MAX)
 			break;
-		}
 		/* The coordinates as two integers: an astar_point here may be
 		 * kept in memory and read back whole just after its halves are
 		 * written, a store that cannot be forwarded to the wider load,
