@@ -498,6 +498,18 @@ ALWAYS_INLINE size_t next_cell(astar_ctx *ctx, const heap_key *held,
 	return heap_empty(&ctx->open) ? SIZE_MAX : heap_pop(&ctx->open);
 }
 
+/* Cell (x, y) as the n-th expanded, in the context's list; 0, or -1
+ * when out of memory. */
+static inline int record_explored(astar_ctx *ctx, uint64_t n, int32_t x,
+                                  int32_t y)
+{
+	if (ctx_grow_points(&ctx->explored, &ctx->explored_cap, n + 1) != 0)
+		return -1;
+	ctx->explored[n].x = x;
+	ctx->explored[n].y = y;
+	return 0;
+}
+
 /*
  * The search loop proper.  It is inlined into one instance per heuristic
  * and diagonal policy (see run), so that the compiler folds the choices
@@ -548,13 +560,8 @@ loop(astar_ctx *ctx, const astar_grid *grid, const expansion *e,
 			gi = nodes[i].g;
 
 		pos[i] = CLOSED;
-		if (opts->explored) {
-			if (ctx_grow_points(&ctx->explored, &ctx->explored_cap,
-			                    expanded + 1) != 0)
-				return ASTAR_ENOMEM;
-			ctx->explored[expanded].x = px;
-			ctx->explored[expanded].y = py;
-		}
+		if (opts->explored && record_explored(ctx, expanded, px, py) != 0)
+			return ASTAR_ENOMEM;
 		expanded++;
 		if (goal_member(goals, i)) {
 			*found_at = i;
