@@ -124,15 +124,15 @@ ALWAYS_INLINE int upasses(const uflood *u, size_t i, const int d,
 	                       !(u->st[i + dir_dy[d] * u->w] & U_WALL));
 }
 
-/* Cell j reached from i by a step of direction d with these counts: its
- * record written and an entry pushed (the rings have room). */
+/* Cell j reached from i by a step of direction d with these counts and
+ * their cost: its record written and an entry pushed (the rings have
+ * room). */
 ALWAYS_INLINE void upush(uflood *u, size_t i, size_t j, uint64_t steps,
-                         const int d, const astar_diagonal pol,
+                         double cost, const int d, const astar_diagonal pol,
                          const int multi)
 {
 	const int q = d >= 4;
 	uint32_t x = u->n[q]++ & u->mask[q];
-	double cost = ucost(u->c, steps);
 
 	u->st[j] = (uint8_t)(d << U_DIR | U_OPEN);
 	u->ud[j] = cost;
@@ -150,20 +150,21 @@ ALWAYS_INLINE void upush(uflood *u, size_t i, size_t j, uint64_t steps,
  * an offer undercuts a reached cell only when the offer is a straight
  * step and the cell's last step a diagonal one; every other offer to a
  * reached cell is at best a tie, which matters only with several
- * sources, and is found without forming a cost. */
+ * sources.  The cost is formed once, for the test or the push. */
 ALWAYS_INLINE void ustep(uflood *u, size_t i, uint64_t ri, const int d,
                          const astar_diagonal pol, const int multi)
 {
 	size_t j = i + dir_dy[d] * u->w + dir_dx[d];
 	unsigned sj = u->st[j];
 	uint64_t steps = ri + (d < 4 ? U_ORTH1 : U_DIAG1);
+	double ci;
 
 	if (sj & (U_TAKEN | U_WALL))
 		return;
 	if (sj & U_OPEN) {
 		int undercut = pol != ASTAR_DIAG_NEVER && d < 4 &&
 		               (sj >> U_DIR) >= 4;
-		double cj, ci;
+		double cj;
 
 		if (!multi && !undercut)
 			return;
@@ -176,13 +177,14 @@ ALWAYS_INLINE void ustep(uflood *u, size_t i, uint64_t ri, const int d,
 			}
 			return;
 		}
-		if (!undercut || ci >= cj ||
-		    !upasses(u, i, d, pol))
+		if (!undercut || ci >= cj || !upasses(u, i, d, pol))
 			return;
 	} else if (!upasses(u, i, d, pol)) {
 		return;
+	} else {
+		ci = ucost(u->c, steps);
 	}
-	upush(u, i, j, steps, d, pol, multi);
+	upush(u, i, j, steps, ci, d, pol, multi);
 }
 
 /* Takes the next cell: the head of least cost, the straight queue's on a
