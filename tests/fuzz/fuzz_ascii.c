@@ -59,20 +59,15 @@ static size_t model_lines(const char *p, const char *end, const char **line,
  * has one already. */
 static int model_marker(model_map *mm, unsigned char c, size_t x, size_t y)
 {
-	if (c == 'S') {
-		if (mm->has_s)
-			return -1;
-		mm->has_s = 1;
-		mm->sx = x;
-		mm->sy = y;
-	}
-	if (c == 'G') {
-		if (mm->has_g)
-			return -1;
-		mm->has_g = 1;
-		mm->gx = x;
-		mm->gy = y;
-	}
+	int *has = c == 'S' ? &mm->has_s : &mm->has_g;
+
+	if (c != 'S' && c != 'G')
+		return 0;
+	if (*has)
+		return -1;
+	*has = 1;
+	*(c == 'S' ? &mm->sx : &mm->gx) = x;
+	*(c == 'S' ? &mm->sy : &mm->gy) = y;
 	return 0;
 }
 
