@@ -14,17 +14,30 @@
  * where every open cell costs the same they are equal, and one table
  * serves both bounds (|d(L, g) - d(L, n)|).
  *
- * Distances are stored in 16 bits, floor(d / q), with one quantum q for
- * every table so that the bounds compare as integers: 2 bytes per cell
- * and landmark, 4 on terrain.  Every landmark lies in the component of a
- * seed cell s, so no finite distance exceeds d(., s) + d(s, .), the
- * largest of each, which sets q; 65535 marks a cell of another component
- * (of every table at once).  Rounding down loses less than q on each
- * side, so each bound is taken less one q, which keeps it below the true
- * difference: the heuristic is admissible.  It is consistent only to
- * within q, so the search reopens a closed cell that a shorter way
- * reaches (rare): with an admissible heuristic, A* that reopens returns
- * a shortest path.
+ * Where every open cell costs the same and 8 landmarks are used, a
+ * table keeps each cost exactly instead, as the counts of straight and
+ * diagonal steps, a and b, of the shortest paths (16 bits each; a cost
+ * a + b sqrt(2) has one such pair, sqrt(2) being irrational).  A bound
+ * is then a cost formed as g is, and equals the cost still to go
+ * wherever the landmark lies behind the cell on a shortest way to the
+ * goal.  A rounded bound falls short there by a fraction of a step, so
+ * that every cell of every shortest path gets an f a little below the
+ * path's cost, which defeats the ties toward the deeper cell: on open
+ * ground, with its many shortest paths, A* then expands all of them.
+ * The search picks the landmark whose bound is the largest in single
+ * precision (any one is admissible) and forms that bound exactly.
+ *
+ * Otherwise distances are stored in 16 bits, floor(d / q), with one
+ * quantum q for every table so that the bounds compare as integers: 2
+ * bytes per cell and landmark, 4 on terrain.  Every landmark lies in the
+ * component of a seed cell s, so no finite distance exceeds d(., s) +
+ * d(s, .), the largest of each, which sets q; 65535 marks a cell of
+ * another component (of every table at once).  Rounding down loses less
+ * than q on each side, so each bound is taken less one q, which keeps it
+ * below the true difference: the heuristic is admissible.  It is
+ * consistent only to within q, so the search reopens a closed cell that
+ * a shorter way reaches (rare): with an admissible heuristic, A* that
+ * reopens returns a shortest path.
  *
  * Under the default heuristic and weight the search sums costs in fixed
  * point, as search.c's exact instance does, and holds its best new
@@ -69,6 +82,16 @@ static const int lm_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
  * bench/RESULTS.md). */
 #define LM_PREFETCH_CELLS ((size_t)1 << 17)
 
+/* Exact step counts (the top) when every count stays at most
+ * LM_EXACT_MAX and the units of the whole-number instance are at least
+ * 2^LM_EXACT_SHIFT: a bound's counts and those of the cost it bounds then
+ * differ by x straight and y diagonal steps with |x|, |y| < 2^17, and
+ * x + y sqrt(2), unless 0, exceeds 1 / (3 * 2^17) in size, 2^(k - 18.6)
+ * in units, more than the units' rounding of y diagonal steps (|y| / 2 <
+ * 2^16): so every bound in units stays at most the cost it bounds. */
+#define LM_EXACT_SHIFT 36
+#define LM_EXACT_MAX   65534u /* the largest count stored */
+
 /* The landmarks one query uses at most (lm_choose): all of the automatic
  * counts, whose every bound paid for itself in the measurements. */
 #define LM_ACTIVE LM_AUTO_TERRAIN
@@ -82,7 +105,10 @@ typedef struct lm_table {
 	int ntables;  /* tables stored: k, or 2k on terrain (from, to) */
 	int directed; /* 1: table 2l is d(L, .), 2l + 1 is d(., L) */
 	double q;    /* the quantum of every table */
-	uint16_t *d; /* ncells x ntables, by cell */
+	uint16_t *d; /* ncells x ntables, by cell; NULL with ab */
+	/* Exact step counts (the top), or NULL: ncells x 2k, by cell, the k
+	 * straight counts, then the k diagonal ones. */
+	uint16_t *ab;
 } lm_table;
 
 /* Lets go of table p: the last context holding it frees it. */
@@ -93,6 +119,7 @@ static void lm_free(void *p)
 	if (t == NULL || atomic_fetch_sub(&t->refs, 1) != 1)
 		return;
 	free(t->d);
+	free(t->ab);
 	free(t);
 }
 
@@ -185,10 +212,14 @@ static int lm_dial_push(lm_dial *q, size_t bucket, uint32_t cell)
  * (a step x -> y costs what entering y costs, so from y back to x it is
  * y's cost; the corner rule is the same both ways).  A cell whose cost a
  * rounding lowers after its expansion is expanded again, so the result
- * never rests on the order within a bucket.  0, or -1 out of memory.
+ * never rests on the order within a bucket.  With cnt, each reached
+ * cell's step counts too (straight in the low half, diagonal in the
+ * high): a cost has one pair, so any of its paths gives it.  0, or -1
+ * out of memory.
  */
 static int lm_dijkstra(const astar_grid *g, astar_diagonal pol, size_t src,
-                       int reverse, double *dist, uint32_t *at, lm_dial *q)
+                       int reverse, double *dist, uint64_t *cnt,
+                       uint32_t *at, lm_dial *q)
 {
 	const uint8_t *cells = g->cells;
 	ptrdiff_t off[8];
@@ -198,6 +229,8 @@ static int lm_dijkstra(const astar_grid *g, astar_diagonal pol, size_t src,
 	for (size_t i = 0; i < g->ncells; i++)
 		dist[i] = INFINITY;
 	dist[src] = 0.0;
+	if (cnt != NULL)
+		cnt[src] = 0;
 	at[src] = 0;
 	if (lm_dial_push(q, 0, (uint32_t)src) != 0)
 		return -1;
@@ -220,6 +253,9 @@ static int lm_dijkstra(const astar_grid *g, astar_diagonal pol, size_t src,
 				if (v >= dist[x])
 					continue;
 				dist[x] = v;
+				if (cnt != NULL)
+					cnt[x] = cnt[y] + (d < 4 ? UINT64_C(1)
+					                         : UINT64_C(1) << 32);
 				k = (size_t)(v * q->inv);
 				k = k > cur ? k : cur + 1; /* a rounding below */
 				at[x] = (uint32_t)k;
@@ -264,13 +300,35 @@ static void lm_store(lm_table *t, const astar_grid *g, int tab,
 	}
 }
 
+/* Stores landmark l's step counts cnt (dist: where they are reached) in
+ * the exact tables; lm_fill made sure they fit. */
+static void lm_store_exact(lm_table *t, const astar_grid *g, int l,
+                           const double *dist, const uint64_t *cnt)
+{
+	for (size_t i = 0; i < g->ncells; i++) {
+		uint16_t *e = t->ab + i * (size_t)(2 * t->k);
+		int none = dist[i] == INFINITY;
+
+		e[l] = none ? (uint16_t)LM_NONE : (uint16_t)cnt[i];
+		e[t->k + l] =
+			none ? (uint16_t)LM_NONE : (uint16_t)(cnt[i] >> 32);
+	}
+}
+
 /* Copies table from into table to (a landmark that found no cell of its
- * own repeats one, which changes no bound). */
+ * own repeats one, which changes no bound), in the layout t keeps. */
 static void lm_copy(lm_table *t, const astar_grid *g, int to, int from)
 {
-	for (size_t i = 0; i < g->ncells; i++)
-		t->d[i * (size_t)t->ntables + (size_t)to] =
-			t->d[i * (size_t)t->ntables + (size_t)from];
+	for (size_t i = 0; i < g->ncells; i++) {
+		if (t->ab != NULL) {
+			uint16_t *e = t->ab + i * (size_t)(2 * t->k);
+			e[to] = e[from];
+			e[t->k + to] = e[t->k + from];
+		} else {
+			t->d[i * (size_t)t->ntables + (size_t)to] =
+				t->d[i * (size_t)t->ntables + (size_t)from];
+		}
+	}
 }
 
 /* The open cell to start the selection from: the first at or after the
@@ -326,6 +384,7 @@ typedef struct lm_build {
 	lm_lane lane[2];
 	double *near, *dist, *back; /* back: the second lane's output
 	                               (NULL with one lane) */
+	uint64_t *cnt; /* the first lane's step counts, for exact tables */
 	/* the pair in flight */
 	size_t src;
 	double *out[2];
@@ -338,7 +397,8 @@ static void lm_pair_job(void *arg, size_t i)
 	lm_lane *l = &b->lane[b->nlanes > 1 ? i : 0];
 
 	b->fail[i] = lm_dijkstra(b->g, b->pol, b->src, (int)i, b->out[i],
-	                         l->pos, &l->dial) != 0;
+	                         i == 0 ? b->cnt : NULL, l->pos,
+	                         &l->dial) != 0;
 }
 
 /* The costs from src into from and, when to is not NULL, to src into to
@@ -392,7 +452,10 @@ static int lm_landmark(lm_table *t, lm_build *b, size_t cell, int l, int tab)
 
 	if (lm_pair(b, cell, b->dist, b->nlanes > 1 ? b->back : NULL) != 0)
 		return -1;
-	lm_store(t, g, tab, b->dist);
+	if (t->ab != NULL)
+		lm_store_exact(t, g, l, b->dist, b->cnt);
+	else
+		lm_store(t, g, tab, b->dist);
 	for (size_t i = 0; i < g->ncells; i++)
 		if (l == 0 || b->dist[i] < b->near[i])
 			b->near[i] = b->dist[i];
@@ -433,6 +496,38 @@ static double lm_detour(const astar_grid *g, const astar_options *o,
 	return n > 0 ? sum / (double)n : 1.0;
 }
 
+/* The shift of the whole-number instance's units on g (ctx_exact_units),
+ * lowered until twice ctx_exact_counts diagonal steps of the largest cost
+ * fit in 64 bits (see the whole-number instance); its units in *one and
+ * *sqrt2. */
+static int lm_units(const astar_grid *g, int directed, uint64_t *one,
+                    uint64_t *sqrt2)
+{
+	int k = ctx_exact_units(g, one, sqrt2);
+	uint64_t twice = 2 * ctx_exact_counts(g) * (directed ? g->max_cost : 1);
+
+	while (k > 1 && ctx_mul_high(twice, *sqrt2) != 0) {
+		k--;
+		*one >>= 1;
+		*sqrt2 = (*sqrt2 + 1) >> 1;
+	}
+	return k;
+}
+
+/* Whether t keeps exact step counts (the top) for g: every cell costs
+ * the same, the automatic 8 landmarks, counts that fit in 16 bits (every
+ * landmark lies in the seed's component, so no cost exceeds twice the
+ * largest from the seed, near[]), and units fine enough. */
+static int lm_exact_fits(const lm_table *t, const astar_grid *g,
+                         const double *near)
+{
+	uint64_t one, sqrt2;
+
+	return !t->directed && t->k == LM_AUTO_COUNT &&
+	       2.0 * lm_max(g, near) / g->min_cost <= (double)LM_EXACT_MAX &&
+	       lm_units(g, 0, &one, &sqrt2) >= LM_EXACT_SHIFT;
+}
+
 /* Fills t's tables for g: the landmarks chosen one by one, each the cell
  * farthest from those before (the first, the farthest from the seed).
  * With ASTAR_LANDMARKS_AUTO, none when the seed's paths show too little
@@ -454,9 +549,16 @@ static int lm_fill(lm_table *t, const astar_options *o, lm_build *b)
 		t->k = t->ntables = 0;
 		return 0;
 	}
-	t->d = malloc(g->ncells * (size_t)t->ntables * sizeof *t->d);
-	if (t->d == NULL)
-		return -1;
+	if (lm_exact_fits(t, g, b->near)) {
+		t->ab = malloc(g->ncells * (size_t)(2 * t->k) * sizeof *t->ab);
+		b->cnt = malloc(g->ncells * sizeof *b->cnt);
+		if (t->ab == NULL || b->cnt == NULL)
+			return -1;
+	} else {
+		t->d = malloc(g->ncells * (size_t)t->ntables * sizeof *t->d);
+		if (t->d == NULL)
+			return -1;
+	}
 	if (lm_farthest(g, b->near) != SIZE_MAX)
 		cell = lm_farthest(g, b->near);
 	for (int l = 0; l < t->k; l++) {
@@ -505,6 +607,7 @@ static void lm_build_free(lm_build *b)
 	free(b->near);
 	free(b->dist);
 	free(b->back);
+	free(b->cnt);
 }
 
 /* b's scratch for table n of g: two lanes when each can run the two
@@ -587,10 +690,14 @@ int lm_share(astar_ctx *ctx, const astar_ctx *from, const astar_grid *g,
 /* One query's view of the tables. */
 typedef struct lm_query {
 	const uint16_t *d;
+	const uint16_t *ab; /* the exact tables, or NULL (then d) */
+	const uint16_t *row; /* d or ab, and its entries per cell */
+	size_t rowlen;
 	int k, ntables;
 	int use;                                 /* the goal is reached */
 	int nact, act[ASTAR_LANDMARKS_MAX];      /* the landmarks used */
 	uint16_t gv[2 * ASTAR_LANDMARKS_MAX];    /* the goal's entries */
+	int32_t ga[LM_AUTO_COUNT], gb[LM_AUTO_COUNT]; /* its counts (ab) */
 	double q;
 	astar_heuristic kind;
 	int32_t tx, ty;
@@ -656,18 +763,37 @@ static void lm_choose(lm_query *q, const lm_table *t, size_t start)
 	}
 }
 
+/* The goal's entries and whether start and goal lie in the landmarks'
+ * component (65535 in every table when not, so the first tells). */
+static void lm_query_goal(lm_query *q, const lm_table *t, size_t start,
+                          size_t goal)
+{
+	const uint16_t *ge = q->row + goal * q->rowlen;
+
+	if (t->ab != NULL) {
+		for (int l = 0; l < LM_AUTO_COUNT; l++) {
+			q->ga[l] = ge[l];
+			q->gb[l] = ge[LM_AUTO_COUNT + l];
+		}
+	} else {
+		memcpy(q->gv, ge, (size_t)t->ntables * sizeof *q->gv);
+	}
+	q->use = ge[0] != LM_NONE && q->row[start * q->rowlen] != LM_NONE;
+}
+
 static void lm_query_init(lm_query *q, const lm_table *t, const astar_grid *g,
                           const astar_options *o, size_t start, size_t goal,
                           astar_point gp)
 {
 	q->d = t->d;
+	q->ab = t->ab;
+	q->row = t->ab != NULL ? t->ab : t->d;
+	q->rowlen = t->ab != NULL ? 2 * (size_t)t->k : (size_t)t->ntables;
 	q->k = t->k;
 	q->ntables = t->ntables;
-	memcpy(q->gv, t->d + goal * (size_t)t->ntables,
-	       (size_t)t->ntables * sizeof *q->gv);
-	q->use = q->gv[0] != LM_NONE &&
-	         t->d[start * (size_t)t->ntables] != LM_NONE;
-	if (q->use)
+	lm_query_goal(q, t, start, goal);
+	q->nact = 0;
+	if (q->use && t->ab == NULL)
 		lm_choose(q, t, start);
 	q->q = t->q;
 	q->kind = astar_effective_heuristic(o);
@@ -719,14 +845,60 @@ ALWAYS_INLINE int32_t lm_best(const lm_query *q, const uint16_t *dn,
 	return best;
 }
 
+/* With exact tables: the landmark of the largest bound |d(L, g) - d(L,
+ * n)| at the cell whose counts are e, compared in single precision, in
+ * lanes that compilers turn into vector code (the bits of a non-negative
+ * float order like it, the landmark in the three lowest); its count
+ * differences in *da, *db, their sign the bound's. */
+ALWAYS_INLINE void lm_pick(const lm_query *q, const uint16_t *e, int32_t *da,
+                           int32_t *db)
+{
+	int32_t top = 0;
+	int l;
+
+	for (l = 0; l < LM_AUTO_COUNT; l++) {
+		float x = (float)(q->ga[l] - (int32_t)e[l]) +
+		          (float)(q->gb[l] - (int32_t)e[LM_AUTO_COUNT + l]) *
+		                  (float)SQRT2;
+		int32_t bits;
+
+		x = fabsf(x);
+		memcpy(&bits, &x, sizeof bits);
+		bits = (bits & ~7) | l;
+		top = top > bits ? top : bits;
+	}
+	l = top & 7;
+	*da = q->ga[l] - (int32_t)e[l];
+	*db = q->gb[l] - (int32_t)e[LM_AUTO_COUNT + l];
+}
+
+/* The exact-table bound of cell i in steps of cost 1 (0 when it has
+ * none), for the doubles instance: shaved by far more than its rounding,
+ * so that it stays below the cost it bounds. */
+ALWAYS_INLINE double lm_exact_steps(const lm_query *q, size_t i)
+{
+	const uint16_t *e = q->ab + i * (2 * (size_t)LM_AUTO_COUNT);
+	int32_t da, db;
+
+	if (!q->use || e[0] == LM_NONE)
+		return 0.0;
+	lm_pick(q, e, &da, &db);
+	return fabs((double)da + SQRT2 * (double)db) * (1.0 - 1e-12);
+}
+
 /* The weighted heuristic of cell i at (x, y): the largest landmark bound
  * less one quantum (see the top), or the movement's own. */
 ALWAYS_INLINE double lm_h(const lm_query *q, size_t i, int32_t x, int32_t y,
                           const int directed, const int n)
 {
 	double h = ctx_heuristic(q->kind, x - q->tx, y - q->ty) * q->scale;
-	int32_t best = lm_best(q, q->d + i * (size_t)q->ntables, directed, n);
+	int32_t best;
 
+	if (!directed && q->ab != NULL) {
+		double b = lm_exact_steps(q, i) * q->scale;
+		return (b > h ? b : h) * q->weight;
+	}
+	best = lm_best(q, q->d + i * (size_t)q->ntables, directed, n);
 	if (best > 1 && (best - 1) * q->q > h)
 		h = (best - 1) * q->q;
 	return h * q->weight;
@@ -827,7 +999,7 @@ ALWAYS_INLINE int lm_loop(lm_run *s, size_t t, const astar_options *o,
 		 * once: each is a cache miss on a large map, and the loop
 		 * below would otherwise wait for them one by one. */
 		for (int d = 0; d < ndirs; d++) {
-			PREFETCH(s->q.d + (i + s->off[d]) * (size_t)s->q.ntables);
+			PREFETCH(s->q.row + (i + s->off[d]) * s->q.rowlen);
 			PREFETCH(&ctx->nodes[i + s->off[d]]);
 		}
 		for (int d = 0; d < ndirs; d++) {
@@ -877,14 +1049,8 @@ static int lm_exact_ok(const astar_options *o)
 
 static void lm_exact_units(lm_query *q, const astar_grid *g, int directed)
 {
-	int k = ctx_exact_units(g, &q->one, &q->sqrt2);
-	uint64_t twice = 2 * ctx_exact_counts(g) * (directed ? g->max_cost : 1);
+	int k = lm_units(g, directed, &q->one, &q->sqrt2);
 
-	while (k > 1 && ctx_mul_high(twice, q->sqrt2) != 0) {
-		k--;
-		q->one >>= 1;
-		q->sqrt2 = (q->sqrt2 + 1) >> 1;
-	}
 	q->hmul = directed ? g->min_cost : 1;
 	q->qx = (uint64_t)floor(q->q / (directed ? 1 : g->min_cost) *
 	                        (double)q->one *
@@ -904,8 +1070,22 @@ ALWAYS_INLINE uint64_t lm_hx(const lm_query *q, size_t i, int32_t x,
 	                              pol == ASTAR_DIAG_NEVER ? 2 * q->one
 	                                                      : q->sqrt2) *
 	            (directed ? q->hmul : 1);
-	int32_t best = lm_best(q, q->d + i * (size_t)q->ntables, directed, n);
+	int32_t best;
 
+	if (!directed && q->ab != NULL) { /* exact: as g is formed */
+		const uint16_t *e = q->ab + i * (2 * (size_t)LM_AUTO_COUNT);
+		int32_t da, db;
+		int64_t b;
+
+		if (!q->use || e[0] == LM_NONE)
+			return h;
+		lm_pick(q, e, &da, &db);
+		b = (int64_t)da * (int64_t)q->one +
+		    (int64_t)db * (int64_t)q->sqrt2;
+		b = b < 0 ? -b : b;
+		return (uint64_t)b > h ? (uint64_t)b : h;
+	}
+	best = lm_best(q, q->d + i * (size_t)q->ntables, directed, n);
 	if (best > 1 && (uint64_t)(best - 1) * q->qx > h)
 		h = (uint64_t)(best - 1) * q->qx;
 	return h;
@@ -1009,15 +1189,15 @@ ALWAYS_INLINE int lm_expand_x(astar_ctx *ctx, lm_fast *f, size_t i,
 	const uint64_t gxi = f->nodes[i].gx;
 
 	if (f->pf) {
-		const uint16_t *t = f->q.d;
-		size_t nt = (size_t)f->q.ntables, up = i - (size_t)f->w,
+		const uint16_t *t = f->q.row;
+		size_t nt = f->q.rowlen, up = i - (size_t)f->w,
 		       down = i + (size_t)f->w;
 		PREFETCH(t + (up - 1) * nt);
 		PREFETCH(t + (up + 2) * nt - 1);
 		PREFETCH(t + (down - 1) * nt);
 		PREFETCH(t + (down + 2) * nt - 1);
-		if (directed) { /* rows of 48 bytes: the lines between, and
-		                   those of the cells beside i */
+		if (nt >= 16) { /* rows of 32 bytes or more: the lines
+		                   between, and those of the cells beside i */
 			PREFETCH(t + up * nt + nt / 2);
 			PREFETCH(t + down * nt + nt / 2);
 			PREFETCH(t + (i - 1) * nt);

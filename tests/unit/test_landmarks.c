@@ -14,7 +14,8 @@
  * give the same answers as the first search building them.  Tables built
  * through a caller's loop (astar_prepare_on) and shared by another
  * context (astar_prepare_share) must search as a context's own, to the
- * expansion.
+ * expansion.  A winding corridor whose shortest paths take more steps
+ * than the exact tables count (16 bits) must be searched as exactly.
  * The runner (main.c) runs it as the module "landmarks".
  */
 #include <math.h>
@@ -285,6 +286,68 @@ static int shared_grid(unsigned long long seed)
 	return calls;
 }
 
+/*
+ * A corridor winding down a grid 400 wide, rows joined at alternate
+ * ends, into a room with a wall across it: the room lies about 65,500
+ * steps from the corridor's mouth, and its cells' step counts from there
+ * straddle 65,536, beyond what the exact tables count (16 bits), so the
+ * tables must be the rounded ones (counts cut to 16 bits would bound
+ * the room's cells by wrong, large costs); every policy's costs across
+ * the room and from the mouth must still be the reference's.
+ */
+static void long_paths(void)
+{
+	ref_grid g = {400, 388, NULL};
+	astar_grid *lg;
+	astar_ctx *ctx = astar_ctx_new();
+	double *dist = malloc((size_t)g.w * g.h * sizeof *dist);
+	const astar_point mouth = {0, 0}, room[4] = {{5, 328}, {390, 386},
+	                                             {395, 327}, {3, 387}};
+
+	g.cost = malloc((size_t)g.w * g.h);
+	if (ctx == NULL || dist == NULL || g.cost == NULL)
+		exit(2);
+	for (int y = 0; y < g.h; y++)
+		for (int x = 0; x < g.w; x++) {
+			int open = y >= 326 ? !(x == 200 && y < 380)
+			           : y % 2 == 0 || x == (y % 4 == 1 ? g.w - 1 : 0);
+			g.cost[y * g.w + x] = (uint8_t)open;
+		}
+	lg = lib_grid(&g);
+	for (int pol = 0; pol < 4; pol++) {
+		astar_options o;
+		astar_options_init(&o);
+		o.diagonal = (astar_diagonal)pol;
+		o.landmarks = 8;
+		if (!ref_dijkstra(&g, o.diagonal, mouth.x, mouth.y, dist, NULL))
+			exit(2);
+		double lo = INFINITY, hi = 0.0;
+		for (int i = 326 * g.w; i < g.w * g.h; i++)
+			if (dist[i] != INFINITY) {
+				lo = fmin(lo, dist[i]);
+				hi = fmax(hi, dist[i]);
+			}
+		CHECK(lo < 65536.0 && hi > 65536.0,
+		      "the room does not straddle 65,536 steps: %g to %g", lo,
+		      hi);
+		for (int k = 0; k < 4; k++)
+			one_query(ctx, lg, &g, &o, mouth, room[k], dist, 0x10D9);
+		for (int k = 0; k < 4; k++) {
+			if (!ref_dijkstra(&g, o.diagonal, room[k].x, room[k].y,
+			                  dist, NULL))
+				exit(2);
+			one_query(ctx, lg, &g, &o, room[k], room[3 - k], dist,
+			          0x10DA);
+			one_query(ctx, lg, &g, &o, room[k], room[(k + 1) % 4],
+			          dist, 0x10DB);
+		}
+	}
+	astar_ctx_free(ctx);
+	astar_grid_free(lg);
+	free(g.cost);
+	free(dist);
+}
+
 void test_landmarks(void)
 {
 	int calls = 0;
@@ -297,6 +360,7 @@ void test_landmarks(void)
 		one_grid(ctx, 0x1A4D0000ULL + k);
 	astar_ctx_free(ctx);
 	options_checks();
+	long_paths();
 	for (unsigned long long k = 0; k < 300; k++)
 		calls += shared_grid(0x5A4E0000ULL + k);
 	CHECK(calls > 0, "astar_prepare_on never ran the loop on terrain");
