@@ -203,7 +203,8 @@ typedef struct astar_options {
 	int explored;  /* record expanded cells in expansion order */
 	int landmarks; /* A* only: guide the search with this many landmarks
 	                  (0 to ASTAR_LANDMARKS_MAX; 0, the default, for
-	                  none; ASTAR_LANDMARKS_AUTO: 8, or 12 on terrain,
+	                  none; ASTAR_LANDMARKS_AUTO: 8, or 12 on terrain
+	                  whose costs exceed the exact tables' 16 bits,
 	                  when the grid's detours make them pay, judged once
 	                  per grid from one Dijkstra search, else none).
 	                  The context builds their distance tables

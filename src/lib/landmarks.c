@@ -14,18 +14,19 @@
  * where every open cell costs the same they are equal, and one table
  * serves both bounds (|d(L, g) - d(L, n)|).
  *
- * Where every open cell costs the same and 8 landmarks are used, a
- * table keeps each cost exactly instead, as the counts of straight and
- * diagonal steps, a and b, of the shortest paths (16 bits each; a cost
- * a + b sqrt(2) has one such pair, sqrt(2) being irrational).  A bound
+ * With 8 landmarks (the automatic count, where they fit), a table keeps
+ * each cost exactly instead, as the sums a and b of the costs of
+ * its straight and of its diagonal steps (16 bits each; a cost
+ * a + b sqrt(2) has one such pair, sqrt(2) being irrational; where every
+ * cell costs the same, the step counts).  A bound
  * is then a cost formed as g is, and equals the cost still to go
  * wherever the landmark lies behind the cell on a shortest way to the
  * goal.  A rounded bound falls short there by a fraction of a step, so
  * that every cell of every shortest path gets an f a little below the
  * path's cost, which defeats the ties toward the deeper cell: on open
  * ground, with its many shortest paths, A* then expands all of them.
- * The search picks the landmark whose bound is the largest in single
- * precision (any one is admissible) and forms that bound exactly.
+ * The search picks the bound that is the largest in single precision
+ * (any one is admissible) and forms it exactly.
  *
  * Otherwise distances are stored in 16 bits, floor(d / q), with one
  * quantum q for every table so that the bounds compare as integers: 2
@@ -59,11 +60,12 @@ static const int lm_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 
 #define LM_NONE 65535u /* a cell the landmark does not reach */
 
-/* ASTAR_LANDMARKS_AUTO: this many landmarks where every cell costs the
- * same, LM_AUTO_TERRAIN on terrain (where each takes two tables, and
- * the search gains more from each bound), when the seed's shortest paths
- * are on average at least this much longer than the movement's heuristic
- * says (chosen by measurement: bench/RESULTS.md). */
+/* ASTAR_LANDMARKS_AUTO: this many landmarks, with exact tables where
+ * they fit (the top), else where every cell costs the same; on terrain
+ * without them LM_AUTO_TERRAIN (each takes two tables there, and the
+ * search gains more from each bound); when the seed's shortest paths are
+ * on average at least LM_AUTO_DETOUR times longer than the movement's
+ * heuristic says (chosen by measurement: bench/RESULTS.md). */
 #define LM_AUTO_COUNT   8
 #define LM_AUTO_TERRAIN 12
 #define LM_AUTO_DETOUR  1.10
@@ -82,10 +84,10 @@ static const int lm_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
  * bench/RESULTS.md). */
 #define LM_PREFETCH_CELLS ((size_t)1 << 17)
 
-/* Exact step counts (the top) when every count stays at most
- * LM_EXACT_MAX and the units of the whole-number instance are at least
- * 2^LM_EXACT_SHIFT: a bound's counts and those of the cost it bounds then
- * differ by x straight and y diagonal steps with |x|, |y| < 2^17, and
+/* Exact tables (the top) when every sum stays at most LM_EXACT_MAX and
+ * the units of the whole-number instance are at least 2^LM_EXACT_SHIFT:
+ * a bound's sums and those of the cost it bounds then differ by x
+ * straight and y diagonal steps of cost 1 with |x|, |y| < 2^17, and
  * x + y sqrt(2), unless 0, exceeds 1 / (3 * 2^17) in size, 2^(k - 18.6)
  * in units, more than the units' rounding of y diagonal steps (|y| / 2 <
  * 2^16): so every bound in units stays at most the cost it bounds. */
@@ -106,8 +108,8 @@ typedef struct lm_table {
 	int directed; /* 1: table 2l is d(L, .), 2l + 1 is d(., L) */
 	double q;    /* the quantum of every table */
 	uint16_t *d; /* ncells x ntables, by cell; NULL with ab */
-	/* Exact step counts (the top), or NULL: ncells x 2k, by cell, the k
-	 * straight counts, then the k diagonal ones. */
+	/* Exact tables (the top), or NULL: ncells x 2 ntables, by cell,
+	 * the straight sums of every table, then the diagonal ones. */
 	uint16_t *ab;
 } lm_table;
 
@@ -213,9 +215,10 @@ static int lm_dial_push(lm_dial *q, size_t bucket, uint32_t cell)
  * y's cost; the corner rule is the same both ways).  A cell whose cost a
  * rounding lowers after its expansion is expanded again, so the result
  * never rests on the order within a bucket.  With cnt, each reached
- * cell's step counts too (straight in the low half, diagonal in the
- * high): a cost has one pair, so any of its paths gives it.  0, or -1
- * out of memory.
+ * cell's sums too (the costs of the straight steps in the low half, of
+ * the diagonal ones in the high; the counts where all cost the same): a
+ * cost has one pair, so any of its paths gives it.  0, or -1 out of
+ * memory.
  */
 static int lm_dijkstra(const astar_grid *g, astar_diagonal pol, size_t src,
                        int reverse, double *dist, uint64_t *cnt,
@@ -224,6 +227,7 @@ static int lm_dijkstra(const astar_grid *g, astar_diagonal pol, size_t src,
 	const uint8_t *cells = g->cells;
 	ptrdiff_t off[8];
 	int nd = lm_offsets(g, pol, off);
+	int uniform = g->min_cost == g->max_cost;
 	size_t pending = 1;
 
 	for (size_t i = 0; i < g->ncells; i++)
@@ -254,8 +258,9 @@ static int lm_dijkstra(const astar_grid *g, astar_diagonal pol, size_t src,
 					continue;
 				dist[x] = v;
 				if (cnt != NULL)
-					cnt[x] = cnt[y] + (d < 4 ? UINT64_C(1)
-					                         : UINT64_C(1) << 32);
+					cnt[x] = cnt[y] + ((uniform ? UINT64_C(1)
+					                            : (uint64_t)c)
+					                   << (d < 4 ? 0 : 32));
 				k = (size_t)(v * q->inv);
 				k = k > cur ? k : cur + 1; /* a rounding below */
 				at[x] = (uint32_t)k;
@@ -300,17 +305,17 @@ static void lm_store(lm_table *t, const astar_grid *g, int tab,
 	}
 }
 
-/* Stores landmark l's step counts cnt (dist: where they are reached) in
- * the exact tables; lm_fill made sure they fit. */
-static void lm_store_exact(lm_table *t, const astar_grid *g, int l,
+/* Stores the sums cnt (dist: where they are reached) as exact table tab;
+ * lm_fill made sure they fit. */
+static void lm_store_exact(lm_table *t, const astar_grid *g, int tab,
                            const double *dist, const uint64_t *cnt)
 {
 	for (size_t i = 0; i < g->ncells; i++) {
-		uint16_t *e = t->ab + i * (size_t)(2 * t->k);
+		uint16_t *e = t->ab + i * (size_t)(2 * t->ntables);
 		int none = dist[i] == INFINITY;
 
-		e[l] = none ? (uint16_t)LM_NONE : (uint16_t)cnt[i];
-		e[t->k + l] =
+		e[tab] = none ? (uint16_t)LM_NONE : (uint16_t)cnt[i];
+		e[t->ntables + tab] =
 			none ? (uint16_t)LM_NONE : (uint16_t)(cnt[i] >> 32);
 	}
 }
@@ -321,9 +326,9 @@ static void lm_copy(lm_table *t, const astar_grid *g, int to, int from)
 {
 	for (size_t i = 0; i < g->ncells; i++) {
 		if (t->ab != NULL) {
-			uint16_t *e = t->ab + i * (size_t)(2 * t->k);
+			uint16_t *e = t->ab + i * (size_t)(2 * t->ntables);
 			e[to] = e[from];
-			e[t->k + to] = e[t->k + from];
+			e[t->ntables + to] = e[t->ntables + from];
 		} else {
 			t->d[i * (size_t)t->ntables + (size_t)to] =
 				t->d[i * (size_t)t->ntables + (size_t)from];
@@ -384,7 +389,9 @@ typedef struct lm_build {
 	lm_lane lane[2];
 	double *near, *dist, *back; /* back: the second lane's output
 	                               (NULL with one lane) */
-	uint64_t *cnt; /* the first lane's step counts, for exact tables */
+	uint64_t *cnt[2]; /* the sums from and to the source, for exact
+	                     tables (the second on terrain alone) */
+	double span;      /* no finite cost exceeds it (lm_quantum) */
 	/* the pair in flight */
 	size_t src;
 	double *out[2];
@@ -397,8 +404,7 @@ static void lm_pair_job(void *arg, size_t i)
 	lm_lane *l = &b->lane[b->nlanes > 1 ? i : 0];
 
 	b->fail[i] = lm_dijkstra(b->g, b->pol, b->src, (int)i, b->out[i],
-	                         i == 0 ? b->cnt : NULL, l->pos,
-	                         &l->dial) != 0;
+	                         b->cnt[i], l->pos, &l->dial) != 0;
 }
 
 /* The costs from src into from and, when to is not NULL, to src into to
@@ -439,6 +445,7 @@ static int lm_quantum(lm_table *t, lm_build *b, size_t seed)
 		return -1;
 	span = lm_max(b->g, b->near);
 	span += t->directed ? lm_max(b->g, to) : span;
+	b->span = span;
 	t->q = span > 0.0 ? span / 65534.0 * (1.0 + 1e-9) : 1.0;
 	return 0;
 }
@@ -453,7 +460,7 @@ static int lm_landmark(lm_table *t, lm_build *b, size_t cell, int l, int tab)
 	if (lm_pair(b, cell, b->dist, b->nlanes > 1 ? b->back : NULL) != 0)
 		return -1;
 	if (t->ab != NULL)
-		lm_store_exact(t, g, l, b->dist, b->cnt);
+		lm_store_exact(t, g, tab, b->dist, b->cnt[0]);
 	else
 		lm_store(t, g, tab, b->dist);
 	for (size_t i = 0; i < g->ncells; i++)
@@ -463,7 +470,11 @@ static int lm_landmark(lm_table *t, lm_build *b, size_t cell, int l, int tab)
 		return 0;
 	if (b->nlanes == 1 && lm_back(b, cell, b->dist) != 0)
 		return -1;
-	lm_store(t, g, tab + 1, b->nlanes > 1 ? b->back : b->dist);
+	if (t->ab != NULL)
+		lm_store_exact(t, g, tab + 1, b->nlanes > 1 ? b->back : b->dist,
+		               b->cnt[1]);
+	else
+		lm_store(t, g, tab + 1, b->nlanes > 1 ? b->back : b->dist);
 	return 0;
 }
 
@@ -514,18 +525,19 @@ static int lm_units(const astar_grid *g, int directed, uint64_t *one,
 	return k;
 }
 
-/* Whether t keeps exact step counts (the top) for g: every cell costs
- * the same, the automatic 8 landmarks, counts that fit in 16 bits (every
- * landmark lies in the seed's component, so no cost exceeds twice the
- * largest from the seed, near[]), and units fine enough. */
+/* Whether t keeps exact tables (the top) for g: LM_AUTO_COUNT
+ * landmarks, sums that fit in 16 bits (no cost exceeds span, lm_quantum;
+ * where every cell costs the same, the sums count steps), and units fine
+ * enough. */
 static int lm_exact_fits(const lm_table *t, const astar_grid *g,
-                         const double *near)
+                         double span)
 {
 	uint64_t one, sqrt2;
 
-	return !t->directed && t->k == LM_AUTO_COUNT &&
-	       2.0 * lm_max(g, near) / g->min_cost <= (double)LM_EXACT_MAX &&
-	       lm_units(g, 0, &one, &sqrt2) >= LM_EXACT_SHIFT;
+	return t->k == LM_AUTO_COUNT &&
+	       span / (t->directed ? 1 : g->min_cost) <=
+	               (double)LM_EXACT_MAX &&
+	       lm_units(g, t->directed, &one, &sqrt2) >= LM_EXACT_SHIFT;
 }
 
 /* Fills t's tables for g: the landmarks chosen one by one, each the cell
@@ -549,10 +561,20 @@ static int lm_fill(lm_table *t, const astar_options *o, lm_build *b)
 		t->k = t->ntables = 0;
 		return 0;
 	}
-	if (lm_exact_fits(t, g, b->near)) {
-		t->ab = malloc(g->ncells * (size_t)(2 * t->k) * sizeof *t->ab);
-		b->cnt = malloc(g->ncells * sizeof *b->cnt);
-		if (t->ab == NULL || b->cnt == NULL)
+	if (t->asked == ASTAR_LANDMARKS_AUTO && t->directed) {
+		t->k = LM_AUTO_COUNT; /* with exact tables, else more */
+		t->k = lm_exact_fits(t, g, b->span) ? LM_AUTO_COUNT
+		                                    : LM_AUTO_TERRAIN;
+		t->ntables = 2 * t->k;
+	}
+	if (lm_exact_fits(t, g, b->span)) {
+		t->ab = malloc(g->ncells * (size_t)(2 * t->ntables) *
+		               sizeof *t->ab);
+		for (int i = 0; i < 1 + t->directed; i++)
+			if ((b->cnt[i] = malloc(g->ncells * sizeof *b->cnt[i])) ==
+			    NULL)
+				return -1;
+		if (t->ab == NULL)
 			return -1;
 	} else {
 		t->d = malloc(g->ncells * (size_t)t->ntables * sizeof *t->d);
@@ -593,6 +615,7 @@ static lm_table *lm_new(const astar_grid *g, const astar_options *o)
 	n->k = o->landmarks != ASTAR_LANDMARKS_AUTO ? o->landmarks
 	       : n->directed                       ? LM_AUTO_TERRAIN
 	                                           : LM_AUTO_COUNT;
+	/* on terrain lm_fill settles the automatic count */
 	n->ntables = n->directed ? 2 * n->k : n->k;
 	return n;
 }
@@ -607,7 +630,8 @@ static void lm_build_free(lm_build *b)
 	free(b->near);
 	free(b->dist);
 	free(b->back);
-	free(b->cnt);
+	free(b->cnt[0]);
+	free(b->cnt[1]);
 }
 
 /* b's scratch for table n of g: two lanes when each can run the two
@@ -697,7 +721,11 @@ typedef struct lm_query {
 	int use;                                 /* the goal is reached */
 	int nact, act[ASTAR_LANDMARKS_MAX];      /* the landmarks used */
 	uint16_t gv[2 * ASTAR_LANDMARKS_MAX];    /* the goal's entries */
-	int32_t ga[LM_AUTO_COUNT], gb[LM_AUTO_COUNT]; /* its counts (ab) */
+	/* With exact tables: the goal's sums, and each table's sign (-1: a
+	 * table of costs to the landmark, whose bound is the cell's less the
+	 * goal's; 0: either way, on one cost) */
+	int32_t ga[2 * LM_AUTO_TERRAIN], gb[2 * LM_AUTO_TERRAIN];
+	float sg[2 * LM_AUTO_TERRAIN];
 	double q;
 	astar_heuristic kind;
 	int32_t tx, ty;
@@ -771,9 +799,10 @@ static void lm_query_goal(lm_query *q, const lm_table *t, size_t start,
 	const uint16_t *ge = q->row + goal * q->rowlen;
 
 	if (t->ab != NULL) {
-		for (int l = 0; l < LM_AUTO_COUNT; l++) {
+		for (int l = 0; l < t->ntables; l++) {
 			q->ga[l] = ge[l];
-			q->gb[l] = ge[LM_AUTO_COUNT + l];
+			q->gb[l] = ge[t->ntables + l];
+			q->sg[l] = !t->directed ? 0.0f : l % 2 ? -1.0f : 1.0f;
 		}
 	} else {
 		memcpy(q->gv, ge, (size_t)t->ntables * sizeof *q->gv);
@@ -788,7 +817,7 @@ static void lm_query_init(lm_query *q, const lm_table *t, const astar_grid *g,
 	q->d = t->d;
 	q->ab = t->ab;
 	q->row = t->ab != NULL ? t->ab : t->d;
-	q->rowlen = t->ab != NULL ? 2 * (size_t)t->k : (size_t)t->ntables;
+	q->rowlen = (size_t)t->ntables * (t->ab != NULL ? 2 : 1);
 	q->k = t->k;
 	q->ntables = t->ntables;
 	lm_query_goal(q, t, start, goal);
@@ -845,45 +874,69 @@ ALWAYS_INLINE int32_t lm_best(const lm_query *q, const uint16_t *dn,
 	return best;
 }
 
-/* With exact tables: the landmark of the largest bound |d(L, g) - d(L,
- * n)| at the cell whose counts are e, compared in single precision, in
- * lanes that compilers turn into vector code (the bits of a non-negative
- * float order like it, the landmark in the three lowest); its count
- * differences in *da, *db, their sign the bound's. */
-ALWAYS_INLINE void lm_pick(const lm_query *q, const uint16_t *e, int32_t *da,
-                           int32_t *db)
+/* With exact tables: of the n tables' bounds at the cell whose sums are
+ * e, d(L, g) - d(L, n) or d(n, L) - d(g, L) (both ways on one cost),
+ * the largest in single precision, in lanes that compilers turn into
+ * vector code (the bits of a non-negative float order like it, the table
+ * in the five lowest); its table in *tab and its sums' differences, goal
+ * less cell, in *da and *db. */
+ALWAYS_INLINE void lm_pick(const lm_query *q, const uint16_t *e,
+                           const int directed, const int n, int *tab,
+                           int32_t *da, int32_t *db)
 {
 	int32_t top = 0;
-	int l;
 
-	for (l = 0; l < LM_AUTO_COUNT; l++) {
+	for (int l = 0; l < n; l++) {
 		float x = (float)(q->ga[l] - (int32_t)e[l]) +
-		          (float)(q->gb[l] - (int32_t)e[LM_AUTO_COUNT + l]) *
-		                  (float)SQRT2;
+		          (float)(q->gb[l] - (int32_t)e[n + l]) * (float)SQRT2;
 		int32_t bits;
 
-		x = fabsf(x);
+		x = directed ? (x * q->sg[l] > 0.0f ? x * q->sg[l] : 0.0f)
+		             : fabsf(x);
 		memcpy(&bits, &x, sizeof bits);
-		bits = (bits & ~7) | l;
+		bits = (bits & ~31) | l;
 		top = top > bits ? top : bits;
 	}
-	l = top & 7;
-	*da = q->ga[l] - (int32_t)e[l];
-	*db = q->gb[l] - (int32_t)e[LM_AUTO_COUNT + l];
+	*tab = top & 31;
+	*da = q->ga[*tab] - (int32_t)e[*tab];
+	*db = q->gb[*tab] - (int32_t)e[n + *tab];
 }
 
-/* The exact-table bound of cell i in steps of cost 1 (0 when it has
- * none), for the doubles instance: shaved by far more than its rounding,
- * so that it stays below the cost it bounds. */
-ALWAYS_INLINE double lm_exact_steps(const lm_query *q, size_t i)
+/* The exact-table bound of cell i (0 when it has none) in steps of cost 1
+ * on one cost, else in costs, for the doubles instance: shaved by far
+ * more than its rounding, so that it stays below the cost it bounds. */
+ALWAYS_INLINE double lm_exact_cost(const lm_query *q, size_t i,
+                                   const int directed, const int n)
 {
-	const uint16_t *e = q->ab + i * (2 * (size_t)LM_AUTO_COUNT);
+	const uint16_t *e = q->ab + i * (2 * (size_t)n);
 	int32_t da, db;
+	int tab;
+	double v;
 
 	if (!q->use || e[0] == LM_NONE)
 		return 0.0;
-	lm_pick(q, e, &da, &db);
-	return fabs((double)da + SQRT2 * (double)db) * (1.0 - 1e-12);
+	lm_pick(q, e, directed, n, &tab, &da, &db);
+	v = ((double)da + SQRT2 * (double)db) * (1.0 - 1e-12);
+	v = directed ? v * q->sg[tab] : fabs(v);
+	return v > 0.0 ? v : 0.0;
+}
+
+/* The exact-table bound of cell i in units (lm_exact_units), 0 when it
+ * has none: formed as g is. */
+ALWAYS_INLINE uint64_t lm_exact_units_of(const lm_query *q, size_t i,
+                                         const int directed, const int n)
+{
+	const uint16_t *e = q->ab + i * (2 * (size_t)n);
+	int32_t da, db;
+	int tab;
+	int64_t v;
+
+	if (!q->use || e[0] == LM_NONE)
+		return 0;
+	lm_pick(q, e, directed, n, &tab, &da, &db);
+	v = (int64_t)da * (int64_t)q->one + (int64_t)db * (int64_t)q->sqrt2;
+	v = directed ? (q->sg[tab] < 0.0f ? -v : v) : v < 0 ? -v : v;
+	return v > 0 ? (uint64_t)v : 0;
 }
 
 /* The weighted heuristic of cell i at (x, y): the largest landmark bound
@@ -894,8 +947,10 @@ ALWAYS_INLINE double lm_h(const lm_query *q, size_t i, int32_t x, int32_t y,
 	double h = ctx_heuristic(q->kind, x - q->tx, y - q->ty) * q->scale;
 	int32_t best;
 
-	if (!directed && q->ab != NULL) {
-		double b = lm_exact_steps(q, i) * q->scale;
+	if (q->ab != NULL) { /* n is 0 for the start alone */
+		double b = lm_exact_cost(q, i, directed,
+		                         n > 0 ? n : q->ntables) *
+		           (directed ? 1.0 : q->scale);
 		return (b > h ? b : h) * q->weight;
 	}
 	best = lm_best(q, q->d + i * (size_t)q->ntables, directed, n);
@@ -1072,18 +1127,10 @@ ALWAYS_INLINE uint64_t lm_hx(const lm_query *q, size_t i, int32_t x,
 	            (directed ? q->hmul : 1);
 	int32_t best;
 
-	if (!directed && q->ab != NULL) { /* exact: as g is formed */
-		const uint16_t *e = q->ab + i * (2 * (size_t)LM_AUTO_COUNT);
-		int32_t da, db;
-		int64_t b;
-
-		if (!q->use || e[0] == LM_NONE)
-			return h;
-		lm_pick(q, e, &da, &db);
-		b = (int64_t)da * (int64_t)q->one +
-		    (int64_t)db * (int64_t)q->sqrt2;
-		b = b < 0 ? -b : b;
-		return (uint64_t)b > h ? (uint64_t)b : h;
+	if (q->ab != NULL) { /* n is 0 for the start alone */
+		uint64_t b = lm_exact_units_of(q, i, directed,
+		                               n > 0 ? n : q->ntables);
+		return b > h ? b : h;
 	}
 	best = lm_best(q, q->d + i * (size_t)q->ntables, directed, n);
 	if (best > 1 && (uint64_t)(best - 1) * q->qx > h)
@@ -1255,14 +1302,20 @@ ALWAYS_INLINE int lm_loop_x(lm_run *s, size_t t, const astar_options *o,
  * are read in one run (lm_query.all) and the arithmetic (exact: units,
  * else doubles). */
 #define LM_LOOP_X(P)                                                      \
-	(directed ? (s->q.all ? lm_loop_x(s, t, o, r, found, P, 1,          \
-	                                  2 * LM_AUTO_TERRAIN)              \
-	                      : lm_loop_x(s, t, o, r, found, P, 1, 0))      \
+	(directed ? (s->q.ab != NULL ? lm_loop_x(s, t, o, r, found, P, 1,   \
+	                                         2 * LM_AUTO_COUNT)         \
+	             : s->q.all      ? lm_loop_x(s, t, o, r, found, P, 1,   \
+	                                         2 * LM_AUTO_TERRAIN)       \
+	                             : lm_loop_x(s, t, o, r, found, P, 1, 0)) \
 	          : (s->q.all ? lm_loop_x(s, t, o, r, found, P, 0,          \
 	                                  LM_AUTO_COUNT)                    \
 	                      : lm_loop_x(s, t, o, r, found, P, 0, 0)))
 #define LM_LOOP_D(P)                                                       \
-	(!directed ? lm_loop(s, t, o, r, found, P, 0, 0)                    \
+	(!directed ? (s->q.ab != NULL                                       \
+	                  ? lm_loop(s, t, o, r, found, P, 0, LM_AUTO_COUNT) \
+	                  : lm_loop(s, t, o, r, found, P, 0, 0))            \
+	 : s->q.ab != NULL                                                  \
+	       ? lm_loop(s, t, o, r, found, P, 1, 2 * LM_AUTO_COUNT)        \
 	 : s->q.all ? lm_loop(s, t, o, r, found, P, 1, 2 * LM_AUTO_TERRAIN) \
 	            : lm_loop(s, t, o, r, found, P, 1, 0))
 #define LM_LOOP(P) (exact ? LM_LOOP_X(P) : LM_LOOP_D(P))

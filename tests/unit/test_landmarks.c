@@ -143,7 +143,8 @@ static void one_grid(astar_ctx *ctx, unsigned long long seed)
 	astar_options_init(&o);
 	o.diagonal = (astar_diagonal)rng_int(&r, 4);
 	o.heuristic = rng_int(&r, 3) == 0 ? ASTAR_H_ZERO : ASTAR_H_DEFAULT;
-	/* The automatic count (8 on uniform costs, 12 on terrain) often
+	/* The automatic count (8, with exact tables; 12 on terrain whose
+	 * costs do not fit them) often
 	 * on its own: with every landmark in use, the bounds are read in
 	 * one run (lm_best's other path) */
 	k = rng_int(&r, 5);
@@ -293,9 +294,11 @@ static int shared_grid(unsigned long long seed)
  * straddle 65,536, beyond what the exact tables count (16 bits), so the
  * tables must be the rounded ones (counts cut to 16 bits would bound
  * the room's cells by wrong, large costs); every policy's costs across
- * the room and from the mouth must still be the reference's.
+ * the room and from the mouth must still be the reference's, with 8
+ * landmarks, and on terrain (one cell costs 2) also with the automatic
+ * count.
  */
-static void long_paths(void)
+static void long_paths(int terrain)
 {
 	ref_grid g = {400, 388, NULL};
 	astar_grid *lg;
@@ -313,12 +316,13 @@ static void long_paths(void)
 			           : y % 2 == 0 || x == (y % 4 == 1 ? g.w - 1 : 0);
 			g.cost[y * g.w + x] = (uint8_t)open;
 		}
+	g.cost[2] = (uint8_t)(1 + terrain);
 	lg = lib_grid(&g);
-	for (int pol = 0; pol < 4; pol++) {
+	for (int run = 0; run < 4 * (1 + terrain); run++) {
 		astar_options o;
 		astar_options_init(&o);
-		o.diagonal = (astar_diagonal)pol;
-		o.landmarks = 8;
+		o.diagonal = (astar_diagonal)(run % 4);
+		o.landmarks = run < 4 ? 8 : ASTAR_LANDMARKS_AUTO;
 		if (!ref_dijkstra(&g, o.diagonal, mouth.x, mouth.y, dist, NULL))
 			exit(2);
 		double lo = INFINITY, hi = 0.0;
@@ -360,7 +364,8 @@ void test_landmarks(void)
 		one_grid(ctx, 0x1A4D0000ULL + k);
 	astar_ctx_free(ctx);
 	options_checks();
-	long_paths();
+	long_paths(0);
+	long_paths(1);
 	for (unsigned long long k = 0; k < 300; k++)
 		calls += shared_grid(0x5A4E0000ULL + k);
 	CHECK(calls > 0, "astar_prepare_on never ran the loop on terrain");
