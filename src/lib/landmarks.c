@@ -879,12 +879,16 @@ ALWAYS_INLINE int32_t lm_best(const lm_query *q, const uint16_t *dn,
  * the largest in single precision, in lanes that compilers turn into
  * vector code (the bits of a non-negative float order like it, the table
  * in the five lowest); its table in *tab and its sums' differences, goal
- * less cell, in *da and *db. */
-ALWAYS_INLINE void lm_pick(const lm_query *q, const uint16_t *e,
-                           const int directed, const int n, int *tab,
-                           int32_t *da, int32_t *db)
+ * less cell, in *da and *db.  0 when cell i has no bound (another
+ * component), else 1. */
+ALWAYS_INLINE int lm_pick(const lm_query *q, size_t i, const int directed,
+                          const int n, int *tab, int32_t *da, int32_t *db)
 {
+	const uint16_t *e = q->ab + i * (2 * (size_t)n);
 	int32_t top = 0;
+
+	if (!q->use || e[0] == LM_NONE)
+		return 0;
 
 	for (int l = 0; l < n; l++) {
 		float x = (float)(q->ga[l] - (int32_t)e[l]) +
@@ -900,6 +904,7 @@ ALWAYS_INLINE void lm_pick(const lm_query *q, const uint16_t *e,
 	*tab = top & 31;
 	*da = q->ga[*tab] - (int32_t)e[*tab];
 	*db = q->gb[*tab] - (int32_t)e[n + *tab];
+	return 1;
 }
 
 /* The exact-table bound of cell i (0 when it has none) in steps of cost 1
@@ -908,14 +913,12 @@ ALWAYS_INLINE void lm_pick(const lm_query *q, const uint16_t *e,
 ALWAYS_INLINE double lm_exact_cost(const lm_query *q, size_t i,
                                    const int directed, const int n)
 {
-	const uint16_t *e = q->ab + i * (2 * (size_t)n);
 	int32_t da, db;
 	int tab;
 	double v;
 
-	if (!q->use || e[0] == LM_NONE)
+	if (!lm_pick(q, i, directed, n, &tab, &da, &db))
 		return 0.0;
-	lm_pick(q, e, directed, n, &tab, &da, &db);
 	v = ((double)da + SQRT2 * (double)db) * (1.0 - 1e-12);
 	v = directed ? v * q->sg[tab] : fabs(v);
 	return v > 0.0 ? v : 0.0;
@@ -926,14 +929,12 @@ ALWAYS_INLINE double lm_exact_cost(const lm_query *q, size_t i,
 ALWAYS_INLINE uint64_t lm_exact_units_of(const lm_query *q, size_t i,
                                          const int directed, const int n)
 {
-	const uint16_t *e = q->ab + i * (2 * (size_t)n);
 	int32_t da, db;
 	int tab;
 	int64_t v;
 
-	if (!q->use || e[0] == LM_NONE)
+	if (!lm_pick(q, i, directed, n, &tab, &da, &db))
 		return 0;
-	lm_pick(q, e, directed, n, &tab, &da, &db);
 	v = (int64_t)da * (int64_t)q->one + (int64_t)db * (int64_t)q->sqrt2;
 	v = directed ? (q->sg[tab] < 0.0f ? -v : v) : v < 0 ? -v : v;
 	return v > 0 ? (uint64_t)v : 0;
