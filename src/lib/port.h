@@ -17,8 +17,19 @@
 #define PORT_GNUC 1
 #endif
 
-#if defined(PORT_GNUC)
+/* Sanitizer builds (make check SANITIZE=...) test correctness, not
+ * speed: there the hints are dropped, since the instrumented bodies of
+ * the loops' forced instances took the compiler minutes a file. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define PORT_SANITIZE 1
+#endif
+
+#if defined(PORT_GNUC) && !defined(PORT_SANITIZE)
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
+#define NOINLINE      __attribute__((noinline))
+#define PREFETCH(p)   __builtin_prefetch(p)
+#elif defined(PORT_GNUC)
+#define ALWAYS_INLINE static inline
 #define NOINLINE      __attribute__((noinline))
 #define PREFETCH(p)   __builtin_prefetch(p)
 #else
