@@ -80,8 +80,10 @@ own, of many queries on one map, whole batches timed as astar reports them
                  has detours, ASTAR_LANDMARKS_AUTO): search + prepare
   lm_prep_ms     of which the landmark tables (prepare)
   lm_speed       A*_ms / lm_ms;  lm_exp  A*'s expansions / lm's
-  lm_B/cell      the landmark tables' bytes per cell (2 per landmark, 4 on
-                 terrain; 0 when the map was judged not to need them)
+  lm_B/cell      the landmark tables' bytes per cell as the library lays
+                 them out: the automatic 8 landmarks with exact sums, 4
+                 bytes each, 8 on terrain (the generated sets' sums all fit
+                 16 bits); 0 when the map was judged not to need them
   jps_ms         JPS (uniform-cost maps only): search + prepare
   auto_ms        --algorithm=auto (uniform-cost maps only): search + prepare
   auto/A*        A*_ms / auto_ms (the random sets' target: at least 1.00x)
@@ -422,7 +424,7 @@ def bench_generated(probe_path):
             j = None if terrain else gen_run(probe, sscen, ["--algorithm=jps"], sub)
             u = None if terrain else gen_run(probe, sscen, ["--algorithm=auto"], sub)
             used = l[2] != a[2]
-            bpc = (4 if terrain else 2) * 8 if used else 0
+            bpc = (8 if terrain else 4) * 8 if used else 0
             e = {"scenario": name, "queries": len(queries), "astar_ms": a[0], "lm_ms": l[0],
                  "lm_prep_ms": l[1], "lm_speed": a[0] / max(l[0], 1e-6),
                  "lm_exp": a[2] / max(l[2], 1), "lm_bytes_per_cell": bpc,
