@@ -155,6 +155,22 @@ static size_t read_string(const char *b, size_t n, size_t i, char *out,
 	return i < n ? i + 1 : 0;
 }
 
+/* read_string at w->b[i], the lines of the string counted: a raw newline
+ * in a string is no JSON, but the walk may run before the text is
+ * judged (a map's size is checked first), and a place after it must
+ * still be on the line an editor shows. */
+static size_t pass_string(walker *w, size_t i, char *out, size_t outsize)
+{
+	size_t e = read_string(w->b, w->n, i, out, outsize);
+
+	for (size_t k = i; k < e; k++)
+		if (w->b[k] == '\n') {
+			w->line++;
+			w->bol = k + 1;
+		}
+	return e;
+}
+
 static void walk_value(walker *w, int depth);
 
 /* After a member or an element: 1 when a ',' leads to the next, 0 when
@@ -194,7 +210,7 @@ static void walk_object(walker *w, int depth)
 			return;
 		}
 		kp = place_of(w, k);
-		e = read_string(w->b, w->n, k, kb, KEY_MAX + 2);
+		e = pass_string(w, k, kb, KEY_MAX + 2);
 		if (e == 0) {
 			w->bad = 1;
 			return;
@@ -265,7 +281,7 @@ static void skip_value(walker *w)
 	while (w->i < w->n) {
 		char c = w->b[w->i];
 		if (c == '"') {
-			size_t e = read_string(w->b, w->n, w->i, NULL, 0);
+			size_t e = pass_string(w, w->i, NULL, 0);
 			if (e == 0) {
 				w->bad = 1;
 				return;
