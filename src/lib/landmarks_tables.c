@@ -403,19 +403,16 @@ int lm_units(const astar_grid *g, int directed, uint64_t *one,
 	return k;
 }
 
-/* Whether t keeps exact tables (the top) for g: LM_AUTO_COUNT
- * landmarks, sums that fit in 16 bits (no cost exceeds span, lm_quantum;
- * where every cell costs the same, the sums count steps), and units fine
- * enough. */
-static int lm_exact_fits(const lm_table *t, const astar_grid *g,
-                         double span)
+/* Whether exact tables (landmarks_tables.h) can hold g's costs: sums
+ * that fit in 16 bits (no cost exceeds span, lm_quantum; where every cell
+ * costs the same, the sums count steps), and units fine enough.  They
+ * are kept for LM_AUTO_COUNT landmarks. */
+static int lm_sums_fit(const astar_grid *g, int directed, double span)
 {
 	uint64_t one, sqrt2;
 
-	return t->k == LM_AUTO_COUNT &&
-	       span / (t->directed ? 1 : g->min_cost) <=
-	               (double)LM_EXACT_MAX &&
-	       lm_units(g, t->directed, &one, &sqrt2) >= LM_EXACT_SHIFT;
+	return span / (directed ? 1 : g->min_cost) <= (double)LM_EXACT_MAX &&
+	       lm_units(g, directed, &one, &sqrt2) >= LM_EXACT_SHIFT;
 }
 
 /* Fills t's tables for g: the landmarks chosen one by one, each the cell
@@ -426,6 +423,7 @@ static int lm_fill(lm_table *t, const astar_options *o, lm_build *b)
 {
 	const astar_grid *g = b->g;
 	size_t cell = lm_seed(g);
+	int fit;
 
 	t->q = 1.0;
 	if (cell == SIZE_MAX) { /* no open cell: no bound at all */
@@ -439,13 +437,12 @@ static int lm_fill(lm_table *t, const astar_options *o, lm_build *b)
 		t->k = t->ntables = 0;
 		return 0;
 	}
+	fit = lm_sums_fit(g, t->directed, b->span);
 	if (t->asked == ASTAR_LANDMARKS_AUTO && t->directed) {
-		t->k = LM_AUTO_COUNT; /* with exact tables, else more */
-		t->k = lm_exact_fits(t, g, b->span) ? LM_AUTO_COUNT
-		                                    : LM_AUTO_TERRAIN;
+		t->k = fit ? LM_AUTO_COUNT : LM_AUTO_TERRAIN;
 		t->ntables = 2 * t->k;
 	}
-	if (lm_exact_fits(t, g, b->span)) {
+	if (fit && t->k == LM_AUTO_COUNT) {
 		t->ab = malloc(g->ncells * (size_t)(2 * t->ntables) *
 		               sizeof *t->ab);
 		for (int i = 0; i < 1 + t->directed; i++)
