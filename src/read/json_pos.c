@@ -119,16 +119,18 @@ static size_t unescape(const char *s, const char *end, char *out,
 }
 
 /*
- * Reads the string that opens at b[i] ('"'), its value decoded into out
- * (outsize bytes, when out is not NULL): at most outsize - 2 bytes of it
- * and a NUL, out[outsize - 1] set when it was cut.  Returns the offset
- * past its closing quote, or 0 when it does not close.
+ * Reads the string that opens at w->b[i] ('"'), its value decoded into
+ * out (outsize bytes, when out is not NULL): at most outsize - 2 bytes of
+ * it and a NUL, out[outsize - 1] set when it was cut.  Returns the offset
+ * past its closing quote, or 0 when it does not close.  Its lines are
+ * counted: a raw newline in a string is no JSON, but the walk may run
+ * before the text is judged (a map's size is checked first), and a place
+ * after it must still be on the line an editor shows.
  */
-static size_t read_string(const char *b, size_t n, size_t i, char *out,
-                          size_t outsize)
+static size_t read_string(walker *w, size_t i, char *out, size_t outsize)
 {
-	const char *end = b + n;
-	size_t o = 0;
+	const char *b = w->b, *end = w->b + w->n;
+	size_t n = w->n, o = 0;
 	int cut = 0;
 
 	for (i++; i < n && b[i] != '"';) {
@@ -139,6 +141,10 @@ static size_t read_string(const char *b, size_t n, size_t i, char *out,
 				return 0;
 		} else {
 			dec[0] = b[i];
+			if (b[i] == '\n') {
+				w->line++;
+				w->bol = i + 1;
+			}
 		}
 		if (out != NULL && o + dn <= outsize - 2) {
 			memcpy(out + o, dec, dn);
@@ -153,22 +159,6 @@ static size_t read_string(const char *b, size_t n, size_t i, char *out,
 		out[outsize - 1] = (char)cut;
 	}
 	return i < n ? i + 1 : 0;
-}
-
-/* read_string at w->b[i], the lines of the string counted: a raw newline
- * in a string is no JSON, but the walk may run before the text is
- * judged (a map's size is checked first), and a place after it must
- * still be on the line an editor shows. */
-static size_t pass_string(walker *w, size_t i, char *out, size_t outsize)
-{
-	size_t e = read_string(w->b, w->n, i, out, outsize);
-
-	for (size_t k = i; k < e; k++)
-		if (w->b[k] == '\n') {
-			w->line++;
-			w->bol = k + 1;
-		}
-	return e;
 }
 
 static void walk_value(walker *w, int depth);
@@ -210,7 +200,7 @@ static void walk_object(walker *w, int depth)
 			return;
 		}
 		kp = place_of(w, k);
-		e = pass_string(w, k, kb, KEY_MAX + 2);
+		e = read_string(w, k, kb, KEY_MAX + 2);
 		if (e == 0) {
 			w->bad = 1;
 			return;
@@ -281,7 +271,7 @@ static void skip_value(walker *w)
 	while (w->i < w->n) {
 		char c = w->b[w->i];
 		if (c == '"') {
-			size_t e = pass_string(w, w->i, NULL, 0);
+			size_t e = read_string(w, w->i, NULL, 0);
 			if (e == 0) {
 				w->bad = 1;
 				return;
