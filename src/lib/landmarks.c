@@ -236,19 +236,20 @@ ALWAYS_INLINE int32_t lm_best(const lm_query *q, const uint16_t *dn,
  * e, d(L, g) - d(L, n) or d(n, L) - d(g, L) (both ways on one cost),
  * the largest in single precision, in lanes that compilers turn into
  * vector code (the bits of a non-negative float order like it, the table
- * in the five lowest); its table in *tab and its sums' differences, goal
- * less cell, in *da and *db.  0 when cell i has no bound (another
- * component), else 1. */
+ * in the five lowest); the differences of its sums in *da and *db, with
+ * the bound's sign on terrain (goal less cell, or, for a table of costs
+ * to the landmark, cell less goal), either sign on one cost.  0 when cell
+ * i has no bound (another component), else 1. */
 ALWAYS_INLINE int lm_pick(const lm_query *q, size_t i, const int directed,
-                          const int n, int *tab, int32_t *da, int32_t *db)
+                          const int n, int32_t *da, int32_t *db)
 {
 	const uint16_t *e = q->ab + i * (2 * (size_t)n);
 	int32_t top = 0;
+	int l;
 
 	if (!q->use || e[0] == LM_NONE)
 		return 0;
-
-	for (int l = 0; l < n; l++) {
+	for (l = 0; l < n; l++) {
 		float x = (float)(q->ga[l] - (int32_t)e[l]) +
 		          (float)(q->gb[l] - (int32_t)e[n + l]) * (float)SQRT2;
 		int32_t bits;
@@ -259,9 +260,13 @@ ALWAYS_INLINE int lm_pick(const lm_query *q, size_t i, const int directed,
 		bits = (bits & ~31) | l;
 		top = top > bits ? top : bits;
 	}
-	*tab = top & 31;
-	*da = q->ga[*tab] - (int32_t)e[*tab];
-	*db = q->gb[*tab] - (int32_t)e[n + *tab];
+	l = top & 31;
+	*da = q->ga[l] - (int32_t)e[l];
+	*db = q->gb[l] - (int32_t)e[n + l];
+	if (directed && q->sg[l] < 0.0f) {
+		*da = -*da;
+		*db = -*db;
+	}
 	return 1;
 }
 
@@ -272,13 +277,12 @@ ALWAYS_INLINE double lm_exact_cost(const lm_query *q, size_t i,
                                    const int directed, const int n)
 {
 	int32_t da, db;
-	int tab;
 	double v;
 
-	if (!lm_pick(q, i, directed, n, &tab, &da, &db))
+	if (!lm_pick(q, i, directed, n, &da, &db))
 		return 0.0;
 	v = ((double)da + SQRT2 * (double)db) * (1.0 - 1e-12);
-	v = directed ? v * q->sg[tab] : fabs(v);
+	v = directed ? v : fabs(v);
 	return v > 0.0 ? v : 0.0;
 }
 
@@ -288,13 +292,12 @@ ALWAYS_INLINE uint64_t lm_exact_units_of(const lm_query *q, size_t i,
                                          const int directed, const int n)
 {
 	int32_t da, db;
-	int tab;
 	int64_t v;
 
-	if (!lm_pick(q, i, directed, n, &tab, &da, &db))
+	if (!lm_pick(q, i, directed, n, &da, &db))
 		return 0;
 	v = (int64_t)da * (int64_t)q->one + (int64_t)db * (int64_t)q->sqrt2;
-	v = directed ? (q->sg[tab] < 0.0f ? -v : v) : v < 0 ? -v : v;
+	v = directed || v > 0 ? v : -v;
 	return v > 0 ? (uint64_t)v : 0;
 }
 
