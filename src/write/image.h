@@ -27,6 +27,10 @@
  * The image is written row by row: memory is one row of pixels plus one
  * byte per map cell, never the whole image.  Nothing here prints; errors
  * come back as records (diag_err) for the caller to report.
+ *
+ * The pictures' file names (image_pattern_check, image_path_for) are in
+ * image_names.h, included here so that a caller has both from one
+ * header.
  */
 #ifndef ASTAR_IMAGE_H
 #define ASTAR_IMAGE_H
@@ -36,6 +40,7 @@
 #include <stdint.h>
 
 #include "base/diag.h"
+#include "image_names.h"
 #include "output.h"
 
 /* The largest image width or height, in pixels. */
@@ -57,40 +62,5 @@
  * Thread-safe: no globals.
  */
 int image_write_png(FILE *fp, const query_report *q, int scale, diag_err *err);
-
-/*
- * Image file names for batches.  The --image value is a pattern:
- *
- *   %d, %n   the query's 0-based number in the batch, in decimal
- *            (0, 1, ..., 10, ...); a width zero-pads it: %4d -> 0007
- *   %m       the map file's base name, without directory or extension
- *            (maps/arena.json -> arena, dao/arena2.map -> arena2;
- *            standard input -> stdin)
- *   %%       a percent sign
- *
- * Any other character after % is an error.  A pattern without %d or %n
- * names a single file, so it is an error for a batch of several queries
- * (they would overwrite each other): use e.g. --image=%m-%d.png.
- */
-
-/*
- * Checks a pattern once, before any query runs: its % sequences, that
- * it has %d or %n when several is nonzero, and that its name does not
- * end in another image format's extension (.jpg, .jpeg, .gif, .bmp,
- * .webp, .svg, .tif, .tiff, in any case: the picture is a PNG whatever
- * the name; any other name, or none, is written as one).  Returns 0, or
- * -1 with a message in err.
- */
-int image_pattern_check(const char *pattern, int several, diag_err *err);
-
-/*
- * Expands pattern for query number index of a map named mapname (a path
- * as given; NULL, "-" or "<stdin>" is standard input) into out.  Returns
- * 0, or -1 with the reason in err (a bad % sequence, index > 0 with a
- * pattern that has no %d or %n, or the name does not fit in outsize
- * bytes).
- */
-int image_path_for(const char *pattern, size_t index, const char *mapname,
-                   char *out, size_t outsize, diag_err *err);
 
 #endif
