@@ -254,6 +254,42 @@ static int read_root(json_t *root, const char *path, size_t max_cells, map *m,
 /* Part of jansson's message on "\u0000" in a string. */
 #define FLAG_NAME " without JSON_ALLOW_NUL"
 
+/* The tree of buf[0..n), the bytes before the first NUL (nul, or NULL
+ * when there is none), or NULL with err set at the byte at fault. */
+static json_t *parse(const char *buf, size_t n, const char *nul, map_error *err)
+{
+	json_error_t jerr;
+	json_t *root = json_loadb(buf, n, JSON_REJECT_DUPLICATES, &jerr);
+
+	/* jansson says nothing at all when building its tree runs out of
+	 * memory (only some of its allocations set the error's code). */
+	if (root == NULL &&
+	    (json_error_code(&jerr) == json_error_out_of_memory ||
+	     jerr.text[0] == '\0')) {
+		map_fail(err, 0, 0, "out of memory");
+		return NULL;
+	}
+	if (root == NULL) {
+		size_t off = json_text_error_offset(buf, n, &jerr);
+		char *flag = strstr(jerr.text, FLAG_NAME);
+		if (nul != NULL && off >= n) {
+			map_json_fail_at(buf, n, "invalid byte '\\x00'", err);
+			return NULL;
+		}
+		if (flag != NULL) /* a jansson flag means nothing to users */
+			memmove(flag, flag + strlen(FLAG_NAME),
+			        strlen(flag + strlen(FLAG_NAME)) + 1);
+		map_json_fail_at(buf, off, jerr.text, err);
+		return NULL;
+	}
+	if (nul != NULL) {
+		json_decref(root);
+		map_json_fail_at(buf, n, "invalid byte '\\x00'", err);
+		return NULL;
+	}
+	return root;
+}
+
 int map_read_json(const char *buf, size_t len, size_t max_cells, map *m,
                   map_error *err)
 {
@@ -264,7 +300,6 @@ int map_read_json_at(const char *buf, size_t len, size_t max_cells,
                      const char *path, map *m, map_error *err)
 {
 	json_t *root;
-	json_error_t jerr;
 	const char *nul;
 	size_t n, bom;
 	long width, height;
@@ -285,28 +320,8 @@ int map_read_json_at(const char *buf, size_t len, size_t max_cells,
 		map_json_place_path(buf, n, "width", 5, NULL, 0, err);
 		return -1;
 	}
-	root = json_loadb(buf, n, JSON_REJECT_DUPLICATES, &jerr);
-	/* jansson says nothing at all when building its tree runs out of
-	 * memory (only some of its allocations set the error's code). */
-	if (root == NULL &&
-	    (json_error_code(&jerr) == json_error_out_of_memory ||
-	     jerr.text[0] == '\0'))
-		return map_fail(err, 0, 0, "out of memory");
-	if (root == NULL) {
-		size_t off = json_text_error_offset(buf, n, &jerr);
-		char *flag = strstr(jerr.text, FLAG_NAME);
-		if (nul != NULL && off >= n)
-			return map_json_fail_at(buf, n, "invalid byte '\\x00'",
-			                        err);
-		if (flag != NULL) /* a jansson flag means nothing to users */
-			memmove(flag, flag + strlen(FLAG_NAME),
-			        strlen(flag + strlen(FLAG_NAME)) + 1);
-		return map_json_fail_at(buf, off, jerr.text, err);
-	}
-	if (nul != NULL) {
-		json_decref(root);
-		return map_json_fail_at(buf, n, "invalid byte '\\x00'", err);
-	}
+	if ((root = parse(buf, n, nul, err)) == NULL)
+		return -1;
 	rc = read_root(root, path, max_cells, m, err);
 	json_decref(root);
 	if (rc != 0) {

@@ -90,6 +90,23 @@ int map_json_expect(json_t *obj, const char *where, long width, long height,
 	return 0;
 }
 
+/* How a reach check names its "from" in messages: "@name" as written,
+ * else the x,y of its cell. */
+static int name_from(json_t *from, map_reach *out, map_error *err)
+{
+	out->from_text =
+		json_is_string(from) ? strdup(json_string_value(from)) : NULL;
+	if (out->from_text == NULL) {
+		char buf[32];
+		snprintf(buf, sizeof buf, "%d,%d", (int)out->from[0].x,
+		         (int)out->from[0].y);
+		out->from_text = strdup(buf);
+	}
+	if (out->from_text == NULL)
+		return map_fail(err, 0, 0, "%s", astar_strerror(ASTAR_ENOMEM));
+	return 0;
+}
+
 /* One "reach" assertion: {"from": P, "to": P, [P, ...] or "*",
  * "reachable": bool}, each P [x, y] or "@name". */
 static int read_reach_one(json_t *r, const char *where, long width, long height,
@@ -112,16 +129,8 @@ static int read_reach_one(json_t *r, const char *where, long width, long height,
 	if (map_json_end(from, path, width, height, m, &out->from, &out->nfrom,
 	                 err) != 0)
 		return -1;
-	out->from_text =
-		json_is_string(from) ? strdup(json_string_value(from)) : NULL;
-	if (out->from_text == NULL) {
-		char buf[32];
-		snprintf(buf, sizeof buf, "%d,%d", (int)out->from[0].x,
-		         (int)out->from[0].y);
-		out->from_text = strdup(buf);
-	}
-	if (out->from_text == NULL)
-		return map_fail(err, 0, 0, "%s", astar_strerror(ASTAR_ENOMEM));
+	if (name_from(from, out, err) != 0)
+		return -1;
 	snprintf(path, sizeof path, "%s.to", where);
 	if (json_is_string(to) && strcmp(json_string_value(to), "*") == 0) {
 		out->all = 1;
