@@ -13,6 +13,7 @@
 #include "map_json_grid.h"
 #include "map_json_values.h"
 
+/* The ASCII legend, before the map's own. */
 static void legend_init(map_json_legend *lg)
 {
 	for (int c = 0; c < 128; c++)
@@ -23,11 +24,13 @@ static void legend_init(map_json_legend *lg)
 		lg->cost[c] = c - '0';
 }
 
+/* What character c costs, -1 when it means nothing. */
 static int legend_cost(const map_json_legend *lg, int c)
 {
 	return c >= 0 && c < 128 ? lg->cost[c] : -1;
 }
 
+/* The required "width" or "height" (key) of root into *out. */
 int map_json_dim(json_t *root, const char *key, long *out, map_error *err)
 {
 	json_t *v = json_object_get(root, key);
@@ -43,6 +46,7 @@ int map_json_dim(json_t *root, const char *key, long *out, map_error *err)
 	return 0;
 }
 
+/* The map's "legend" over the ASCII one in *lg. */
 static int read_legend(json_t *obj, map_json_legend *lg, map_error *err)
 {
 	const char *key;
@@ -160,6 +164,7 @@ static int check_rows(json_t *rows, long width, long height,
 	return 0;
 }
 
+/* Checks "cells": height rows of width costs from 0 to ASTAR_COST_MAX. */
 static int check_cells(json_t *cells, long width, long height, map_error *err)
 {
 	json_int_t v;
