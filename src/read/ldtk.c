@@ -3,7 +3,8 @@
  * one level's IntGrid layer made a grid (walls and costs chosen by the
  * IntGrid values, by number or by the identifier the project's defs give
  * them), and its entities made named points.  Auto-layers and tiles are
- * drawing, not rules: they are not read.
+ * drawing, not rules: they are not read.  This file finds the level;
+ * ldtk_level.c, below it, makes the grid and never calls back up.
  */
 #include <errno.h>
 #include <jansson.h>
@@ -16,7 +17,7 @@
 #include "json_text.h"
 #include "map.h"
 
-#include "ldtk.h"
+#include "ldtk_level.h"
 
 static const char *str_of(const json_t *o, const char *key)
 {

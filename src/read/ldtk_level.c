@@ -4,14 +4,16 @@
  * first IntGrid layer), its values as walls (--solid: identifiers or
  * numbers; default every non-zero value) and costs (--costs), and every
  * entity as named points: @Identifier, @Identifier#N when a kind has
- * several, @iid, and @name from a String field "name".
+ * several, @iid, and @name from a String field "name".  It takes the
+ * level and the project's defs from ldtk.c through ldtk_level.h and
+ * needs nothing else of it.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "ldtk.h"
+#include "ldtk_level.h"
 
 static const char *str_of(const json_t *o, const char *key)
 {

@@ -1,236 +1,19 @@
 /*
- * tiled.c - the Tiled model's life (adding layers, tilesets, objects,
- * chunks; freeing it), reading the files a map names beside it, and
- * map_read_tiled, which has the model read by its encoding and made a
- * grid by tiled_grid.c.
+ * tiled.c - map_read_tiled, the entry point of the Tiled reader: it sets
+ * up the model (tiled_model.h) with the map's folder and the loader of
+ * the files the map names (tiled_external.c), has the model filled by
+ * the reader of the map's syntax (tiled_tmx.c for XML, tiled_tmj.c for
+ * JSON), then made a grid (tiled_grid.c).  It is the top of the Tiled
+ * reader: the files below fill or read the model and never call it.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "io.h"
-#include "tiled.h"
-
-/* Grows *v (of *n elements of size sz) by one zeroed element. */
-static void *grow(void **v, size_t *n, size_t sz)
-{
-	char *nv = realloc(*v, (*n + 1) * sz);
-
-	if (nv == NULL)
-		return NULL;
-	memset(nv + *n * sz, 0, sz);
-	*v = nv;
-	return nv + (*n)++ * sz;
-}
-
-static char *dup_or_empty(const char *s)
-{
-	return strdup(s ? s : "");
-}
-
-int tiled_add_prop(tiled_props *p, const char *name, const char *type,
-                   const char *value)
-{
-	tiled_prop *e = grow((void **)&p->v, &p->n, sizeof *e);
-
-	if (e == NULL)
-		return -1;
-	e->name = dup_or_empty(name);
-	e->type = dup_or_empty(type);
-	e->value = dup_or_empty(value);
-	return e->name && e->type && e->value ? 0 : -1;
-}
-
-tiled_layer *tiled_add_layer(tiled_model *t, enum tiled_layer_kind kind,
-                             const char *name, long line)
-{
-	tiled_layer *l = grow((void **)&t->layers, &t->nlayers, sizeof *l);
-
-	if (l == NULL)
-		return NULL;
-	l->kind = kind;
-	l->visible = 1;
-	l->line = line;
-	if ((l->name = dup_or_empty(name)) == NULL)
-		return NULL;
-	return l;
-}
-
-tiled_tileset *tiled_add_tileset(tiled_model *t, long firstgid)
-{
-	tiled_tileset *ts = grow((void **)&t->sets, &t->nsets, sizeof *ts);
-
-	if (ts != NULL)
-		ts->firstgid = firstgid;
-	return ts;
-}
-
-tiled_tile *tiled_add_tile(tiled_tileset *ts, long id)
-{
-	tiled_tile *e = grow((void **)&ts->tiles, &ts->ntiles, sizeof *e);
-
-	if (e != NULL)
-		e->id = id;
-	return e;
-}
-
-tiled_object *tiled_add_object(tiled_layer *l, long line)
-{
-	tiled_object *o = grow((void **)&l->objs, &l->nobjs, sizeof *o);
-
-	if (o != NULL)
-		o->line = line;
-	return o;
-}
-
-/* Makes room in l's box for (x, y, w, h), the gids kept where they are
- * in editor coordinates. */
-static int widen(tiled_layer *l, long x, long y, long w, long h,
-                 size_t max_cells)
-{
-	long x0 = l->gids ? (l->x0 < x ? l->x0 : x) : x;
-	long y0 = l->gids ? (l->y0 < y ? l->y0 : y) : y;
-	long x1 = l->gids && l->x0 + l->w > x + w ? l->x0 + l->w : x + w;
-	long y1 = l->gids && l->y0 + l->h > y + h ? l->y0 + l->h : y + h;
-	uint32_t *ng;
-
-	if (l->gids && x0 == l->x0 && y0 == l->y0 && x1 - x0 == l->w &&
-	    y1 - y0 == l->h)
-		return 0;
-	if ((unsigned long long)(x1 - x0) * (unsigned long long)(y1 - y0) >
-	    max_cells)
-		return 1;
-	ng = calloc((size_t)(x1 - x0) * (size_t)(y1 - y0), sizeof *ng);
-	if (ng == NULL)
-		return -1;
-	for (long r = 0; l->gids && r < l->h; r++)
-		memcpy(ng + (size_t)(l->y0 + r - y0) * (size_t)(x1 - x0) +
-		               (size_t)(l->x0 - x0),
-		       l->gids + (size_t)r * (size_t)l->w,
-		       (size_t)l->w * sizeof *ng);
-	free(l->gids);
-	l->gids = ng;
-	l->x0 = x0;
-	l->y0 = y0;
-	l->w = x1 - x0;
-	l->h = y1 - y0;
-	return 0;
-}
-
-int tiled_add_chunk(tiled_model *t, tiled_layer *l, long x, long y, long w,
-                    long h, uint32_t *gids, long line)
-{
-	int rc;
-
-	/* Chunk coordinates are bounded so that the sums below cannot
-	 * overflow; no real map comes near. */
-	if (x < -(1L << 30) || y < -(1L << 30) || x > (1L << 30) ||
-	    y > (1L << 30) || w < 1 || h < 1 || w > (1L << 20) ||
-	    h > (1L << 20)) {
-		free(gids);
-		return map_fail(t->err, line, 0,
-		                "chunk at %ld,%ld of %ldx%ld cells is outside "
-		                "the bounds astar reads",
-		                x, y, w, h);
-	}
-	rc = widen(l, x, y, w, h, t->max_cells);
-	if (rc != 0) {
-		free(gids);
-		if (rc > 0)
-			return map_fail(t->err, line, 0,
-			                "layer '%.60s' spans more than %zu "
-			                "cells (raise it with --max-cells)",
-			                l->name, t->max_cells);
-		return map_fail(t->err, line, 0, "out of memory");
-	}
-	for (long r = 0; r < h; r++)
-		for (long c = 0; c < w; c++) {
-			uint32_t g = gids[r * w + c];
-			if (g != 0)
-				l->gids[(size_t)(y + r - l->y0) * (size_t)l->w +
-				        (size_t)(x + c - l->x0)] = g;
-		}
-	free(gids);
-	return 0;
-}
-
-int tiled_check_header(tiled_model *t, const char *orientation, long line)
-{
-	if (orientation != NULL && strcmp(orientation, "orthogonal") != 0)
-		return map_fail(t->err, line, 0,
-		                "the map is %.40s: astar reads only orthogonal "
-		                "Tiled maps, whose tiles are a grid",
-		                orientation);
-	if (t->tw < 1 || t->th < 1)
-		return map_fail(t->err, line, 0,
-		                "tilewidth and tileheight must be positive");
-	if (t->infinite)
-		return 0;
-	if (t->width < 1 || t->height < 1)
-		return map_fail(t->err, line, 0,
-		                "width and height must be positive");
-	return map_check_size(t->width, t->height, t->max_cells, line, t->err);
-}
-
-static void props_free(tiled_props *p)
-{
-	for (size_t i = 0; i < p->n; i++) {
-		free(p->v[i].name);
-		free(p->v[i].type);
-		free(p->v[i].value);
-	}
-	free(p->v);
-}
-
-void tiled_model_free(tiled_model *t)
-{
-	for (size_t i = 0; i < t->nsets; i++) {
-		for (size_t k = 0; k < t->sets[i].ntiles; k++)
-			props_free(&t->sets[i].tiles[k].props);
-		free(t->sets[i].tiles);
-	}
-	free(t->sets);
-	for (size_t i = 0; i < t->nlayers; i++) {
-		tiled_layer *l = &t->layers[i];
-		free(l->name);
-		free(l->gids);
-		props_free(&l->props);
-		for (size_t k = 0; k < l->nobjs; k++) {
-			free(l->objs[k].name);
-			free(l->objs[k].type);
-			free(l->objs[k].template_);
-			free(l->objs[k].pts);
-		}
-		free(l->objs);
-	}
-	free(t->layers);
-	t->sets = NULL;
-	t->layers = NULL;
-	t->nsets = t->nlayers = 0;
-}
-
-int tiled_read_beside(tiled_model *t, const char *rel, const char *what,
-                      char **buf, size_t *len, long line)
-{
-	size_t dl = t->dir ? strlen(t->dir) : 0;
-	char *path;
-	int rc, e;
-
-	if (rel[0] == '/')
-		dl = 0;
-	if ((path = malloc(dl + strlen(rel) + 1)) == NULL)
-		return map_fail(t->err, line, 0, "out of memory");
-	memcpy(path, t->dir, dl);
-	strcpy(path + dl, rel);
-	rc = io_slurp(path, (size_t)64 << 20, buf, len);
-	e = errno;
-	if (rc != 0)
-		map_fail(t->err, line, 0, "%s '%.80s': %s (looked for %.120s)",
-		         what, rel, e == EFBIG ? "too large" : strerror(e),
-		         path);
-	free(path);
-	return rc;
-}
+#include "map.h"
+#include "tiled_external.h"
+#include "tiled_grid.h"
+#include "tiled_tmj.h"
+#include "tiled_tmx.h"
 
 /* The folder of path, with its '/', or "" (malloc'd). */
 static char *folder_of(const char *path)
@@ -261,6 +44,7 @@ int map_read_tiled(const char *buf, size_t len, size_t max_cells,
 		return map_fail(err, 0, 0, "out of memory");
 	t.opts = lo ? lo : &none;
 	t.dir = dir;
+	t.files = &tiled_external;
 	t.max_cells = max_cells;
 	t.err = err;
 	while (i < len && strchr(" \t\r\n", buf[i]) && buf[i])

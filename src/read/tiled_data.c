@@ -3,7 +3,8 @@
  * either raw or compressed with zlib, gzip or zstd.  Every decoder knows
  * how many cells the layer has, so that the count is checked and a
  * compressed layer is never inflated past what those cells can hold
- * (4 bytes a cell): a decompression bomb stops there, early.
+ * (4 bytes a cell): a decompression bomb stops there, early.  It knows
+ * nothing of the model (tiled_data.h): text in, gids out.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -13,7 +14,7 @@
 #include <zstd.h>
 #endif
 
-#include "tiled.h"
+#include "tiled_data.h"
 
 static int b64_value(int c)
 {

@@ -4,14 +4,16 @@
  * block (--layer, else those named like a collision layer, else the
  * tiles whose property says so), terrain costs from a tile property,
  * and the objects as named points.  The rules are astar(1)'s, "Level
- * editors".
+ * editors".  It only reads the model (tiled_model.h), whichever syntax
+ * filled it; the objects' shapes and points are tiled_objects.c's.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "tiled.h"
+#include "tiled_grid.h"
+#include "tiled_objects.h"
 
 static const char *const collision_names[] = {
 	"collision", "collisions", "solid", "walls", "obstacles"};
@@ -241,10 +243,6 @@ static int apply_layer(tiled_model *t, const tiled_layer *l, astar_grid *g,
 		}
 	return 0;
 }
-
-int tiled_objects_block(tiled_model *t, const tiled_layer *l, astar_grid *g,
-                        long x0, long y0);
-int tiled_points(tiled_model *t, map *m, long x0, long y0);
 
 /* The walls: by the rule astar(1) gives. */
 static int apply_walls(tiled_model *t, astar_grid *g, long x0, long y0)

@@ -3,14 +3,15 @@
  * object layer block the cells whose centre they cover, and every object
  * with a name (or, without one, a type/class) is a named point at the
  * cell under its centre.  Rotation is ignored: it turns an object about
- * its anchor, which no rule here needs.
+ * its anchor, which no rule here needs.  It reads the model
+ * (tiled_model.h) for the grid builder, tiled_grid.c, above it.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/diag.h"
-#include "tiled.h"
+#include "tiled_objects.h"
 
 /* The object's box in pixels: a tile object is anchored at its
  * bottom-left corner, every other shape at its top-left; a polygon's box

@@ -1,8 +1,10 @@
 /*
- * tiled_tmj.c - Tiled's JSON encoding (.tmj/.json maps, .tsj tilesets)
- * into the model of tiled.h, with jansson.  A bad value is reported with
- * its place as a JSON path ("layers[2].data"), since jansson's tree
- * keeps no line numbers.
+ * tiled_tmj.c - Tiled's JSON syntax (.tmj/.json maps, .tsj tilesets)
+ * into the model of tiled_model.h, with jansson.  A bad value is
+ * reported with its place as a JSON path ("layers[2].data"), since
+ * jansson's tree keeps no line numbers.  A tileset or template the map
+ * names (of either syntax) is read through the loader in t->files, set
+ * up above this file: so this reader never calls the XML one.
  */
 #include <jansson.h>
 #include <stdio.h>
@@ -10,7 +12,8 @@
 #include <string.h>
 
 #include "json_text.h"
-#include "tiled.h"
+#include "tiled_data.h"
+#include "tiled_tmj.h"
 
 static const char *str_of(const json_t *o, const char *key)
 {
@@ -127,7 +130,7 @@ static int read_tileset(tiled_model *t, const json_t *o, size_t k)
 	if ((ts = tiled_add_tileset(t, first)) == NULL)
 		return map_fail(t->err, 0, 0, "out of memory");
 	if (str_of(o, "source") != NULL)
-		return tiled_tsx_read(t, ts, str_of(o, "source"), 0);
+		return t->files->tileset(t, ts, str_of(o, "source"), 0);
 	if (lnum(t, o, "tilecount", &ts->tilecount, where) != 0)
 		return -1;
 	size_t i;
@@ -353,7 +356,7 @@ static int tmj_objects(tiled_model *t, tiled_layer *tl, const json_t *l,
 			}
 		}
 		if (o->template_ != NULL)
-			tiled_template_read(t, o);
+			t->files->template_(t, o);
 	}
 	return 0;
 }

@@ -1,16 +1,19 @@
 /*
- * tiled_tmx.c - Tiled's XML encoding (.tmx maps, .tsx tilesets, .tx
- * templates) into the model of tiled.h, with expat.  One set of element
- * handlers serves the three files: the stack of open elements says where
- * a <property> or an <object> belongs (a tile's collision shapes, inside
- * a <tileset>, are not the map's objects).
+ * tiled_tmx.c - Tiled's XML syntax (.tmx maps, .tsx tilesets, .tx
+ * templates) into the model of tiled_model.h, with expat.  One set of
+ * element handlers serves the three files: the stack of open elements
+ * says where a <property> or an <object> belongs (a tile's collision
+ * shapes, inside a <tileset>, are not the map's objects).  A file the
+ * map names (a tileset or template, of either syntax) is read through
+ * the loader in t->files, set up above this file: so this reader never
+ * calls the JSON one, nor the one above it.
  */
 #include <expat.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/diag.h"
-#include "tiled.h"
+#include "tiled_data.h"
+#include "tiled_tmx.h"
 
 #define DEPTH_MAX 64
 
@@ -153,7 +156,7 @@ static void on_tileset(tmx *x, const char **a)
 	}
 	x->ts->tilecount = count;
 	if (src != NULL &&
-	    tiled_tsx_read(x->t, x->ts, src, line_of(x)) != 0)
+	    x->t->files->tileset(x->t, x->ts, src, line_of(x)) != 0)
 		stop(x);
 }
 
@@ -347,7 +350,7 @@ static void XMLCALL on_end(void *ud, const char *name)
 		x->layer = x->ts ? x->layer : NULL;
 	else if (strcmp(lit, "object") == 0 && x->obj != NULL) {
 		if (x->obj->template_ && x->tmpl == NULL)
-			tiled_template_read(x->t, x->obj);
+			x->t->files->template_(x->t, x->obj);
 		x->obj = NULL;
 	}
 	x->depth--;
@@ -527,66 +530,25 @@ static void tmx_on_shape(tmx *x, const char *name, const char **a)
 	}
 }
 
-/* Reads file rel beside the map through x (set up by the caller). */
-static int read_sub(tiled_model *t, tmx *x, const char *rel, const char *what,
-                    long line)
-{
-	char *buf;
-	size_t len;
-	int rc;
-
-	if (tiled_read_beside(t, rel, what, &buf, &len, line) != 0)
-		return -1;
-	if (len > 0 && buf[map_bom(buf, len)] == '{')
-		rc = -2; /* JSON: the caller's */
-	else
-		rc = tmx_run(x, buf, len);
-	if (rc == -2 && x->ext != NULL)
-		rc = tiled_tsj_parse(t, x->ext, buf, len, rel);
-	else if (rc == -2)
-		rc = 0; /* a JSON template: only shapes objects */
-	free(buf);
-	if (rc != 0 && line > 0) {
-		/* The sub-file's error, said as the map's, at its line. */
-		char msg[sizeof t->err->msg];
-		snprintf(msg, sizeof msg, "%s", t->err->msg);
-		map_fail(t->err, line, 0, "%.60s:%ld: %s", rel, t->err->line,
-		         msg);
-	}
-	return rc;
-}
-
-int tiled_tsx_read(tiled_model *t, tiled_tileset *ts, const char *rel,
-                   long line)
+/* The files a map names: parsed here, read by tiled_external.c. */
+int tiled_tsx_parse(tiled_model *t, tiled_tileset *ts, const char *buf,
+                    size_t len)
 {
 	tmx x;
 
 	memset(&x, 0, sizeof x);
 	x.t = t;
 	x.ext = ts;
-	return read_sub(t, &x, rel, "external tileset", line);
+	return tmx_run(&x, buf, len);
 }
 
-int tiled_template_read(tiled_model *t, tiled_object *o)
+int tiled_tx_parse(tiled_model *t, tiled_object *o, const char *buf, size_t len)
 {
 	tmx x;
-	diag_err keep = *t->err;
-	int rc;
 
 	memset(&x, 0, sizeof x);
 	x.t = t;
 	x.tmpl = o;
 	x.obj = o;
-	rc = read_sub(t, &x, o->template_, "object template", 0);
-	if (rc != 0) {
-		/* Templates only shape objects: a missing one is a warning. */
-		char at[32] = "";
-		if (o->line > 0)
-			snprintf(at, sizeof at, ":%ld", o->line);
-		diag_warn("%s%s: %s; the object is read without it",
-		          t->opts->path ? t->opts->path : "-", at,
-		          t->err->msg);
-		*t->err = keep;
-	}
-	return 0;
+	return tmx_run(&x, buf, len);
 }

@@ -13,7 +13,7 @@
  * that the target reads nothing but its input.
  */
 #include "fuzz_common.h"
-#include "read/tiled.h"
+#include "read/tiled_data.h"
 
 static void check_map(int rc, const map *m, const map_error *err,
                       size_t max_cells)

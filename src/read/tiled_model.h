@@ -1,12 +1,17 @@
 /*
- * tiled.h - the model of a Tiled map that both of its encodings (XML
- * .tmx in tiled_tmx.c, JSON .tmj in tiled_tmj.c) fill, and what is made
- * of it (tiled.c): the layers, the tilesets with their first gids and
- * tile properties, the objects; then the grid by the blocking rules of
- * the level options, and the named points.
+ * tiled_model.h - the model of a Tiled map that both of its syntaxes
+ * (XML .tmx in tiled_tmx.c, JSON .tmj in tiled_tmj.c) fill and the grid
+ * builder (tiled_grid.c, tiled_objects.c) reads: the layers, the
+ * tilesets with their first gids and tile properties, the objects, and
+ * the tiled_add_* functions that grow it (tiled_model.c).  It sits at
+ * the bottom, so that the readers fill it and the builder reads it
+ * without either calling up.  The files a map names beside it (external
+ * tilesets, templates) may be of the other syntax: a reader loads them
+ * through t->files, a loader set up above both (tiled_external.c), and
+ * so never calls the other syntax's reader itself.
  */
-#ifndef ASTAR_TILED_H
-#define ASTAR_TILED_H
+#ifndef ASTAR_TILED_MODEL_H
+#define ASTAR_TILED_MODEL_H
 
 #include <stdint.h>
 
@@ -59,6 +64,8 @@ typedef struct tiled_object {
 
 enum tiled_layer_kind { TL_TILES, TL_OBJECTS };
 
+typedef struct tiled_files tiled_files;
+
 typedef struct tiled_layer {
 	enum tiled_layer_kind kind;
 	char *name; /* owned */
@@ -82,19 +89,26 @@ typedef struct tiled_model {
 	size_t nlayers;
 	/* while reading */
 	const map_level_opts *opts;
-	const char *dir; /* the map's folder, for external files */
+	const char *dir;          /* the map's folder, for external files */
+	const tiled_files *files; /* how to read them */
 	size_t max_cells;
 	map_error *err;
 } tiled_model;
 
-/* Decodes one tile layer's data (text[0..len), encoded "csv" or
- * "base64", compression NULL, "zlib", "gzip" or "zstd") into count gids;
- * line locates errors.  0, or -1 with err set. */
-int tiled_decode(const char *text, size_t len, const char *encoding,
-                 const char *compression, size_t count, uint32_t *gids,
-                 long line, map_error *err);
+/* Reads the files a map names beside it, of either syntax (by their
+ * content): the loader the readers are given in t->files. */
+struct tiled_files {
+	/* The external tileset rel (.tsx or .tsj) into ts; an error is
+	 * said at line of the map when line > 0.  0 or -1. */
+	int (*tileset)(tiled_model *t, tiled_tileset *ts, const char *rel,
+	               long line);
+	/* An object template (.tx or .tj): what it gives that o lacks.  A
+	 * template only shapes an object, so a bad one is warned of and
+	 * the object read without it: always 0. */
+	int (*template_)(tiled_model *t, tiled_object *o);
+};
 
-/* Helpers for the two encodings' readers. */
+/* Helpers for the two syntaxes' readers. */
 int tiled_add_prop(tiled_props *p, const char *name, const char *type,
                    const char *value);
 tiled_layer *tiled_add_layer(tiled_model *t, enum tiled_layer_kind kind,
@@ -109,26 +123,5 @@ int tiled_add_chunk(tiled_model *t, tiled_layer *l, long x, long y, long w,
 /* Checks the map's header (orientation, sizes); 0 or -1. */
 int tiled_check_header(tiled_model *t, const char *orientation, long line);
 void tiled_model_free(tiled_model *t);
-
-/* A file beside the map (path relative to t->dir), read whole into a
- * NUL-terminated buffer; -1 with the error naming where it was looked
- * for. */
-int tiled_read_beside(tiled_model *t, const char *rel, const char *what,
-                      char **buf, size_t *len, long line);
-
-/* The external tileset rel (.tsx or .tsj, by content) into ts. */
-int tiled_tsx_read(tiled_model *t, tiled_tileset *ts, const char *rel,
-                   long line);
-int tiled_tsj_parse(tiled_model *t, tiled_tileset *ts, const char *buf,
-                    size_t len, const char *rel);
-/* An object template (.tx or .tj): what it gives that o lacks. */
-int tiled_template_read(tiled_model *t, tiled_object *o);
-
-/* The readers of each encoding: the model from the text; 0 or -1. */
-int tiled_tmx_parse(tiled_model *t, const char *buf, size_t len);
-int tiled_tmj_parse(tiled_model *t, const char *buf, size_t len);
-
-/* The grid, origin and points of m from the model, by t->opts. */
-int tiled_build(tiled_model *t, map *m);
 
 #endif
