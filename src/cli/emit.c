@@ -10,6 +10,7 @@
 
 #include "check.h"
 #include "driver.h"
+#include "run_state.h"
 #include "write/image.h"
 
 /* A report case: the query named name passed (ok) or failed with msg;

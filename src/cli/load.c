@@ -53,7 +53,7 @@ int read_input(batch *b, const char *path, char **buf, size_t *len,
 	 * it waits for a worker's item; the stop signals are still blocked,
 	 * so that none is spent cutting the flush short. */
 	if (b->alone != NULL && may_wait(b, path))
-		flush_results(*b->alone->tap, b->alone->write_err);
+		b->alone->flush(*b->alone->tap, b->alone->write_err);
 	/* A stop signal may end a read that waits on a silent terminal or
 	 * pipe: let in here, whatever this thread's mask is otherwise.  One
 	 * that was pending is taken as the mask opens, before the read could

@@ -11,7 +11,18 @@
 #include <unistd.h>
 
 #include "driver.h"
+#include "run_state.h"
 #include "stop.h"
+
+/* The run ends now (the process dies of sig), the reports ended early
+ * (reports_end_early; tap: as there) once the pictures and rewrites
+ * begun are whole. */
+static _Noreturn void end_early(batch *b, int sig, FILE *tap, const char *why)
+{
+	run_stop_and_wait(b);
+	reports_end_early(b->rep, tap, why);
+	stop_die(sig);
+}
 
 /* Sends out the results written so far (and a TAP file's lines) before
  * a wait; a failed flush keeps its errno in *write_err, which the next
@@ -27,7 +38,7 @@ void flush_results(FILE *tap, int *write_err)
 /* After a failed write of the output, its errno kept in *write_err
  * (the first failure's): a reader that went away (EPIPE) ends the run
  * now, by SIGPIPE as a filter's, a TAP file saying so; otherwise the
- * caller stops writing and reports it (cli_stdout_failed). */
+ * caller stops writing and reports it (stdout_failed). */
 void output_failed(batch *b, FILE *tap, int *write_err)
 {
 	if (!*write_err)
@@ -199,7 +210,7 @@ void results_write(results *r, batch *b, pool *p, reports *rep)
 			if (stop_requested())
 				break;
 			if (it->kind != ITEM_ERROR)
-				run_item(b, it, &p->alone);
+				p->work(b, it, &p->alone);
 		} else {
 			pool_wait(b, i, slow_item, &sa);
 		}

@@ -9,6 +9,7 @@
 
 #include "check.h"
 #include "driver.h"
+#include "run_state.h"
 #include "rules.h"
 #include "update.h"
 
@@ -261,7 +262,10 @@ static void query_label(char *buf, size_t n, const char *file,
 		snprintf(buf, n, "%s: queries[%zu]", file, i);
 }
 
-void update_note(sink *k, const char *fmt, ...)
+static void update_note(sink *k, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void update_note(sink *k, const char *fmt, ...)
 {
 	char line[MESSAGE_MAX];
 	va_list ap;
