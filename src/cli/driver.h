@@ -17,29 +17,25 @@
  * part that needs a service of one above gets it handed in: the pool
  * its work, load.c the flush of the results):
  *
+ *   stop.c outfile.c check.c update.c rules.c shard_auto.c  helpers
  *   options.c, config.c  the flags, and the configuration they make
- *              (with rules.c, shard_auto.c, outfile.c, stop.c, check.c,
- *              update.c beside them)
- *   driver.h   these types
- *   run_state.c  the stop flag and the file writes in progress, under
- *              the batch lock
- *   pool.c     the threads that solve the items, each item given to
- *              the work handed in
- *   load.c     reading an input, and the maps shared by scenario queries
- *   prep.c     the landmark tables the queries on a shared map share
- *   reports.c  the --report files, from opening to their last line
- *   emit.c     one solved query into the item's output, report cases
- *              and picture
- *   reach.c    a level's reach and region checks
- *   solve.c    one item into its results (run_item)
- *   update_run.c  --update's scenario files and summary, after the
- *              results (a JSON level is rewritten by its item)
- *   plan.c     the inputs into the list of items (files, scenario
- *              lines, --shard)
- *   results.c  the items' results written in input order, and the end
- *              of a run cut short
- *   cli.c      the run from start to end
- *   main.c     the command line in three steps
+ *   driver.h       these types
+ *   run_state.c    the stop flag and the file writes in progress
+ *   pool.c         the threads, each item given to the work handed in
+ *   load.c         reading an input; the maps scenario queries share
+ *   prep.c         the landmark tables queries on a shared map share
+ *   reports.c      the --report files, from opening to their last line
+ *   emit.c         one solved query into its item's output and picture
+ *   reach.c        a level's reach and region checks
+ *   endpoints.c    a query's starts and goals, found and checked
+ *   solve_update.c --update's new expectations as queries are solved
+ *   solve_map.c    a map file's queries, one query, or distance map
+ *   solve.c        one item into its results (run_item, the pool's work)
+ *   update_run.c   --update's scenario files and summary, at the end
+ *   plan.c         the inputs into the list of items (--shard too)
+ *   results.c      the results written in input order; an early end
+ *   cli.c          the run from start to end
+ *   main.c         the command line in three steps
  */
 #ifndef ASTAR_DRIVER_H
 #define ASTAR_DRIVER_H

@@ -2,7 +2,9 @@
  * load.c - reading the inputs: a file whole (standard input once for the
  * run), a map in its format with --block applied, and the maps that the
  * queries of scenario files share, read by the first that needs one and
- * freed by the last.
+ * freed by the last.  The main thread's flush of the results before a
+ * read that may wait is handed in (batch.alone), so that reading calls
+ * nothing of the writing of the results, which is above it.
  */
 #include <errno.h>
 #include <signal.h>
