@@ -2,62 +2,20 @@
  * cli.c - the run from start to end: the batch planned, the reports
  * opened, the items solved by the pool and written in input order, then
  * the summary, the reports' last lines and the exit status.  The parts
- * are in the files driver.h lists.
+ * are in the files driver.h lists, in their layers: cli.c is the top,
+ * and no part calls back up into it.  What they used to ask of it is
+ * below them now (the stop flag and the writes in progress in
+ * run_state.c, a failed write to standard output in stop.c, the end of
+ * a run cut short in results.c), or handed in: the work on an item to
+ * the pool (run_item), the flush of the results to load.c.
  */
-#include <errno.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "driver.h"
 #include "rules.h"
 #include "stop.h"
-
-void cli_stdout_failed(int err)
-{
-	if (err == EPIPE)
-		stop_die(SIGPIPE);
-	diag_error(NULL, 0, 0, "error writing to standard output: %s",
-	           strerror(err));
-}
-
-/* Pictures: none is begun from now on, and those begun are waited for,
- * up to ten seconds (a picture written to a pipe nobody reads would
- * never end). */
-void end_early(batch *b, int sig, FILE *tap, const char *why)
-{
-	struct timespec until;
-
-	clock_gettime(CLOCK_REALTIME, &until);
-	until.tv_sec += 10;
-	pthread_mutex_lock(&b->lock);
-	b->stop = 1;
-	while (b->images_busy > 0 &&
-	       pthread_cond_timedwait(&b->cond, &b->lock, &until) == 0)
-		;
-	pthread_mutex_unlock(&b->lock);
-	reports_end_early(b->rep, tap, why);
-	stop_die(sig);
-}
-
-int write_begin(batch *b)
-{
-	int go;
-
-	pthread_mutex_lock(&b->lock);
-	go = !b->stop;
-	b->images_busy += go;
-	pthread_mutex_unlock(&b->lock);
-	return go;
-}
-
-void write_end(batch *b)
-{
-	pthread_mutex_lock(&b->lock);
-	if (--b->images_busy == 0 && b->stop)
-		pthread_cond_broadcast(&b->cond);
-	pthread_mutex_unlock(&b->lock);
-}
 
 static void batch_init(batch *b, const cli_config *cfg)
 {
@@ -146,7 +104,7 @@ static void finish(results *r, batch *b, reports *rep)
 		r->write_failed = 1;
 	}
 	if (r->write_failed) {
-		cli_stdout_failed(r->write_err);
+		stdout_failed(r->write_err);
 		r->status = EXIT_ERROR;
 	}
 }
@@ -168,10 +126,11 @@ int cli_run(const cli_config *cfg)
 	stop_begin(&watch);
 	if (prepare_batch(&b) != 0 || reports_open(&rep, &b) != 0) {
 		r.status = EXIT_ERROR;
-	} else if (pool_start(&p, &b) != 0) {
+	} else if (pool_start(&p, &b, run_item) != 0) {
 		diag_error(NULL, 0, 0, "out of memory");
 		r.status = EXIT_ERROR;
 	} else {
+		rf.flush = flush_results;
 		rf.tap = &rep.tap;
 		rf.write_err = &r.write_err;
 		if (p.threads == NULL) /* the reads are all the main thread's */

@@ -16,10 +16,4 @@
  * process then dies of that signal. */
 int cli_run(const cli_config *cfg);
 
-/* Reports a failed write to standard output, err its errno, as "error
- * writing to standard output: REASON"; but a closed pipe (EPIPE) ends the
- * process quietly by SIGPIPE, as the shell expects of a filter whose
- * reader went away (astar ... | head). */
-void cli_stdout_failed(int err);
-
 #endif

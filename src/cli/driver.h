@@ -1,6 +1,8 @@
 /*
  * driver.h - what the parts of the driver share: the work items, the
- * batch that holds them, and each part's entry points.
+ * batch that holds them, and each part's entry points.  It is a file of
+ * its own, owned by none of them, and includes only headers below them
+ * all (config.h, not cli.h), so that every part may include it.
  *
  * An item is a map file (read, and solved for its one query or its list
  * of queries, by the thread that takes it), one query of a scenario file
@@ -11,18 +13,29 @@
  * in item order, so the output is the same, byte for byte, whatever the
  * number of threads.
  *
- *   plan.c     the inputs into the list of items (files, scenario
- *              lines, --shard)
- *   load.c     reading an input, and the maps shared by scenario queries
- *   solve.c    one item into its results
- *   emit.c     one solved query into the item's output, report cases
- *              and picture
- *   pool.c     the threads that solve the items
- *   results.c  the items' results written in input order
- *   reports.c  the --report files, from opening to their last line
- *   update_run.c  --update's scenario files and summary, after the
- *              results (a JSON level is rewritten by its item, solve.c)
- *   cli.c      the run from start to end
+ * The parts in layers, bottom up; each calls only those below it (a
+ * part that needs a service of one above gets it handed in: the pool
+ * its work, load.c the flush of the results):
+ *
+ *   stop.c outfile.c check.c update.c rules.c shard_auto.c  helpers
+ *   options.c, config.c  the flags, and the configuration they make
+ *   driver.h       these types
+ *   run_state.c    the stop flag and the file writes in progress
+ *   pool.c         the threads, each item given to the work handed in
+ *   load.c         reading an input; the maps scenario queries share
+ *   prep.c         the landmark tables queries on a shared map share
+ *   reports.c      the --report files, from opening to their last line
+ *   emit.c         one solved query into its item's output and picture
+ *   reach.c        a level's reach and region checks
+ *   endpoints.c    a query's starts and goals, found and checked
+ *   solve_update.c --update's new expectations as queries are solved
+ *   solve_map.c    a map file's queries, one query, or distance map
+ *   solve.c        one item into its results (run_item, the pool's work)
+ *   update_run.c   --update's scenario files and summary, at the end
+ *   plan.c         the inputs into the list of items (--shard too)
+ *   results.c      the results written in input order; an early end
+ *   cli.c          the run from start to end
+ *   main.c         the command line in three steps
  */
 #ifndef ASTAR_DRIVER_H
 #define ASTAR_DRIVER_H
@@ -35,7 +48,7 @@
 #include <time.h>
 
 #include "base/diag.h"
-#include "cli.h"
+#include "config.h"
 #include "outfile.h"
 #include "read/io.h"
 #include "read/scen.h"
@@ -114,9 +127,12 @@ typedef struct item {
 	atomic_int done; /* set by its worker when its results are ready */
 } item;
 
-/* cli_run's TAP stream and the errno of a failed flush of the output,
- * for a flush of the results before a wait. */
+/* A flush of the results before a wait (results.c's flush_results,
+ * handed in by cli.c, so that load.c does not call up into the writing
+ * of the results), with cli_run's TAP stream and the errno of a failed
+ * flush of the output. */
 typedef struct results_flush {
+	void (*flush)(FILE *tap, int *write_err);
 	FILE *const *tap;
 	int *write_err;
 } results_flush;
@@ -215,12 +231,18 @@ static inline const char *display_name(const char *path)
 	return strcmp(path, "-") == 0 ? STDIN_NAME : path;
 }
 
+/* The work on one item, on a lane (solve.c's run_item): handed to the
+ * pool, which calls up into nothing. */
+typedef void pool_work(batch *b, item *it, lane *l);
+
 /* The threads of a run, or the main thread's lane when there are
  * none. */
 typedef struct pool {
 	pthread_t *threads; /* NULL: the main thread solves the items */
 	int n;
 	lane alone;
+	batch *b;
+	pool_work *work; /* what each item is given to */
 } pool;
 
 /* The --report files of a run. */
@@ -302,9 +324,9 @@ void emit_image(sink *k, const query_report *q);
 int lane_init(lane *l);
 void lane_free(lane *l);
 int lane_take(FILE **f, char **buf, size_t *len, char **dst, size_t *dlen);
-/* Starts the threads (or sets up the main thread's lane); 0, or -1 when
- * out of memory. */
-int pool_start(pool *p, batch *b);
+/* Starts the threads (or sets up the main thread's lane), which give
+ * each item to work; 0, or -1 when out of memory. */
+int pool_start(pool *p, batch *b, pool_work *work);
 /* Waits for item i, calling slow(arg) every 100 ms while it is not done
  * (and no stop was asked for). */
 void pool_wait(batch *b, size_t i, void (*slow)(void *), void *arg);
@@ -339,21 +361,6 @@ void reports_finish(reports *rep, const cli_config *cfg,
  * with what they hold; JUnit's document is left out, its old file left. */
 void reports_end_early(reports *rep, FILE *tap, const char *why);
 void reports_close(reports *rep);
-
-/* cli.c */
-/* The run ends now (the process dies of sig), the reports ended early
- * (reports_end_early; tap: as there) once the pictures begun are
- * whole. */
-void end_early(batch *b, int sig, FILE *tap, const char *why);
-/* Counts a file write (a picture, an update) as begun, unless the run is
- * ending (returns 0: not to be begun); write_end counts it done. */
-int write_begin(batch *b);
-void write_end(batch *b);
-
-/* solve.c: --update's note (a diff, on the output or standard error as
- * --check's mismatches, none with -q). */
-void update_note(sink *k, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
 
 /* update_run.c */
 /* The scenario files' new optimal lengths written, after the results;

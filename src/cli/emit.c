@@ -2,7 +2,9 @@
  * emit.c - a query's outcome into its item's results: the text or JSON
  * record on the item's output, --check's verdict, the report case, and
  * the --image picture; and the failure of a query that could not run,
- * with its last diagnostic as the report's message.
+ * with its last diagnostic as the report's message.  A picture counts
+ * itself among the writes in progress in run_state.c, below, so that a
+ * run ending early waits for it without emit.c calling up into cli.c.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +12,7 @@
 
 #include "check.h"
 #include "driver.h"
+#include "run_state.h"
 #include "write/image.h"
 
 /* A report case: the query named name passed (ok) or failed with msg;

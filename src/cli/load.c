@@ -2,7 +2,9 @@
  * load.c - reading the inputs: a file whole (standard input once for the
  * run), a map in its format with --block applied, and the maps that the
  * queries of scenario files share, read by the first that needs one and
- * freed by the last.
+ * freed by the last.  The main thread's flush of the results before a
+ * read that may wait is handed in (batch.alone), so that reading calls
+ * nothing of the writing of the results, which is above it.
  */
 #include <errno.h>
 #include <signal.h>
@@ -53,7 +55,7 @@ int read_input(batch *b, const char *path, char **buf, size_t *len,
 	 * it waits for a worker's item; the stop signals are still blocked,
 	 * so that none is spent cutting the flush short. */
 	if (b->alone != NULL && may_wait(b, path))
-		flush_results(*b->alone->tap, b->alone->write_err);
+		b->alone->flush(*b->alone->tap, b->alone->write_err);
 	/* A stop signal may end a read that waits on a silent terminal or
 	 * pipe: let in here, whatever this thread's mask is otherwise.  One
 	 * that was pending is taken as the mask opens, before the read could

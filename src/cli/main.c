@@ -20,7 +20,7 @@ int main(int argc, char **argv)
 	/* A closed standard stream stays unusable, but its number is not
 	 * given to a file the run writes (see io_keep_std_fds). */
 	(void)io_keep_std_fds();
-	signal(SIGPIPE, SIG_IGN); /* a write error, then cli_stdout_failed */
+	signal(SIGPIPE, SIG_IGN); /* a write error: stdout_failed */
 	rc = options_parse(argc, argv, &o);
 	if (rc == OPTIONS_RUN)
 		rc = config_build(&o, &cfg);

@@ -3,7 +3,9 @@
  * Each flag is one row of a table, with the function that takes its
  * value and its lines of --help; getopt_long's arguments are built from
  * the same rows.  Values are judged one by one, in the order given, so
- * that the first bad one is the one reported.
+ * that the first bad one is the one reported.  A failed write of --help
+ * or --version is reported by stop.c's stdout_failed, below the flags,
+ * so that they call nothing of the run they come before (cli.c).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -14,10 +16,10 @@
 
 #include "base/diag.h"
 #include "base/value.h"
-#include "cli.h"
 #include "options.h"
 #include "rules.h"
 #include "shard_auto.h"
+#include "stop.h"
 #include "update.h"
 #include "write/image.h"
 
@@ -459,7 +461,7 @@ static int print_and_exit(const char *a, const char *b)
 {
 	if (fputs(a, stdout) == EOF || fputs(b, stdout) == EOF ||
 	    fflush(stdout) != 0) {
-		cli_stdout_failed(errno ? errno : EIO);
+		stdout_failed(errno ? errno : EIO);
 		return EXIT_ERROR;
 	}
 	return EXIT_FOUND;

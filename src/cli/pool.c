@@ -3,7 +3,10 @@
  * of items from the batch, solves them on its lane (a search context and
  * an output buffer) and marks each done; the main thread waits for the
  * item it is to write next.  With one thread the main thread solves the
- * items itself, as it writes them.
+ * items itself, as it writes them.  The work on an item is handed in
+ * (pool_start's work, solve.c's run_item), and the stop flag is
+ * run_state.c's: the pool sits below the solving and the writing of the
+ * results, and calls up into neither.
  */
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include <sched.h>
@@ -13,6 +16,7 @@
 #include <unistd.h>
 
 #include "driver.h"
+#include "run_state.h"
 #include "stop.h"
 
 void lane_free(lane *l)
@@ -74,7 +78,8 @@ int lane_take(FILE **f, char **buf, size_t *len, char **dst, size_t *dlen)
 
 static void *worker(void *arg)
 {
-	batch *b = arg;
+	const pool *p = arg;
+	batch *b = p->b;
 	lane l;
 	int ok = lane_init(&l) == 0;
 
@@ -97,7 +102,7 @@ static void *worker(void *arg)
 				if (!ok)
 					b->items[i].lost = 1;
 				else if (b->items[i].kind != ITEM_ERROR)
-					run_item(b, &b->items[i], &l);
+					p->work(b, &b->items[i], &l);
 			}
 			atomic_store(&b->items[i].done, 1);
 			if (atomic_load(&b->waiting) == i) {
@@ -127,12 +132,14 @@ static int cores_allowed(void)
 	return cores > 0 ? (int)cores : 1;
 }
 
-int pool_start(pool *p, batch *b)
+int pool_start(pool *p, batch *b, pool_work *work)
 {
 	const cli_config *cfg = b->cfg;
 	int n = cfg->jobs > 0 ? cfg->jobs : cores_allowed();
 
 	memset(p, 0, sizeof *p);
+	p->b = b;
+	p->work = work;
 	if ((size_t)n > b->n)
 		n = b->n > 0 ? (int)b->n : 1;
 	/* Some sixteen chunks a thread, so that one slow query does not
@@ -146,7 +153,7 @@ int pool_start(pool *p, batch *b)
 	if (n > 1 && (p->threads = calloc((size_t)n, sizeof *p->threads))) {
 		for (p->n = 0; p->n < n; p->n++) /* those that start go on */
 			if (pthread_create(&p->threads[p->n], NULL, worker,
-			                   b) != 0)
+			                   p) != 0)
 				break;
 		if (p->n == 0) {
 			free(p->threads);
@@ -191,9 +198,7 @@ void pool_wait(batch *b, size_t i, void (*slow)(void *), void *arg)
 void pool_stop(pool *p, batch *b)
 {
 	if (p->threads != NULL) {
-		pthread_mutex_lock(&b->lock);
-		b->stop = 1;
-		pthread_mutex_unlock(&b->lock);
+		run_stop(b);
 		for (int i = 0; i < p->n; i++)
 			pthread_join(p->threads[i], NULL);
 		free(p->threads);

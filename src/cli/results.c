@@ -2,7 +2,10 @@
  * results.c - the items' results written in input order: each item's
  * diagnostics, then its output, then its report cases, as the item
  * comes; a progress line on a terminal meanwhile; and --check's summary
- * at the end.
+ * at the end.  A run cut short ends here too (end_early, whose only
+ * caller this is): the writes in progress waited for (run_state.c), the
+ * reports ended, the process dead of its signal.  Alone, the main thread
+ * gives each item to the pool's work, not to solve.c by name.
  */
 #include <errno.h>
 #include <signal.h>
@@ -11,7 +14,18 @@
 #include <unistd.h>
 
 #include "driver.h"
+#include "run_state.h"
 #include "stop.h"
+
+/* The run ends now (the process dies of sig), the reports ended early
+ * (reports_end_early; tap: as there) once the pictures and rewrites
+ * begun are whole. */
+static _Noreturn void end_early(batch *b, int sig, FILE *tap, const char *why)
+{
+	run_stop_and_wait(b);
+	reports_end_early(b->rep, tap, why);
+	stop_die(sig);
+}
 
 /* Sends out the results written so far (and a TAP file's lines) before
  * a wait; a failed flush keeps its errno in *write_err, which the next
@@ -27,7 +41,7 @@ void flush_results(FILE *tap, int *write_err)
 /* After a failed write of the output, its errno kept in *write_err
  * (the first failure's): a reader that went away (EPIPE) ends the run
  * now, by SIGPIPE as a filter's, a TAP file saying so; otherwise the
- * caller stops writing and reports it (cli_stdout_failed). */
+ * caller stops writing and reports it (stdout_failed). */
 void output_failed(batch *b, FILE *tap, int *write_err)
 {
 	if (!*write_err)
@@ -199,7 +213,7 @@ void results_write(results *r, batch *b, pool *p, reports *rep)
 			if (stop_requested())
 				break;
 			if (it->kind != ITEM_ERROR)
-				run_item(b, it, &p->alone);
+				p->work(b, it, &p->alone);
 		} else {
 			pool_wait(b, i, slow_item, &sa);
 		}

@@ -4,8 +4,12 @@
  * signal, as the shell expects.  The threads that write results block
  * the signals, so that no write is cut short; a small thread of its own
  * keeps them unblocked, so that one is always taken, and a deadline ends
- * a run stuck in a write nobody takes.
+ * a run stuck in a write nobody takes.  A failed write to standard
+ * output is here too (stdout_failed): a closed pipe ends the process by
+ * SIGPIPE, and both the flags (options.c, --help) and the run (cli.c)
+ * report it, so it sits below both rather than in cli.c.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -13,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/diag.h"
 #include "stop.h"
 
 /* The signal (SIGINT, SIGTERM or SIGHUP) that asked the run to stop, or
@@ -23,7 +28,7 @@ _Static_assert(ATOMIC_INT_LOCK_FREE == 2,
                "a signal handler may only touch lock-free atomics");
 
 /* Seconds from the first stop signal to the process's death however
- * the run stands: more than cli.c's end_early's ten for pictures, so that it
+ * the run stands: more than run_state.c's ten for pictures, so that it
  * comes only to a run stuck in a write nobody takes (a pipe or FIFO
  * whose reader does not read), which a blocked signal cannot cut. */
 #define STOP_DEADLINE 11
@@ -136,6 +141,14 @@ _Noreturn void stop_die(int sig)
 	pthread_sigmask(SIG_UNBLOCK, &one, NULL);
 	raise(sig);
 	_exit(128 + sig); /* not reached */
+}
+
+void stdout_failed(int err)
+{
+	if (err == EPIPE)
+		stop_die(SIGPIPE);
+	diag_error(NULL, 0, 0, "error writing to standard output: %s",
+	           strerror(err));
 }
 
 void stop_begin(stop_watch *w)

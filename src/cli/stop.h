@@ -41,4 +41,10 @@ void stop_take(void);
  * the caller's: reports_end_early).  Does not return. */
 _Noreturn void stop_die(int sig);
 
+/* Reports a failed write to standard output, err its errno, as "error
+ * writing to standard output: REASON"; but a closed pipe (EPIPE) ends the
+ * process quietly by SIGPIPE, as the shell expects of a filter whose
+ * reader went away (astar ... | head). */
+void stdout_failed(int err);
+
 #endif
