@@ -425,7 +425,8 @@ static int tmx_end_text(tmx *x, const char *name)
 			                "layer has %zu cells",
 			                x->nxml, count);
 		}
-		memcpy(gids, x->xml_gids, count * sizeof *gids);
+		if (count) /* no <tile> read: xml_gids is still NULL */
+			memcpy(gids, x->xml_gids, count * sizeof *gids);
 	} else if (tiled_decode(x->text ? x->text : "", x->tlen, x->enc,
 	                        x->comp, count, gids, x->data_line,
 	                        t->err) != 0) {
