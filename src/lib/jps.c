@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "jps_succ.h"
+#include "rules.h"
 
 /* Runs the search from padded index start; *found_at is the goal cell
  * reached or SIZE_MAX.  Counts into r->expanded and r->generated and
@@ -59,8 +60,8 @@ astar_status jps_run(jps *s, const astar_grid *grid, size_t start,
 	s->nfound = 0;
 	/* The memo keys its entries by the class of step that pruning
 	 * keeps in the records (offer): no memo without pruning. */
-	s->memo_on = s->prune && s->walks && s->ngoals <= 1 &&
-	             !s->cache->memo_off;
+	s->memo_on =
+		s->prune && s->walks && s->ngoals <= 1 && !s->cache->memo_off;
 	for (;;) {
 		uint32_t i;
 		int32_t x, y;
@@ -128,25 +129,6 @@ void jps_set_goals(jps *s, const astar_point *pts, int n)
 	s->gy0 = y0;
 	s->gxs = (uint32_t)(x1 - x0);
 	s->gys = (uint32_t)(y1 - y0);
-}
-
-int jps_supported(const astar_grid *grid, const astar_options *opts)
-{
-	astar_heuristic own = opts->diagonal == ASTAR_DIAG_NEVER
-	                              ? ASTAR_H_MANHATTAN
-	                              : ASTAR_H_OCTILE;
-
-	if (opts->diagonal != ASTAR_DIAG_NO_OBSTACLES &&
-	    opts->diagonal != ASTAR_DIAG_NEVER)
-		return 0;
-	if (opts->heuristic != ASTAR_H_DEFAULT && opts->heuristic != own)
-		return 0;
-	if (opts->weight != 1.0)
-		return 0;
-	/* The bounds never overstate uniformity (astar.h); a grid with no
-	 * open cell (max 0) is uniform, and its start is blocked anyway. */
-	return grid == NULL || grid->max_cost == 0 ||
-	       grid->min_cost == grid->max_cost;
 }
 
 /* Fills the search's state for grid and opts, the goal cells aside. */
@@ -277,10 +259,10 @@ static astar_status search(astar_ctx *ctx, jps_cache **cache,
 	 * expansions repeat: probing for them, and the memo that rides on
 	 * the same records, cost more than they save (and the table 4
 	 * bytes a cell). */
-	s.prune = s.eight && s.dmask != UINT32_MAX &&
-	          (size_t)grid->width * (size_t)grid->height >=
-	                  MEMO_MIN_CELLS &&
-	          !ctx_scattered(ctx, grid);
+	s.prune =
+		s.eight && s.dmask != UINT32_MAX &&
+		(size_t)grid->width * (size_t)grid->height >= MEMO_MIN_CELLS &&
+		!ctx_scattered(ctx, grid);
 	if (s.prune && jps_barren_ready(*cache, grid) != 0)
 		return ASTAR_ENOMEM;
 	s.barren = (*cache)->barren;

@@ -42,6 +42,7 @@
 #include "heap.h"
 #include "landmarks.h"
 #include "landmarks_tables.h"
+#include "rules.h"
 
 /* The relative difference below which two costs are one (lm_relax): far
  * above the rounding of a sum of 10^5 steps (about 10^-11), and below the
@@ -61,24 +62,16 @@
  * counts, whose every bound paid for itself in the measurements. */
 #define LM_ACTIVE LM_AUTO_TERRAIN
 
-int lm_applies(const astar_options *o)
-{
-	return o->algorithm == ASTAR_ALGO_ASTAR && o->landmarks != 0 &&
-	       !o->adjacent && !o->closest &&
-	       astar_heuristic_admissible(astar_effective_heuristic(o),
-	                                  o->diagonal);
-}
-
 /* One query's view of the tables. */
 typedef struct lm_query {
 	const uint16_t *d;
-	const uint16_t *ab; /* the exact tables, or NULL (then d) */
+	const uint16_t *ab;  /* the exact tables, or NULL (then d) */
 	const uint16_t *row; /* d or ab, and its entries per cell */
 	size_t rowlen;
 	int k, ntables;
-	int use;                                 /* the goal is reached */
-	int nact, act[ASTAR_LANDMARKS_MAX];      /* the landmarks used */
-	uint16_t gv[2 * ASTAR_LANDMARKS_MAX];    /* the goal's entries */
+	int use;                              /* the goal is reached */
+	int nact, act[ASTAR_LANDMARKS_MAX];   /* the landmarks used */
+	uint16_t gv[2 * ASTAR_LANDMARKS_MAX]; /* the goal's entries */
 	/* With exact tables: the goal's sums, and each table's sign (-1: a
 	 * table of costs to the landmark, whose bound is the cell's less the
 	 * goal's; 0: either way, on one cost) */
@@ -87,7 +80,7 @@ typedef struct lm_query {
 	double q;
 	astar_heuristic kind;
 	int32_t tx, ty;
-	double scale;  /* the grid's least cost (the movement heuristic's) */
+	double scale; /* the grid's least cost (the movement heuristic's) */
 	double weight;
 	/* The whole-number instance (lm_exact_ok): a straight and a
 	 * diagonal step of cost 1 in units, the quantum in those units,
@@ -211,7 +204,8 @@ ALWAYS_INLINE int32_t lm_best(const lm_query *q, const uint16_t *dn,
 			uint16_t gv = q->gv[l], v = dn[l];
 			uint16_t a = gv > v ? (uint16_t)(gv - v) : 0;
 			uint16_t b = v > gv ? (uint16_t)(v - gv) : 0;
-			uint16_t m = (uint16_t)((a & q->ma[l]) | (b & q->mb[l]));
+			uint16_t m =
+				(uint16_t)((a & q->ma[l]) | (b & q->mb[l]));
 			b16 = b16 > m ? b16 : m;
 		}
 		return b16;
@@ -394,9 +388,8 @@ static void lm_counts(astar_ctx *ctx, const astar_options *o, astar_result *r,
  * none is left; inlined once per policy and table layout.  0, or -1 out
  * of memory. */
 ALWAYS_INLINE int lm_loop(lm_run *s, size_t t, const astar_options *o,
-                          astar_result *r, int *found,
-                          const astar_diagonal pol, const int directed,
-                          const int n)
+                          astar_result *r, int *found, const astar_diagonal pol,
+                          const int directed, const int n)
 {
 	astar_ctx *ctx = s->ctx;
 	const uint8_t *cells = s->g->cells;
@@ -421,20 +414,18 @@ ALWAYS_INLINE int lm_loop(lm_run *s, size_t t, const astar_options *o,
 		for (int d = 0; d < ndirs; d++) {
 			size_t j = i + s->off[d];
 			double c = cells[j];
-			if (c == 0 ||
-			    (d >= 4 && pol != ASTAR_DIAG_ALWAYS &&
-			     !lm_corner(cells, s->g, pol, i, d)))
+			if (c == 0 || (d >= 4 && pol != ASTAR_DIAG_ALWAYS &&
+			               !lm_corner(cells, s->g, pol, i, d)))
 				continue;
 			if (lm_relax(s, j, p.x + lm_dx[d], p.y + lm_dy[d], d,
-			             gi + (d < 4 ? c : SQRT2 * c),
-			             directed, n) != 0)
+			             gi + (d < 4 ? c : SQRT2 * c), directed,
+			             n) != 0)
 				return -1;
 		}
 	}
 	lm_counts(ctx, o, r, expanded, s->generated);
 	return at < 0 ? -1 : 0;
 }
-
 
 /* ------------------------------------------ the whole-number instance */
 
@@ -477,16 +468,16 @@ static void lm_exact_units(lm_query *q, const astar_grid *g, int directed)
  * (Manhattan as octile with a diagonal of two steps), or the landmarks'
  * when larger; n as lm_best's, or, below 0, exact tables of -n tables
  * (with n 0 they are read too, their count not fixed). */
-ALWAYS_INLINE uint64_t lm_hx(const lm_query *q, size_t i, int32_t x,
-                             int32_t y, const astar_diagonal pol,
-                             const int directed, const int n)
+ALWAYS_INLINE uint64_t lm_hx(const lm_query *q, size_t i, int32_t x, int32_t y,
+                             const astar_diagonal pol, const int directed,
+                             const int n)
 {
 	int32_t dx = x - q->tx, dy = y - q->ty;
 	uint64_t h = ctx_octile_fixed((uint32_t)(dx < 0 ? -dx : dx),
 	                              (uint32_t)(dy < 0 ? -dy : dy), q->one,
 	                              pol == ASTAR_DIAG_NEVER ? 2 * q->one
 	                                                      : q->sqrt2) *
-	            (directed ? q->hmul : 1);
+	             (directed ? q->hmul : 1);
 	int32_t best;
 
 	if (n < 0 || (n == 0 && q->ab != NULL)) {
@@ -521,8 +512,8 @@ typedef struct lm_fast {
  * below the heap's top, it is expanded next without a push and a pop.
  * A closed cell that a shorter way reaches is opened again.
  */
-ALWAYS_INLINE int lm_relax_x(astar_ctx *ctx, lm_fast *f, size_t i,
-                             uint64_t gxi, int32_t px, int32_t py, const int d,
+ALWAYS_INLINE int lm_relax_x(astar_ctx *ctx, lm_fast *f, size_t i, uint64_t gxi,
+                             int32_t px, int32_t py, const int d,
                              const astar_diagonal pol, const int directed,
                              const int n)
 {
@@ -530,14 +521,15 @@ ALWAYS_INLINE int lm_relax_x(astar_ctx *ctx, lm_fast *f, size_t i,
 	size_t j = i + side_a + side_b;
 	node *nj = &f->nodes[j];
 	uint64_t gx = gxi + (d < 4 ? f->q.one : f->q.sqrt2) *
-	                        (directed ? f->cells[j] : 1);
+	                            (directed ? f->cells[j] : 1);
 	heap_key k;
 	int open;
 
 	if (f->cells[j] == 0)
 		return 0;
 	if (d >= 4 && pol != ASTAR_DIAG_ALWAYS) {
-		int a = f->cells[i + side_a] != 0, b = f->cells[i + side_b] != 0;
+		int a = f->cells[i + side_a] != 0,
+		    b = f->cells[i + side_b] != 0;
 		if (pol == ASTAR_DIAG_ONE_OBSTACLE ? !(a || b) : !(a && b))
 			return 0;
 	}
@@ -548,11 +540,10 @@ ALWAYS_INLINE int lm_relax_x(astar_ctx *ctx, lm_fast *f, size_t i,
 	nj->gx = gx;
 	nj->dir = (uint32_t)d;
 	f->generated++;
-	k = heap_make_key_fixed(
-		(uint32_t)j,
-		gx + lm_hx(&f->q, j, px + lm_dx[d], py + lm_dy[d], pol,
-		           directed, n),
-		gx);
+	k = heap_make_key_fixed((uint32_t)j,
+	                        gx + lm_hx(&f->q, j, px + lm_dx[d],
+	                                   py + lm_dy[d], pol, directed, n),
+	                        gx);
 	if (open) {
 		heap_decrease_key(&ctx->open, k);
 		return 0;
@@ -562,7 +553,8 @@ ALWAYS_INLINE int lm_relax_x(astar_ctx *ctx, lm_fast *f, size_t i,
 		f->holding = 1;
 		return 0;
 	}
-	if (heap_key_less(k, f->held)) { /* the new one held, the other pushed */
+	if (heap_key_less(k,
+	                  f->held)) { /* the new one held, the other pushed */
 		heap_key t = f->held;
 		f->held = k;
 		k = t;
@@ -617,7 +609,7 @@ ALWAYS_INLINE int lm_expand_x(astar_ctx *ctx, lm_fast *f, size_t i,
 		PREFETCH(&f->nodes[down - 1]);
 		PREFETCH(&f->nodes[down + 1]);
 	}
-#define LM_X(D) \
+#define LM_X(D)                                                             \
 	if (lm_relax_x(ctx, f, i, gxi, p.x, p.y, D, pol, directed, n) != 0) \
 	return -1
 	LM_X(0);
@@ -641,8 +633,15 @@ ALWAYS_INLINE int lm_loop_x(lm_run *s, size_t t, const astar_options *o,
                             const int n)
 {
 	astar_ctx *ctx = s->ctx;
-	lm_fast f = {s->g->cells, ctx->nodes, ctx->pos, ctx->gen,
-	             s->g->stride, s->q, s->generated, heap_key_of(0, 0), 0,
+	lm_fast f = {s->g->cells,
+	             ctx->nodes,
+	             ctx->pos,
+	             ctx->gen,
+	             s->g->stride,
+	             s->q,
+	             s->generated,
+	             heap_key_of(0, 0),
+	             0,
 	             directed || s->g->ncells >= LM_PREFETCH_CELLS};
 	uint64_t expanded = 0;
 	size_t i;
@@ -667,18 +666,18 @@ ALWAYS_INLINE int lm_loop_x(lm_run *s, size_t t, const astar_options *o,
  * instances and the build's time down) and the arithmetic (exact: units,
  * else doubles). */
 #define LM_LOOP_X(P)                                                      \
-	(directed ? (s->q.ab != NULL ? lm_loop_x(s, t, o, r, found, P, 1,   \
-	                                         -2 * LM_AUTO_COUNT)        \
-	             : s->q.all      ? lm_loop_x(s, t, o, r, found, P, 1,   \
-	                                         2 * LM_AUTO_TERRAIN)       \
-	                             : lm_loop_x(s, t, o, r, found, P, 1, 0)) \
-	          : (s->q.ab != NULL ? lm_loop_x(s, t, o, r, found, P, 0,   \
-	                                         -LM_AUTO_COUNT)            \
-	             : s->q.all      ? lm_loop_x(s, t, o, r, found, P, 0,   \
-	                                         LM_AUTO_COUNT)             \
+	(directed ? (s->q.ab != NULL ? lm_loop_x(s, t, o, r, found, P, 1, \
+	                                         -2 * LM_AUTO_COUNT)      \
+	             : s->q.all      ? lm_loop_x(s, t, o, r, found, P, 1, \
+	                                         2 * LM_AUTO_TERRAIN)     \
+	                             : lm_loop_x(s, t, o, r, found, P, 1, 0))  \
+	          : (s->q.ab != NULL ? lm_loop_x(s, t, o, r, found, P, 0, \
+	                                         -LM_AUTO_COUNT)          \
+	             : s->q.all      ? lm_loop_x(s, t, o, r, found, P, 0, \
+	                                         LM_AUTO_COUNT)           \
 	                             : lm_loop_x(s, t, o, r, found, P, 0, 0)))
-#define LM_LOOP_D(P)                                                       \
-	(!directed ? lm_loop(s, t, o, r, found, P, 0, 0)                    \
+#define LM_LOOP_D(P)                                                        \
+	(!directed  ? lm_loop(s, t, o, r, found, P, 0, 0)                   \
 	 : s->q.all ? lm_loop(s, t, o, r, found, P, 1, 2 * LM_AUTO_TERRAIN) \
 	            : lm_loop(s, t, o, r, found, P, 1, 0))
 #define LM_LOOP(P) (exact ? LM_LOOP_X(P) : LM_LOOP_D(P))
@@ -713,9 +712,8 @@ static int lm_run_exact(lm_run *s, size_t si, astar_point start, size_t t,
 	ctx->nodes[si].gx = 0;
 	if (heap_push_key(&ctx->open,
 	                  heap_make_key_fixed((uint32_t)si,
-	                                      lm_hx(&s->q, si, start.x,
-	                                            start.y, o->diagonal,
-	                                            directed, 0),
+	                                      lm_hx(&s->q, si, start.x, start.y,
+	                                            o->diagonal, directed, 0),
 	                                      0)) != 0)
 		return -1;
 	return lm_run_loop(s, t, o, r, found, directed, 1);

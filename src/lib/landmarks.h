@@ -8,12 +8,6 @@
 
 #include "ctx.h"
 
-/* Nonzero when opts ask for A* with landmarks and the landmark search
- * applies to them: A* (not Dijkstra, BFS, greedy or JPS), landmarks > 0,
- * an admissible heuristic for the movement, neither adjacent nor closest
- * (those go to the plain search, which handles their goal sets). */
-int lm_applies(const astar_options *opts);
-
 /* Builds ctx's landmark tables for grid and opts unless it holds them
  * already (same grid, unchanged, same policy and count), the searches
  * that do not depend on each other through each when not NULL

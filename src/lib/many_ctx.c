@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flood.h"
 #include "many.h"
 
 static void bufs_free(void *p)
@@ -108,8 +107,7 @@ int many_bufs_out(many_bufs *b, const astar_grid *grid, int labels)
 }
 
 const astar_grid *many_agent_grid(astar_ctx *ctx, const astar_grid *grid,
-                                  const astar_options *opts,
-                                  astar_status *st)
+                                  const astar_options *opts, astar_status *st)
 {
 	many_bufs *b;
 
@@ -137,18 +135,6 @@ const astar_grid *many_agent_grid(astar_ctx *ctx, const astar_grid *grid,
 	return b->fp;
 }
 
-astar_status flood_prepare_agent(astar_ctx *ctx, const astar_grid *grid,
-                                 const astar_options *opts)
-{
-	astar_status st;
-	astar_options o = *opts;
-
-	if ((grid = many_agent_grid(ctx, grid, opts, &st)) == NULL)
-		return st;
-	o.size = 0;
-	return astar_prepare(ctx, grid, &o);
-}
-
 astar_status engine_check(const astar_grid *grid, const astar_point *src,
                           size_t nsrc, astar_status blocked)
 {
@@ -158,8 +144,7 @@ astar_status engine_check(const astar_grid *grid, const astar_point *src,
 		if (grid->cells[grid_index(grid, src[k].x, src[k].y)] == 0)
 			return blocked;
 	}
-	return grid->ncells > ASTAR_SEARCH_CELLS_MAX ? ASTAR_ETOOBIG
-	                                             : ASTAR_OK;
+	return grid->ncells > ASTAR_SEARCH_CELLS_MAX ? ASTAR_ETOOBIG : ASTAR_OK;
 }
 
 astar_status engine_start(engine *e, astar_ctx *ctx, const astar_grid *grid,
