@@ -15,6 +15,7 @@
 
 #include "jps.h"
 #include "landmarks.h"
+#include "landmarks_tables.h"
 #include "many.h"
 #include "many_search.h"
 #include "rules.h"
