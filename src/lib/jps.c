@@ -1,6 +1,7 @@
 /*
  * jps.c - Jump Point Search on grids of uniform cost: the search loop,
- * and a query from its checks to its result.
+ * and a query from its checks to its result (closest mode's searches
+ * included).
  *
  * The search is A* over jump points (D. Harabor and A. Grastien, "Online
  * Graph Pruning for Pathfinding on Grid Maps", AAAI 2011) with the
@@ -15,25 +16,36 @@
  * made and replays them (the memo, jps_memo.c), and jump points known to
  * have no successor are not opened (pruning, jps_prune.c).
  *
+ * The files stand in layers, as warthog-jps's do: the shared types
+ * (jps_types.h), the maps (jps_bits.c) and the memo's store
+ * (jps_memo.c); the jumps (jps_jump.h, jps_jump.c); the successor
+ * generation (jps_succ.h, jps_succ.c) and the pruning's probe
+ * (jps_prune.c); the path (jps_path.c); and this file, the search, on
+ * top.  None calls the one above it: the probe, which the jumps need
+ * when they relax a node, is handed to them in the search's state.
+ *
  * Every step costs the grid's one cell cost c (times sqrt(2) diagonally),
  * so the heuristic is octile (4-connected: Manhattan) times c.  The search
  * counts in steps rather than in c, which orders the same, and sums them
- * in fixed point (ctx_exact_units, as search.c's exact instance does):
+ * in fixed point (ctx_exact_units, as search_loop.c's exact instance does):
  * equal costs are equal integers, so a tie of f goes to the larger g as
  * the heap orders it, never to a rounding.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "jps.h"
+#include "jps_path.h"
+#include "jps_prune.h"
 #include "jps_succ.h"
 #include "rules.h"
 
 /* Runs the search from padded index start; *found_at is the goal cell
  * reached or SIZE_MAX.  Counts into r->expanded and r->generated and
  * appends to ctx->explored when asked. */
-astar_status jps_run(jps *s, const astar_grid *grid, size_t start,
-                     const astar_options *opts, size_t *found_at,
-                     astar_result *r)
+static astar_status jps_run(jps *s, const astar_grid *grid, size_t start,
+                            const astar_options *opts, size_t *found_at,
+                            astar_result *r)
 {
 	astar_ctx *ctx = s->ctx;
 	const uint32_t st = (uint32_t)s->stride;
@@ -109,7 +121,8 @@ astar_status jps_run(jps *s, const astar_grid *grid, size_t start,
 	return ASTAR_OK;
 }
 
-void jps_set_goals(jps *s, const astar_point *pts, int n)
+/* The goal cells, pts[0 .. n), and their bounding box. */
+static void jps_set_goals(jps *s, const astar_point *pts, int n)
 {
 	int32_t x0 = INT32_MAX, x1 = INT32_MIN, y0 = INT32_MAX, y1 = INT32_MIN;
 
@@ -173,6 +186,7 @@ static void state_init(jps *s, astar_ctx *ctx, jps_cache *cache,
 	s->margin = s->c / 4 + ctx_exact_counts(grid);
 	s->tx = goal.x + 1;
 	s->ty = goal.y + 1;
+	s->probe_barren = jps_barren_probe;
 }
 
 /* The goal cells, for the padded start st and target t: the target when
@@ -202,6 +216,68 @@ static void goals_init(jps *s, const astar_grid *grid,
 	jps_set_goals(s, goals, ngoals);
 }
 
+/* Searches from padded index start to cell p alone. */
+static astar_status run_to(jps *s, const astar_grid *grid, size_t start,
+                           astar_point p, const astar_options *opts,
+                           size_t *found_at, astar_result *r)
+{
+	s->tx = p.x + 1;
+	s->ty = p.y + 1;
+	s->slack = 0;
+	jps_set_goals(s, &p, 1);
+	return jps_run(s, grid, start, opts, found_at, r);
+}
+
+/*
+ * closest mode's path: to the cell of near[0..n) cheapest to reach, then
+ * the topmost, then the leftmost, as search_loop.c's nearest_offer chooses.
+ * One search per candidate (there are few: lattice points on a circle).
+ */
+static astar_status closest_path(jps *s, const astar_grid *grid, size_t start,
+                                 const astar_options *opts,
+                                 const astar_point *near, long n,
+                                 astar_result *r)
+{
+	long best = -1;
+	uint64_t bo = 0, bd = 0, o, d;
+	size_t found_at = SIZE_MAX;
+	astar_status rc;
+
+	for (long k = 0; k < n; k++) {
+		int better;
+		if ((rc = run_to(s, grid, start, near[k], opts, &found_at,
+		                 r)) != ASTAR_OK)
+			return rc;
+		if (found_at == SIZE_MAX)
+			continue; /* cannot happen: the fill reached it */
+		jps_build_path(s, grid, start, found_at, &o, &d, NULL);
+		if (best < 0)
+			better = 1;
+		else if (o != bo || d != bd)
+			better = (double)o + SQRT2 * (double)d <
+			         (double)bo + SQRT2 * (double)bd;
+		else
+			better = near[k].y < near[best].y ||
+			         (near[k].y == near[best].y &&
+			          near[k].x < near[best].x);
+		if (better) {
+			best = k;
+			bo = o;
+			bd = d;
+		}
+	}
+	if (best < 0)
+		return ASTAR_OK;
+	if (best != n - 1) { /* the last search was for another: again */
+		if ((rc = run_to(s, grid, start, near[best], opts, &found_at,
+		                 r)) != ASTAR_OK)
+			return rc;
+	} else {
+		found_at = grid_index(grid, near[best].x, near[best].y);
+	}
+	return jps_build_path(s, grid, start, found_at, &o, &d, r);
+}
+
 /* Fills *r after a run from padded index st that reached found_at
  * (SIZE_MAX: no goal cell). */
 static astar_status result_of(jps *s, const astar_grid *grid, size_t st,
@@ -219,12 +295,12 @@ static astar_status result_of(jps *s, const astar_grid *grid, size_t st,
 	} else if (opts->closest) {
 		/* The reachable cells nearest the target; among them the
 		 * cheapest to reach, then the topmost, then the leftmost, as
-		 * search.c's nearest_offer chooses. */
+		 * search_loop.c's nearest_offer chooses. */
 		astar_point *near = NULL;
 		long n = jps_nearest_cells(s, st, goal, &near);
 		if (n < 0)
 			return ASTAR_ENOMEM;
-		rc = jps_closest_path(s, grid, st, opts, near, n, r);
+		rc = closest_path(s, grid, st, opts, near, n, r);
 		free(near);
 		if (rc != ASTAR_OK)
 			return rc;

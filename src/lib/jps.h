@@ -11,7 +11,7 @@
  * cells (result.explored) are the jump points taken off the open list.
  * It keeps bit-packed copies of the grid between queries in a cache that
  * it hands to the context (its cache field, freed with the context by
- * jps_cache_free).
+ * jps_cache_free, jps_bits.h).
  */
 #ifndef ASTAR_JPS_H
 #define ASTAR_JPS_H
@@ -27,8 +27,5 @@ astar_status jps_search(astar_ctx *ctx, const astar_grid *grid,
  * astar_prepare).  The grid and options must be jps_supported.  Returns
  * ASTAR_OK or ASTAR_ENOMEM; the cache stays usable either way. */
 astar_status jps_prepare(astar_ctx *ctx, const astar_grid *grid);
-
-/* Frees a cache jps_search left in a context; NULL is ignored. */
-void jps_cache_free(void *cache);
 
 #endif

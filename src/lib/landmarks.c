@@ -34,7 +34,7 @@
  * a shortest path.
  *
  * Under the default heuristic and weight the search sums costs in fixed
- * point, as search.c's exact instance does, and holds its best new
+ * point, as search_loop.c's exact instance does, and holds its best new
  * neighbour out of the heap (the whole-number instance, below); the
  * others run in doubles.
  */
@@ -178,7 +178,7 @@ ALWAYS_INLINE int lm_loop(lm_run *s, size_t t, const astar_options *o,
 
 /*
  * Under the default heuristic and weight, the search sums costs in fixed
- * point (ctx_exact_units), as search.c's exact instance does: every sum
+ * point (ctx_exact_units), as search_loop.c's exact instance does: every sum
  * is exact, equal costs are equal integers (no tie tolerance, and no
  * reopening on a rounding), and the keys are made without conversions.
  * Where every open cell costs the same it counts steps (a cell costing
@@ -209,7 +209,7 @@ typedef struct lm_fast {
 
 /*
  * lm_relax in units, with the least new neighbour of an expansion held
- * out of the heap (f->held) as search.c's relax does: when it is also
+ * out of the heap (f->held) as search_loop.c's relax does: when it is also
  * below the heap's top, it is expanded next without a push and a pop.
  * A closed cell that a shorter way reaches is opened again.
  */
@@ -421,7 +421,7 @@ static int lm_run_exact(lm_run *s, size_t si, astar_point start, size_t t,
 }
 
 /* The path from start s to end t into ctx->path, its cost from whole-step
- * sums (as search.c's, so that equal costs are equal doubles). */
+ * sums (as search_loop.c's, so that equal costs are equal doubles). */
 static astar_status lm_path(lm_run *s, size_t start, size_t t, astar_result *r)
 {
 	astar_ctx *ctx = s->ctx;

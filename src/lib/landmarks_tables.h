@@ -31,7 +31,7 @@
 
 #include "ctx.h"
 
-/* Directions: N E S W, then NE SE SW NW (as search.c). */
+/* Directions: N E S W, then NE SE SW NW (as search_loop.c). */
 static const int lm_dx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
 static const int lm_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 
