@@ -3,6 +3,10 @@
  * of arrays kept beside its records (many.h) with the agent-size grid
  * last built, and the start of a one-to-many search on them (its checks
  * and its sources' records).
+ *
+ * It builds the agent's grid and prepares nothing on it: the dispatch
+ * (search.c) prepares and searches the grid it gets from here, so that
+ * this file never calls back up through the public entry points.
  */
 #include <stdlib.h>
 #include <string.h>
