@@ -5,7 +5,7 @@
  * the open list and the result arrays.  A record is valid only when its
  * generation equals the context's, so a new query starts by bumping the
  * generation instead of clearing anything.  Every search algorithm of the
- * library (search.c, the jps files) works on these.
+ * library (search_loop.c, the jps files) works on these.
  */
 #ifndef ASTAR_CTX_H
 #define ASTAR_CTX_H
@@ -25,12 +25,13 @@ typedef struct node {
 	union {
 		double g;    /* cost of the best known path from the start */
 		uint64_t gx; /* the same in fixed point (ctx_exact_units): in
-		                search.c's exact instance, and in JPS */
+		                search_loop.c's exact instance, and in JPS */
 	};
 	uint32_t gen; /* generation that last touched this record */
-	uint32_t dir; /* direction of the step that reached the cell (search.c:
-	                 8 at the start; JPS: the parent's index, and the
-	                 class of the step in the top bits, PARENT_BITS) */
+	uint32_t dir; /* direction of the step that reached the cell
+	                 (search_loop.c: 8 at the start; JPS: the parent's
+	                 index, and the class of the step in the top bits,
+	                 PARENT_BITS) */
 } node;
 
 struct astar_ctx {
@@ -141,8 +142,7 @@ static inline double ctx_octile(int32_t dx, int32_t dy)
 /* The movement heuristic kind for an offset of dx, dy cells, unscaled
  * (one straight step costs 1): shared by the plain and the landmark
  * searches, so that both bound a cell by the same double. */
-ALWAYS_INLINE double ctx_heuristic(astar_heuristic kind, int32_t dx,
-                                   int32_t dy)
+ALWAYS_INLINE double ctx_heuristic(astar_heuristic kind, int32_t dx, int32_t dy)
 {
 	dx = dx < 0 ? -dx : dx;
 	dy = dy < 0 ? -dy : dy;

@@ -15,7 +15,7 @@
  * its distance in the output.  The queues are rings, which hold only the flood's front
  * and so stay in the caches too; each entry keeps the step counts and
  * the cost it was pushed with, so a take compares two doubles and reads
- * no record.  Neighbours are padded-index offsets, as in search.c.
+ * no record.  Neighbours are padded-index offsets, as in search_loop.c.
  *
  * It takes cells in the order of flood.c's general flood, breaks ties
  * the same way and forms each distance from the same whole numbers, so

@@ -131,8 +131,8 @@ static inline heap_key heap_make_key(uint32_t node, double f, double g)
 	return heap_key_of(fb, (uint64_t)(uint32_t)~gb << 32 | node);
 }
 
-/* A key from f and g in fixed point, for search.c's exact instance and for
- * JPS: f whole, then g by its top 32 bits, inverted as above. */
+/* A key from f and g in fixed point, for search_loop.c's exact instance
+ * and for JPS: f whole, then g by its top 32 bits, inverted as above. */
 static inline heap_key heap_make_key_fixed(uint32_t node, uint64_t fx,
                                            uint64_t gx)
 {

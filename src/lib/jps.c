@@ -1,6 +1,7 @@
 /*
  * jps.c - Jump Point Search on grids of uniform cost: the search loop,
- * and a query from its checks to its result.
+ * and a query from its checks to its result (closest mode's searches
+ * included).
  *
  * The search is A* over jump points (D. Harabor and A. Grastien, "Online
  * Graph Pruning for Pathfinding on Grid Maps", AAAI 2011) with the
@@ -15,24 +16,36 @@
  * made and replays them (the memo, jps_memo.c), and jump points known to
  * have no successor are not opened (pruning, jps_prune.c).
  *
+ * The files stand in layers, as warthog-jps's do: the shared types
+ * (jps_types.h), the maps (jps_bits.c) and the memo's store
+ * (jps_memo.c); the jumps (jps_jump.h, jps_jump.c); the successor
+ * generation (jps_succ.h, jps_succ.c) and the pruning's probe
+ * (jps_prune.c); the path (jps_path.c); and this file, the search, on
+ * top.  None calls the one above it: the probe, which the jumps need
+ * when they relax a node, is handed to them in the search's state.
+ *
  * Every step costs the grid's one cell cost c (times sqrt(2) diagonally),
  * so the heuristic is octile (4-connected: Manhattan) times c.  The search
  * counts in steps rather than in c, which orders the same, and sums them
- * in fixed point (ctx_exact_units, as search.c's exact instance does):
+ * in fixed point (ctx_exact_units, as search_loop.c's exact instance does):
  * equal costs are equal integers, so a tie of f goes to the larger g as
  * the heap orders it, never to a rounding.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "jps.h"
+#include "jps_path.h"
+#include "jps_prune.h"
 #include "jps_succ.h"
+#include "rules.h"
 
 /* Runs the search from padded index start; *found_at is the goal cell
  * reached or SIZE_MAX.  Counts into r->expanded and r->generated and
  * appends to ctx->explored when asked. */
-astar_status jps_run(jps *s, const astar_grid *grid, size_t start,
-                     const astar_options *opts, size_t *found_at,
-                     astar_result *r)
+static astar_status jps_run(jps *s, const astar_grid *grid, size_t start,
+                            const astar_options *opts, size_t *found_at,
+                            astar_result *r)
 {
 	astar_ctx *ctx = s->ctx;
 	const uint32_t st = (uint32_t)s->stride;
@@ -59,8 +72,8 @@ astar_status jps_run(jps *s, const astar_grid *grid, size_t start,
 	s->nfound = 0;
 	/* The memo keys its entries by the class of step that pruning
 	 * keeps in the records (offer): no memo without pruning. */
-	s->memo_on = s->prune && s->walks && s->ngoals <= 1 &&
-	             !s->cache->memo_off;
+	s->memo_on =
+		s->prune && s->walks && s->ngoals <= 1 && !s->cache->memo_off;
 	for (;;) {
 		uint32_t i;
 		int32_t x, y;
@@ -108,7 +121,8 @@ astar_status jps_run(jps *s, const astar_grid *grid, size_t start,
 	return ASTAR_OK;
 }
 
-void jps_set_goals(jps *s, const astar_point *pts, int n)
+/* The goal cells, pts[0 .. n), and their bounding box. */
+static void jps_set_goals(jps *s, const astar_point *pts, int n)
 {
 	int32_t x0 = INT32_MAX, x1 = INT32_MIN, y0 = INT32_MAX, y1 = INT32_MIN;
 
@@ -128,25 +142,6 @@ void jps_set_goals(jps *s, const astar_point *pts, int n)
 	s->gy0 = y0;
 	s->gxs = (uint32_t)(x1 - x0);
 	s->gys = (uint32_t)(y1 - y0);
-}
-
-int jps_supported(const astar_grid *grid, const astar_options *opts)
-{
-	astar_heuristic own = opts->diagonal == ASTAR_DIAG_NEVER
-	                              ? ASTAR_H_MANHATTAN
-	                              : ASTAR_H_OCTILE;
-
-	if (opts->diagonal != ASTAR_DIAG_NO_OBSTACLES &&
-	    opts->diagonal != ASTAR_DIAG_NEVER)
-		return 0;
-	if (opts->heuristic != ASTAR_H_DEFAULT && opts->heuristic != own)
-		return 0;
-	if (opts->weight != 1.0)
-		return 0;
-	/* The bounds never overstate uniformity (astar.h); a grid with no
-	 * open cell (max 0) is uniform, and its start is blocked anyway. */
-	return grid == NULL || grid->max_cost == 0 ||
-	       grid->min_cost == grid->max_cost;
 }
 
 /* Fills the search's state for grid and opts, the goal cells aside. */
@@ -191,6 +186,7 @@ static void state_init(jps *s, astar_ctx *ctx, jps_cache *cache,
 	s->margin = s->c / 4 + ctx_exact_counts(grid);
 	s->tx = goal.x + 1;
 	s->ty = goal.y + 1;
+	s->probe_barren = jps_barren_probe;
 }
 
 /* The goal cells, for the padded start st and target t: the target when
@@ -220,6 +216,68 @@ static void goals_init(jps *s, const astar_grid *grid,
 	jps_set_goals(s, goals, ngoals);
 }
 
+/* Searches from padded index start to cell p alone. */
+static astar_status run_to(jps *s, const astar_grid *grid, size_t start,
+                           astar_point p, const astar_options *opts,
+                           size_t *found_at, astar_result *r)
+{
+	s->tx = p.x + 1;
+	s->ty = p.y + 1;
+	s->slack = 0;
+	jps_set_goals(s, &p, 1);
+	return jps_run(s, grid, start, opts, found_at, r);
+}
+
+/*
+ * closest mode's path: to the cell of near[0..n) cheapest to reach, then
+ * the topmost, then the leftmost, as search_loop.c's nearest_offer chooses.
+ * One search per candidate (there are few: lattice points on a circle).
+ */
+static astar_status closest_path(jps *s, const astar_grid *grid, size_t start,
+                                 const astar_options *opts,
+                                 const astar_point *near, long n,
+                                 astar_result *r)
+{
+	long best = -1;
+	uint64_t bo = 0, bd = 0, o, d;
+	size_t found_at = SIZE_MAX;
+	astar_status rc;
+
+	for (long k = 0; k < n; k++) {
+		int better;
+		if ((rc = run_to(s, grid, start, near[k], opts, &found_at,
+		                 r)) != ASTAR_OK)
+			return rc;
+		if (found_at == SIZE_MAX)
+			continue; /* cannot happen: the fill reached it */
+		jps_build_path(s, grid, start, found_at, &o, &d, NULL);
+		if (best < 0)
+			better = 1;
+		else if (o != bo || d != bd)
+			better = (double)o + SQRT2 * (double)d <
+			         (double)bo + SQRT2 * (double)bd;
+		else
+			better = near[k].y < near[best].y ||
+			         (near[k].y == near[best].y &&
+			          near[k].x < near[best].x);
+		if (better) {
+			best = k;
+			bo = o;
+			bd = d;
+		}
+	}
+	if (best < 0)
+		return ASTAR_OK;
+	if (best != n - 1) { /* the last search was for another: again */
+		if ((rc = run_to(s, grid, start, near[best], opts, &found_at,
+		                 r)) != ASTAR_OK)
+			return rc;
+	} else {
+		found_at = grid_index(grid, near[best].x, near[best].y);
+	}
+	return jps_build_path(s, grid, start, found_at, &o, &d, r);
+}
+
 /* Fills *r after a run from padded index st that reached found_at
  * (SIZE_MAX: no goal cell). */
 static astar_status result_of(jps *s, const astar_grid *grid, size_t st,
@@ -237,12 +295,12 @@ static astar_status result_of(jps *s, const astar_grid *grid, size_t st,
 	} else if (opts->closest) {
 		/* The reachable cells nearest the target; among them the
 		 * cheapest to reach, then the topmost, then the leftmost, as
-		 * search.c's nearest_offer chooses. */
+		 * search_loop.c's nearest_offer chooses. */
 		astar_point *near = NULL;
 		long n = jps_nearest_cells(s, st, goal, &near);
 		if (n < 0)
 			return ASTAR_ENOMEM;
-		rc = jps_closest_path(s, grid, st, opts, near, n, r);
+		rc = closest_path(s, grid, st, opts, near, n, r);
 		free(near);
 		if (rc != ASTAR_OK)
 			return rc;
@@ -277,10 +335,10 @@ static astar_status search(astar_ctx *ctx, jps_cache **cache,
 	 * expansions repeat: probing for them, and the memo that rides on
 	 * the same records, cost more than they save (and the table 4
 	 * bytes a cell). */
-	s.prune = s.eight && s.dmask != UINT32_MAX &&
-	          (size_t)grid->width * (size_t)grid->height >=
-	                  MEMO_MIN_CELLS &&
-	          !ctx_scattered(ctx, grid);
+	s.prune =
+		s.eight && s.dmask != UINT32_MAX &&
+		(size_t)grid->width * (size_t)grid->height >= MEMO_MIN_CELLS &&
+		!ctx_scattered(ctx, grid);
 	if (s.prune && jps_barren_ready(*cache, grid) != 0)
 		return ASTAR_ENOMEM;
 	s.barren = (*cache)->barren;

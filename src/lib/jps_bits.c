@@ -2,7 +2,7 @@
  * jps_bits.c - the bit maps of the grid that Jump Point Search scans,
  * and the cache that keeps them between queries.
  *
- * The layout is described in jps_internal.h.  The jump maps (rows and
+ * The layout is described in jps_types.h.  The jump maps (rows and
  * columns) are built on a grid's first query; the walk maps, which only
  * pay off over many queries, on its second (or by jps_prepare).  The
  * cache remembers the grid's id and version (grid.h), which
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jps_jump.h"
+#include "jps_bits.h"
 
 #if defined(__SSE2__) && !defined(ASTAR_PORTABLE)
 #include <emmintrin.h>
@@ -231,7 +231,7 @@ static inline uint64_t bits_from(const uint64_t *row, size_t nw, ptrdiff_t x0)
 }
 
 /*
- * The jump-point maps of c (see jps_internal.h), by rows: from the row
+ * The jump-point maps of c (see jps_types.h), by rows: from the row
  * lines directly, from the column lines through cs and cn (scratch of a
  * column line's words per column) and a transposition.  Then hwalk, the
  * stops of 4-connected walks: blocked cells and vertical jump points.
@@ -341,7 +341,7 @@ static void gather_lines(const jps_cache *c, const astar_grid *g,
 }
 
 /*
- * Adds the walk maps to c, built from g's (see jps_internal.h): the
+ * Adds the walk maps to c, built from g's (see jps_types.h): the
  * jump-point maps, then for each diagonal direction the stops of its
  * walks, by rows, gathered into its diagonal lines.
  */

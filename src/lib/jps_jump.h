@@ -2,75 +2,24 @@
  * jps_jump.h - straight jumps, inline, private to the library.
  *
  * A straight jump from a cell runs along its row or column of the bit
- * maps (jps_internal.h) to the first stop: an obstacle (a dead end), a
+ * maps (jps_bits.h) to the first stop: an obstacle (a dead end), a
  * cell with a forced neighbour (a jump point), or a goal cell.  It reads
  * 64 cells per step and finds the stop by counting trailing (leading)
  * zeros.  A jump point found is offered as a successor of the node being
- * expanded.  Every expansion and every diagonal walk runs these, so they
+ * expanded, and relaxed (opened, or its cost lowered) once the expansion
+ * is done.  Every expansion and every diagonal walk runs these, so they
  * are inline, in the one body of each caller.
+ *
+ * The jumps call nothing above them: the memo's records are below
+ * (jps_memo.c), and the pruning's probe, which makes an expansion, is
+ * passed in by the search (jps's probe_barren).
  */
 #ifndef ASTAR_JPS_JUMP_H
 #define ASTAR_JPS_JUMP_H
 
-#include "jps_internal.h"
+#include "jps_bits.h"
+#include "jps_memo.h"
 
-/*
- * The first stop of a line after `from`, and the last before it; line
- * points at the first word of the map, whose words are ss apart.  The
- * border's stops end every search.  Most jumps stop within two words, so
- * both are read at once and the choice between them made without a
- * branch; the word beyond either end of a line is the next line's, or
- * the padding.
- */
-ALWAYS_INLINE uint32_t next_stop(const uint64_t *line, uint32_t from,
-                                 const size_t ss)
-{
-	size_t w = (from + 1) >> 6;
-	uint64_t m0 = line[w * ss] & (~0ULL << ((from + 1) & 63));
-	uint64_t m1 = line[(w + 1) * ss], z;
-
-	while ((m0 | m1) == 0) {
-		w += 2;
-		m0 = line[w * ss];
-		m1 = line[(w + 1) * ss];
-	}
-	z = m0 == 0;
-	m0 |= m1 & (0 - z);
-	return (uint32_t)((w + z) << 6) + (uint32_t)port_ctz64(m0);
-}
-
-ALWAYS_INLINE uint32_t prev_stop(const uint64_t *line, uint32_t from,
-                                 const size_t ss)
-{
-	/* Signed: the word before the first is the padding's, at index
-	 * -ss (an unsigned index would wrap the pointer). */
-	ptrdiff_t w = (ptrdiff_t)((from - 1) >> 6), d = (ptrdiff_t)ss;
-	uint64_t m0 = line[w * d] & (~0ULL >> (63 - ((from - 1) & 63)));
-	uint64_t m1 = line[(w - 1) * d], z;
-
-	while ((m0 | m1) == 0) {
-		w -= 2;
-		m0 = line[w * d];
-		m1 = line[(w - 1) * d];
-	}
-	z = m0 == 0;
-	m0 |= m1 & (0 - z);
-	return (uint32_t)((w - z) << 6) + 63u - (uint32_t)port_clz64(m0);
-}
-
-/* Whether cell i of a row or column line is open. */
-static inline int line_open(const uint64_t *line, uint32_t i)
-{
-	return (int)(line[(i >> 6) * NSLOTS + OPEN] >> (i & 63)) & 1;
-}
-
-/* Where a straight jump from cell `at` of a line (a row or a column of
- * the maps) stops, going toward higher cells (d > 0) or lower ones. */
-ALWAYS_INLINE int32_t line_stop(const uint64_t *line, int32_t at, int d)
-{
-	return (int32_t)(d > 0 ? next_stop(line + FWD, (uint32_t)at, NSLOTS)
-	                       : prev_stop(line + BWD, (uint32_t)at, NSLOTS));
-}
 static inline void stack_push(jps *s, uint32_t j)
 {
 	jps_cache *c = s->cache;
@@ -101,11 +50,11 @@ static inline void stack_push(jps *s, uint32_t j)
  * A new node that is barren is not opened at all (prune: 8-connected
  * runs on grids of MEMO_MIN_CELLS or more and of at most 2^PARENT_BITS
  * padded cells): its expansion, reached so, would find no jump point.
- * That is known when the table (barren, made by jps_barren_probe the first
- * time it is asked) says that the expansion finds none without a goal
- * and that its jumps all stay within r cells of it, and no goal cell is
- * within r.  Such a node would be
- * taken off the open list and offer nothing, so leaving it out changes
+ * That is known when the table (barren, made by jps_barren_probe through
+ * s->probe_barren the first time it is asked) says that the expansion
+ * finds none without a goal and that its jumps all stay within r cells
+ * of it, and no goal cell is within r.  Such a node would be taken off
+ * the open list and offer nothing, so leaving it out changes
  * no other node, the path or its cost; it is not counted, expanded or
  * listed.  The table holds facts of the grid alone, so what is pruned
  * depends on the query and the grid only, not on what was searched
@@ -136,7 +85,7 @@ ALWAYS_INLINE void relax_as(jps *s, uint32_t parent, jps_cost g, uint32_t j,
 			if (b == 0) {
 				b = s->barren[(size_t)j * 4 + a];
 				if (b == 0)
-					b = jps_barren_probe(s, j, x, y, a);
+					b = s->probe_barren(s, j, x, y, a);
 				if (known != NULL)
 					*known = b;
 			}
@@ -326,5 +275,12 @@ ALWAYS_INLINE void jump_v_if(jps *s, uint32_t parent, jps_cost g0, int32_t x,
 	    finds_jump_point(s, dy > 0 ? JP_S : JP_N, x, y))
 		jump_v(s, parent, g0, x, y, dy, 0);
 }
+
+/* jps_jump.c: the diagonal (4-connected: horizontal) walks from node i,
+ * and the start's (see there). */
+void jps_walk(jps *s, uint32_t i, jps_cost g, int32_t x, int32_t y, int dx,
+              int dy);
+void jps_walk_start(jps *s, uint32_t i, jps_cost g, int32_t x, int32_t y,
+                    int dx, int dy);
 
 #endif

@@ -19,6 +19,10 @@
  * relax that sets the parent: the key is then formed from the node's
  * record alone when the node leaves the open list.
  *
+ * This file keeps and judges expansions; making them, and replaying
+ * them, is the successor generation's (jps_succ.h, jps_succ.c), which
+ * calls it: so it reads the maps itself (jps_bits.h) for its sweeps.
+ *
  * A sweep (memo_sweep) of an expansion is how far its jumps actually
  * go: for each of the node's own jumps, how many cells it passes, and
  * for each diagonal walk, how many cells it entered and how far the
@@ -29,12 +33,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jps_succ.h"
-
-static int memo_open(const jps_cache *c)
-{
-	return c->memo_n < MEMO_MAX;
-}
+#include "jps_bits.h"
+#include "jps_memo.h"
 
 /* The end of a window of MEMO_WINDOW lookups (memo_count): once the
  * memo is full, a window of which fewer than nine in ten hit turns it off
@@ -103,8 +103,6 @@ static int32_t jump_length(const jps *s, int horiz, int32_t x, int32_t y, int d)
 	return (line_stop(line, at, d) - at) * d;
 }
 
-/* The sweep of the expansion of node (x, y) whose own jumps went the
- * ways in lines and whose walks went reach (memo_entry's). */
 void jps_sweep_make(const jps *s, int32_t x, int32_t y, unsigned lines,
                     const uint16_t reach[4], memo_sweep *w)
 {
@@ -208,16 +206,8 @@ void jps_memo_note(jps *s, uint32_t j, int32_t x, int32_t y, uint32_t tag,
 	                    .d = (jps_cost)k * s->dc + (jps_cost)m * s->c};
 }
 
-/* expand_online, not inlined, for jps_memo_miss. */
-static void expand_apart(jps *s, uint32_t i, int32_t x, int32_t y)
-{
-	expand_online(s, i, x, y);
-}
-
-/* Keeps the expansion of node (x, y) just recorded (its successors from
- * first on) under key, unless the goal touched it or there is no room. */
-static void memo_keep(jps *s, jps_cache *c, uint64_t key, size_t first,
-                      int32_t x, int32_t y)
+void jps_memo_keep(jps *s, jps_cache *c, uint64_t key, size_t first, int32_t x,
+                   int32_t y)
 {
 	size_t nsweeps = c->nsweeps;
 	memo_entry t = {.key = key,
@@ -236,30 +226,4 @@ static void memo_keep(jps *s, jps_cache *c, uint64_t key, size_t first,
 	/* Touched by the goal, or no room: not kept. */
 	c->nsucc = first;
 	c->nsweeps = nsweeps;
-}
-
-/*
- * Node i = (x, y), of memo key key, which the memo did not serve (found:
- * it holds the expansion, but the goal may change it): expands it online,
- * recording the expansion to keep when the memo has no entry for it yet
- * and has room.
- */
-void jps_memo_miss(jps *s, uint32_t i, int32_t x, int32_t y, uint64_t key,
-                   int found)
-{
-	jps_cache *c = s->cache;
-	size_t first;
-
-	if (found || !memo_open(c) || c->memo_off) {
-		expand_apart(s, i, x, y);
-		return;
-	}
-	first = c->nsucc;
-	s->rec = 1;
-	s->rec_lost = 0;
-	s->lines = 0;
-	memset(s->reach, 0, sizeof s->reach);
-	expand_apart(s, i, x, y);
-	s->rec = 0;
-	memo_keep(s, c, key, first, x, y);
 }

@@ -1,17 +1,19 @@
 /*
  * jps_path.c - the path of a Jump Point Search, rebuilt from its jump
- * points, and closest mode's path when the goal is unreachable.
+ * points, and the cells closest mode aims at when the goal is
+ * unreachable (the search, jps.c, then searches for each: this file
+ * reads the records a search left and searches nothing itself).
  *
  * Paths are canonical: from a jump point, diagonal steps first, then
  * straight ones (4-connected: horizontal first, then vertical), so a
  * node's parent is enough to rebuild the cells in between.  The cost is
- * summed as search.c sums it, so that it equals A*'s to the bit when the
+ * summed as search_loop.c sums it, so that it equals A*'s to the bit when the
  * two paths cost the same.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "jps_internal.h"
+#include "jps_path.h"
 
 /*
  * Writes n cells of a path into path[k - n .. k), the last first: the
@@ -44,8 +46,8 @@ static inline void put_run(astar_point *path, size_t k, int32_t x, int32_t y,
 
 /* The straight and diagonal steps of the path from start to end, its
  * jump points joined by straight, or diagonal then straight, runs. */
-static void count_steps(jps *s, size_t start, size_t end,
-                        uint64_t *nstraight, uint64_t *ndiag)
+static void count_steps(jps *s, size_t start, size_t end, uint64_t *nstraight,
+                        uint64_t *ndiag)
 {
 	int32_t x, y, px, py;
 
@@ -66,8 +68,8 @@ static void count_steps(jps *s, size_t start, size_t end,
  * segment backwards from end: its last part first (the straight steps,
  * 4-connected the vertical ones), then its first (the diagonal steps,
  * or the horizontal ones). */
-static void write_cells(jps *s, const astar_grid *g, size_t start,
-                        size_t end, size_t len)
+static void write_cells(jps *s, const astar_grid *g, size_t start, size_t end,
+                        size_t len)
 {
 	astar_point *path = s->ctx->path;
 	size_t k = len;
@@ -111,7 +113,7 @@ static void write_cells(jps *s, const astar_grid *g, size_t start,
 /*
  * Writes the path from the start to node end into ctx->path, expanding
  * each parent-to-node segment (diagonal steps, then straight ones; or
- * horizontal, then vertical), and sums its cost as search.c's build_path
+ * horizontal, then vertical), and sums its cost as search_loop.c's build_path
  * does: *orth and *diag are the costs of the cells entered by straight
  * and by diagonal steps.  With r NULL only those sums are computed;
  * under options.no_path, r gets everything but the cells.
@@ -202,65 +204,4 @@ long jps_nearest_cells(jps *s, size_t start, astar_point t, astar_point **out)
 			return -1;
 	}
 	return n;
-}
-
-/* Searches from padded index start to cell p alone. */
-static astar_status run_to(jps *s, const astar_grid *grid, size_t start,
-                           astar_point p, const astar_options *opts,
-                           size_t *found_at, astar_result *r)
-{
-	s->tx = p.x + 1;
-	s->ty = p.y + 1;
-	s->slack = 0;
-	jps_set_goals(s, &p, 1);
-	return jps_run(s, grid, start, opts, found_at, r);
-}
-
-/*
- * closest mode's path: to the cell of near[0..n) cheapest to reach, then
- * the topmost, then the leftmost, as search.c's nearest_offer chooses.
- * One search per candidate (there are few: lattice points on a circle).
- */
-astar_status jps_closest_path(jps *s, const astar_grid *grid, size_t start,
-                              const astar_options *opts,
-                              const astar_point *near, long n, astar_result *r)
-{
-	long best = -1;
-	uint64_t bo = 0, bd = 0, o, d;
-	size_t found_at = SIZE_MAX;
-	astar_status rc;
-
-	for (long k = 0; k < n; k++) {
-		int better;
-		if ((rc = run_to(s, grid, start, near[k], opts, &found_at,
-		                 r)) != ASTAR_OK)
-			return rc;
-		if (found_at == SIZE_MAX)
-			continue; /* cannot happen: the fill reached it */
-		jps_build_path(s, grid, start, found_at, &o, &d, NULL);
-		if (best < 0)
-			better = 1;
-		else if (o != bo || d != bd)
-			better = (double)o + SQRT2 * (double)d <
-			         (double)bo + SQRT2 * (double)bd;
-		else
-			better = near[k].y < near[best].y ||
-			         (near[k].y == near[best].y &&
-			          near[k].x < near[best].x);
-		if (better) {
-			best = k;
-			bo = o;
-			bd = d;
-		}
-	}
-	if (best < 0)
-		return ASTAR_OK;
-	if (best != n - 1) { /* the last search was for another: again */
-		if ((rc = run_to(s, grid, start, near[best], opts, &found_at,
-		                 r)) != ASTAR_OK)
-			return rc;
-	} else {
-		found_at = grid_index(grid, near[best].x, near[best].y);
-	}
-	return jps_build_path(s, grid, start, found_at, &o, &d, r);
 }

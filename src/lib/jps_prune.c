@@ -10,10 +10,15 @@
  * or listed, and the path and its cost are the same as without.  This
  * file keeps the table of that fact, one byte per cell and arrival
  * direction, filled on demand by probing the expansion once.
+ *
+ * The probe makes an expansion (jps_succ.h), whose jumps relax what they
+ * find; so the jumps, below, get the probe from the search as a function
+ * (jps's probe_barren) instead of calling up into this file.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "jps_prune.h"
 #include "jps_succ.h"
 
 /*

@@ -7,12 +7,22 @@
  * the successor memo (jps_memo.c) holds that expansion and the goal
  * cannot have changed it, the same points replayed.  Each is relaxed
  * (opened, or its cost lowered) by relax_as.  The search loop inlines
- * all of it, so it lives here rather than in a file of its own.
+ * all of it, so it lives here; jps_succ.c holds the one expansion made
+ * out of the loop's line, the memo's miss.  It sits between the jumps
+ * (jps_jump.h, jps_jump.c) below and the search (jps.c) above, and calls
+ * neither the search nor the pruning's probe, which calls it.
  */
 #ifndef ASTAR_JPS_SUCC_H
 #define ASTAR_JPS_SUCC_H
 
 #include "jps_jump.h"
+#include "jps_memo.h"
+
+/* jps_succ.c: node i = (x, y), of memo key key, which the memo did not
+ * serve (found: it holds the expansion, but the goal may change it),
+ * expanded online and recorded for the memo when it may keep it. */
+void jps_memo_miss(jps *s, uint32_t i, int32_t x, int32_t y, uint64_t key,
+                   int found);
 
 /* Generates the successors of node i = (x, y) at cost g, reached from p
  * (i itself: the start, every way) by a step of ax columns and ay rows. */
@@ -101,66 +111,6 @@ ALWAYS_INLINE void expand_online(jps *s, uint32_t i, int32_t x, int32_t y)
 	coords(s, p, &px, &py);
 	expand_from(s, i, x, y, p, x - px, y - py, s->nodes[i].gx);
 }
-/*
- * Whether the goal can change the expansion of node (x, y): whether one
- * of its jumps may pass over the goal.  The goal changes an expansion
- * only there:
- *
- * - The node's own jumps run along its row and column, and along the
- *   goal's row or column they are made even where the maps say they find
- *   nothing (jump_h_if, jump_v_if), and stop at the goal if they pass it.
- * - A walk into quadrant (dx, dy) ends on the goal if the goal is on it,
- *   and stops where it crosses the goal's row or column (walk_fast).
- *   From each cell it reaches, it jumps only along dx and dy, so the jump
- *   from the cell k steps out finds the goal only at u = (gx - x) * dx
- *   and v = (gy - y) * dy with min(u, v) = k and the other no less.
- *   Where the goal is not, an extra stop's jumps find only what the maps
- *   say, which is nothing unless the cell was a stop anyway.
- *
- * The first test, from the entry alone (reach: a walk's last stop, the
- * goal where the walk ends on it, or else the blocked step that ends it),
- * clears a goal off the node's row and column and, in its quadrant,
- * further than the walk went along its nearer axis.  The rest is decided
- * by the sweep (memo_sweep): how far the jumps actually go.
- */
-static inline int memo_far(const jps *s, int32_t x, int32_t y,
-                           const uint16_t reach[4])
-{
-	int32_t u = s->gx[0] - x, v = s->gy[0] - y, au = abs(u), av = abs(v);
-
-	return u != 0 && v != 0 &&
-	       (au < av ? au : av) > (int32_t)reach[quadrant_of(u, v)];
-}
-
-/* Whether entry e, kept or about to be, holds for this search's goal
- * (none: always). */
-static inline int memo_valid(const jps *s, jps_cache *c, memo_entry *e,
-                             int32_t x, int32_t y)
-{
-	return s->ngoals == 0 || memo_far(s, x, y, e->reach) ||
-	       jps_memo_clear(s, c, e, x, y);
-}
-
-/* Counts a lookup (hit or not); every MEMO_WINDOW lookups,
- * jps_memo_window judges whether the memo pays. */
-static inline void memo_count(jps_cache *c, int hit)
-{
-	c->memo_looks++;
-	c->memo_hits += (unsigned)hit;
-	if (c->memo_looks >= MEMO_WINDOW)
-		jps_memo_window(c);
-}
-
-/* Whether expand_memo serves node i: in 8-connected runs with the walk
- * maps and at most one goal cell, on grids of MEMO_MIN_CELLS or more
- * (and with room for the class in dir fields, PARENT_BITS),
- * while the memo is on (memo_on, set by run and cleared when the memo is
- * given up); not the start, whose expansion goes every way. */
-static inline int memo_serves(const jps *s, uint32_t i)
-{
-	return s->memo_on && parent_of(s, i) != i;
-}
-
 /* Relaxes the successors of memo entry e, the expansion of node i. */
 ALWAYS_INLINE void memo_replay(jps *s, jps_cache *c, const memo_entry *e,
                                uint32_t i)

@@ -1,7 +1,10 @@
 /*
- * landmarks.c - A* with landmarks (ALT: Goldberg and Harrelson, "Computing
- * the Shortest Path: A* Search Meets Graph Theory", SODA 2005; on grids,
- * the differential heuristics of Sturtevant et al., IJCAI 2009).
+ * landmarks.c - the search with landmarks: A* with landmarks (ALT:
+ * Goldberg and Harrelson, "Computing the Shortest Path: A* Search Meets
+ * Graph Theory", SODA 2005; on grids, the differential heuristics of
+ * Sturtevant et al., IJCAI 2009), its loops and its path.  The tables
+ * are built by landmarks_tables.c; the landmarks a query uses and the
+ * bounds it takes from them are landmarks_bounds.c's and .h's.
  *
  * For K landmark cells L, spread by farthest-point selection, the context
  * keeps the cost of the shortest path from L to every cell, d(L, n), and,
@@ -31,7 +34,7 @@
  * a shortest path.
  *
  * Under the default heuristic and weight the search sums costs in fixed
- * point, as search.c's exact instance does, and holds its best new
+ * point, as search_loop.c's exact instance does, and holds its best new
  * neighbour out of the heap (the whole-number instance, below); the
  * others run in doubles.
  */
@@ -41,7 +44,8 @@
 
 #include "heap.h"
 #include "landmarks.h"
-#include "landmarks_tables.h"
+#include "landmarks_bounds.h"
+#include "rules.h"
 
 /* The relative difference below which two costs are one (lm_relax): far
  * above the rounding of a sum of 10^5 steps (about 10^-11), and below the
@@ -56,269 +60,6 @@
  * cache already and the requests cost more than they save (measured:
  * bench/RESULTS.md). */
 #define LM_PREFETCH_CELLS ((size_t)1 << 17)
-
-/* The landmarks one query uses at most (lm_choose): all of the automatic
- * counts, whose every bound paid for itself in the measurements. */
-#define LM_ACTIVE LM_AUTO_TERRAIN
-
-int lm_applies(const astar_options *o)
-{
-	return o->algorithm == ASTAR_ALGO_ASTAR && o->landmarks != 0 &&
-	       !o->adjacent && !o->closest &&
-	       astar_heuristic_admissible(astar_effective_heuristic(o),
-	                                  o->diagonal);
-}
-
-/* One query's view of the tables. */
-typedef struct lm_query {
-	const uint16_t *d;
-	const uint16_t *ab; /* the exact tables, or NULL (then d) */
-	const uint16_t *row; /* d or ab, and its entries per cell */
-	size_t rowlen;
-	int k, ntables;
-	int use;                                 /* the goal is reached */
-	int nact, act[ASTAR_LANDMARKS_MAX];      /* the landmarks used */
-	uint16_t gv[2 * ASTAR_LANDMARKS_MAX];    /* the goal's entries */
-	/* With exact tables: the goal's sums, and each table's sign (-1: a
-	 * table of costs to the landmark, whose bound is the cell's less the
-	 * goal's; 0: either way, on one cost) */
-	int32_t ga[2 * LM_AUTO_TERRAIN], gb[2 * LM_AUTO_TERRAIN];
-	float sg[2 * LM_AUTO_TERRAIN];
-	double q;
-	astar_heuristic kind;
-	int32_t tx, ty;
-	double scale;  /* the grid's least cost (the movement heuristic's) */
-	double weight;
-	/* The whole-number instance (lm_exact_ok): a straight and a
-	 * diagonal step of cost 1 in units, the quantum in those units,
-	 * shaved, and the movement heuristic's factor on terrain (the least
-	 * cost; lm_exact_units). */
-	uint64_t one, sqrt2, qx, hmul;
-	/* With the automatic count (LM_AUTO_COUNT on uniform costs,
-	 * LM_AUTO_TERRAIN on terrain), all in use, lm_best reads a cell's
-	 * entries in one run that compilers turn into vector code: masks of
-	 * the entries whose bound is the goal's less the cell's (ma) or the
-	 * cell's less the goal's (mb), both ways on a table of one
-	 * direction. */
-	int all;
-	uint16_t ma[2 * LM_ACTIVE], mb[2 * LM_ACTIVE];
-} lm_query;
-
-/* Landmark l's bound (in quanta) between cell i and the goal. */
-static int32_t lm_bound(const lm_query *q, const lm_table *t, size_t i, int l)
-{
-	const uint16_t *dn = t->d + i * (size_t)t->ntables;
-	int32_t a, b;
-
-	if (t->directed) {
-		a = (int32_t)q->gv[2 * l] - dn[2 * l];
-		b = (int32_t)dn[2 * l + 1] - q->gv[2 * l + 1];
-	} else {
-		a = (int32_t)q->gv[l] - dn[l];
-		b = -a;
-	}
-	return a > b ? a : b;
-}
-
-/*
- * Chooses the landmarks a query uses: the LM_ACTIVE whose bounds are the
- * largest at the start (the best placed for this start and goal, as in
- * Goldberg and Harrelson's active landmarks).  The others seldom give
- * the largest bound, and each costs work at every cell generated.
- */
-static void lm_choose(lm_query *q, const lm_table *t, size_t start)
-{
-	int32_t b[ASTAR_LANDMARKS_MAX];
-
-	q->nact = 0;
-	for (int l = 0; l < t->k; l++) {
-		int32_t v = lm_bound(q, t, start, l);
-		int at = q->nact < LM_ACTIVE ? q->nact++ : LM_ACTIVE;
-		/* insertion into the sorted list, dropping the smallest */
-		while (at > 0 && b[at - 1] < v) {
-			if (at < LM_ACTIVE) {
-				b[at] = b[at - 1];
-				q->act[at] = q->act[at - 1];
-			}
-			at--;
-		}
-		if (at < LM_ACTIVE) {
-			b[at] = v;
-			q->act[at] = l;
-		}
-	}
-}
-
-/* The goal's entries and whether start and goal lie in the landmarks'
- * component (65535 in every table when not, so the first tells). */
-static void lm_query_goal(lm_query *q, const lm_table *t, size_t start,
-                          size_t goal)
-{
-	const uint16_t *ge = q->row + goal * q->rowlen;
-
-	if (t->ab != NULL) {
-		for (int l = 0; l < t->ntables; l++) {
-			q->ga[l] = ge[l];
-			q->gb[l] = ge[t->ntables + l];
-			q->sg[l] = !t->directed ? 0.0f : l % 2 ? -1.0f : 1.0f;
-		}
-	} else {
-		memcpy(q->gv, ge, (size_t)t->ntables * sizeof *q->gv);
-	}
-	q->use = ge[0] != LM_NONE && q->row[start * q->rowlen] != LM_NONE;
-}
-
-static void lm_query_init(lm_query *q, const lm_table *t, const astar_grid *g,
-                          const astar_options *o, size_t start, size_t goal,
-                          astar_point gp)
-{
-	q->d = t->d;
-	q->ab = t->ab;
-	q->row = t->ab != NULL ? t->ab : t->d;
-	q->rowlen = (size_t)t->ntables * (t->ab != NULL ? 2 : 1);
-	q->k = t->k;
-	q->ntables = t->ntables;
-	lm_query_goal(q, t, start, goal);
-	q->nact = 0;
-	if (q->use && t->ab == NULL)
-		lm_choose(q, t, start);
-	q->q = t->q;
-	q->kind = astar_effective_heuristic(o);
-	q->tx = gp.x;
-	q->ty = gp.y;
-	q->scale = g->min_cost;
-	q->weight = o->weight;
-	q->all = t->k == (t->directed ? LM_AUTO_TERRAIN : LM_AUTO_COUNT);
-	for (int l = 0; q->all && l < t->ntables; l++) {
-		q->ma[l] = t->directed && l % 2 == 1 ? 0 : 0xffff;
-		q->mb[l] = t->directed && l % 2 == 0 ? 0 : 0xffff;
-	}
-}
-
-/* The largest landmark bound of the cell whose entries are dn, in whole
- * quanta, 0 when it has none: a cell of another component than the
- * landmarks' (65535 in every table, so its first entry tells). */
-ALWAYS_INLINE int32_t lm_best(const lm_query *q, const uint16_t *dn,
-                              const int directed, const int n)
-{
-	int32_t best = 0;
-
-	if (!q->use || dn[0] == LM_NONE)
-		return 0;
-	if (n > 0) { /* all n entries, differences saturated at 0 */
-		uint16_t b16 = 0;
-		for (int l = 0; l < n; l++) {
-			uint16_t gv = q->gv[l], v = dn[l];
-			uint16_t a = gv > v ? (uint16_t)(gv - v) : 0;
-			uint16_t b = v > gv ? (uint16_t)(v - gv) : 0;
-			uint16_t m = (uint16_t)((a & q->ma[l]) | (b & q->mb[l]));
-			b16 = b16 > m ? b16 : m;
-		}
-		return b16;
-	}
-	for (int m = 0; m < q->nact; m++) {
-		int l = q->act[m];
-		int32_t a, b;
-		if (directed) { /* d(L,g) - d(L,n), d(n,L) - d(g,L) */
-			a = (int32_t)q->gv[2 * l] - dn[2 * l];
-			b = (int32_t)dn[2 * l + 1] - q->gv[2 * l + 1];
-		} else { /* both ways on one table */
-			a = (int32_t)q->gv[l] - dn[l];
-			b = -a;
-		}
-		a = a > b ? a : b;
-		best = best > a ? best : a;
-	}
-	return best;
-}
-
-/* With exact tables: of the n tables' bounds at the cell whose sums are
- * e, d(L, g) - d(L, n) or d(n, L) - d(g, L) (both ways on one cost),
- * the largest in single precision, in lanes that compilers turn into
- * vector code (the bits of a non-negative float order like it, the table
- * in the five lowest); the differences of its sums in *da and *db, with
- * the bound's sign on terrain (goal less cell, or, for a table of costs
- * to the landmark, cell less goal), either sign on one cost.  0 when cell
- * i has no bound (another component), else 1. */
-ALWAYS_INLINE int lm_pick(const lm_query *q, size_t i, const int directed,
-                          const int n, int32_t *da, int32_t *db)
-{
-	const uint16_t *e = q->ab + i * (2 * (size_t)n);
-	int32_t top = 0;
-	int l;
-
-	if (!q->use || e[0] == LM_NONE)
-		return 0;
-	for (l = 0; l < n; l++) {
-		float x = (float)(q->ga[l] - (int32_t)e[l]) +
-		          (float)(q->gb[l] - (int32_t)e[n + l]) * (float)SQRT2;
-		int32_t bits;
-
-		x = directed ? (x * q->sg[l] > 0.0f ? x * q->sg[l] : 0.0f)
-		             : fabsf(x);
-		memcpy(&bits, &x, sizeof bits);
-		bits = (bits & ~31) | l;
-		top = top > bits ? top : bits;
-	}
-	l = top & 31;
-	*da = q->ga[l] - (int32_t)e[l];
-	*db = q->gb[l] - (int32_t)e[n + l];
-	if (directed && q->sg[l] < 0.0f) {
-		*da = -*da;
-		*db = -*db;
-	}
-	return 1;
-}
-
-/* The exact-table bound of cell i (0 when it has none) in steps of cost 1
- * on one cost, else in costs, for the doubles instance: shaved by far
- * more than its rounding, so that it stays below the cost it bounds. */
-ALWAYS_INLINE double lm_exact_cost(const lm_query *q, size_t i,
-                                   const int directed, const int n)
-{
-	int32_t da, db;
-	double v;
-
-	if (!lm_pick(q, i, directed, n, &da, &db))
-		return 0.0;
-	v = ((double)da + SQRT2 * (double)db) * (1.0 - 1e-12);
-	v = directed ? v : fabs(v);
-	return v > 0.0 ? v : 0.0;
-}
-
-/* The exact-table bound of cell i in units (lm_exact_units), 0 when it
- * has none: formed as g is. */
-ALWAYS_INLINE uint64_t lm_exact_units_of(const lm_query *q, size_t i,
-                                         const int directed, const int n)
-{
-	int32_t da, db;
-	int64_t v;
-
-	if (!lm_pick(q, i, directed, n, &da, &db))
-		return 0;
-	v = (int64_t)da * (int64_t)q->one + (int64_t)db * (int64_t)q->sqrt2;
-	v = directed || v > 0 ? v : -v;
-	return v > 0 ? (uint64_t)v : 0;
-}
-
-/* The weighted heuristic of cell i at (x, y): the largest landmark bound
- * less one quantum (see the top), or the movement's own. */
-ALWAYS_INLINE double lm_h(const lm_query *q, size_t i, int32_t x, int32_t y,
-                          const int directed, const int n)
-{
-	double h = ctx_heuristic(q->kind, x - q->tx, y - q->ty) * q->scale;
-	int32_t best;
-
-	if (n == 0 && q->ab != NULL) { /* exact tables, n not fixed */
-		double b = lm_exact_cost(q, i, directed, q->ntables) *
-		           (directed ? 1.0 : q->scale);
-		return (b > h ? b : h) * q->weight;
-	}
-	best = lm_best(q, q->d + i * (size_t)q->ntables, directed, n);
-	if (best > 1 && (best - 1) * q->q > h)
-		h = (best - 1) * q->q;
-	return h * q->weight;
-}
 
 /* The search's state beside the context's. */
 typedef struct lm_run {
@@ -394,9 +135,8 @@ static void lm_counts(astar_ctx *ctx, const astar_options *o, astar_result *r,
  * none is left; inlined once per policy and table layout.  0, or -1 out
  * of memory. */
 ALWAYS_INLINE int lm_loop(lm_run *s, size_t t, const astar_options *o,
-                          astar_result *r, int *found,
-                          const astar_diagonal pol, const int directed,
-                          const int n)
+                          astar_result *r, int *found, const astar_diagonal pol,
+                          const int directed, const int n)
 {
 	astar_ctx *ctx = s->ctx;
 	const uint8_t *cells = s->g->cells;
@@ -421,13 +161,12 @@ ALWAYS_INLINE int lm_loop(lm_run *s, size_t t, const astar_options *o,
 		for (int d = 0; d < ndirs; d++) {
 			size_t j = i + s->off[d];
 			double c = cells[j];
-			if (c == 0 ||
-			    (d >= 4 && pol != ASTAR_DIAG_ALWAYS &&
-			     !lm_corner(cells, s->g, pol, i, d)))
+			if (c == 0 || (d >= 4 && pol != ASTAR_DIAG_ALWAYS &&
+			               !lm_corner(cells, s->g, pol, i, d)))
 				continue;
 			if (lm_relax(s, j, p.x + lm_dx[d], p.y + lm_dy[d], d,
-			             gi + (d < 4 ? c : SQRT2 * c),
-			             directed, n) != 0)
+			             gi + (d < 4 ? c : SQRT2 * c), directed,
+			             n) != 0)
 				return -1;
 		}
 	}
@@ -435,12 +174,11 @@ ALWAYS_INLINE int lm_loop(lm_run *s, size_t t, const astar_options *o,
 	return at < 0 ? -1 : 0;
 }
 
-
 /* ------------------------------------------ the whole-number instance */
 
 /*
  * Under the default heuristic and weight, the search sums costs in fixed
- * point (ctx_exact_units), as search.c's exact instance does: every sum
+ * point (ctx_exact_units), as search_loop.c's exact instance does: every sum
  * is exact, equal costs are equal integers (no tie tolerance, and no
  * reopening on a rounding), and the keys are made without conversions.
  * Where every open cell costs the same it counts steps (a cell costing
@@ -454,52 +192,6 @@ ALWAYS_INLINE int lm_loop(lm_run *s, size_t t, const astar_options *o,
  * diagonal steps of the largest cost do, which the units are halved for
  * if needed.
  */
-static int lm_exact_ok(const astar_options *o)
-{
-	astar_heuristic kind = astar_effective_heuristic(o);
-
-	return o->weight == 1.0 &&
-	       (o->diagonal == ASTAR_DIAG_NEVER ? kind == ASTAR_H_MANHATTAN
-	                                        : kind == ASTAR_H_OCTILE);
-}
-
-static void lm_exact_units(lm_query *q, const astar_grid *g, int directed)
-{
-	int k = lm_units(g, directed, &q->one, &q->sqrt2);
-
-	q->hmul = directed ? g->min_cost : 1;
-	q->qx = (uint64_t)floor(q->q / (directed ? 1 : g->min_cost) *
-	                        (double)q->one *
-	                        (1.0 - ldexp(1.0, 1 - k) - 1e-12));
-}
-
-/* The heuristic of cell i at (x, y) in units: the movement's own
- * (Manhattan as octile with a diagonal of two steps), or the landmarks'
- * when larger; n as lm_best's, or, below 0, exact tables of -n tables
- * (with n 0 they are read too, their count not fixed). */
-ALWAYS_INLINE uint64_t lm_hx(const lm_query *q, size_t i, int32_t x,
-                             int32_t y, const astar_diagonal pol,
-                             const int directed, const int n)
-{
-	int32_t dx = x - q->tx, dy = y - q->ty;
-	uint64_t h = ctx_octile_fixed((uint32_t)(dx < 0 ? -dx : dx),
-	                              (uint32_t)(dy < 0 ? -dy : dy), q->one,
-	                              pol == ASTAR_DIAG_NEVER ? 2 * q->one
-	                                                      : q->sqrt2) *
-	            (directed ? q->hmul : 1);
-	int32_t best;
-
-	if (n < 0 || (n == 0 && q->ab != NULL)) {
-		uint64_t b = lm_exact_units_of(q, i, directed,
-		                               n < 0 ? -n : q->ntables);
-		return b > h ? b : h;
-	}
-	best = lm_best(q, q->d + i * (size_t)q->ntables, directed, n);
-	if (best > 1 && (uint64_t)(best - 1) * q->qx > h)
-		h = (uint64_t)(best - 1) * q->qx;
-	return h;
-}
-
 /* What the whole-number loop keeps in registers: copies, so that the
  * stores into the records cannot be taken to change them. */
 typedef struct lm_fast {
@@ -517,12 +209,12 @@ typedef struct lm_fast {
 
 /*
  * lm_relax in units, with the least new neighbour of an expansion held
- * out of the heap (f->held) as search.c's relax does: when it is also
+ * out of the heap (f->held) as search_loop.c's relax does: when it is also
  * below the heap's top, it is expanded next without a push and a pop.
  * A closed cell that a shorter way reaches is opened again.
  */
-ALWAYS_INLINE int lm_relax_x(astar_ctx *ctx, lm_fast *f, size_t i,
-                             uint64_t gxi, int32_t px, int32_t py, const int d,
+ALWAYS_INLINE int lm_relax_x(astar_ctx *ctx, lm_fast *f, size_t i, uint64_t gxi,
+                             int32_t px, int32_t py, const int d,
                              const astar_diagonal pol, const int directed,
                              const int n)
 {
@@ -530,14 +222,15 @@ ALWAYS_INLINE int lm_relax_x(astar_ctx *ctx, lm_fast *f, size_t i,
 	size_t j = i + side_a + side_b;
 	node *nj = &f->nodes[j];
 	uint64_t gx = gxi + (d < 4 ? f->q.one : f->q.sqrt2) *
-	                        (directed ? f->cells[j] : 1);
+	                            (directed ? f->cells[j] : 1);
 	heap_key k;
 	int open;
 
 	if (f->cells[j] == 0)
 		return 0;
 	if (d >= 4 && pol != ASTAR_DIAG_ALWAYS) {
-		int a = f->cells[i + side_a] != 0, b = f->cells[i + side_b] != 0;
+		int a = f->cells[i + side_a] != 0,
+		    b = f->cells[i + side_b] != 0;
 		if (pol == ASTAR_DIAG_ONE_OBSTACLE ? !(a || b) : !(a && b))
 			return 0;
 	}
@@ -548,11 +241,10 @@ ALWAYS_INLINE int lm_relax_x(astar_ctx *ctx, lm_fast *f, size_t i,
 	nj->gx = gx;
 	nj->dir = (uint32_t)d;
 	f->generated++;
-	k = heap_make_key_fixed(
-		(uint32_t)j,
-		gx + lm_hx(&f->q, j, px + lm_dx[d], py + lm_dy[d], pol,
-		           directed, n),
-		gx);
+	k = heap_make_key_fixed((uint32_t)j,
+	                        gx + lm_hx(&f->q, j, px + lm_dx[d],
+	                                   py + lm_dy[d], pol, directed, n),
+	                        gx);
 	if (open) {
 		heap_decrease_key(&ctx->open, k);
 		return 0;
@@ -562,7 +254,8 @@ ALWAYS_INLINE int lm_relax_x(astar_ctx *ctx, lm_fast *f, size_t i,
 		f->holding = 1;
 		return 0;
 	}
-	if (heap_key_less(k, f->held)) { /* the new one held, the other pushed */
+	if (heap_key_less(k,
+	                  f->held)) { /* the new one held, the other pushed */
 		heap_key t = f->held;
 		f->held = k;
 		k = t;
@@ -617,7 +310,7 @@ ALWAYS_INLINE int lm_expand_x(astar_ctx *ctx, lm_fast *f, size_t i,
 		PREFETCH(&f->nodes[down - 1]);
 		PREFETCH(&f->nodes[down + 1]);
 	}
-#define LM_X(D) \
+#define LM_X(D)                                                             \
 	if (lm_relax_x(ctx, f, i, gxi, p.x, p.y, D, pol, directed, n) != 0) \
 	return -1
 	LM_X(0);
@@ -641,8 +334,15 @@ ALWAYS_INLINE int lm_loop_x(lm_run *s, size_t t, const astar_options *o,
                             const int n)
 {
 	astar_ctx *ctx = s->ctx;
-	lm_fast f = {s->g->cells, ctx->nodes, ctx->pos, ctx->gen,
-	             s->g->stride, s->q, s->generated, heap_key_of(0, 0), 0,
+	lm_fast f = {s->g->cells,
+	             ctx->nodes,
+	             ctx->pos,
+	             ctx->gen,
+	             s->g->stride,
+	             s->q,
+	             s->generated,
+	             heap_key_of(0, 0),
+	             0,
 	             directed || s->g->ncells >= LM_PREFETCH_CELLS};
 	uint64_t expanded = 0;
 	size_t i;
@@ -667,18 +367,18 @@ ALWAYS_INLINE int lm_loop_x(lm_run *s, size_t t, const astar_options *o,
  * instances and the build's time down) and the arithmetic (exact: units,
  * else doubles). */
 #define LM_LOOP_X(P)                                                      \
-	(directed ? (s->q.ab != NULL ? lm_loop_x(s, t, o, r, found, P, 1,   \
-	                                         -2 * LM_AUTO_COUNT)        \
-	             : s->q.all      ? lm_loop_x(s, t, o, r, found, P, 1,   \
-	                                         2 * LM_AUTO_TERRAIN)       \
-	                             : lm_loop_x(s, t, o, r, found, P, 1, 0)) \
-	          : (s->q.ab != NULL ? lm_loop_x(s, t, o, r, found, P, 0,   \
-	                                         -LM_AUTO_COUNT)            \
-	             : s->q.all      ? lm_loop_x(s, t, o, r, found, P, 0,   \
-	                                         LM_AUTO_COUNT)             \
+	(directed ? (s->q.ab != NULL ? lm_loop_x(s, t, o, r, found, P, 1, \
+	                                         -2 * LM_AUTO_COUNT)      \
+	             : s->q.all      ? lm_loop_x(s, t, o, r, found, P, 1, \
+	                                         2 * LM_AUTO_TERRAIN)     \
+	                             : lm_loop_x(s, t, o, r, found, P, 1, 0))  \
+	          : (s->q.ab != NULL ? lm_loop_x(s, t, o, r, found, P, 0, \
+	                                         -LM_AUTO_COUNT)          \
+	             : s->q.all      ? lm_loop_x(s, t, o, r, found, P, 0, \
+	                                         LM_AUTO_COUNT)           \
 	                             : lm_loop_x(s, t, o, r, found, P, 0, 0)))
-#define LM_LOOP_D(P)                                                       \
-	(!directed ? lm_loop(s, t, o, r, found, P, 0, 0)                    \
+#define LM_LOOP_D(P)                                                        \
+	(!directed  ? lm_loop(s, t, o, r, found, P, 0, 0)                   \
 	 : s->q.all ? lm_loop(s, t, o, r, found, P, 1, 2 * LM_AUTO_TERRAIN) \
 	            : lm_loop(s, t, o, r, found, P, 1, 0))
 #define LM_LOOP(P) (exact ? LM_LOOP_X(P) : LM_LOOP_D(P))
@@ -713,16 +413,15 @@ static int lm_run_exact(lm_run *s, size_t si, astar_point start, size_t t,
 	ctx->nodes[si].gx = 0;
 	if (heap_push_key(&ctx->open,
 	                  heap_make_key_fixed((uint32_t)si,
-	                                      lm_hx(&s->q, si, start.x,
-	                                            start.y, o->diagonal,
-	                                            directed, 0),
+	                                      lm_hx(&s->q, si, start.x, start.y,
+	                                            o->diagonal, directed, 0),
 	                                      0)) != 0)
 		return -1;
 	return lm_run_loop(s, t, o, r, found, directed, 1);
 }
 
 /* The path from start s to end t into ctx->path, its cost from whole-step
- * sums (as search.c's, so that equal costs are equal doubles). */
+ * sums (as search_loop.c's, so that equal costs are equal doubles). */
 static astar_status lm_path(lm_run *s, size_t start, size_t t, astar_result *r)
 {
 	astar_ctx *ctx = s->ctx;

@@ -1,33 +1,12 @@
 /*
  * landmarks.h - A* with landmarks (ALT, differential heuristics), private
- * to the library: the distance tables a context builds for one grid and
- * the search that uses them (landmarks.c).
+ * to the library: the search that uses a context's distance tables
+ * (landmarks.c; the tables are landmarks_tables.h's).
  */
 #ifndef ASTAR_LANDMARKS_H
 #define ASTAR_LANDMARKS_H
 
 #include "ctx.h"
-
-/* Nonzero when opts ask for A* with landmarks and the landmark search
- * applies to them: A* (not Dijkstra, BFS, greedy or JPS), landmarks > 0,
- * an admissible heuristic for the movement, neither adjacent nor closest
- * (those go to the plain search, which handles their goal sets). */
-int lm_applies(const astar_options *opts);
-
-/* Builds ctx's landmark tables for grid and opts unless it holds them
- * already (same grid, unchanged, same policy and count), the searches
- * that do not depend on each other through each when not NULL
- * (astar_prepare_on).  ASTAR_OK, ASTAR_ENOMEM (ctx unchanged, still
- * usable). */
-astar_status lm_prepare(astar_ctx *ctx, const astar_grid *grid,
-                        const astar_options *opts, astar_parallel *each,
-                        void *self);
-
-/* Makes ctx hold the tables from holds for grid and opts (shared, read
- * only; freed by the last context that lets go): 0, or -1 when from
- * holds none for them (ctx unchanged). */
-int lm_share(astar_ctx *ctx, const astar_ctx *from, const astar_grid *grid,
-             const astar_options *opts);
 
 /* Nonzero when A* is to search grid with ctx's landmark tables for opts,
  * which it builds (or, for ASTAR_LANDMARKS_AUTO, judges) when missing;

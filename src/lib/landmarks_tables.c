@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "landmarks.h"
 #include "landmarks_tables.h"
 
 /* ASTAR_LANDMARKS_AUTO places landmarks only when the seed's shortest

@@ -1,7 +1,7 @@
 /*
  * landmarks_tables.h - the landmark tables of A* with landmarks, private
- * to the library: what landmarks_tables.c builds and landmarks.c reads,
- * and the rules both keep to.
+ * to the library: what landmarks_tables.c builds (lm_prepare, lm_share)
+ * and landmarks.c reads, and the rules both keep to.
  *
  * A table holds, for one landmark L, the cost of the shortest path from
  * L to every cell, or on terrain from every cell to L (landmarks.c says
@@ -31,7 +31,7 @@
 
 #include "ctx.h"
 
-/* Directions: N E S W, then NE SE SW NW (as search.c). */
+/* Directions: N E S W, then NE SE SW NW (as search_loop.c). */
 static const int lm_dx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
 static const int lm_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 
@@ -63,8 +63,8 @@ typedef struct lm_table {
 	int k;        /* landmarks placed: asked, or 0 when judged useless */
 	int ntables;  /* tables stored: k, or 2k on terrain (from, to) */
 	int directed; /* 1: table 2l is d(L, .), 2l + 1 is d(., L) */
-	double q;    /* the quantum of every table */
-	uint16_t *d; /* ncells x ntables, by cell; NULL with ab */
+	double q;     /* the quantum of every table */
+	uint16_t *d;  /* ncells x ntables, by cell; NULL with ab */
 	/* Exact tables (the top), or NULL: ncells x 2 ntables, by cell,
 	 * the straight sums of every table, then the diagonal ones. */
 	uint16_t *ab;
@@ -96,7 +96,21 @@ static inline int lm_corner(const uint8_t *cells, const astar_grid *g,
  * lowered until twice ctx_exact_counts diagonal steps of the largest cost
  * fit in 64 bits (see landmarks.c's whole-number instance); its units in
  * *one and *sqrt2. */
-int lm_units(const astar_grid *g, int directed, uint64_t *one,
-             uint64_t *sqrt2);
+int lm_units(const astar_grid *g, int directed, uint64_t *one, uint64_t *sqrt2);
+
+/* Builds ctx's landmark tables for grid and opts unless it holds them
+ * already (same grid, unchanged, same policy and count), the searches
+ * that do not depend on each other through each when not NULL
+ * (astar_prepare_on).  ASTAR_OK, ASTAR_ENOMEM (ctx unchanged, still
+ * usable). */
+astar_status lm_prepare(astar_ctx *ctx, const astar_grid *grid,
+                        const astar_options *opts, astar_parallel *each,
+                        void *self);
+
+/* Makes ctx hold the tables from holds for grid and opts (shared, read
+ * only; freed by the last context that lets go): 0, or -1 when from
+ * holds none for them (ctx unchanged). */
+int lm_share(astar_ctx *ctx, const astar_ctx *from, const astar_grid *grid,
+             const astar_options *opts);
 
 #endif

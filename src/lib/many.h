@@ -20,7 +20,7 @@
 #include "fifos.h"
 #include "port.h"
 
-/* Directions: N E S W, then NE SE SW NW, as search.c's. */
+/* Directions: N E S W, then NE SE SW NW, as search_loop.c's. */
 static const int dir_dx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
 static const int dir_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 

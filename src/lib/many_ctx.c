@@ -3,11 +3,14 @@
  * of arrays kept beside its records (many.h) with the agent-size grid
  * last built, and the start of a one-to-many search on them (its checks
  * and its sources' records).
+ *
+ * It builds the agent's grid and prepares nothing on it: the dispatch
+ * (search.c) prepares and searches the grid it gets from here, so that
+ * this file never calls back up through the public entry points.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "flood.h"
 #include "many.h"
 
 static void bufs_free(void *p)
@@ -108,8 +111,7 @@ int many_bufs_out(many_bufs *b, const astar_grid *grid, int labels)
 }
 
 const astar_grid *many_agent_grid(astar_ctx *ctx, const astar_grid *grid,
-                                  const astar_options *opts,
-                                  astar_status *st)
+                                  const astar_options *opts, astar_status *st)
 {
 	many_bufs *b;
 
@@ -137,18 +139,6 @@ const astar_grid *many_agent_grid(astar_ctx *ctx, const astar_grid *grid,
 	return b->fp;
 }
 
-astar_status flood_prepare_agent(astar_ctx *ctx, const astar_grid *grid,
-                                 const astar_options *opts)
-{
-	astar_status st;
-	astar_options o = *opts;
-
-	if ((grid = many_agent_grid(ctx, grid, opts, &st)) == NULL)
-		return st;
-	o.size = 0;
-	return astar_prepare(ctx, grid, &o);
-}
-
 astar_status engine_check(const astar_grid *grid, const astar_point *src,
                           size_t nsrc, astar_status blocked)
 {
@@ -158,8 +148,7 @@ astar_status engine_check(const astar_grid *grid, const astar_point *src,
 		if (grid->cells[grid_index(grid, src[k].x, src[k].y)] == 0)
 			return blocked;
 	}
-	return grid->ncells > ASTAR_SEARCH_CELLS_MAX ? ASTAR_ETOOBIG
-	                                             : ASTAR_OK;
+	return grid->ncells > ASTAR_SEARCH_CELLS_MAX ? ASTAR_ETOOBIG : ASTAR_OK;
 }
 
 astar_status engine_start(engine *e, astar_ctx *ctx, const astar_grid *grid,

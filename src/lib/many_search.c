@@ -1,24 +1,27 @@
 /*
- * many_search.c - the several-goals search (astar_search_many): the path
- * from the nearest of several starts to the nearest of several goals, and
- * the searches of wrapping worlds and of agents bigger than a cell that
- * astar_search hands over.
+ * many_search.c - the several-goals search: the path from the nearest of
+ * several starts to the nearest of several goals, and the searches of
+ * wrapping worlds, which the dispatch (search.c: astar_search_many, and
+ * astar_search for wrapping worlds and agents bigger than a cell) hands
+ * over.  It runs on the grid it is given and calls no other engine: the
+ * dispatch hands it the agent's grid, and makes the one-pair searches
+ * and JPS's pairs itself.
  *
  * One loop, Dijkstra or A* with the least of the heuristics over the
  * goals, runs from every start at once on the context's records and open
  * list, with the exact costs of many.h beside them.  Neighbours are found
  * from coordinates so that a step may cross a joined border (the padding
  * of blocked cells still stops it where the borders do not join).  The
- * loop is instantiated per diagonal policy and wrapping, as search.c's
- * is.  JPS, which cannot start from several cells, runs once per pair.
+ * loop is instantiated per diagonal policy and wrapping, as
+ * search_loop.c's is.
  */
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "jps.h"
 #include "many.h"
+#include "many_search.h"
 
 /* The distance on an axis, the shorter way round when joined. */
 static inline int32_t apart(int32_t a, int32_t b, int32_t n, int joined)
@@ -118,7 +121,8 @@ static int goal_reached(engine *e, size_t i)
 	if (e->found_at == SIZE_MAX) {
 		e->found_at = i;
 		e->found_g = g;
-		return e->algo == ASTAR_ALGO_BFS || e->algo == ASTAR_ALGO_GREEDY;
+		return e->algo == ASTAR_ALGO_BFS ||
+		       e->algo == ASTAR_ALGO_GREEDY;
 	}
 	if (g == e->found_g && b->goal[i] < b->goal[e->found_at])
 		e->found_at = i;
@@ -267,8 +271,7 @@ static astar_status build_path(engine *e, size_t end, int no_path,
 	return ASTAR_OK;
 }
 
-/* The general case: one search from every start at once. */
-static astar_status many(astar_ctx *ctx, const astar_grid *grid,
+astar_status many_search(astar_ctx *ctx, const astar_grid *grid,
                          const astar_point *starts, size_t nstarts,
                          const astar_point *goals, size_t ngoals,
                          const astar_options *opts, astar_result *r)
@@ -311,74 +314,4 @@ static astar_status many(astar_ctx *ctx, const astar_grid *grid,
 	if (e.found_at == SIZE_MAX)
 		return ASTAR_OK;
 	return build_path(&e, e.found_at, opts->no_path, r);
-}
-
-/* JPS: one search per pair, the cheapest kept (ties to the earlier goal,
- * then start), and searched again so that its path is the context's. */
-static astar_status jps_pairs(astar_ctx *ctx, const astar_grid *grid,
-                              const astar_point *starts, size_t nstarts,
-                              const astar_point *goals, size_t ngoals,
-                              const astar_options *opts, astar_result *r)
-{
-	size_t bs = 0, bg = 0;
-	double best = INFINITY;
-	uint64_t expanded = 0, generated = 0;
-	astar_status st;
-
-	if (opts->adjacent || opts->closest)
-		return ASTAR_EUNSUPPORTED;
-	for (size_t g = 0; g < ngoals; g++)
-		for (size_t s = 0; s < nstarts; s++) {
-			st = jps_search(ctx, grid, starts[s], goals[g], opts, r);
-			if (st != ASTAR_OK)
-				return st;
-			expanded += r->expanded;
-			generated += r->generated;
-			if (r->found &&
-			    (isinf(best) ||
-			     r->cost < best - 1e-9 * (best > 1 ? best : 1))) {
-				best = r->cost;
-				bs = s;
-				bg = g;
-			}
-		}
-	if ((st = jps_search(ctx, grid, starts[bs], goals[bg], opts, r)) !=
-	    ASTAR_OK)
-		return st;
-	r->expanded = expanded;
-	r->generated = generated;
-	r->start_index = bs;
-	r->goal_index = bg;
-	return ASTAR_OK;
-}
-
-astar_status astar_search_many(astar_ctx *ctx, const astar_grid *grid,
-                               const astar_point *starts, size_t nstarts,
-                               const astar_point *goals, size_t ngoals,
-                               const astar_options *opts, astar_result *r)
-{
-	astar_status st = ASTAR_OK;
-	astar_options o;
-
-	memset(r, 0, sizeof *r);
-	if (!ctx_options_valid(opts) || nstarts == 0 || ngoals == 0 ||
-	    nstarts > UINT32_MAX || ngoals > UINT32_MAX)
-		return ASTAR_EINVAL;
-	if (opts->algorithm == ASTAR_ALGO_JPS &&
-	    (opts->wrap != ASTAR_WRAP_NONE || !jps_supported(grid, opts)))
-		return ASTAR_EUNSUPPORTED;
-	if ((grid = many_agent_grid(ctx, grid, opts, &st)) == NULL)
-		return st;
-	o = *opts;
-	o.size = 0;
-	if (o.wrap == ASTAR_WRAP_NONE && nstarts == 1 && ngoals == 1)
-		st = astar_search(ctx, grid, starts[0], goals[0], &o, r);
-	else if (o.algorithm == ASTAR_ALGO_JPS)
-		st = jps_pairs(ctx, grid, starts, nstarts, goals, ngoals, &o,
-		               r);
-	else
-		st = many(ctx, grid, starts, nstarts, goals, ngoals, &o, r);
-	if (st != ASTAR_OK)
-		memset(r, 0, sizeof *r);
-	return st;
 }

@@ -1,22 +1,24 @@
 /*
- * jps_internal.h - what the files of Jump Point Search share, private to
- * the library: the bit maps' layout and the cache that holds them
+ * jps_types.h - what the files of Jump Point Search share, private to the
+ * library: the bit maps' layout and the cache that holds them
  * (jps_bits.c), the successor memo's records (jps_memo.c), the search's
- * state, the small helpers every part uses, and the functions one file
- * offers the others.  jps.c has the overview of the search.
+ * state, and the small helpers every part uses.  jps.c has the overview
+ * of the search.
+ *
+ * A header of its own, owned by no .c: every JPS file, from the maps up
+ * to the search, includes it, and its helpers call nothing of theirs.
  *
  * Coordinates are padded throughout: the grid's cell (x, y) is (x + 1,
  * y + 1) here, so that a cell's index is y * stride + x.
  */
-#ifndef ASTAR_JPS_INTERNAL_H
-#define ASTAR_JPS_INTERNAL_H
+#ifndef ASTAR_JPS_TYPES_H
+#define ASTAR_JPS_TYPES_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "ctx.h"
-#include "jps.h"
 
 /* ------------------------------------------------------------ bit maps */
 
@@ -204,6 +206,12 @@ typedef struct jps {
 	int32_t reach[4];
 	unsigned lines;
 	int memo_on; /* expand_memo serves this run (memo_serves) */
+	/* Makes the barren table's entry of a node (jps_barren_probe,
+	 * jps_prune.c).  Passed in by the search: a probe makes an
+	 * expansion, which is above the jumps that relax the nodes, so they
+	 * would otherwise call up. */
+	uint8_t (*probe_barren)(struct jps *s, uint32_t j, int32_t x, int32_t y,
+	                        uint32_t a);
 	/* Last, so that a new search clears only the fields above. */
 	found_point found[FOUND_MAX]; /* jump points not yet relaxed */
 } jps;
@@ -249,7 +257,7 @@ static inline int line_dy(int d)
 	return d == LINE_S ? 1 : d == LINE_N ? -1 : 0;
 }
 
-/* Directions N E S W, NE SE SW NW, as in search.c. */
+/* Directions N E S W, NE SE SW NW, as in search_loop.c. */
 static inline int dir_dx(int d)
 {
 	static const int v[8] = {0, 1, 0, -1, 1, 1, -1, -1};
@@ -346,95 +354,5 @@ static inline int step_ok(const jps *s, size_t a, int d)
 	return s->cells[a + (ptrdiff_t)dir_dy(d) * s->stride] != 0 &&
 	       s->cells[a + dir_dx(d)] != 0;
 }
-
-/* ------------------------------------------------- the memo's lookups */
-
-/* The key of node i reached by a step of class tag (a dir field, or its
- * top bits: the parent's bits are shifted out), and the slot where the
- * table's search for it starts. */
-static inline uint64_t memo_key(uint32_t i, uint32_t tag)
-{
-	return (uint64_t)i * 8 + (tag >> PARENT_BITS) + 1;
-}
-
-static inline size_t memo_home(const jps_cache *c, uint64_t key)
-{
-	return (size_t)((key * 0x9E3779B97F4A7C15ULL) >> 32) &
-	       (c->memo_cap - 1);
-}
-
-/* The entry of key, or the empty slot where it would go; NULL when the
- * table is not there. */
-static inline memo_entry *memo_slot(const jps_cache *c, uint64_t key)
-{
-	size_t mask, h;
-
-	if (c->memo == NULL)
-		return NULL;
-	mask = c->memo_cap - 1;
-	h = memo_home(c, key);
-	while (c->memo[h].key != 0 && c->memo[h].key != key)
-		h = (h + 1) & mask;
-	return &c->memo[h];
-}
-
-/* Entries the memo may hold: a few hundred kilobytes, so that it stays
- * in the cache beside the maps.  Where it cannot hold most of a batch's
- * expansions (maps with many distinct expansions, such as mazes), its
- * lookups and its replays cost more than the expansions they save, and
- * memo_count gives it up. */
-#define MEMO_MAX       4096
-#define MEMO_WINDOW    4096
-/* Smaller grids are left without: their walks are short and their maps
- * all in the nearest cache, so an expansion costs little more than the
- * memo's own lookup and recording (bench/RESULTS.md has the figures).
- * The pruning of barren jump points (jps_prune.c) keeps to the same
- * grids: on small ones its probes cost more than a batch's expansions of
- * them. */
-#define MEMO_MIN_CELLS 8192
-
-/* ------------------------------------------- between the files */
-
-/* jps_bits.c: the maps of grid g in *slot, made or kept (see there). */
-astar_status jps_cache_get(jps_cache **slot, const astar_grid *g);
-/* jps_bits.c: adds the walk maps to c, built from g. */
-astar_status jps_build_walks(jps_cache *c, const astar_grid *g);
-
-/* jps.c: runs the search from padded index start (see there). */
-astar_status jps_run(jps *s, const astar_grid *grid, size_t start,
-                     const astar_options *opts, size_t *found_at,
-                     astar_result *r);
-/* jps.c: the goal cells, pts[0 .. n), and their bounding box. */
-void jps_set_goals(jps *s, const astar_point *pts, int n);
-
-/* jps_jump.c: the diagonal (4-connected: horizontal) walks from node i. */
-void jps_walk(jps *s, uint32_t i, jps_cost g, int32_t x, int32_t y, int dx,
-              int dy);
-void jps_walk_start(jps *s, uint32_t i, jps_cost g, int32_t x, int32_t y,
-                    int dx, int dy);
-
-/* jps_memo.c: the memo's parts off the search's hot path. */
-void jps_memo_note(jps *s, uint32_t j, int32_t x, int32_t y, uint32_t tag,
-                   int32_t k, int32_t m);
-void jps_memo_window(jps_cache *c);
-int jps_memo_clear(const jps *s, jps_cache *c, memo_entry *e, int32_t x,
-                   int32_t y);
-void jps_memo_miss(jps *s, uint32_t i, int32_t x, int32_t y, uint64_t key,
-                   int found);
-void jps_sweep_make(const jps *s, int32_t x, int32_t y, unsigned lines,
-                    const uint16_t reach[4], memo_sweep *w);
-
-/* jps_prune.c: the table of barren jump points. */
-uint8_t jps_barren_probe(jps *s, uint32_t j, int32_t x, int32_t y, uint32_t a);
-int jps_barren_ready(jps_cache *c, const astar_grid *g);
-
-/* jps_path.c: the path found, and closest mode's. */
-astar_status jps_build_path(jps *s, const astar_grid *g, size_t start,
-                            size_t end, uint64_t *orth, uint64_t *diag,
-                            astar_result *r);
-long jps_nearest_cells(jps *s, size_t start, astar_point t, astar_point **out);
-astar_status jps_closest_path(jps *s, const astar_grid *grid, size_t start,
-                              const astar_options *opts,
-                              const astar_point *near, long n, astar_result *r);
 
 #endif
