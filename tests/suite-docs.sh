@@ -36,6 +36,11 @@
 # 9. The README's GitHub Actions workflow, as far as it runs without
 #    GitHub: its astar steps on a folder of levels, the annotations at
 #    the places of the failed queries, then --update and a green check.
+# 10. Every source file that the README's "Development" section and
+#    docs/design.md's "The house" name (`name.c`, `name.h`) is in the
+#    tree (the design's later sections name files still to come), and every
+#    .c of src/ is named in the README: the map of the house stays true
+#    when a file is split or renamed.
 #
 # `sh tests/suite-docs.sh --update` rewrites the README's outputs in place.
 # Last line: "docs: N passed, M failed".
@@ -484,6 +489,27 @@ if [ -n "$wf" ] && [ -n "$check" ] && [ -n "$record" ]; then
 	fi
 else
 	fail "README: no GitHub workflow with the steps 'Check the levels' and 'Record the levels' routes'"
+fi
+
+# 10. The map of the house names the files that are there, and all of them.
+srcs=$(cd src && ls */*.c */*.h | sed 's|.*/||' | sort -u)
+named=$({ sed -n '/^## Development/,/^## /p' README.md
+	sed -n '/^## The house/,/^## Kinds/p' docs/design.md; } |
+	grep -oE '`[a-z0-9_]+\.[ch]`' | tr -d '`' | sort -u)
+missing=$(for f in $named; do echo "$srcs" | grep -qx "$f" || echo "$f"; done)
+if [ -z "$named" ]; then
+	fail "house map: the README's Development section names no file"
+elif [ -n "$missing" ]; then
+	fail "house map: README.md or docs/design.md names files src/ does not have:" $missing
+else
+	ok "house map: the $(echo "$named" | wc -l) files README.md and docs/design.md name are in src/"
+fi
+unnamed=$(for f in $(cd src && ls */*.c | sed 's|.*/||'); do
+	echo "$named" | grep -qx "$f" || echo "$f"; done)
+if [ -n "$unnamed" ]; then
+	fail "house map: the README's Development section does not name:" $unnamed
+else
+	ok "house map: the README's Development section names every .c of src/"
 fi
 
 if [ $update = 1 ]; then
