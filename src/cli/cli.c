@@ -3,8 +3,8 @@
  * opened, the items solved by the pool and written in input order, then
  * the summary, the reports' last lines and the exit status.  The parts
  * are in the files driver.h lists, in their layers: cli.c is the top,
- * and no part calls back up into it.  What they used to ask of it is
- * below them now (the stop flag and the writes in progress in
+ * and no part calls back up into it.  What they need of the driver is
+ * below them (the stop flag and the writes in progress in
  * run_state.c, a failed write to standard output in stop.c, the end of
  * a run cut short in results.c), or handed in: the work on an item to
  * the pool (run_item), the flush of the results to load.c.

@@ -4,9 +4,8 @@
  * item that solved it once its queries are done, the map files that
  * have no place for expectations refused, and a scenario query's new
  * optimal length kept in its item (update_run.c writes the scenario
- * files after the results).  Cut from solve.c along its own seam (it
- * had grown past the house's 800 lines); the rewrites count themselves
- * in run_state.c, below, as pictures do.
+ * files after the results).  It sits below solve.c; the rewrites count
+ * themselves in run_state.c, below, as pictures do.
  */
 #include <stdarg.h>
 #include <stdio.h>
