@@ -19,6 +19,13 @@
 
 /* The flip and rotation bits Tiled keeps in a gid's top bits. */
 #define TILED_GID_MASK 0x0fffffffu
+/* The bounds of the numbers a map gives, checked as they are read: an
+ * object's place or size in pixels, a chunk's place and side in cells
+ * (so that the sums of tiled_add_chunk cannot overflow; no real map
+ * comes near any of them). */
+#define TILED_PIXELS_MAX 1e12
+#define TILED_CHUNK_AT_MAX (1L << 30)
+#define TILED_CHUNK_SIDE_MAX 4096
 
 typedef struct tiled_prop {
 	char *name, *type, *value; /* owned; type "" when not given */
@@ -93,6 +100,10 @@ typedef struct tiled_model {
 	const tiled_files *files; /* how to read them */
 	size_t max_cells;
 	map_error *err;
+	/* the .tmj's text while it is read, so that a message is placed at
+	 * the value its JSON path names; NULL otherwise */
+	const char *json;
+	size_t json_len;
 } tiled_model;
 
 /* Reads the files a map names beside it, of either syntax (by their
