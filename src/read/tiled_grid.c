@@ -153,19 +153,34 @@ static int pick_layers(tiled_model *t, char *use, int *any)
 	return 0;
 }
 
-/* Whether the tile on gid is a wall by property prop; -1 for a gid no
- * tileset holds or a property that is not a boolean. */
-static int solid_tile(tiled_model *t, uint32_t gid, const char *const *props,
-                      size_t nprops, const tiled_layer *l, long ex, long ey)
+/* Whether gid (flip bits masked, not 0) is a tile of some tileset, as
+ * Tiled's own loader asks: 0 or -1 reported at the layer's cell; *last,
+ * the gid last found held, spares the search along a run of one tile. */
+static int held(tiled_model *t, uint32_t gid, uint32_t *last,
+                const tiled_layer *l, long ex, long ey)
 {
 	long set;
-	const tiled_tile *tile = tile_of(t, gid, &set);
 
+	if (gid == *last)
+		return 0;
+	(void)tile_of(t, gid, &set);
 	if (set < 0)
 		return map_fail(t->err, l->line, 0,
 		                "layer '%.60s', cell %ld,%ld: tile %lu is beyond "
 		                "every tileset",
 		                l->name, ex, ey, (unsigned long)gid);
+	*last = gid;
+	return 0;
+}
+
+/* Whether the tile on gid is a wall by property prop; -1 for a property
+ * that is not a boolean. */
+static int solid_tile(tiled_model *t, uint32_t gid, const char *const *props,
+                      size_t nprops)
+{
+	long set;
+	const tiled_tile *tile = tile_of(t, gid, &set);
+
 	for (size_t i = 0; i < nprops; i++) {
 		const tiled_prop *p = prop_of(tile, props[i]);
 		if (p == NULL)
@@ -214,6 +229,7 @@ static int apply_layer(tiled_model *t, const tiled_layer *l, astar_grid *g,
                        const char *const *props, size_t nprops)
 {
 	const char *cost = t->opts->cost;
+	uint32_t last = 0;
 
 	for (long y = 0; y < l->h; y++)
 		for (long x = 0; x < l->w; x++) {
@@ -223,12 +239,14 @@ static int apply_layer(tiled_model *t, const tiled_layer *l, astar_grid *g,
 			int s, c;
 			if (gid == 0 || !astar_grid_contains(g, gx, gy))
 				continue;
+			if (held(t, gid, &last, l, ex, ey) != 0)
+				return -1;
 			if (walls && props == NULL) {
 				astar_grid_set(g, gx, gy, 0);
 				continue;
 			}
-			if (walls && (s = solid_tile(t, gid, props, nprops, l,
-			                             ex, ey)) != 0) {
+			if (walls &&
+			    (s = solid_tile(t, gid, props, nprops)) != 0) {
 				if (s < 0)
 					return -1;
 				astar_grid_set(g, gx, gy, 0);

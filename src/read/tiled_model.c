@@ -91,6 +91,7 @@ static int widen(tiled_layer *l, long x, long y, long w, long h,
 	long x1 = l->gids && l->x0 + l->w > x + w ? l->x0 + l->w : x + w;
 	long y1 = l->gids && l->y0 + l->h > y + h ? l->y0 + l->h : y + h;
 	uint32_t *ng;
+	unsigned char *nm;
 
 	if (l->gids && x0 == l->x0 && y0 == l->y0 && x1 - x0 == l->w &&
 	    y1 - y0 == l->h)
@@ -99,15 +100,24 @@ static int widen(tiled_layer *l, long x, long y, long w, long h,
 	    max_cells)
 		return 1;
 	ng = calloc((size_t)(x1 - x0) * (size_t)(y1 - y0), sizeof *ng);
-	if (ng == NULL)
+	nm = calloc((size_t)(x1 - x0) * (size_t)(y1 - y0), 1);
+	if (ng == NULL || nm == NULL) {
+		free(ng);
+		free(nm);
 		return -1;
-	for (long r = 0; l->gids && r < l->h; r++)
-		memcpy(ng + (size_t)(l->y0 + r - y0) * (size_t)(x1 - x0) +
-		               (size_t)(l->x0 - x0),
-		       l->gids + (size_t)r * (size_t)l->w,
+	}
+	for (long r = 0; l->gids && r < l->h; r++) {
+		size_t to = (size_t)(l->y0 + r - y0) * (size_t)(x1 - x0) +
+		            (size_t)(l->x0 - x0);
+		memcpy(ng + to, l->gids + (size_t)r * (size_t)l->w,
 		       (size_t)l->w * sizeof *ng);
+		memcpy(nm + to, l->given + (size_t)r * (size_t)l->w,
+		       (size_t)l->w);
+	}
 	free(l->gids);
+	free(l->given);
 	l->gids = ng;
+	l->given = nm;
 	l->x0 = x0;
 	l->y0 = y0;
 	l->w = x1 - x0;
@@ -143,10 +153,18 @@ int tiled_add_chunk(tiled_model *t, tiled_layer *l, long x, long y, long w,
 	}
 	for (long r = 0; r < h; r++)
 		for (long c = 0; c < w; c++) {
-			uint32_t g = gids[r * w + c];
-			if (g != 0)
-				l->gids[(size_t)(y + r - l->y0) * (size_t)l->w +
-				        (size_t)(x + c - l->x0)] = g;
+			size_t at = (size_t)(y + r - l->y0) * (size_t)l->w +
+			            (size_t)(x + c - l->x0);
+			if (l->given[at]) {
+				free(gids);
+				return map_fail(t->err, line, 0,
+				                "layer '%.60s': the chunk at "
+				                "%ld,%ld gives cell %ld,%ld, "
+				                "which another chunk gave",
+				                l->name, x, y, x + c, y + r);
+			}
+			l->given[at] = 1;
+			l->gids[at] = gids[r * w + c];
 		}
 	free(gids);
 	return 0;
@@ -192,6 +210,7 @@ void tiled_model_free(tiled_model *t)
 		tiled_layer *l = &t->layers[i];
 		free(l->name);
 		free(l->gids);
+		free(l->given);
 		props_free(&l->props);
 		for (size_t k = 0; k < l->nobjs; k++) {
 			free(l->objs[k].name);

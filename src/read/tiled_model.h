@@ -82,6 +82,9 @@ typedef struct tiled_layer {
 	 * coordinates (an infinite map's chunks made one box) */
 	uint32_t *gids;
 	long x0, y0, w, h;
+	/* an infinite map's: which cells of the box a chunk has given, so
+	 * that two chunks giving one cell are refused */
+	unsigned char *given;
 	tiled_object *objs; /* TL_OBJECTS */
 	size_t nobjs;
 	long line;

@@ -297,8 +297,11 @@ static int read_chunks(tiled_model *t, tiled_layer *tl, const json_t *l,
 			free(g);
 			return -1;
 		}
-		if (tiled_add_chunk(t, tl, x, y, cw, ch, g, 0) != 0)
-			return -1;
+		if (tiled_add_chunk(t, tl, x, y, cw, ch, g, 0) != 0) {
+			char msg[MAP_MSG_MAX];
+			snprintf(msg, sizeof msg, "%.255s", t->err->msg);
+			return fail_at(t, w, msg);
+		}
 	}
 	return 0;
 }
