@@ -84,6 +84,48 @@ static int any_tile_has(const tiled_model *t, const char *name)
 	return 0;
 }
 
+/* The names of the tiles' properties, each once, for an error: "'A',
+ * 'B'" (cut short), or "none". */
+static void prop_list(const tiled_model *t, char *out, size_t size)
+{
+	size_t n = 0;
+	char q[80];
+
+	out[0] = '\0';
+	for (size_t i = 0; i < t->nsets; i++)
+		for (size_t k = 0; k < t->sets[i].ntiles; k++) {
+			const tiled_props *p = &t->sets[i].tiles[k].props;
+			for (size_t j = 0; j < p->n && n + 1 < size; j++) {
+				snprintf(q, sizeof q, "'%.60s'", p->v[j].name);
+				if (strstr(out, q) == NULL)
+					n += (size_t)snprintf(out + n, size - n,
+					                      "%s%s", n ? ", " : "",
+					                      q);
+			}
+		}
+	if (n == 0)
+		snprintf(out, size, "none");
+}
+
+/* --solid and --cost name a property some tile has: a name no tile has
+ * would give a map without walls or costs, silently. */
+static int props_named(tiled_model *t)
+{
+	const char *opt[2] = {"--solid", "--cost"};
+	const char *name[2] = {t->opts->solid, t->opts->cost};
+	char list[200];
+
+	for (int i = 0; i < 2; i++)
+		if (name[i] != NULL && !any_tile_has(t, name[i])) {
+			prop_list(t, list, sizeof list);
+			return map_fail(t->err, 0, 0,
+			                "%s '%.60s': no tile has that property "
+			                "(the tiles' properties: %s)",
+			                opt[i], name[i], list);
+		}
+	return 0;
+}
+
 /* The box of cells: a finite map's, or the bounding box of an infinite
  * one's non-empty tiles, in editor coordinates. */
 static int grid_box(tiled_model *t, long *x0, long *y0, long *w, long *h)
@@ -274,7 +316,7 @@ static int apply_walls(tiled_model *t, astar_grid *g, long x0, long y0)
 
 	if (use == NULL)
 		return map_fail(t->err, 0, 0, "out of memory");
-	if (pick_layers(t, use, &any) != 0) {
+	if (props_named(t) != 0 || pick_layers(t, use, &any) != 0) {
 		free(use);
 		return -1;
 	}

@@ -113,6 +113,21 @@ static int pixels(tiled_model *t, const json_t *o, const char *key,
 	           where);
 }
 
+/* Whether member key of o (at path where) is there and no array: a
+ * list Tiled writes as an array is never read as an empty one. */
+static int not_array(tiled_model *t, const json_t *o, const char *key,
+                     const char *where)
+{
+	const json_t *v = json_object_get(o, key);
+	char path[120];
+
+	if (v == NULL || json_is_array(v))
+		return 0;
+	snprintf(path, sizeof path, "%.80s%s%s", where, where[0] ? "." : "",
+	         key);
+	return bad(t, path, "expected an array");
+}
+
 /* "properties": [{"name", "type", "value"}] into p. */
 static int read_props(tiled_model *t, const json_t *arr, tiled_props *p)
 {
@@ -194,7 +209,8 @@ static int read_tileset(tiled_model *t, const json_t *o, size_t k)
 	if (str_of(o, "source") != NULL)
 		return t->files->tileset(t, ts, str_of(o, "source"), 0);
 	if (lnum(t, o, "tilecount", 0, TILED_GID_MASK, &ts->tilecount,
-	         where) != 0)
+	         where) != 0 ||
+	    not_array(t, o, "tiles", where))
 		return -1;
 	size_t i;
 	const json_t *e;
@@ -278,6 +294,8 @@ static int read_chunks(tiled_model *t, tiled_layer *tl, const json_t *l,
 	const json_t *c;
 	char w[120];
 
+	if (not_array(t, l, "chunks", where))
+		return -1;
 	json_array_foreach(json_object_get(l, "chunks"), i, c)
 	{
 		long x, y, cw, ch;
@@ -326,6 +344,8 @@ static int read_layers(tiled_model *t, const json_t *arr, const char *where,
 		if (type == NULL)
 			return bad(t, w, "a layer without a \"type\"");
 		if (strcmp(type, "group") == 0) {
+			if (not_array(t, l, "layers", w))
+				return -1;
 			snprintf(w, sizeof w, "%.60s[%zu].layers", where, i);
 			if (read_layers(t, json_object_get(l, "layers"), w,
 			                depth + 1) != 0)
@@ -378,7 +398,9 @@ int tiled_tmj_parse(tiled_model *t, const char *buf, size_t len)
 	    lnum(t, root, "height", !t->infinite, INT32_MAX, &t->height, "") ||
 	    lnum(t, root, "tilewidth", 1, INT32_MAX, &t->tw, "") ||
 	    lnum(t, root, "tileheight", 1, INT32_MAX, &t->th, "") ||
-	    tiled_check_header(t, str_of(root, "orientation"), 0))
+	    tiled_check_header(t, str_of(root, "orientation"), 0) ||
+	    not_array(t, root, "tilesets", "") ||
+	    not_array(t, root, "layers", ""))
 		goto out;
 	json_array_foreach(json_object_get(root, "tilesets"), i, e)
 	{
@@ -400,6 +422,8 @@ static int tmj_objects(tiled_model *t, tiled_layer *tl, const json_t *l,
 	const json_t *e;
 	char w[120];
 
+	if (not_array(t, l, "objects", where))
+		return -1;
 	json_array_foreach(json_object_get(l, "objects"), i, e)
 	{
 		tiled_object *o = tiled_add_object(tl, 0);
