@@ -66,7 +66,7 @@ typedef struct tiled_object {
 	enum tiled_shape shape;
 	double *pts; /* polygon or polyline: npts (x, y) pairs, relative */
 	size_t npts;
-	long line;
+	long line, col; /* where it is written; 0 when not known */
 } tiled_object;
 
 enum tiled_layer_kind { TL_TILES, TL_OBJECTS };

@@ -379,6 +379,130 @@ static int read_layers(tiled_model *t, const json_t *arr, const char *where,
 	return 0;
 }
 
+/* An object layer, by the JSON path of its value, whose objects a walk
+ * of the text places. */
+typedef struct obj_layer {
+	json_step steps[JSON_PATH_MAX];
+	int n;
+	tiled_layer *layer;
+} obj_layer;
+
+typedef struct obj_places {
+	obj_layer *v;
+	size_t n, cap, i; /* i: the one the walk is at or before */
+} obj_places;
+
+/* The object layers of arr (whose path is st[0..n)) into p, found as
+ * read_layers found them: *k counts the model's layers.  0, or -1 when
+ * memory ran out. */
+static int collect(tiled_model *t, const json_t *arr, json_step *st, int n,
+                   size_t *k, obj_places *p)
+{
+	size_t i;
+	const json_t *l;
+
+	json_array_foreach(arr, i, l)
+	{
+		const char *type = str_of(l, "type");
+		st[n].key = NULL;
+		st[n].index = i;
+		if (type != NULL && strcmp(type, "group") == 0) {
+			st[n + 1].key = "layers";
+			if (collect(t, json_object_get(l, "layers"), st, n + 2,
+			            k, p) != 0)
+				return -1;
+		} else if (type != NULL && strcmp(type, "tilelayer") == 0) {
+			(*k)++;
+		} else if (type != NULL && strcmp(type, "objectgroup") == 0) {
+			tiled_layer *tl = &t->layers[(*k)++];
+			if (n + 3 > JSON_PATH_MAX) /* its objects' paths are
+			                              longer than a walk keeps */
+				continue;
+			if (p->n == p->cap) {
+				size_t nc = p->cap ? 2 * p->cap : 8;
+				obj_layer *nv = realloc(p->v, nc * sizeof *nv);
+				if (nv == NULL)
+					return -1;
+				p->v = nv;
+				p->cap = nc;
+			}
+			memcpy(p->v[p->n].steps, st, (size_t)(n + 1) * sizeof *st);
+			p->v[p->n].n = n + 1;
+			p->v[p->n++].layer = tl;
+		}
+	}
+	return 0;
+}
+
+/* Whether the first n steps of a and b are the same. */
+static int same_steps(const json_step *a, const json_step *b, int n)
+{
+	for (int i = 0; i < n; i++)
+		if ((a[i].key == NULL) != (b[i].key == NULL) ||
+		    (a[i].key ? strcmp(a[i].key, b[i].key) != 0
+		              : a[i].index != b[i].index))
+			return 0;
+	return 1;
+}
+
+/* The walk's visitor: it goes down the path of each object layer in
+ * turn (they come in the text's order), and gives each element of its
+ * "objects" the place of its '{'. */
+static enum json_walk place_visit(void *arg, const json_step *path, int depth,
+                                  json_place at, json_place key)
+{
+	obj_places *p = arg;
+
+	(void)key;
+	while (p->i < p->n) {
+		const obj_layer *o = &p->v[p->i];
+		if (same_steps(path, o->steps, depth < o->n ? depth : o->n)) {
+			if (depth <= o->n)
+				return JSON_WALK_ENTER;
+			if (depth == o->n + 1)
+				return path[o->n].key &&
+				               strcmp(path[o->n].key,
+				                      "objects") == 0
+				       ? JSON_WALK_ENTER
+				       : JSON_WALK_SKIP;
+			if (path[o->n + 1].key == NULL &&
+			    path[o->n + 1].index < o->layer->nobjs) {
+				tiled_object *ob =
+					&o->layer->objs[path[o->n + 1].index];
+				ob->line = at.line;
+				ob->col = at.col;
+			}
+			return JSON_WALK_SKIP;
+		}
+		/* Off this layer's path: on the next one's, or neither. */
+		if (p->i + 1 < p->n &&
+		    same_steps(path, p->v[p->i + 1].steps,
+		               depth < p->v[p->i + 1].n ? depth
+		                                        : p->v[p->i + 1].n)) {
+			p->i++;
+			continue;
+		}
+		return JSON_WALK_SKIP;
+	}
+	return JSON_WALK_STOP;
+}
+
+/* Gives the map's objects their line and column, for the warnings said
+ * about them later, in one walk of the text; those it cannot place keep
+ * line 0 and are said at the file. */
+static void place_objects(tiled_model *t, const json_t *root, const char *buf,
+                          size_t len)
+{
+	json_step st[2 * 34 + 2] = {{"layers", 0}};
+	obj_places p = {NULL, 0, 0, 0};
+	size_t k = 0;
+
+	if (collect(t, json_object_get(root, "layers"), st, 1, &k, &p) == 0 &&
+	    p.n > 0)
+		(void)json_pos_walk(buf, len, place_visit, &p);
+	free(p.v);
+}
+
 int tiled_tmj_parse(tiled_model *t, const char *buf, size_t len)
 {
 	json_t *root = json_text_load(buf, len, t->err), *e;
@@ -408,6 +532,8 @@ int tiled_tmj_parse(tiled_model *t, const char *buf, size_t len)
 			goto out;
 	}
 	rc = read_layers(t, json_object_get(root, "layers"), "layers", 0);
+	if (rc == 0)
+		place_objects(t, root, buf, len);
 out:
 	t->json = NULL;
 	json_decref(root);

@@ -467,6 +467,7 @@ static void tmx_on_object(tmx *x, const char **a)
 			nomem(x);
 			return;
 		}
+		o->col = col_of(x);
 	}
 	x->obj = o;
 	if (set_str(&o->name, attr(a, "name")) || set_str(&o->type, type) ||
