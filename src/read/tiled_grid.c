@@ -244,8 +244,9 @@ static int cost_tile(tiled_model *t, uint32_t gid, const char *prop)
 {
 	long set;
 	const tiled_prop *p = prop_of(tile_of(t, gid, &set), prop);
-	char *end;
-	double v;
+	map_number r = {prop, 0, 1, 255};
+	char msg[MAP_MSG_MAX];
+	double v = 0;
 
 	if (p == NULL)
 		return 0;
@@ -255,8 +256,9 @@ static int cost_tile(tiled_model *t, uint32_t gid, const char *prop)
 		                "number (int or float)",
 		                (unsigned long)gid, p->name,
 		                p->type[0] ? p->type : "string");
-	v = strtod(p->value, &end);
-	if (*end != '\0' || !(v >= 1 && v <= 255) || v != floor(v))
+	/* decimal only: strtod would read " 0x4" as 4 */
+	if (map_number_text(&r, p->value, &v, msg, sizeof msg) != 0 ||
+	    v != floor(v))
 		return map_fail(t->err, 0, 0,
 		                "tile %lu: property '%.60s' is %.30s; a cost is a "
 		                "whole number from 1 to 255",
