@@ -42,25 +42,49 @@ static void layer_list(const tiled_model *t, char *out, size_t size)
 
 /* The tile of gid (flip bits masked), or NULL when its tileset has no
  * entry for it; *set the tileset's index, or -1 when no tileset holds
- * the gid. */
+ * the gid.  The tileset is the one of the greatest first gid not above
+ * gid (the first given of equal ones); both are found by bisection, as
+ * the model is sorted (tiled_model_sort). */
 static const tiled_tile *tile_of(const tiled_model *t, uint32_t gid, long *set)
 {
-	long best = -1;
+	size_t lo = 0, hi = t->nsets;
 
-	for (size_t i = 0; i < t->nsets; i++)
-		if (t->sets[i].firstgid <= (long)gid &&
-		    (best < 0 || t->sets[i].firstgid > t->sets[best].firstgid))
-			best = (long)i;
-	*set = best;
-	if (best < 0)
+	while (lo < hi) { /* the first set whose first gid is above gid */
+		size_t mid = lo + (hi - lo) / 2;
+		if (t->sets[mid].firstgid <= (long)gid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0) {
+		*set = -1;
 		return NULL;
-	const tiled_tileset *ts = &t->sets[best];
+	}
+	long first = t->sets[lo - 1].firstgid;
+	hi = lo - 1;
+	lo = 0;
+	while (lo < hi) { /* the first set of that first gid */
+		size_t mid = lo + (hi - lo) / 2;
+		if (t->sets[mid].firstgid < first)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*set = (long)lo;
+	const tiled_tileset *ts = &t->sets[lo];
 	long id = (long)gid - ts->firstgid;
+	size_t a = 0, b = ts->ntiles;
+	while (a < b) { /* the first tile of id */
+		size_t mid = a + (b - a) / 2;
+		if (ts->tiles[mid].id < id)
+			a = mid + 1;
+		else
+			b = mid;
+	}
 	/* A collection's tile ids may run past its tilecount: an id its
 	 * tiles list is in the set whatever the count says. */
-	for (size_t k = 0; k < ts->ntiles; k++)
-		if (ts->tiles[k].id == id)
-			return &ts->tiles[k];
+	if (a < ts->ntiles && ts->tiles[a].id == id)
+		return &ts->tiles[a];
 	if (ts->tilecount > 0 && id >= ts->tilecount)
 		*set = -1;
 	return NULL;

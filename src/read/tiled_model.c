@@ -170,6 +170,73 @@ int tiled_add_chunk(tiled_model *t, tiled_layer *l, long x, long y, long w,
 	return 0;
 }
 
+/* Sorts the n elements of size sz at v by cmp, bottom-up with one
+ * buffer, keeping the order of equal ones: the first tileset or tile a
+ * file gives for a number stays the one found.  0, or -1 when memory
+ * ran out. */
+static int stable_sort(void *v, size_t n, size_t sz,
+                       int (*cmp)(const void *, const void *))
+{
+	char *src = v, *dst, *tmp;
+	size_t i = 1;
+
+	while (i < n && cmp(src + (i - 1) * sz, src + i * sz) <= 0)
+		i++;
+	if (i >= n) /* sorted already, as Tiled writes them */
+		return 0;
+	if ((dst = tmp = malloc(n * sz)) == NULL)
+		return -1;
+	for (size_t w = 1; w < n; w *= 2) {
+		for (size_t lo = 0; lo < n; lo += 2 * w) {
+			size_t mid = lo + w < n ? lo + w : n;
+			size_t hi = lo + 2 * w < n ? lo + 2 * w : n;
+			size_t a = lo, b = mid, k = lo;
+			while (a < mid && b < hi)
+				memcpy(dst + k++ * sz,
+				       cmp(src + b * sz, src + a * sz) < 0
+				               ? src + b++ * sz
+				               : src + a++ * sz,
+				       sz);
+			memcpy(dst + k * sz, src + a * sz, (mid - a) * sz);
+			k += mid - a;
+			memcpy(dst + k * sz, src + b * sz, (hi - b) * sz);
+		}
+		char *t = src;
+		src = dst;
+		dst = t;
+	}
+	if (src != v)
+		memcpy(v, src, n * sz);
+	free(tmp);
+	return 0;
+}
+
+static int by_firstgid(const void *a, const void *b)
+{
+	long x = ((const tiled_tileset *)a)->firstgid,
+	     y = ((const tiled_tileset *)b)->firstgid;
+
+	return (x > y) - (x < y);
+}
+
+static int by_id(const void *a, const void *b)
+{
+	long x = ((const tiled_tile *)a)->id, y = ((const tiled_tile *)b)->id;
+
+	return (x > y) - (x < y);
+}
+
+int tiled_model_sort(tiled_model *t)
+{
+	if (stable_sort(t->sets, t->nsets, sizeof *t->sets, by_firstgid) != 0)
+		return map_fail(t->err, 0, 0, "out of memory");
+	for (size_t i = 0; i < t->nsets; i++)
+		if (stable_sort(t->sets[i].tiles, t->sets[i].ntiles,
+		                sizeof *t->sets[i].tiles, by_id) != 0)
+			return map_fail(t->err, 0, 0, "out of memory");
+	return 0;
+}
+
 int tiled_check_header(tiled_model *t, const char *orientation, long line)
 {
 	if (orientation != NULL && strcmp(orientation, "orthogonal") != 0)

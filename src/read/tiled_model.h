@@ -134,6 +134,10 @@ tiled_object *tiled_add_object(tiled_layer *l, long line);
  * (moved in, gids freed either way). */
 int tiled_add_chunk(tiled_model *t, tiled_layer *l, long x, long y, long w,
                     long h, uint32_t *gids, long line);
+/* Sorts the tilesets by first gid and each one's tiles by id, the first
+ * given of equal ones first, so that the grid builder finds a gid's tile
+ * by bisection; a reader calls it once the map is read.  0 or -1. */
+int tiled_model_sort(tiled_model *t);
 /* Checks the map's header (orientation, sizes); 0 or -1. */
 int tiled_check_header(tiled_model *t, const char *orientation, long line);
 void tiled_model_free(tiled_model *t);

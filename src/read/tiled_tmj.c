@@ -534,6 +534,8 @@ int tiled_tmj_parse(tiled_model *t, const char *buf, size_t len)
 	rc = read_layers(t, json_object_get(root, "layers"), "layers", 0);
 	if (rc == 0)
 		place_objects(t, root, buf, len);
+	if (rc == 0)
+		rc = tiled_model_sort(t);
 out:
 	t->json = NULL;
 	json_decref(root);

@@ -396,7 +396,7 @@ int tiled_tmx_parse(tiled_model *t, const char *buf, size_t len)
 		return -1;
 	if (t->tw == 0)
 		return map_fail(t->err, 1, 1, "no <map> element: not a map");
-	return 0;
+	return tiled_model_sort(t);
 }
 
 /* The end of a <data> or <chunk>: its text or <tile>s decoded. */
