@@ -1,9 +1,11 @@
 /*
  * map.c - what every map reader shares: telling the formats apart,
  * reporting an error at a place, naming a character in a message,
- * checking a map's size against --max-cells, reading a decimal number,
- * and freeing a map.
+ * checking a map's size against --max-cells, reading a number through
+ * one checked conversion (whole where the format says so, in range, no
+ * silent truncation), and freeing a map.
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,6 +129,79 @@ const char *map_char_name(int c, char out[8])
 	else
 		snprintf(out, 8, "%c", c);
 	return out;
+}
+
+/* The rule's message: NAME must be ... from LO to HI, not WHAT. */
+int map_number_say(const map_number *r, const char *what, char *msg,
+                   size_t size)
+{
+	snprintf(msg, size, "%s must be a %snumber from %.15g to %.15g, not %s",
+	         r->name, r->whole ? "whole " : "", r->lo, r->hi, what);
+	return -1;
+}
+
+/* Whether s is a decimal number, whole or (real set) with a fraction and
+ * an exponent: the forms every editor writes; strtod would also take
+ * spaces, hex, inf and nan. */
+static int decimal_syntax(const char *s, int real)
+{
+	size_t digits = 0;
+
+	if (*s == '-' || *s == '+')
+		s++;
+	for (; *s >= '0' && *s <= '9'; s++)
+		digits++;
+	if (real && *s == '.')
+		for (s++; *s >= '0' && *s <= '9'; s++)
+			digits++;
+	if (digits == 0)
+		return 0;
+	if (real && (*s == 'e' || *s == 'E')) {
+		digits = 0;
+		if (*++s == '-' || *s == '+')
+			s++;
+		for (; *s >= '0' && *s <= '9'; s++)
+			digits++;
+		if (digits == 0)
+			return 0;
+	}
+	return *s == '\0';
+}
+
+int map_number_text(const map_number *r, const char *s, double *out, char *msg,
+                    size_t size)
+{
+	char shown[200], c8[8];
+	size_t n = 0;
+	int num = decimal_syntax(s, 1);
+
+	/* The text as written, cut short and escaped; quoted when it is
+	 * no number at all. */
+	if (!num)
+		shown[n++] = '"';
+	for (size_t i = 0; s[i] && i < 40; i++)
+		n += (size_t)snprintf(shown + n, sizeof shown - n, "%s",
+		                      map_char_name(s[i], c8));
+	snprintf(shown + n, sizeof shown - n, "%s%s",
+	         strlen(s) > 40 ? "..." : "", num ? "" : "\"");
+	if (!num || (r->whole && !decimal_syntax(s, 0)))
+		return map_number_say(r, shown, msg, size);
+	*out = strtod(s, NULL);
+	if (!(*out >= r->lo && *out <= r->hi))
+		return map_number_say(r, shown, msg, size);
+	return 0;
+}
+
+int map_number_value(const map_number *r, double v, double *out, char *msg,
+                     size_t size)
+{
+	char shown[40];
+
+	snprintf(shown, sizeof shown, "%.15g", v);
+	if (!(v >= r->lo && v <= r->hi) || (r->whole && v != floor(v)))
+		return map_number_say(r, shown, msg, size);
+	*out = v;
+	return 0;
 }
 
 int map_check_size(long width, long height, size_t max_cells, long line,

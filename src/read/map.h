@@ -152,6 +152,38 @@ int map_vfail(map_error *err, long line, long col, const char *fmt, va_list ap)
  * Returns out. */
 const char *map_char_name(int c, char out[8]);
 
+/*
+ * A number a file gives, checked before it is used, so that no reader
+ * truncates, wraps or guesses: what messages call it, whether the format
+ * says it is whole, and its bounds (within 2^53, where doubles are
+ * exact).  Every reader reads its numbers through map_number_text (a
+ * number written as text: an XML attribute, a CSV field) or
+ * map_number_value (a number a JSON parser read).
+ */
+typedef struct map_number {
+	const char *name; /* "width", "layers[0].chunks[2].x" */
+	int whole;
+	double lo, hi;
+} map_number;
+
+/* Reads all of s as r asks, in decimal only: a sign, digits, and for a
+ * number that need not be whole a fraction and an exponent; no spaces,
+ * hex, octal, inf or nan.  0 with *out set, or -1 with msg[0..size) set
+ * to "NAME must be a whole number from LO to HI, not TEXT" (or "a
+ * number" when it need not be whole), TEXT cut short and escaped. */
+int map_number_text(const map_number *r, const char *s, double *out, char *msg,
+                    size_t size);
+
+/* The same for v, a number a JSON parser read: a whole number written
+ * 4.0 is 4, one written 4.5 is refused. */
+int map_number_value(const map_number *r, double v, double *out, char *msg,
+                     size_t size);
+
+/* The message for a value that is no number at all, what it is said as
+ * (a string, true, an array); returns -1. */
+int map_number_say(const map_number *r, const char *what, char *msg,
+                   size_t size);
+
 /* Adds a point named name (copied) at cell at; 0, or -1 when memory
  * ran out. */
 int map_add_point(map *m, const char *name, astar_point at);

@@ -68,6 +68,18 @@ static int b64_decode(const char *s, size_t len, unsigned char **out,
 	return 0;
 }
 
+/* Bytes after the end of the compressed stream are no part of the
+ * layer: refused, not dropped, as Tiled writes none. */
+static int after_end(size_t n, size_t left, long line, map_error *err)
+{
+	if (left == 0)
+		return 0;
+	return map_fail(err, line, 0,
+	                "layer data: the compressed data ends at byte %zu of "
+	                "%zu, and more follows",
+	                n - left, n);
+}
+
 /* zlib or gzip (inflate's automatic header detection) into out[0..limit);
  * more than limit bytes is a bomb, refused. */
 static int inflate_into(const unsigned char *in, size_t n, unsigned char *out,
@@ -98,7 +110,7 @@ static int inflate_into(const unsigned char *in, size_t n, unsigned char *out,
 			                "4 a cell: refused",
 			                limit);
 		if (rc == Z_STREAM_END)
-			return 0;
+			return after_end(n, z.avail_in, line, err);
 		return map_fail(err, line, 0,
 		                "layer data: bad compressed data (%s)",
 		                z.msg ? z.msg : "truncated");
@@ -108,7 +120,7 @@ static int inflate_into(const unsigned char *in, size_t n, unsigned char *out,
 		return map_fail(err, line, 0,
 		                "layer data: bad compressed data (%s)",
 		                z.msg ? z.msg : "truncated");
-	return 0;
+	return after_end(n, z.avail_in, line, err);
 }
 
 static int zstd_into(const unsigned char *in, size_t n, unsigned char *out,
@@ -152,7 +164,7 @@ static int zstd_into(const unsigned char *in, size_t n, unsigned char *out,
 	if (rc != 0)
 		return map_fail(err, line, 0,
 		                "layer data: bad zstd data (truncated)");
-	return 0;
+	return after_end(n, ib.size - ib.pos, line, err);
 #endif
 }
 

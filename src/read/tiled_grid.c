@@ -42,25 +42,49 @@ static void layer_list(const tiled_model *t, char *out, size_t size)
 
 /* The tile of gid (flip bits masked), or NULL when its tileset has no
  * entry for it; *set the tileset's index, or -1 when no tileset holds
- * the gid. */
+ * the gid.  The tileset is the one of the greatest first gid not above
+ * gid (the first given of equal ones); both are found by bisection, as
+ * the model is sorted (tiled_model_sort). */
 static const tiled_tile *tile_of(const tiled_model *t, uint32_t gid, long *set)
 {
-	long best = -1;
+	size_t lo = 0, hi = t->nsets;
 
-	for (size_t i = 0; i < t->nsets; i++)
-		if (t->sets[i].firstgid <= (long)gid &&
-		    (best < 0 || t->sets[i].firstgid > t->sets[best].firstgid))
-			best = (long)i;
-	*set = best;
-	if (best < 0)
+	while (lo < hi) { /* the first set whose first gid is above gid */
+		size_t mid = lo + (hi - lo) / 2;
+		if (t->sets[mid].firstgid <= (long)gid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0) {
+		*set = -1;
 		return NULL;
-	const tiled_tileset *ts = &t->sets[best];
+	}
+	long first = t->sets[lo - 1].firstgid;
+	hi = lo - 1;
+	lo = 0;
+	while (lo < hi) { /* the first set of that first gid */
+		size_t mid = lo + (hi - lo) / 2;
+		if (t->sets[mid].firstgid < first)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*set = (long)lo;
+	const tiled_tileset *ts = &t->sets[lo];
 	long id = (long)gid - ts->firstgid;
+	size_t a = 0, b = ts->ntiles;
+	while (a < b) { /* the first tile of id */
+		size_t mid = a + (b - a) / 2;
+		if (ts->tiles[mid].id < id)
+			a = mid + 1;
+		else
+			b = mid;
+	}
 	/* A collection's tile ids may run past its tilecount: an id its
 	 * tiles list is in the set whatever the count says. */
-	for (size_t k = 0; k < ts->ntiles; k++)
-		if (ts->tiles[k].id == id)
-			return &ts->tiles[k];
+	if (a < ts->ntiles && ts->tiles[a].id == id)
+		return &ts->tiles[a];
 	if (ts->tilecount > 0 && id >= ts->tilecount)
 		*set = -1;
 	return NULL;
@@ -81,6 +105,48 @@ static int any_tile_has(const tiled_model *t, const char *name)
 		for (size_t k = 0; k < t->sets[i].ntiles; k++)
 			if (prop_of(&t->sets[i].tiles[k], name))
 				return 1;
+	return 0;
+}
+
+/* The names of the tiles' properties, each once, for an error: "'A',
+ * 'B'" (cut short), or "none". */
+static void prop_list(const tiled_model *t, char *out, size_t size)
+{
+	size_t n = 0;
+	char q[80];
+
+	out[0] = '\0';
+	for (size_t i = 0; i < t->nsets; i++)
+		for (size_t k = 0; k < t->sets[i].ntiles; k++) {
+			const tiled_props *p = &t->sets[i].tiles[k].props;
+			for (size_t j = 0; j < p->n && n + 1 < size; j++) {
+				snprintf(q, sizeof q, "'%.60s'", p->v[j].name);
+				if (strstr(out, q) == NULL)
+					n += (size_t)snprintf(out + n, size - n,
+					                      "%s%s", n ? ", " : "",
+					                      q);
+			}
+		}
+	if (n == 0)
+		snprintf(out, size, "none");
+}
+
+/* --solid and --cost name a property some tile has: a name no tile has
+ * would give a map without walls or costs, silently. */
+static int props_named(tiled_model *t)
+{
+	const char *opt[2] = {"--solid", "--cost"};
+	const char *name[2] = {t->opts->solid, t->opts->cost};
+	char list[200];
+
+	for (int i = 0; i < 2; i++)
+		if (name[i] != NULL && !any_tile_has(t, name[i])) {
+			prop_list(t, list, sizeof list);
+			return map_fail(t->err, 0, 0,
+			                "%s '%.60s': no tile has that property "
+			                "(the tiles' properties: %s)",
+			                opt[i], name[i], list);
+		}
 	return 0;
 }
 
@@ -153,19 +219,34 @@ static int pick_layers(tiled_model *t, char *use, int *any)
 	return 0;
 }
 
-/* Whether the tile on gid is a wall by property prop; -1 for a gid no
- * tileset holds or a property that is not a boolean. */
-static int solid_tile(tiled_model *t, uint32_t gid, const char *const *props,
-                      size_t nprops, const tiled_layer *l, long ex, long ey)
+/* Whether gid (flip bits masked, not 0) is a tile of some tileset, as
+ * Tiled's own loader asks: 0 or -1 reported at the layer's cell; *last,
+ * the gid last found held, spares the search along a run of one tile. */
+static int held(tiled_model *t, uint32_t gid, uint32_t *last,
+                const tiled_layer *l, long ex, long ey)
 {
 	long set;
-	const tiled_tile *tile = tile_of(t, gid, &set);
 
+	if (gid == *last)
+		return 0;
+	(void)tile_of(t, gid, &set);
 	if (set < 0)
 		return map_fail(t->err, l->line, 0,
 		                "layer '%.60s', cell %ld,%ld: tile %lu is beyond "
 		                "every tileset",
 		                l->name, ex, ey, (unsigned long)gid);
+	*last = gid;
+	return 0;
+}
+
+/* Whether the tile on gid is a wall by property prop; -1 for a property
+ * that is not a boolean. */
+static int solid_tile(tiled_model *t, uint32_t gid, const char *const *props,
+                      size_t nprops)
+{
+	long set;
+	const tiled_tile *tile = tile_of(t, gid, &set);
+
 	for (size_t i = 0; i < nprops; i++) {
 		const tiled_prop *p = prop_of(tile, props[i]);
 		if (p == NULL)
@@ -187,8 +268,9 @@ static int cost_tile(tiled_model *t, uint32_t gid, const char *prop)
 {
 	long set;
 	const tiled_prop *p = prop_of(tile_of(t, gid, &set), prop);
-	char *end;
-	double v;
+	map_number r = {prop, 0, 1, 255};
+	char msg[MAP_MSG_MAX];
+	double v = 0;
 
 	if (p == NULL)
 		return 0;
@@ -198,8 +280,9 @@ static int cost_tile(tiled_model *t, uint32_t gid, const char *prop)
 		                "number (int or float)",
 		                (unsigned long)gid, p->name,
 		                p->type[0] ? p->type : "string");
-	v = strtod(p->value, &end);
-	if (*end != '\0' || !(v >= 1 && v <= 255) || v != floor(v))
+	/* decimal only: strtod would read " 0x4" as 4 */
+	if (map_number_text(&r, p->value, &v, msg, sizeof msg) != 0 ||
+	    v != floor(v))
 		return map_fail(t->err, 0, 0,
 		                "tile %lu: property '%.60s' is %.30s; a cost is a "
 		                "whole number from 1 to 255",
@@ -214,6 +297,7 @@ static int apply_layer(tiled_model *t, const tiled_layer *l, astar_grid *g,
                        const char *const *props, size_t nprops)
 {
 	const char *cost = t->opts->cost;
+	uint32_t last = 0;
 
 	for (long y = 0; y < l->h; y++)
 		for (long x = 0; x < l->w; x++) {
@@ -223,12 +307,14 @@ static int apply_layer(tiled_model *t, const tiled_layer *l, astar_grid *g,
 			int s, c;
 			if (gid == 0 || !astar_grid_contains(g, gx, gy))
 				continue;
+			if (held(t, gid, &last, l, ex, ey) != 0)
+				return -1;
 			if (walls && props == NULL) {
 				astar_grid_set(g, gx, gy, 0);
 				continue;
 			}
-			if (walls && (s = solid_tile(t, gid, props, nprops, l,
-			                             ex, ey)) != 0) {
+			if (walls &&
+			    (s = solid_tile(t, gid, props, nprops)) != 0) {
 				if (s < 0)
 					return -1;
 				astar_grid_set(g, gx, gy, 0);
@@ -256,7 +342,7 @@ static int apply_walls(tiled_model *t, astar_grid *g, long x0, long y0)
 
 	if (use == NULL)
 		return map_fail(t->err, 0, 0, "out of memory");
-	if (pick_layers(t, use, &any) != 0) {
+	if (props_named(t) != 0 || pick_layers(t, use, &any) != 0) {
 		free(use);
 		return -1;
 	}

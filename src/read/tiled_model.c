@@ -91,6 +91,7 @@ static int widen(tiled_layer *l, long x, long y, long w, long h,
 	long x1 = l->gids && l->x0 + l->w > x + w ? l->x0 + l->w : x + w;
 	long y1 = l->gids && l->y0 + l->h > y + h ? l->y0 + l->h : y + h;
 	uint32_t *ng;
+	unsigned char *nm;
 
 	if (l->gids && x0 == l->x0 && y0 == l->y0 && x1 - x0 == l->w &&
 	    y1 - y0 == l->h)
@@ -99,15 +100,24 @@ static int widen(tiled_layer *l, long x, long y, long w, long h,
 	    max_cells)
 		return 1;
 	ng = calloc((size_t)(x1 - x0) * (size_t)(y1 - y0), sizeof *ng);
-	if (ng == NULL)
+	nm = calloc((size_t)(x1 - x0) * (size_t)(y1 - y0), 1);
+	if (ng == NULL || nm == NULL) {
+		free(ng);
+		free(nm);
 		return -1;
-	for (long r = 0; l->gids && r < l->h; r++)
-		memcpy(ng + (size_t)(l->y0 + r - y0) * (size_t)(x1 - x0) +
-		               (size_t)(l->x0 - x0),
-		       l->gids + (size_t)r * (size_t)l->w,
+	}
+	for (long r = 0; l->gids && r < l->h; r++) {
+		size_t to = (size_t)(l->y0 + r - y0) * (size_t)(x1 - x0) +
+		            (size_t)(l->x0 - x0);
+		memcpy(ng + to, l->gids + (size_t)r * (size_t)l->w,
 		       (size_t)l->w * sizeof *ng);
+		memcpy(nm + to, l->given + (size_t)r * (size_t)l->w,
+		       (size_t)l->w);
+	}
 	free(l->gids);
+	free(l->given);
 	l->gids = ng;
+	l->given = nm;
 	l->x0 = x0;
 	l->y0 = y0;
 	l->w = x1 - x0;
@@ -143,12 +153,87 @@ int tiled_add_chunk(tiled_model *t, tiled_layer *l, long x, long y, long w,
 	}
 	for (long r = 0; r < h; r++)
 		for (long c = 0; c < w; c++) {
-			uint32_t g = gids[r * w + c];
-			if (g != 0)
-				l->gids[(size_t)(y + r - l->y0) * (size_t)l->w +
-				        (size_t)(x + c - l->x0)] = g;
+			size_t at = (size_t)(y + r - l->y0) * (size_t)l->w +
+			            (size_t)(x + c - l->x0);
+			if (l->given[at]) {
+				free(gids);
+				return map_fail(t->err, line, 0,
+				                "layer '%.60s': the chunk at "
+				                "%ld,%ld gives cell %ld,%ld, "
+				                "which another chunk gave",
+				                l->name, x, y, x + c, y + r);
+			}
+			l->given[at] = 1;
+			l->gids[at] = gids[r * w + c];
 		}
 	free(gids);
+	return 0;
+}
+
+/* Sorts the n elements of size sz at v by cmp, bottom-up with one
+ * buffer, keeping the order of equal ones: the first tileset or tile a
+ * file gives for a number stays the one found.  0, or -1 when memory
+ * ran out. */
+static int stable_sort(void *v, size_t n, size_t sz,
+                       int (*cmp)(const void *, const void *))
+{
+	char *src = v, *dst, *tmp;
+	size_t i = 1;
+
+	while (i < n && cmp(src + (i - 1) * sz, src + i * sz) <= 0)
+		i++;
+	if (i >= n) /* sorted already, as Tiled writes them */
+		return 0;
+	if ((dst = tmp = malloc(n * sz)) == NULL)
+		return -1;
+	for (size_t w = 1; w < n; w *= 2) {
+		for (size_t lo = 0; lo < n; lo += 2 * w) {
+			size_t mid = lo + w < n ? lo + w : n;
+			size_t hi = lo + 2 * w < n ? lo + 2 * w : n;
+			size_t a = lo, b = mid, k = lo;
+			while (a < mid && b < hi)
+				memcpy(dst + k++ * sz,
+				       cmp(src + b * sz, src + a * sz) < 0
+				               ? src + b++ * sz
+				               : src + a++ * sz,
+				       sz);
+			memcpy(dst + k * sz, src + a * sz, (mid - a) * sz);
+			k += mid - a;
+			memcpy(dst + k * sz, src + b * sz, (hi - b) * sz);
+		}
+		char *t = src;
+		src = dst;
+		dst = t;
+	}
+	if (src != v)
+		memcpy(v, src, n * sz);
+	free(tmp);
+	return 0;
+}
+
+static int by_firstgid(const void *a, const void *b)
+{
+	long x = ((const tiled_tileset *)a)->firstgid,
+	     y = ((const tiled_tileset *)b)->firstgid;
+
+	return (x > y) - (x < y);
+}
+
+static int by_id(const void *a, const void *b)
+{
+	long x = ((const tiled_tile *)a)->id, y = ((const tiled_tile *)b)->id;
+
+	return (x > y) - (x < y);
+}
+
+int tiled_model_sort(tiled_model *t)
+{
+	if (stable_sort(t->sets, t->nsets, sizeof *t->sets, by_firstgid) != 0)
+		return map_fail(t->err, 0, 0, "out of memory");
+	for (size_t i = 0; i < t->nsets; i++)
+		if (stable_sort(t->sets[i].tiles, t->sets[i].ntiles,
+		                sizeof *t->sets[i].tiles, by_id) != 0)
+			return map_fail(t->err, 0, 0, "out of memory");
 	return 0;
 }
 
@@ -192,6 +277,7 @@ void tiled_model_free(tiled_model *t)
 		tiled_layer *l = &t->layers[i];
 		free(l->name);
 		free(l->gids);
+		free(l->given);
 		props_free(&l->props);
 		for (size_t k = 0; k < l->nobjs; k++) {
 			free(l->objs[k].name);

@@ -19,6 +19,13 @@
 
 /* The flip and rotation bits Tiled keeps in a gid's top bits. */
 #define TILED_GID_MASK 0x0fffffffu
+/* The bounds of the numbers a map gives, checked as they are read: an
+ * object's place or size in pixels, a chunk's place and side in cells
+ * (so that the sums of tiled_add_chunk cannot overflow; no real map
+ * comes near any of them). */
+#define TILED_PIXELS_MAX 1e12
+#define TILED_CHUNK_AT_MAX (1L << 30)
+#define TILED_CHUNK_SIDE_MAX 4096
 
 typedef struct tiled_prop {
 	char *name, *type, *value; /* owned; type "" when not given */
@@ -59,7 +66,7 @@ typedef struct tiled_object {
 	enum tiled_shape shape;
 	double *pts; /* polygon or polyline: npts (x, y) pairs, relative */
 	size_t npts;
-	long line;
+	long line, col; /* where it is written; 0 when not known */
 } tiled_object;
 
 enum tiled_layer_kind { TL_TILES, TL_OBJECTS };
@@ -75,6 +82,9 @@ typedef struct tiled_layer {
 	 * coordinates (an infinite map's chunks made one box) */
 	uint32_t *gids;
 	long x0, y0, w, h;
+	/* an infinite map's: which cells of the box a chunk has given, so
+	 * that two chunks giving one cell are refused */
+	unsigned char *given;
 	tiled_object *objs; /* TL_OBJECTS */
 	size_t nobjs;
 	long line;
@@ -93,6 +103,10 @@ typedef struct tiled_model {
 	const tiled_files *files; /* how to read them */
 	size_t max_cells;
 	map_error *err;
+	/* the .tmj's text while it is read, so that a message is placed at
+	 * the value its JSON path names; NULL otherwise */
+	const char *json;
+	size_t json_len;
 } tiled_model;
 
 /* Reads the files a map names beside it, of either syntax (by their
@@ -120,6 +134,10 @@ tiled_object *tiled_add_object(tiled_layer *l, long line);
  * (moved in, gids freed either way). */
 int tiled_add_chunk(tiled_model *t, tiled_layer *l, long x, long y, long w,
                     long h, uint32_t *gids, long line);
+/* Sorts the tilesets by first gid and each one's tiles by id, the first
+ * given of equal ones first, so that the grid builder finds a gid's tile
+ * by bisection; a reader calls it once the map is read.  0 or -1. */
+int tiled_model_sort(tiled_model *t);
 /* Checks the map's header (orientation, sizes); 0 or -1. */
 int tiled_check_header(tiled_model *t, const char *orientation, long line);
 void tiled_model_free(tiled_model *t);

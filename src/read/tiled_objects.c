@@ -7,6 +7,7 @@
  * (tiled_model.h) for the grid builder, tiled_grid.c, above it.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -132,9 +133,15 @@ int tiled_points(tiled_model *t, map *m, long x0, long y0)
 				(int32_t)((long)floor(px / (double)t->tw) - x0),
 				(int32_t)((long)floor(py / (double)t->th) - y0)};
 			if (!astar_grid_contains(m->grid, at.x, at.y)) {
-				diag_warn("%s:%ld: object '%.60s' is off the "
+				char place[48] = "";
+				if (o->line > 0)
+					snprintf(place, sizeof place,
+					         o->col > 0 ? ":%ld:%ld" : ":%ld",
+					         o->line, o->col);
+				diag_warn("%s%s: object '%.60s' is off the "
 				          "map: it names no cell",
-				          t->opts->path ? t->opts->path : "-", o->line, name);
+				          t->opts->path ? t->opts->path : "-",
+				          place, name);
 				continue;
 			}
 			if (map_add_point(m, name, at) != 0)

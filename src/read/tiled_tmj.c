@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_pos.h"
 #include "json_text.h"
 #include "tiled_data.h"
 #include "tiled_tmj.h"
@@ -20,39 +21,111 @@ static const char *str_of(const json_t *o, const char *key)
 	return json_string_value(json_object_get(o, key));
 }
 
-static int bad(tiled_model *t, const char *where, const char *what)
+/* Fails with what is wrong with the value at JSON path path (what
+ * starts with it), placed at that value in the .tmj's text, or at the
+ * nearest part of the path the text has. */
+static int fail_at(tiled_model *t, const char *path, const char *what)
 {
-	return map_fail(t->err, 0, 0, "%.80s: %s", where, what);
+	json_step st[JSON_PATH_MAX];
+	char keys[2 * MAP_MSG_MAX];
+	json_place at = {0, 0};
+	int n = t->json ? json_path_parse(path, strlen(path), st,
+	                                  JSON_PATH_MAX, keys, sizeof keys)
+	                : -1;
+
+	if (n > 0)
+		(void)json_pos_nearest(t->json, t->json_len, st, n, 0, &at);
+	return map_fail(t->err, at.line, at.col, "%s", what);
 }
 
-/* A number member (def when absent); -1 reported when not a number. */
-static int num(tiled_model *t, const json_t *o, const char *key, double def,
-               double *out, const char *where)
+static int bad(tiled_model *t, const char *where, const char *what)
+{
+	char msg[MAP_MSG_MAX];
+
+	snprintf(msg, sizeof msg, "%.80s: %.170s", where, what);
+	return fail_at(t, where, msg);
+}
+
+/* What a JSON value that is no number is, for a message. */
+static const char *kind_of(const json_t *v)
+{
+	switch (json_typeof(v)) {
+	case JSON_STRING:
+		return "a string";
+	case JSON_TRUE:
+		return "true";
+	case JSON_FALSE:
+		return "false";
+	case JSON_ARRAY:
+		return "an array";
+	case JSON_OBJECT:
+		return "an object";
+	default:
+		return "null";
+	}
+}
+
+/* Member key of o (at path where, "" for the document) through the one
+ * checked conversion: whole or not, from lo to hi; def when absent.  0,
+ * or -1 reported at the value. */
+static int num(tiled_model *t, const json_t *o, const char *key, int whole,
+               double lo, double hi, double def, double *out,
+               const char *where)
 {
 	const json_t *v = json_object_get(o, key);
-	char w[120];
+	char name[120], msg[MAP_MSG_MAX];
+	map_number r = {name, whole, lo, hi};
+	int rc;
 
 	*out = def;
 	if (v == NULL)
 		return 0;
-	if (!json_is_number(v) || !(json_number_value(v) > -1e12 &&
-	                            json_number_value(v) < 1e12)) {
-		snprintf(w, sizeof w, "%.60s.%s", where, key);
-		return bad(t, w, "expected a number");
-	}
-	*out = json_number_value(v);
-	return 0;
+	snprintf(name, sizeof name, "%.80s%s%s", where, where[0] ? "." : "",
+	         key);
+	if (json_is_integer(v))
+		rc = map_number_value(&r, (double)json_integer_value(v), out,
+		                      msg, sizeof msg);
+	else if (json_is_real(v))
+		rc = map_number_value(&r, json_real_value(v), out, msg,
+		                      sizeof msg);
+	else
+		rc = map_number_say(&r, kind_of(v), msg, sizeof msg);
+	return rc == 0 ? 0 : fail_at(t, name, msg);
 }
 
-static int lnum(tiled_model *t, const json_t *o, const char *key, long *out,
-                const char *where)
+/* A whole number from lo to hi (0 when absent). */
+static int lnum(tiled_model *t, const json_t *o, const char *key, long lo,
+                long hi, long *out, const char *where)
 {
 	double d;
 
-	if (num(t, o, key, 0, &d, where) != 0)
+	if (num(t, o, key, 1, (double)lo, (double)hi, 0, &d, where) != 0)
 		return -1;
 	*out = (long)d;
 	return 0;
+}
+
+/* A place or size in pixels (0 when absent). */
+static int pixels(tiled_model *t, const json_t *o, const char *key,
+                  double *out, const char *where)
+{
+	return num(t, o, key, 0, -TILED_PIXELS_MAX, TILED_PIXELS_MAX, 0, out,
+	           where);
+}
+
+/* Whether member key of o (at path where) is there and no array: a
+ * list Tiled writes as an array is never read as an empty one. */
+static int not_array(tiled_model *t, const json_t *o, const char *key,
+                     const char *where)
+{
+	const json_t *v = json_object_get(o, key);
+	char path[120];
+
+	if (v == NULL || json_is_array(v))
+		return 0;
+	snprintf(path, sizeof path, "%.80s%s%s", where, where[0] ? "." : "",
+	         key);
+	return bad(t, path, "expected an array");
 }
 
 /* "properties": [{"name", "type", "value"}] into p. */
@@ -90,10 +163,13 @@ int tiled_tsj_parse(tiled_model *t, tiled_tileset *ts, const char *buf,
 	size_t i;
 	long count;
 	int rc = 0;
+	const char *map_json = t->json; /* not this file's text */
 
 	if (root == NULL)
 		return -1;
-	if (lnum(t, root, "tilecount", &count, rel) != 0) {
+	t->json = NULL;
+	if (lnum(t, root, "tilecount", 0, TILED_GID_MASK, &count, rel) != 0) {
+		t->json = map_json;
 		json_decref(root);
 		return -1;
 	}
@@ -103,7 +179,7 @@ int tiled_tsj_parse(tiled_model *t, tiled_tileset *ts, const char *buf,
 	{
 		long id;
 		tiled_tile *tile;
-		if (lnum(t, e, "id", &id, "tiles[]") != 0) {
+		if (lnum(t, e, "id", 0, TILED_GID_MASK, &id, "tiles[]") != 0) {
 			rc = -1;
 			break;
 		}
@@ -114,6 +190,7 @@ int tiled_tsj_parse(tiled_model *t, tiled_tileset *ts, const char *buf,
 			break;
 		}
 	}
+	t->json = map_json;
 	json_decref(root);
 	return rc;
 }
@@ -125,13 +202,15 @@ static int read_tileset(tiled_model *t, const json_t *o, size_t k)
 	tiled_tileset *ts;
 
 	snprintf(where, sizeof where, "tilesets[%zu]", k);
-	if (lnum(t, o, "firstgid", &first, where) != 0)
+	if (lnum(t, o, "firstgid", 1, TILED_GID_MASK, &first, where) != 0)
 		return -1;
 	if ((ts = tiled_add_tileset(t, first)) == NULL)
 		return map_fail(t->err, 0, 0, "out of memory");
 	if (str_of(o, "source") != NULL)
 		return t->files->tileset(t, ts, str_of(o, "source"), 0);
-	if (lnum(t, o, "tilecount", &ts->tilecount, where) != 0)
+	if (lnum(t, o, "tilecount", 0, TILED_GID_MASK, &ts->tilecount,
+	         where) != 0 ||
+	    not_array(t, o, "tiles", where))
 		return -1;
 	size_t i;
 	const json_t *e;
@@ -139,7 +218,7 @@ static int read_tileset(tiled_model *t, const json_t *o, size_t k)
 	{
 		long id;
 		tiled_tile *tile;
-		if (lnum(t, e, "id", &id, where) != 0)
+		if (lnum(t, e, "id", 0, TILED_GID_MASK, &id, where) != 0)
 			return -1;
 		if ((tile = tiled_add_tile(ts, id)) == NULL ||
 		    read_props(t, json_object_get(e, "properties"),
@@ -147,6 +226,22 @@ static int read_tileset(tiled_model *t, const json_t *o, size_t k)
 			return map_fail(t->err, 0, 0, "out of memory");
 	}
 	return 0;
+}
+
+/* The message for gid e, element i of the data at w, that is no tile
+ * number. */
+static int bad_gid(tiled_model *t, const json_t *e, const char *w, size_t i)
+{
+	char name[120], msg[MAP_MSG_MAX];
+	map_number r = {name, 1, 0, UINT32_MAX};
+	double v;
+
+	snprintf(name, sizeof name, "%.80s[%zu]", w, i);
+	if (json_is_number(e))
+		map_number_value(&r, json_number_value(e), &v, msg, sizeof msg);
+	else
+		map_number_say(&r, kind_of(e), msg, sizeof msg);
+	return fail_at(t, name, msg);
 }
 
 /* A layer's "data" (an array of gids, or a base64 string) into count
@@ -170,21 +265,23 @@ static int read_data(tiled_model *t, const json_t *l, const json_t *d,
 		                 count, g, 0, t->err) == 0)
 			return 0;
 		snprintf(msg, sizeof msg, "%s", t->err->msg);
-		return map_fail(t->err, 0, 0, "%.80s: %s", w, msg);
+		return bad(t, w, msg);
 	}
 	if (!json_is_array(d))
 		return bad(t, w, "expected an array of tile numbers or a "
 		                 "base64 string");
-	if (json_array_size(d) != count)
-		return map_fail(t->err, 0, 0,
-		                "%.80s holds %zu cells; the layer has %zu", w,
-		                json_array_size(d), count);
+	if (json_array_size(d) != count) {
+		char msg[MAP_MSG_MAX];
+		snprintf(msg, sizeof msg,
+		         "%.80s holds %zu cells; the layer has %zu", w,
+		         json_array_size(d), count);
+		return fail_at(t, w, msg);
+	}
 	json_array_foreach(d, i, e)
 	{
 		json_int_t v = json_integer_value(e);
 		if (!json_is_integer(e) || v < 0 || v > 0xffffffffLL)
-			return map_fail(t->err, 0, 0,
-			                "%.80s[%zu]: expected a tile number", w, i);
+			return bad_gid(t, e, w, i);
 		g[i] = (uint32_t)v;
 	}
 	return 0;
@@ -197,13 +294,19 @@ static int read_chunks(tiled_model *t, tiled_layer *tl, const json_t *l,
 	const json_t *c;
 	char w[120];
 
+	if (not_array(t, l, "chunks", where))
+		return -1;
 	json_array_foreach(json_object_get(l, "chunks"), i, c)
 	{
 		long x, y, cw, ch;
 		uint32_t *g;
 		snprintf(w, sizeof w, "%.60s.chunks[%zu]", where, i);
-		if (lnum(t, c, "x", &x, w) || lnum(t, c, "y", &y, w) ||
-		    lnum(t, c, "width", &cw, w) || lnum(t, c, "height", &ch, w))
+		if (lnum(t, c, "x", -TILED_CHUNK_AT_MAX, TILED_CHUNK_AT_MAX, &x,
+		         w) ||
+		    lnum(t, c, "y", -TILED_CHUNK_AT_MAX, TILED_CHUNK_AT_MAX, &y,
+		         w) ||
+		    lnum(t, c, "width", 1, TILED_CHUNK_SIDE_MAX, &cw, w) ||
+		    lnum(t, c, "height", 1, TILED_CHUNK_SIDE_MAX, &ch, w))
 			return -1;
 		if (cw < 1 || ch < 1 || cw > 4096 || ch > 4096)
 			return bad(t, w, "a chunk has 1 to 4096 cells a side");
@@ -212,8 +315,11 @@ static int read_chunks(tiled_model *t, tiled_layer *tl, const json_t *l,
 			free(g);
 			return -1;
 		}
-		if (tiled_add_chunk(t, tl, x, y, cw, ch, g, 0) != 0)
-			return -1;
+		if (tiled_add_chunk(t, tl, x, y, cw, ch, g, 0) != 0) {
+			char msg[MAP_MSG_MAX];
+			snprintf(msg, sizeof msg, "%.255s", t->err->msg);
+			return fail_at(t, w, msg);
+		}
 	}
 	return 0;
 }
@@ -238,6 +344,8 @@ static int read_layers(tiled_model *t, const json_t *arr, const char *where,
 		if (type == NULL)
 			return bad(t, w, "a layer without a \"type\"");
 		if (strcmp(type, "group") == 0) {
+			if (not_array(t, l, "layers", w))
+				return -1;
 			snprintf(w, sizeof w, "%.60s[%zu].layers", where, i);
 			if (read_layers(t, json_object_get(l, "layers"), w,
 			                depth + 1) != 0)
@@ -271,6 +379,130 @@ static int read_layers(tiled_model *t, const json_t *arr, const char *where,
 	return 0;
 }
 
+/* An object layer, by the JSON path of its value, whose objects a walk
+ * of the text places. */
+typedef struct obj_layer {
+	json_step steps[JSON_PATH_MAX];
+	int n;
+	tiled_layer *layer;
+} obj_layer;
+
+typedef struct obj_places {
+	obj_layer *v;
+	size_t n, cap, i; /* i: the one the walk is at or before */
+} obj_places;
+
+/* The object layers of arr (whose path is st[0..n)) into p, found as
+ * read_layers found them: *k counts the model's layers.  0, or -1 when
+ * memory ran out. */
+static int collect(tiled_model *t, const json_t *arr, json_step *st, int n,
+                   size_t *k, obj_places *p)
+{
+	size_t i;
+	const json_t *l;
+
+	json_array_foreach(arr, i, l)
+	{
+		const char *type = str_of(l, "type");
+		st[n].key = NULL;
+		st[n].index = i;
+		if (type != NULL && strcmp(type, "group") == 0) {
+			st[n + 1].key = "layers";
+			if (collect(t, json_object_get(l, "layers"), st, n + 2,
+			            k, p) != 0)
+				return -1;
+		} else if (type != NULL && strcmp(type, "tilelayer") == 0) {
+			(*k)++;
+		} else if (type != NULL && strcmp(type, "objectgroup") == 0) {
+			tiled_layer *tl = &t->layers[(*k)++];
+			if (n + 3 > JSON_PATH_MAX) /* its objects' paths are
+			                              longer than a walk keeps */
+				continue;
+			if (p->n == p->cap) {
+				size_t nc = p->cap ? 2 * p->cap : 8;
+				obj_layer *nv = realloc(p->v, nc * sizeof *nv);
+				if (nv == NULL)
+					return -1;
+				p->v = nv;
+				p->cap = nc;
+			}
+			memcpy(p->v[p->n].steps, st, (size_t)(n + 1) * sizeof *st);
+			p->v[p->n].n = n + 1;
+			p->v[p->n++].layer = tl;
+		}
+	}
+	return 0;
+}
+
+/* Whether the first n steps of a and b are the same. */
+static int same_steps(const json_step *a, const json_step *b, int n)
+{
+	for (int i = 0; i < n; i++)
+		if ((a[i].key == NULL) != (b[i].key == NULL) ||
+		    (a[i].key ? strcmp(a[i].key, b[i].key) != 0
+		              : a[i].index != b[i].index))
+			return 0;
+	return 1;
+}
+
+/* The walk's visitor: it goes down the path of each object layer in
+ * turn (they come in the text's order), and gives each element of its
+ * "objects" the place of its '{'. */
+static enum json_walk place_visit(void *arg, const json_step *path, int depth,
+                                  json_place at, json_place key)
+{
+	obj_places *p = arg;
+
+	(void)key;
+	while (p->i < p->n) {
+		const obj_layer *o = &p->v[p->i];
+		if (same_steps(path, o->steps, depth < o->n ? depth : o->n)) {
+			if (depth <= o->n)
+				return JSON_WALK_ENTER;
+			if (depth == o->n + 1)
+				return path[o->n].key &&
+				               strcmp(path[o->n].key,
+				                      "objects") == 0
+				       ? JSON_WALK_ENTER
+				       : JSON_WALK_SKIP;
+			if (path[o->n + 1].key == NULL &&
+			    path[o->n + 1].index < o->layer->nobjs) {
+				tiled_object *ob =
+					&o->layer->objs[path[o->n + 1].index];
+				ob->line = at.line;
+				ob->col = at.col;
+			}
+			return JSON_WALK_SKIP;
+		}
+		/* Off this layer's path: on the next one's, or neither. */
+		if (p->i + 1 < p->n &&
+		    same_steps(path, p->v[p->i + 1].steps,
+		               depth < p->v[p->i + 1].n ? depth
+		                                        : p->v[p->i + 1].n)) {
+			p->i++;
+			continue;
+		}
+		return JSON_WALK_SKIP;
+	}
+	return JSON_WALK_STOP;
+}
+
+/* Gives the map's objects their line and column, for the warnings said
+ * about them later, in one walk of the text; those it cannot place keep
+ * line 0 and are said at the file. */
+static void place_objects(tiled_model *t, const json_t *root, const char *buf,
+                          size_t len)
+{
+	json_step st[2 * 34 + 2] = {{"layers", 0}};
+	obj_places p = {NULL, 0, 0, 0};
+	size_t k = 0;
+
+	if (collect(t, json_object_get(root, "layers"), st, 1, &k, &p) == 0 &&
+	    p.n > 0)
+		(void)json_pos_walk(buf, len, place_visit, &p);
+	free(p.v);
+}
+
 int tiled_tmj_parse(tiled_model *t, const char *buf, size_t len)
 {
 	json_t *root = json_text_load(buf, len, t->err), *e;
@@ -283,12 +515,16 @@ int tiled_tmj_parse(tiled_model *t, const char *buf, size_t len)
 		json_decref(root);
 		return map_fail(t->err, 1, 1, "expected a Tiled map object");
 	}
+	t->json = buf;
+	t->json_len = len;
 	t->infinite = json_is_true(json_object_get(root, "infinite"));
-	if (lnum(t, root, "width", &t->width, "map") ||
-	    lnum(t, root, "height", &t->height, "map") ||
-	    lnum(t, root, "tilewidth", &t->tw, "map") ||
-	    lnum(t, root, "tileheight", &t->th, "map") ||
-	    tiled_check_header(t, str_of(root, "orientation"), 0))
+	if (lnum(t, root, "width", !t->infinite, INT32_MAX, &t->width, "") ||
+	    lnum(t, root, "height", !t->infinite, INT32_MAX, &t->height, "") ||
+	    lnum(t, root, "tilewidth", 1, INT32_MAX, &t->tw, "") ||
+	    lnum(t, root, "tileheight", 1, INT32_MAX, &t->th, "") ||
+	    tiled_check_header(t, str_of(root, "orientation"), 0) ||
+	    not_array(t, root, "tilesets", "") ||
+	    not_array(t, root, "layers", ""))
 		goto out;
 	json_array_foreach(json_object_get(root, "tilesets"), i, e)
 	{
@@ -296,7 +532,12 @@ int tiled_tmj_parse(tiled_model *t, const char *buf, size_t len)
 			goto out;
 	}
 	rc = read_layers(t, json_object_get(root, "layers"), "layers", 0);
+	if (rc == 0)
+		place_objects(t, root, buf, len);
+	if (rc == 0)
+		rc = tiled_model_sort(t);
 out:
+	t->json = NULL;
 	json_decref(root);
 	return rc;
 }
@@ -309,6 +550,8 @@ static int tmj_objects(tiled_model *t, tiled_layer *tl, const json_t *l,
 	const json_t *e;
 	char w[120];
 
+	if (not_array(t, l, "objects", where))
+		return -1;
 	json_array_foreach(json_object_get(l, "objects"), i, e)
 	{
 		tiled_object *o = tiled_add_object(tl, 0);
@@ -326,12 +569,12 @@ static int tmj_objects(tiled_model *t, tiled_layer *tl, const json_t *l,
 			return map_fail(t->err, 0, 0, "out of memory");
 		o->has_w = json_object_get(e, "width") != NULL;
 		o->has_h = json_object_get(e, "height") != NULL;
-		if (num(t, e, "x", 0, &o->x, w) || num(t, e, "y", 0, &o->y, w) ||
-		    num(t, e, "width", 0, &o->w, w) ||
-		    num(t, e, "height", 0, &o->h, w) ||
-		    num(t, e, "gid", 0, &gid, w))
+		if (pixels(t, e, "x", &o->x, w) || pixels(t, e, "y", &o->y, w) ||
+		    pixels(t, e, "width", &o->w, w) ||
+		    pixels(t, e, "height", &o->h, w) ||
+		    num(t, e, "gid", 1, 0, UINT32_MAX, 0, &gid, w))
 			return -1;
-		o->gid = gid > 0 && gid <= 4294967295.0 ? (uint32_t)gid : 0;
+		o->gid = (uint32_t)gid;
 		o->shape = o->gid ? TS_TILE : TS_RECT;
 		if (json_is_true(json_object_get(e, "point")))
 			o->shape = TS_POINT;
@@ -349,8 +592,13 @@ static int tmj_objects(tiled_model *t, tiled_layer *tl, const json_t *l,
 				return map_fail(t->err, 0, 0, "out of memory");
 			json_array_foreach(poly, k, p)
 			{
-				if (num(t, p, "x", 0, &o->pts[2 * k], w) ||
-				    num(t, p, "y", 0, &o->pts[2 * k + 1], w))
+				char pw[160];
+				snprintf(pw, sizeof pw, "%.120s.%s[%zu]", w,
+				         o->shape == TS_POLYGON ? "polygon"
+				                                : "polyline",
+				         k);
+				if (pixels(t, p, "x", &o->pts[2 * k], pw) ||
+				    pixels(t, p, "y", &o->pts[2 * k + 1], pw))
 					return -1;
 				o->npts = k + 1;
 			}

@@ -58,43 +58,49 @@ static const char *attr(const char **a, const char *name)
 	return NULL;
 }
 
-/* A whole-number attribute (def when absent); -1 failure reported. */
-static int num_attr(tmx *x, const char **a, const char *name, long def,
-                    long *out)
+static long col_of(const tmx *x)
 {
-	const char *s = attr(a, name);
-	char *end;
-	double v;
+	return (long)XML_GetCurrentColumnNumber(x->p) + 1;
+}
 
-	*out = def;
+/* Attribute r->name of a, read through the one checked conversion as r
+ * says.  1 read, 0 absent (*out untouched), -1 reported at the
+ * element. */
+static int checked_attr(tmx *x, const char **a, const map_number *r,
+                        double *out)
+{
+	const char *s = attr(a, r->name);
+	char msg[MAP_MSG_MAX];
+
 	if (s == NULL)
 		return 0;
-	v = strtod(s, &end);
-	if (end == s || *end != '\0' || !(v > -1e12 && v < 1e12)) {
-		map_fail(x->t->err, line_of(x), 0,
-		         "attribute %s=\"%.40s\" is not a number", name, s);
-		stop(x);
+	if (map_number_text(r, s, out, msg, sizeof msg) == 0)
+		return 1;
+	map_fail(x->t->err, line_of(x), col_of(x), "%s", msg);
+	stop(x);
+	return -1;
+}
+
+/* A whole-number attribute from lo to hi (def when absent); -1
+ * reported. */
+static int num_attr(tmx *x, const char **a, const char *name, long lo,
+                    long hi, long def, long *out)
+{
+	map_number r = {name, 1, (double)lo, (double)hi};
+	double v = (double)def;
+
+	if (checked_attr(x, a, &r, &v) < 0)
 		return -1;
-	}
 	*out = (long)v;
 	return 0;
 }
 
+/* A place or size in pixels: 1 read, 0 absent, -1 reported. */
 static int real_attr(tmx *x, const char **a, const char *name, double *out)
 {
-	const char *s = attr(a, name);
-	char *end;
+	map_number r = {name, 0, -TILED_PIXELS_MAX, TILED_PIXELS_MAX};
 
-	if (s == NULL)
-		return 0;
-	*out = strtod(s, &end);
-	if (end == s || *end != '\0' || !(*out > -1e12 && *out < 1e12)) {
-		map_fail(x->t->err, line_of(x), 0,
-		         "attribute %s=\"%.40s\" is not a number", name, s);
-		stop(x);
-		return -1;
-	}
-	return 1;
+	return checked_attr(x, a, &r, out);
 }
 
 static const char *parent(const tmx *x, int up)
@@ -123,10 +129,10 @@ static void on_map(tmx *x, const char **a)
 	const char *inf = attr(a, "infinite");
 
 	t->infinite = inf != NULL && strcmp(inf, "1") == 0;
-	if (num_attr(x, a, "width", 0, &t->width) != 0 ||
-	    num_attr(x, a, "height", 0, &t->height) != 0 ||
-	    num_attr(x, a, "tilewidth", 0, &t->tw) != 0 ||
-	    num_attr(x, a, "tileheight", 0, &t->th) != 0)
+	if (num_attr(x, a, "width", !t->infinite, INT32_MAX, 0, &t->width) ||
+	    num_attr(x, a, "height", !t->infinite, INT32_MAX, 0, &t->height) ||
+	    num_attr(x, a, "tilewidth", 1, INT32_MAX, 0, &t->tw) ||
+	    num_attr(x, a, "tileheight", 1, INT32_MAX, 0, &t->th))
 		return;
 	if (tiled_check_header(t, attr(a, "orientation"), line_of(x)) != 0)
 		stop(x);
@@ -137,8 +143,8 @@ static void on_tileset(tmx *x, const char **a)
 	long first, count;
 	const char *src = attr(a, "source");
 
-	if (num_attr(x, a, "firstgid", 1, &first) != 0 ||
-	    num_attr(x, a, "tilecount", 0, &count) != 0)
+	if (num_attr(x, a, "firstgid", 1, TILED_GID_MASK, 1, &first) != 0 ||
+	    num_attr(x, a, "tilecount", 0, TILED_GID_MASK, 0, &count) != 0)
 		return;
 	if (x->depth == 1 && x->ext != NULL) {
 		x->ts = x->ext;
@@ -219,10 +225,12 @@ static void on_chunk(tmx *x, const char **a)
 		stop(x);
 		return;
 	}
-	if (num_attr(x, a, "x", 0, &x->cx) != 0 ||
-	    num_attr(x, a, "y", 0, &x->cy) != 0 ||
-	    num_attr(x, a, "width", 0, &x->cw) != 0 ||
-	    num_attr(x, a, "height", 0, &x->ch) != 0)
+	if (num_attr(x, a, "x", -TILED_CHUNK_AT_MAX, TILED_CHUNK_AT_MAX, 0,
+	             &x->cx) != 0 ||
+	    num_attr(x, a, "y", -TILED_CHUNK_AT_MAX, TILED_CHUNK_AT_MAX, 0,
+	             &x->cy) != 0 ||
+	    num_attr(x, a, "width", 1, TILED_CHUNK_SIDE_MAX, 0, &x->cw) != 0 ||
+	    num_attr(x, a, "height", 1, TILED_CHUNK_SIDE_MAX, 0, &x->ch) != 0)
 		return;
 	begin_text(x);
 }
@@ -232,14 +240,8 @@ static void on_xml_tile(tmx *x, const char **a)
 {
 	long gid;
 
-	if (num_attr(x, a, "gid", 0, &gid) != 0)
+	if (num_attr(x, a, "gid", 0, UINT32_MAX, 0, &gid) != 0)
 		return;
-	if (gid < 0 || gid > 0xffffffffL) {
-		map_fail(x->t->err, line_of(x), 0, "gid %ld is not a tile",
-		         gid);
-		stop(x);
-		return;
-	}
 	if (x->nxml == x->xml_cap) {
 		size_t nc = x->xml_cap ? x->xml_cap * 2 : 256;
 		uint32_t *ng = realloc(x->xml_gids, nc * sizeof *ng);
@@ -291,7 +293,7 @@ static void XMLCALL on_start(void *ud, const char *name, const char **a)
 		on_xml_tile(x, a);
 	else if (strcmp(lit, "tile") == 0 && x->ts != NULL) {
 		long id;
-		if (num_attr(x, a, "id", 0, &id) == 0 &&
+		if (num_attr(x, a, "id", 0, TILED_GID_MASK, 0, &id) == 0 &&
 		    (x->tile = tiled_add_tile(x->ts, id)) == NULL)
 			nomem(x);
 	} else if (strcmp(lit, "property") == 0)
@@ -394,7 +396,7 @@ int tiled_tmx_parse(tiled_model *t, const char *buf, size_t len)
 		return -1;
 	if (t->tw == 0)
 		return map_fail(t->err, 1, 1, "no <map> element: not a map");
-	return 0;
+	return tiled_model_sort(t);
 }
 
 /* The end of a <data> or <chunk>: its text or <tile>s decoded. */
@@ -465,6 +467,7 @@ static void tmx_on_object(tmx *x, const char **a)
 			nomem(x);
 			return;
 		}
+		o->col = col_of(x);
 	}
 	x->obj = o;
 	if (set_str(&o->name, attr(a, "name")) || set_str(&o->type, type) ||
@@ -472,7 +475,7 @@ static void tmx_on_object(tmx *x, const char **a)
 		nomem(x);
 		return;
 	}
-	if (num_attr(x, a, "gid", 0, &gid) != 0)
+	if (num_attr(x, a, "gid", 0, UINT32_MAX, 0, &gid) != 0)
 		return;
 	if (gid != 0 && o->gid == 0) {
 		o->gid = (uint32_t)gid;
@@ -487,29 +490,41 @@ static void tmx_on_object(tmx *x, const char **a)
 		return;
 }
 
-/* A polygon's points="x,y x,y ...". */
+/* A polygon's points="x,y x,y ...": each number through the checked
+ * conversion, so that a bad one is said, not taken for the end. */
 static int read_points(tmx *x, tiled_object *o, const char *s)
 {
-	size_t n = 0;
+	map_number r = {"a corner of points", 0, -TILED_PIXELS_MAX,
+	                TILED_PIXELS_MAX};
+	char msg[MAP_MSG_MAX], one[64];
+	size_t n = 2;
 
 	for (const char *c = s; *c; c++)
-		n += *c == ',';
+		n += *c == ',' || *c == ' ';
 	free(o->pts);
 	o->npts = 0;
-	if ((o->pts = calloc(2 * n + 2, sizeof *o->pts)) == NULL)
+	if ((o->pts = calloc(n, sizeof *o->pts)) == NULL)
 		return nomem(x);
-	while (*s && o->npts < n) {
-		char *end;
-		o->pts[2 * o->npts] = strtod(s, &end);
-		if (*end != ',')
-			break;
-		o->pts[2 * o->npts + 1] = strtod(end + 1, &end);
-		if (!(o->pts[2 * o->npts] > -1e12 && o->pts[2 * o->npts] < 1e12 &&
-		      o->pts[2 * o->npts + 1] > -1e12 &&
-		      o->pts[2 * o->npts + 1] < 1e12))
-			break;
-		o->npts++;
-		s = end;
+	while (*s == ' ')
+		s++;
+	for (size_t k = 0; k < n; k++) {
+		size_t len = strcspn(s, k % 2 ? " " : ",");
+		if (len == 0 && *s == '\0' && k % 2 == 0)
+			break; /* the end, after a whole pair */
+		snprintf(one, sizeof one, "%.*s", (int)len, s);
+		if (len >= sizeof one ||
+		    map_number_text(&r, one, &o->pts[k], msg, sizeof msg)) {
+			if (len >= sizeof one)
+				map_number_say(&r, "a longer text", msg,
+				               sizeof msg);
+			map_fail(x->t->err, line_of(x), col_of(x), "%s", msg);
+			stop(x);
+			return -1;
+		}
+		o->npts = (k + 1) / 2;
+		s += len;
+		if (*s != '\0')
+			s++;
 		while (*s == ' ')
 			s++;
 	}
