@@ -49,7 +49,7 @@ printf '{"level": "level.tmx", "queries": [{"start": [0, 0], "goal": [1, 1]}]}\n
 	>"$out/check.json"
 
 # run NAME STATUS TEXT ARGS...: astar ARGS in $out must end with STATUS
-# (not a hang) and say TEXT on standard error.
+# (not a hang) and say TEXT, a whole line, on standard error.
 run() {
 	name=$1 want=$2 text=$3
 	shift 3
@@ -60,7 +60,7 @@ run() {
 		fail "$name: hangs"
 	elif [ $rc != "$want" ]; then
 		fail "$name: status $rc, expected $want: $(cat "$out/$name.err")"
-	elif ! grep -qF -- "$text" "$out/$name.err"; then
+	elif ! grep -qxF -- "$text" "$out/$name.err"; then
 		fail "$name: no '$text' in: $(cat "$out/$name.err")"
 	else
 		ok "$name"
@@ -68,23 +68,23 @@ run() {
 }
 
 run tileset-fifo 2 \
-	"tileset-fifo.tmx:3: external tileset 'tiles.tsx' is a FIFO, not a regular file" \
+	"astar: tileset-fifo.tmx:3: external tileset 'tiles.tsx' is a FIFO, not a regular file (looked for tiles.tsx)" \
 	-s 0,0 -g 1,1 tileset-fifo.tmx
 run tileset-fifo-tmj 2 \
-	"tileset-fifo.tmj: tilesets[0]: external tileset 'tiles.tsx' is a FIFO" \
+	"astar: tileset-fifo.tmj: tilesets[0]: external tileset 'tiles.tsx' is a FIFO, not a regular file (looked for tiles.tsx)" \
 	-s 0,0 -g 1,1 tileset-fifo.tmj
 run tileset-device 2 \
-	"external tileset '/dev/zero' is a device, not a regular file" \
+	"astar: tileset-device.tmx:3: external tileset '/dev/zero' is a device, not a regular file (looked for /dev/zero)" \
 	-s 0,0 -g 1,1 tileset-device.tmx
 # A template only shapes an object: refused with a warning, the map read.
 run template-fifo 0 \
-	"warning: template-fifo.tmx:4: object template 'obj.tx' is a FIFO" \
+	"astar: warning: template-fifo.tmx:4: object template 'obj.tx' is a FIFO, not a regular file (looked for obj.tx); the object is read without it" \
 	-s 0,0 -g 1,1 template-fifo.tmx
 run ldtk-level-fifo 2 \
-	"external level 'level.ldtkl' is a FIFO, not a regular file" \
+	"astar: project.ldtk: external level 'level.ldtkl' is a FIFO, not a regular file (looked for level.ldtkl)" \
 	-s 0,0 -g 1,1 project.ldtk
 run check-level-fifo 2 \
-	"level 'level.tmx' is a FIFO, not a regular file" \
+	"astar: check.json:1:11: level 'level.tmx' is a FIFO, not a regular file (looked for level.tmx)" \
 	--check check.json
 
 # The map itself may be a FIFO, or standard input.

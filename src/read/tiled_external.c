@@ -152,8 +152,13 @@ static int read_checked(tiled_model *t, const sub_req *rq,
 static int parse_apart(tiled_model *t, const sub_req *rq, const char *buf,
                        size_t len, const struct tiled_open *me)
 {
-	int json = len > 0 && buf[map_bom(buf, len)] == '{', rc;
+	size_t i = map_bom(buf, len);
 	tiled_model sub;
+	int json, rc;
+
+	while (i < len && strchr(" \t\r\n", buf[i]) != NULL && buf[i] != '\0')
+		i++;
+	json = i < len && (buf[i] == '{' || buf[i] == '[');
 
 	memset(&sub, 0, sizeof sub);
 	sub.opts = t->opts;
