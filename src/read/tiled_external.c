@@ -166,7 +166,7 @@ static int parse_apart(tiled_model *t, const sub_req *rq, const char *buf,
 	sub.files = t->files;
 	sub.max_cells = t->max_cells;
 	sub.err = t->err;
-	sub.open = me;
+	sub.chain = me;
 	if (rq->ts != NULL) {
 		tiled_tileset loc = *rq->ts;
 		loc.tiles = NULL;
@@ -192,7 +192,7 @@ static int parse_apart(tiled_model *t, const sub_req *rq, const char *buf,
 static int read_sub(tiled_model *t, const sub_req *rq)
 {
 	struct tiled_open map_file = {0, 0, 0, NULL}, me;
-	const struct tiled_open *up = t->open;
+	const struct tiled_open *up = t->chain;
 	const char *mp = t->opts->path;
 	struct stat st;
 	char *buf, *path, qp[140], msg[sizeof t->err->msg];

@@ -93,13 +93,15 @@ typedef struct tiled_model {
 	const tiled_files *files; /* how to read them */
 	/* The files being read, the innermost first (tiled_external.c):
 	 * NULL while the map itself is read. */
-	const struct tiled_open *open;
+	const struct tiled_open *chain;
 	size_t max_cells;
 	map_error *err;
 } tiled_model;
 
 /* Reads the files a map names beside it, of either syntax (by their
- * content): the loader the readers are given in t->files. */
+ * content): the loader the readers are given in t->files.  It never
+ * grows t's arrays (a named file is read into a model of its own), so a
+ * reader's pointers into them, ts and o among them, stay good. */
 struct tiled_files {
 	/* The external tileset rel (.tsx or .tsj) into ts, named at line
 	 * of the map (.tmx) or at the JSON path where (.tmj); an error is
