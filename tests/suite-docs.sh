@@ -263,17 +263,25 @@ for line in sec.split('\n'):
         pats.append((it, re.compile(rx + '$'), entry))
 # A place: a path with a slash, <stdin>, or (a golden case runs in its
 # folder) a file name of its own, or "." for that folder.
-loc = re.compile(r"^(?!-)(?:[^ ]*[/<][^ ]*?|[^ /<:]+\.(?:txt|map|scen|json|dat|tmx|tmj|ldtk|ldtkl)|\.)(?::\d+)*: ")
+loc = re.compile(r"^(?!-)(?:[^ ]*[/<][^ ]*?|[^ /<:]+\.(?:txt|map|scen|json|dat|tmx|tmj|tsx|tsj|tx|tj|ldtk|ldtkl)|\.)(?::\d+)*: ")
+fpath = re.compile(r"^[a-z_]+(?:\[\d+\]|\.[^ :]+)+: ")
+def strip(m):
+    # Its places: file:line:col, and a JSON path naming where a file
+    # is named, before that file's place ("tilesets[0]: t.tsx:4:3: ").
+    while True:
+        if loc.match(m):
+            m = loc.sub('', m, count=1)
+        elif fpath.match(m) and loc.match(fpath.sub('', m, count=1)):
+            m = loc.sub('', fpath.sub('', m, count=1), count=1)
+        else:
+            return m
 seen = {}
 for f in sorted(glob.glob('tests/golden/*/*/stderr')) + sorted(glob.glob('tests/out/docs/big/*.stderr')):
     for l in open(f, encoding='utf-8', errors='replace'):
         l = l.rstrip('\n')
         if not l.startswith('astar: '):
             continue
-        m = l[7:]
-        while loc.match(m):
-            m = loc.sub('', m, count=1)
-        seen.setdefault(m, f)
+        seen.setdefault(strip(l[7:]), f)
 bad = 0
 # A message matches as it is or without a leading JSON path (which a
 # scenario field such as "bucket: " looks like).
@@ -288,9 +296,7 @@ print('%d messages, %d patterns, %d unlisted' % (len(seen), len(pats), bad))
 # devices, closed pipes, reports, memory limits, read-only files).
 expected = set(seen)
 def add(m):
-    while loc.match(m):
-        m = loc.sub('', m, count=1)
-    expected.add(m)
+    expected.add(strip(m))
 for f in sorted(glob.glob('tests/golden/*/*/stdout')):
     for l in open(f, encoding='utf-8', errors='replace'):
         add(l.rstrip('\n'))

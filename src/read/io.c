@@ -14,29 +14,40 @@
 
 /* Opens a named file for io_slurp, refusing a folder or a regular file
  * over the limit before any byte is read; *cap becomes the buffer size
- * that holds the whole file.  Returns -1 with errno set. */
-static int open_file(const char *path, size_t limit, int *fd, size_t *cap)
+ * that holds the whole file.  With st set, only a regular file is
+ * opened: the open does not wait (a FIFO's would, for a writer), and
+ * anything else is refused with IO_NOT_REGULAR, *st telling what it is.
+ * Returns -1 with errno set, or IO_NOT_REGULAR. */
+static int open_file(const char *path, size_t limit, int *fd, size_t *cap,
+                     struct stat *st)
 {
-	struct stat st;
-	int err = 0;
+	struct stat own;
+	int err = 0, rc = -1, flags = O_RDONLY;
 
-	if ((*fd = open(path, O_RDONLY)) < 0)
+	if (st == NULL)
+		st = &own;
+	else
+		flags |= O_NONBLOCK | O_NOCTTY;
+	if ((*fd = open(path, flags)) < 0)
 		return -1;
-	if (fstat(*fd, &st) != 0)
+	if (fstat(*fd, st) != 0)
 		err = errno;
-	else if (S_ISDIR(st.st_mode))
+	else if (st != &own && !S_ISREG(st->st_mode))
+		rc = IO_NOT_REGULAR;
+	else if (S_ISDIR(st->st_mode))
 		err = EISDIR;
-	else if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > limit)
+	else if (S_ISREG(st->st_mode) &&
+	         (unsigned long long)st->st_size > limit)
 		err = EFBIG;
-	if (err != 0) {
+	if (err != 0 || rc == IO_NOT_REGULAR) {
 		close(*fd);
 		errno = err;
-		return -1;
+		return rc;
 	}
 	/* The bytes, the NUL, and room for the read that finds the
 	 * end: a file read whole is not grown. */
-	if (S_ISREG(st.st_mode) && st.st_size > 0)
-		*cap = (size_t)st.st_size + 2;
+	if (S_ISREG(st->st_mode) && st->st_size > 0)
+		*cap = (size_t)st->st_size + 2;
 	return 0;
 }
 
@@ -80,20 +91,23 @@ static int read_all(int fd, size_t limit, size_t cap, char **buf, size_t *len)
 	return err;
 }
 
-int io_slurp(const char *path, size_t limit, char **buf, size_t *len)
+/* io_slurp and io_slurp_regular: st set for the latter. */
+static int slurp(const char *path, size_t limit, char **buf, size_t *len,
+                 struct stat *st)
 {
 	char *b = NULL;
 	size_t n = 0, cap = 65536;
-	int fd = STDIN_FILENO, err;
+	int fd = STDIN_FILENO, err, rc;
+	int named = st != NULL || strcmp(path, "-") != 0;
 
-	if (strcmp(path, "-") != 0 && open_file(path, limit, &fd, &cap) != 0)
-		return -1;
+	if (named && (rc = open_file(path, limit, &fd, &cap, st)) != 0)
+		return rc;
 	/* Room for limit + 1 bytes, the one that tells the input is too
 	 * large, and the NUL: an endless stream stops there. */
 	if (cap > limit + 2)
 		cap = limit + 2;
 	err = read_all(fd, limit, cap, &b, &n);
-	if (strcmp(path, "-") != 0)
+	if (named)
 		close(fd);
 	if (err != 0) {
 		free(b);
@@ -104,6 +118,17 @@ int io_slurp(const char *path, size_t limit, char **buf, size_t *len)
 	*buf = b;
 	*len = n;
 	return 0;
+}
+
+int io_slurp(const char *path, size_t limit, char **buf, size_t *len)
+{
+	return slurp(path, limit, buf, len, NULL);
+}
+
+int io_slurp_regular(const char *path, size_t limit, char **buf, size_t *len,
+                     struct stat *st)
+{
+	return slurp(path, limit, buf, len, st);
 }
 
 void io_stdin_init(io_stdin *in)
@@ -167,4 +192,17 @@ int io_keep_std_fds(void)
 		}
 	}
 	return 0;
+}
+
+const char *io_kind(const struct stat *st)
+{
+	if (S_ISFIFO(st->st_mode))
+		return "a FIFO";
+	if (S_ISDIR(st->st_mode))
+		return "a folder";
+	if (S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode))
+		return "a device";
+	if (S_ISSOCK(st->st_mode))
+		return "a socket";
+	return S_ISREG(st->st_mode) ? "a regular file" : "not a regular file";
 }

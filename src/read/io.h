@@ -6,6 +6,7 @@
 
 #include <pthread.h>
 #include <stddef.h>
+#include <sys/stat.h>
 
 /*
  * Reads all of path ("-" for standard input) into a NUL-terminated buffer
@@ -15,6 +16,23 @@
  * ENOMEM, or the error of open/read.
  */
 int io_slurp(const char *path, size_t limit, char **buf, size_t *len);
+
+/*
+ * io_slurp for a file that another names (a tileset, a template, an
+ * external level): it must be a regular file, "-" included (a file named
+ * so).  A FIFO or a device would make the read wait or never end, and
+ * the file naming it is no place to ask for that, so it is refused at
+ * once, without waiting in open: IO_NOT_REGULAR, with *st saying what
+ * it is.  Otherwise as io_slurp, and *st is the file's (its device and
+ * inode tell it from the files being read).
+ */
+#define IO_NOT_REGULAR 1
+int io_slurp_regular(const char *path, size_t limit, char **buf, size_t *len,
+                     struct stat *st);
+
+/* What a file that is not regular is, for a message: "a FIFO", "a
+ * folder", "a device"... */
+const char *io_kind(const struct stat *st);
 
 /*
  * Standard input for a run whose threads may each ask for it: it is read

@@ -142,6 +142,8 @@ static json_t *read_external(ldtk *x, const char *rel)
 	char *full = malloc(dl + strlen(rel) + 1), *buf;
 	size_t len;
 	json_t *root = NULL;
+	struct stat st;
+	int rc;
 
 	if (full == NULL) {
 		map_fail(x->err, 0, 0, "out of memory");
@@ -149,7 +151,14 @@ static json_t *read_external(ldtk *x, const char *rel)
 	}
 	memcpy(full, path, dl);
 	strcpy(full + dl, rel);
-	if (io_slurp(full, (size_t)256 << 20, &buf, &len) != 0) {
+	/* A regular file only: a FIFO there would wait forever. */
+	rc = io_slurp_regular(full, (size_t)256 << 20, &buf, &len, &st);
+	if (rc == IO_NOT_REGULAR) {
+		map_fail(x->err, 0, 0,
+		         "external level '%.80s' is %s, not a regular file "
+		         "(looked for %.120s)",
+		         rel, io_kind(&st), full);
+	} else if (rc != 0) {
 		map_fail(x->err, 0, 0,
 		         "external level '%.80s': %s (looked for %.120s)", rel,
 		         errno == EFBIG ? "too large" : strerror(errno), full);

@@ -133,6 +133,7 @@ int map_check_load(json_t *root, const char *path, size_t max_cells, map *m,
 	opts_text t;
 	char *full, *buf;
 	size_t len;
+	struct stat st;
 	int rc, own = 0; /* the error is this file's, not the level's */
 
 	if (rel == NULL || rel[0] == '\0')
@@ -142,9 +143,18 @@ int map_check_load(json_t *root, const char *path, size_t max_cells, map *m,
 		return -1;
 	if ((full = beside(path, rel)) == NULL)
 		return map_fail(err, 0, 0, "out of memory");
-	if (io_slurp(full, (size_t)256 << 20, &buf, &len) != 0) {
-		map_fail(err, 0, 0, "level '%.80s': %s (looked for %.120s)", rel,
-		         errno == EFBIG ? "too large" : strerror(errno), full);
+	/* A regular file only: a FIFO there would wait forever. */
+	if ((rc = io_slurp_regular(full, (size_t)256 << 20, &buf, &len,
+	                           &st)) != 0) {
+		if (rc == IO_NOT_REGULAR)
+			map_fail(err, 0, 0,
+			         "level '%.80s' is %s, not a regular file "
+			         "(looked for %.120s)",
+			         rel, io_kind(&st), full);
+		else
+			map_fail(err, 0, 0, "level '%.80s': %s (looked for %.120s)",
+			         rel, errno == EFBIG ? "too large" : strerror(errno),
+			         full);
 		free(full);
 		return -1;
 	}

@@ -101,6 +101,9 @@ typedef struct tiled_model {
 	const map_level_opts *opts;
 	const char *dir;          /* the map's folder, for external files */
 	const tiled_files *files; /* how to read them */
+	/* The files being read, the innermost first (tiled_external.c):
+	 * NULL while the map itself is read. */
+	const struct tiled_open *chain;
 	size_t max_cells;
 	map_error *err;
 	/* the .tmj's text while it is read, so that a message is placed at
@@ -110,12 +113,15 @@ typedef struct tiled_model {
 } tiled_model;
 
 /* Reads the files a map names beside it, of either syntax (by their
- * content): the loader the readers are given in t->files. */
+ * content): the loader the readers are given in t->files.  It never
+ * grows t's arrays (a named file is read into a model of its own), so a
+ * reader's pointers into them, ts and o among them, stay good. */
 struct tiled_files {
-	/* The external tileset rel (.tsx or .tsj) into ts; an error is
-	 * said at line of the map when line > 0.  0 or -1. */
+	/* The external tileset rel (.tsx or .tsj) into ts, named at line
+	 * of the map (.tmx) or at the JSON path where (.tmj); an error is
+	 * said there.  0 or -1. */
 	int (*tileset)(tiled_model *t, tiled_tileset *ts, const char *rel,
-	               long line);
+	               long line, const char *where);
 	/* An object template (.tx or .tj): what it gives that o lacks.  A
 	 * template only shapes an object, so a bad one is warned of and
 	 * the object read without it: always 0. */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/diag.h"
 #include "json_pos.h"
 #include "json_text.h"
 #include "tiled_data.h"
@@ -156,6 +157,49 @@ static int read_props(tiled_model *t, const json_t *arr, tiled_props *p)
 	return 0;
 }
 
+/* The root of a file the map names, a what ("tileset"): an object
+ * whose "type", when given, is what (a .tsj whose root is a map would
+ * be read as a tileset without tiles). */
+static int check_root(tiled_model *t, const json_t *root, const char *buf,
+                      size_t len, const char *what)
+{
+	const json_t *type = json_object_get(root, "type");
+	json_step step = {"type", 0};
+	json_place at = {1, 1};
+	char q[48];
+
+	if (!json_is_object(root))
+		return map_fail(t->err, 1, 1, "expected a Tiled %s object",
+		                what);
+	if (type == NULL || (json_is_string(type) &&
+	                     strcmp(json_string_value(type), what) == 0))
+		return 0;
+	(void)json_pos_find(buf, len, &step, 1, 0, &at);
+	if (!json_is_string(type))
+		return map_fail(t->err, at.line, at.col,
+		                "\"type\" is not a string: expected \"%s\", a "
+		                "Tiled %s",
+		                what, what);
+	return map_fail(t->err, at.line, at.col,
+	                "\"type\" is \"%s\": expected \"%s\", a Tiled %s",
+	                diag_quote(json_string_value(type), q, sizeof q), what,
+	                what);
+}
+
+int tiled_tj_parse(tiled_model *t, tiled_object *o, const char *buf,
+                   size_t len)
+{
+	json_t *root = json_text_load(buf, len, t->err);
+	int rc;
+
+	(void)o; /* its object is not read: astar's objects need none */
+	if (root == NULL)
+		return -1;
+	rc = check_root(t, root, buf, len, "template");
+	json_decref(root);
+	return rc;
+}
+
 int tiled_tsj_parse(tiled_model *t, tiled_tileset *ts, const char *buf,
                     size_t len, const char *rel)
 {
@@ -168,7 +212,8 @@ int tiled_tsj_parse(tiled_model *t, tiled_tileset *ts, const char *buf,
 	if (root == NULL)
 		return -1;
 	t->json = NULL;
-	if (lnum(t, root, "tilecount", 0, TILED_GID_MASK, &count, rel) != 0) {
+	if (check_root(t, root, buf, len, "tileset") != 0 ||
+	    lnum(t, root, "tilecount", 0, TILED_GID_MASK, &count, rel) != 0) {
 		t->json = map_json;
 		json_decref(root);
 		return -1;
@@ -207,7 +252,7 @@ static int read_tileset(tiled_model *t, const json_t *o, size_t k)
 	if ((ts = tiled_add_tileset(t, first)) == NULL)
 		return map_fail(t->err, 0, 0, "out of memory");
 	if (str_of(o, "source") != NULL)
-		return t->files->tileset(t, ts, str_of(o, "source"), 0);
+		return t->files->tileset(t, ts, str_of(o, "source"), 0, where);
 	if (lnum(t, o, "tilecount", 0, TILED_GID_MASK, &ts->tilecount,
 	         where) != 0 ||
 	    not_array(t, o, "tiles", where))

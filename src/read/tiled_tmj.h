@@ -13,5 +13,9 @@ int tiled_tmj_parse(tiled_model *t, const char *buf, size_t len);
 /* An external tileset's text into ts (rel names it in errors); 0 or -1. */
 int tiled_tsj_parse(tiled_model *t, tiled_tileset *ts, const char *buf,
                     size_t len, const char *rel);
+/* An object template's text: checked to be one; what it gives o is not
+ * read (none of it is astar's).  0 or -1. */
+int tiled_tj_parse(tiled_model *t, tiled_object *o, const char *buf,
+                   size_t len);
 
 #endif

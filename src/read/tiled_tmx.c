@@ -162,7 +162,7 @@ static void on_tileset(tmx *x, const char **a)
 	}
 	x->ts->tilecount = count;
 	if (src != NULL &&
-	    x->t->files->tileset(x->t, x->ts, src, line_of(x)) != 0)
+	    x->t->files->tileset(x->t, x->ts, src, line_of(x), NULL) != 0)
 		stop(x);
 }
 
@@ -255,6 +255,30 @@ static void on_xml_tile(tmx *x, const char **a)
 	x->xml_gids[x->nxml++] = (uint32_t)gid;
 }
 
+/* Whether the root element is one the file is read for: a map's, or
+ * the one a named file must have (a .tsx whose root is a <map> would
+ * fill the map's header and arrays from inside its tileset). */
+static int root_ok(tmx *x, const char *lit, const char *name)
+{
+	const char *want = x->ext ? "tileset" : x->tmpl ? "template" : NULL;
+
+	if (want == NULL && (!strcmp(lit, "map") || !strcmp(lit, "tileset") ||
+	                     !strcmp(lit, "template")))
+		return 1;
+	if (want != NULL && strcmp(lit, want) == 0)
+		return 1;
+	if (want != NULL)
+		map_fail(x->t->err, line_of(x),
+		         (long)XML_GetCurrentColumnNumber(x->p) + 1,
+		         "the root element is <%.40s>: expected <%s>, a Tiled %s",
+		         name, want, want);
+	else
+		map_fail(x->t->err, line_of(x), 0,
+		         "<%.40s> is not a Tiled map, tileset or template", name);
+	stop(x);
+	return 0;
+}
+
 static void tmx_on_object(tmx *x, const char **a);
 static void tmx_on_shape(tmx *x, const char *name, const char **a);
 
@@ -278,13 +302,8 @@ static void XMLCALL on_start(void *ud, const char *name, const char **a)
 		return;
 	}
 	x->stack[x->depth++] = lit;
-	if (x->depth == 1 && strcmp(lit, "map") && strcmp(lit, "tileset") &&
-	    strcmp(lit, "template")) {
-		map_fail(x->t->err, line_of(x), 0,
-		         "<%.40s> is not a Tiled map, tileset or template", name);
-		stop(x);
+	if (x->depth == 1 && !root_ok(x, lit, name))
 		return;
-	}
 	if (x->depth == 1 && strcmp(lit, "map") == 0)
 		on_map(x, a);
 	else if (strcmp(lit, "tileset") == 0)

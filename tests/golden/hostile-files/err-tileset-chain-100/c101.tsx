@@ -1,0 +1,2 @@
+<?xml version="1.0"?>
+<tileset name="c101"/>
