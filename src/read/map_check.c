@@ -158,6 +158,24 @@ static int read_opts(json_t *root, map_level_opts *lo, opts_text *t,
 	return 0;
 }
 
+/* Warns of a key of the other editor's ("cost" is Tiled's, "costs" and
+ * "level_id" LDtk's) in the check file at path, once its level is read
+ * (rc 0): it chooses nothing there, as the options of the command line
+ * do not. */
+static void other_editor_keys(const map_level_opts *lo, enum map_format fmt,
+                              const char *path, int rc)
+{
+	const char *key = fmt == MAPFMT_LDTK ? (lo->cost ? "cost" : NULL)
+	                  : lo->costs        ? "costs"
+	                  : lo->level        ? "level_id"
+	                                     : NULL;
+
+	if (rc == 0 && key != NULL)
+		diag_warn("%s: %s applies to %s files only; ignored here",
+		          path ? path : "-", key,
+		          fmt == MAPFMT_LDTK ? "Tiled" : "LDtk");
+}
+
 /* The level file named in the check file at path: its folder's. */
 static char *beside(const char *path, const char *rel)
 {
@@ -205,9 +223,11 @@ int map_check_load(json_t *root, const char *path, size_t max_cells, map *m,
 	switch (map_detect(buf, len)) {
 	case MAPFMT_TILED:
 		rc = map_read_tiled(buf, len, max_cells, &lo, m, err);
+		other_editor_keys(&lo, MAPFMT_TILED, path, rc);
 		break;
 	case MAPFMT_LDTK:
 		rc = map_read_ldtk(buf, len, max_cells, &lo, m, err);
+		other_editor_keys(&lo, MAPFMT_LDTK, path, rc);
 		break;
 	default:
 		rc = map_fail(err, 0, 0,
