@@ -120,15 +120,17 @@ static int is_intgrid(const json_t *li)
 	return type != NULL && strcmp(type, "IntGrid") == 0;
 }
 
-/* --layer's IntGrid layer, or an error naming it and listing the
- * level's IntGrid layers: never another layer in its place. */
+/* --layer's IntGrid layer: the one of that identifier, else the only
+ * one of that identifier in another case (LDtk capitalises them:
+ * --layer=walls is Walls); or an error naming it and listing the
+ * level's IntGrid layers, never another layer in its place. */
 static const json_t *named_layer(ldtk *x, const json_t *layers,
                                  size_t *index)
 {
 	const char *want = x->o->layers[0];
-	const json_t *li;
+	const json_t *li, *folded = NULL;
 	ldtk_listing l = {{0}, 0, 0};
-	size_t i;
+	size_t i, nfolded = 0;
 	int other = 0; /* a layer of that name, not IntGrid */
 	char q[64];
 
@@ -144,14 +146,22 @@ static const json_t *named_layer(ldtk *x, const json_t *layers,
 		const char *id = str_of(li, "__identifier");
 		if (id == NULL)
 			continue;
-		if (strcmp(id, want) == 0 && is_intgrid(li)) {
+		if (!is_intgrid(li)) {
+			other |= strcmp(id, want) == 0;
+			continue;
+		}
+		if (strcmp(id, want) == 0) {
 			*index = i;
 			return li;
 		}
-		other |= strcmp(id, want) == 0;
-		if (is_intgrid(li))
-			ldtk_list_add(&l, id, 1);
+		if (strcasecmp(id, want) == 0 && nfolded++ == 0) {
+			folded = li;
+			*index = i;
+		}
+		ldtk_list_add(&l, id, 1);
 	}
+	if (nfolded == 1)
+		return folded;
 	map_fail(x->err, 0, 0,
 	         "--layer '%s': %s (the level's IntGrid layers: %s)",
 	         diag_quote(want, q, sizeof q),
