@@ -57,9 +57,12 @@ static int fail_at(const ldtk *x, int in_level, const json_step *rel, int n,
 	va_end(ap);
 	if (t != NULL && json_pos_nearest(t, len, path, k, 0, &p) < 0)
 		p.line = p.col = 0;
-	if (in_level && x->level_file != NULL)
-		return map_fail(x->err, 0, 0, "%.80s:%ld:%ld: %s",
-		                x->level_file, p.line, p.col, msg);
+	if (in_level && x->level_file != NULL) {
+		char q[96];
+		return map_fail(x->err, 0, 0, "%s:%ld:%ld: %s",
+		                diag_quote(x->level_file, q, sizeof q), p.line,
+		                p.col, msg);
+	}
 	return map_fail(x->err, p.line, p.col, "%s", msg);
 }
 

@@ -199,6 +199,7 @@ int map_check_load(json_t *root, const char *path, size_t max_cells, map *m,
 	char *full, *buf;
 	size_t len;
 	int rc, own = 0; /* the error is this file's, not the level's */
+	char q[96];
 
 	if (rel == NULL || rel[0] == '\0')
 		return map_fail(err, 0, 0, "level: expected a file name");
@@ -230,8 +231,8 @@ int map_check_load(json_t *root, const char *path, size_t max_cells, map *m,
 		other_editor_keys(&lo, MAPFMT_LDTK, path, rc);
 		break;
 	default:
-		rc = map_fail(err, 0, 0,
-		              "level '%.80s' is not a Tiled or LDtk file", rel);
+		rc = map_fail(err, 0, 0, "level '%s' is not a Tiled or LDtk file",
+		              diag_quote(rel, q, sizeof q));
 		own = 1;
 	}
 	free(buf);
@@ -240,12 +241,12 @@ int map_check_load(json_t *root, const char *path, size_t max_cells, map *m,
 	if (rc != 0 && !own) {
 		/* The level's own error, said of the check file. */
 		char msg[sizeof err->msg];
+		diag_quote(rel, q, sizeof q); /* cut with "..." if long */
 		if (err->line > 0)
-			snprintf(msg, sizeof msg, "level %.80s:%ld:%ld: %.380s", rel,
+			snprintf(msg, sizeof msg, "level %s:%ld:%ld: %.380s", q,
 			         err->line, err->col, err->msg);
 		else
-			snprintf(msg, sizeof msg, "level %.80s: %.380s", rel,
-			         err->msg);
+			snprintf(msg, sizeof msg, "level %s: %.380s", q, err->msg);
 		map_fail(err, 0, 0, "%s", msg);
 	}
 	return rc;
