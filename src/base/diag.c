@@ -17,11 +17,38 @@ void diag_collect(diag_list *l)
 	collector = l;
 }
 
-/* The one formatter, which the others call. */
+/* The bytes byte c takes quoted: 4 for \xNN, else 1. */
+static size_t quoted_len(unsigned char c)
+{
+	return c < 0x20 || c == 0x7f ? 4 : 1;
+}
+
+void diag_fputs(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (quoted_len(c) == 4)
+			fprintf(f, "\\x%02x", c);
+		else
+			fputc(c, f);
+	}
+}
+
+static void put_raw(FILE *f, const char *s)
+{
+	fputs(s, f);
+}
+
+/* The one formatter, which the others call.  Printed ("astar: " first,
+ * prog set), the file and the text are escaped (diag_fputs): a name a
+ * level file gives cannot start a line or send the terminal an escape
+ * sequence.  A report's message (prog 0) is escaped by its format. */
 static void format_to(FILE *f, const diag_msg *m, int prog)
 {
+	void (*put)(FILE *, const char *) = prog ? diag_fputs : put_raw;
+
 	if (m->level == DIAG_NOTE) {
-		fputs(m->text, f);
+		put(f, m->text);
 		return;
 	}
 	if (prog)
@@ -29,7 +56,7 @@ static void format_to(FILE *f, const diag_msg *m, int prog)
 	if (m->level == DIAG_WARNING)
 		fputs("warning: ", f);
 	if (m->file != NULL) {
-		fputs(m->file, f);
+		put(f, m->file);
 		if (m->line > 0) {
 			fprintf(f, ":%ld", m->line);
 			if (m->col > 0)
@@ -37,7 +64,7 @@ static void format_to(FILE *f, const diag_msg *m, int prog)
 		}
 		fputs(": ", f);
 	}
-	fputs(m->text, f);
+	put(f, m->text);
 }
 
 char *diag_format(const diag_msg *m, int prog)
@@ -208,12 +235,6 @@ void diag_note(const char *fmt, ...)
 	va_start(ap, fmt);
 	diag_put(DIAG_NOTE, NULL, 0, 0, fmt, ap);
 	va_end(ap);
-}
-
-/* The bytes byte c takes quoted: 4 for \xNN, else 1. */
-static size_t quoted_len(unsigned char c)
-{
-	return c < 0x20 || c == 0x7f ? 4 : 1;
 }
 
 const char *diag_quote(const char *s, char *buf, size_t size)

@@ -103,4 +103,9 @@ void diag_list_free(diag_list *l);
  * buf. */
 const char *diag_quote(const char *s, char *buf, size_t size);
 
+/* Writes s to f with its control characters (bytes below 0x20, and DEL)
+ * as \xNN, as every message is printed: for a name from a file in text
+ * output. */
+void diag_fputs(FILE *f, const char *s);
+
 #endif

@@ -219,8 +219,10 @@ int text_blocks_on(const cli_config *cfg)
 /* A text block's header line, when the batch has several inputs. */
 void file_header(sink *k, const char *name)
 {
-	if (text_blocks_on(k->cfg) && k->it->ninputs > 1)
-		fprintf(k->out, "%s:\n", name);
+	if (text_blocks_on(k->cfg) && k->it->ninputs > 1) {
+		diag_fputs(k->out, name); /* an LDtk level's identifier */
+		fputs(":\n", k->out);
+	}
 }
 
 /* Whether stdout carries data for programs (JSON Lines or a TAP stream):

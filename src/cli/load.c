@@ -104,6 +104,23 @@ static void unused_level_options(const cli_config *cfg, const char *name)
 		          name, flag);
 }
 
+/* Warns of a level option of the other editor's (--cost is Tiled's,
+ * --costs and --level LDtk's): it chooses nothing in this map either,
+ * and is warned of as one given for a map of no editor. */
+static void other_editor_options(const cli_config *cfg, enum map_format fmt,
+                                 const char *name)
+{
+	const map_level_opts *lo = &cfg->level;
+	const char *flag = fmt == MAPFMT_LDTK ? (lo->cost ? "--cost" : NULL)
+	                   : lo->costs        ? "--costs"
+	                   : lo->level        ? "--level"
+	                                      : NULL;
+
+	if (flag != NULL)
+		diag_warn("%s: %s applies to %s files only; ignored here", name,
+		          flag, fmt == MAPFMT_LDTK ? "Tiled" : "LDtk");
+}
+
 /* Reads and parses one map of the configured (or detected) format;
  * reports and returns -1 on failure.  level: an LDtk project's level
  * for this item, or NULL for --level's. */
@@ -210,6 +227,8 @@ int load_map_or(batch *b, const char *path, const char *level, map *m,
 		m->format = fmt;
 	if (rc == 0 && fmt != MAPFMT_TILED && fmt != MAPFMT_LDTK)
 		unused_level_options(cfg, name);
+	else if (rc == 0)
+		other_editor_options(cfg, fmt, name);
 	return rc;
 }
 

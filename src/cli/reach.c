@@ -150,8 +150,10 @@ static int check_reach(sink *k, astar_ctx *ctx, const map *m,
 	t.draw = k->cfg->image != NULL;
 	if ((st = astar_flood(ctx, m->grid, r->from, r->nfrom, o, &f)) !=
 	    ASTAR_OK) {
-		diag_error(name, 0, 0, "reach[%zu]: from %s: %s", i,
-		           r->from_text, astar_strerror(st));
+		/* At the entry, as its failure would be reported. */
+		diag_error(name, r->at.line, r->at.col,
+		           "reach[%zu]: from %s: %s", i, r->from_text,
+		           astar_strerror(st));
 		return -1;
 	}
 	if (tally_every_open(&t, m, o, name, i, &f) != 0)

@@ -36,22 +36,40 @@ static size_t count_levels(const json_t *root)
 	return n;
 }
 
-static const json_t *level_at(const json_t *root, size_t k)
+/* Level k of the project, and, when at is not NULL, its JSON path
+ * (levels[k] or worlds[w].levels[k]) in at[0..*nat). */
+static const json_t *level_path(const json_t *root, size_t k, json_step *at,
+                                int *nat)
 {
 	const json_t *lv = json_object_get(root, "levels"), *w;
+	json_step top[] = {{"levels", 0}, {NULL, k}}, world[] = {
+		{"worlds", 0}, {NULL, 0}, {"levels", 0}, {NULL, 0}};
 	size_t i;
 
-	if (k < json_array_size(lv))
+	if (k < json_array_size(lv)) {
+		if (at != NULL)
+			memcpy(at, top, sizeof top), *nat = 2;
 		return json_array_get(lv, k);
+	}
 	k -= json_array_size(lv);
 	json_array_foreach(json_object_get(root, "worlds"), i, w)
 	{
 		lv = json_object_get(w, "levels");
-		if (k < json_array_size(lv))
+		if (k < json_array_size(lv)) {
+			world[1].index = i;
+			world[3].index = k;
+			if (at != NULL)
+				memcpy(at, world, sizeof world), *nat = 4;
 			return json_array_get(lv, k);
+		}
 		k -= json_array_size(lv);
 	}
 	return NULL;
+}
+
+static const json_t *level_at(const json_t *root, size_t k)
+{
+	return level_path(root, k, NULL, NULL);
 }
 
 static int is_level_file(const json_t *root)
@@ -88,52 +106,53 @@ int map_ldtk_levels(const char *buf, size_t len, char ***names, size_t *n,
 }
 
 /* The levels' identifiers, for an error: "'A', 'B'". */
-static void level_list(const json_t *root, char *out, size_t size)
+static void level_list(const json_t *root, ldtk_listing *l)
 {
-	size_t n = 0, cnt = count_levels(root);
+	size_t cnt = count_levels(root);
 
-	out[0] = '\0';
-	for (size_t k = 0; k < cnt && n + 1 < size; k++) {
+	for (size_t k = 0; k < cnt && !l->cut; k++) {
 		const char *id = str_of(level_at(root, k), "identifier");
-		n += (size_t)snprintf(out + n, size - n, "%s'%.40s'",
-		                      k ? ", " : "", id ? id : "?");
+		ldtk_list_add(l, id ? id : "?", 1);
 	}
 }
 
-/* The level --level names (identifier, else index), or the only one. */
+/* The level --level names (identifier, else index), or the only one;
+ * its path in x->at. */
 static const json_t *pick_level(ldtk *x, const json_t *root)
 {
 	size_t cnt = count_levels(root);
 	const char *want = x->o->level;
-	char list[300];
+	ldtk_listing list = {{0}, 0, 0};
+	char q[64];
 
 	for (size_t k = 0; want != NULL && k < cnt; k++) {
 		const char *id = str_of(level_at(root, k), "identifier");
 		if (id != NULL && strcmp(id, want) == 0)
-			return level_at(root, k);
+			return level_path(root, k, x->at, &x->nat);
 	}
 	if (want != NULL && want[strspn(want, "0123456789")] == '\0' &&
 	    strlen(want) < 10 && (size_t)atol(want) < cnt)
-		return level_at(root, (size_t)atol(want));
+		return level_path(root, (size_t)atol(want), x->at, &x->nat);
 	if (want == NULL && cnt == 1)
-		return level_at(root, 0);
-	level_list(root, list, sizeof list);
+		return level_path(root, 0, x->at, &x->nat);
+	level_list(root, &list);
 	if (cnt == 0)
 		map_fail(x->err, 0, 0, "the project has no levels");
 	else if (want == NULL)
 		map_fail(x->err, 0, 0,
 		         "the project has %zu levels: choose one with "
 		         "--level=ID (%s)",
-		         cnt, list);
+		         cnt, list.text);
 	else
 		map_fail(x->err, 0, 0,
-		         "--level '%.60s': no such level (the project's "
+		         "--level '%s': no such level (the project's "
 		         "levels: %s)",
-		         want, list);
+		         diag_quote(want, q, sizeof q), list.text);
 	return NULL;
 }
 
-/* An external level file, read beside the project. */
+/* An external level file, read beside the project; its text kept in
+ * x->level_text (freed by the caller), for the places of messages. */
 static json_t *read_external(ldtk *x, const char *rel)
 {
 	const char *path = x->o->path ? x->o->path : "";
@@ -168,8 +187,11 @@ static json_t *read_external(ldtk *x, const char *rel)
 			snprintf(msg, sizeof msg, "%s", x->err->msg);
 			map_fail(x->err, 0, 0, "%.80s:%ld:%ld: %s", rel,
 			         x->err->line, x->err->col, msg);
+			free(buf);
+		} else {
+			x->level_text = buf;
+			x->level_len = len;
 		}
-		free(buf);
 	}
 	free(full);
 	return root;
@@ -181,9 +203,15 @@ int map_read_ldtk(const char *buf, size_t len, size_t max_cells,
 	static const map_level_opts none;
 	json_t *root, *ext = NULL;
 	const json_t *level;
-	ldtk x = {lo ? lo : &none, NULL, max_cells, err};
+	ldtk x;
 	int rc = -1;
 
+	memset(&x, 0, sizeof x);
+	x.o = lo ? lo : &none;
+	x.max_cells = max_cells;
+	x.err = err;
+	x.text = x.level_text = buf;
+	x.len = x.level_len = len;
 	memset(m, 0, sizeof *m);
 	if ((root = json_text_load(buf, len, err)) == NULL)
 		return -1;
@@ -199,15 +227,18 @@ int map_read_ldtk(const char *buf, size_t len, size_t max_cells,
 			goto out;
 		if (!json_is_array(json_object_get(level, "layerInstances")) &&
 		    str_of(level, "externalRelPath") != NULL) {
-			if ((ext = read_external(&x, str_of(level,
-			                                    "externalRelPath"))) ==
-			    NULL)
+			x.level_text = NULL;
+			x.level_file = str_of(level, "externalRelPath");
+			x.nat = 0;
+			if ((ext = read_external(&x, x.level_file)) == NULL)
 				goto out;
 			level = ext;
 		}
 	}
 	rc = ldtk_grid(&x, level, m);
 out:
+	if (x.level_text != buf)
+		free((char *)x.level_text);
 	json_decref(ext);
 	json_decref(root);
 	if (rc != 0)

@@ -6,8 +6,12 @@
  * entity as named points: @Identifier, @Identifier#N when a kind has
  * several, @iid, and @name from a String field "name".  It takes the
  * level and the project's defs from ldtk.c through ldtk_level.h and
- * needs nothing else of it.
+ * needs nothing else of it.  Every number it reads is checked whole and
+ * in range (ldtk_whole), and every message about a value is placed at it
+ * (fail_at), by its JSON path in the text.
  */
+#include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +22,89 @@
 static const char *str_of(const json_t *o, const char *key)
 {
 	return json_string_value(json_object_get(o, key));
+}
+
+/* Steps of a JSON path, for fail_at. */
+#define KEY(k) {(k), 0}
+#define AT(i) {NULL, (i)}
+
+/*
+ * Fails with the message at the place of the value at path rel (n
+ * steps) of the level (in_level), or of the project's text: at the
+ * nearest value the text has when it lacks that one.  In an external
+ * level file, the file and place start the message, as its syntax
+ * errors do.  Returns -1.
+ */
+static int fail_at(const ldtk *x, int in_level, const json_step *rel, int n,
+                   const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+static int fail_at(const ldtk *x, int in_level, const json_step *rel, int n,
+                   const char *fmt, ...)
+{
+	json_step path[JSON_PATH_MAX];
+	json_place p = {0, 0};
+	const char *t = in_level ? x->level_text : x->text;
+	size_t len = in_level ? x->level_len : x->len;
+	char msg[MAP_MSG_MAX];
+	va_list ap;
+	int k = 0;
+
+	for (; in_level && k < x->nat; k++)
+		path[k] = x->at[k];
+	for (int i = 0; i < n && k < JSON_PATH_MAX; i++)
+		path[k++] = rel[i];
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (t != NULL && json_pos_nearest(t, len, path, k, 0, &p) < 0)
+		p.line = p.col = 0;
+	if (in_level && x->level_file != NULL) {
+		char q[96];
+		return map_fail(x->err, 0, 0, "%s:%ld:%ld: %s",
+		                diag_quote(x->level_file, q, sizeof q), p.line,
+		                p.col, msg);
+	}
+	return map_fail(x->err, p.line, p.col, "%s", msg);
+}
+
+/*
+ * v, the value at path rel (n steps), as a whole number from lo to hi,
+ * into *out: LDtk writes every number it reads as one, so a string, a
+ * fraction, one out of range (which a narrower type would wrap) or none
+ * at all is refused, never read as 0 or cut to fit.  what names it.
+ */
+static int ldtk_whole(const ldtk *x, int in_level, const json_t *v,
+                      const json_step *rel, int n, const char *what,
+                      json_int_t lo, json_int_t hi, json_int_t *out)
+{
+	if (json_is_integer(v) && json_integer_value(v) >= lo &&
+	    json_integer_value(v) <= hi) {
+		*out = json_integer_value(v);
+		return 0;
+	}
+	return fail_at(x, in_level, rel, n,
+	               "%s: %sexpected a whole number from %" JSON_INTEGER_FORMAT
+	               " to %" JSON_INTEGER_FORMAT,
+	               what, v == NULL ? "missing; " : "", lo, hi);
+}
+
+void ldtk_list_add(ldtk_listing *l, const char *name, int quote)
+{
+	char q[48];
+	size_t room = sizeof l->text - l->n;
+	int k;
+
+	if (l->cut)
+		return;
+	diag_quote(name, q, sizeof q);
+	/* Room kept for ", ..." after this one. */
+	if (strlen(q) + 10 > room) {
+		snprintf(l->text + l->n, room, "%s...", l->n ? ", " : "");
+		l->cut = 1;
+		return;
+	}
+	k = snprintf(l->text + l->n, room, quote ? "%s'%s'" : "%s%s",
+	             l->n ? ", " : "", q);
+	l->n += (size_t)k;
 }
 
 static int named_like_collision(const char *name)
@@ -36,93 +123,152 @@ static int is_intgrid(const json_t *li)
 	return type != NULL && strcmp(type, "IntGrid") == 0;
 }
 
-static const json_t *pick_layer(ldtk *x, const json_t *layers)
+/* --layer's IntGrid layer: the one of that identifier, else the only
+ * one of that identifier in another case (LDtk capitalises them:
+ * --layer=walls is Walls); or an error naming it and listing the
+ * level's IntGrid layers, never another layer in its place. */
+static const json_t *named_layer(ldtk *x, const json_t *layers,
+                                 size_t *index)
 {
-	const json_t *li, *first = NULL, *named = NULL;
-	size_t i, n = 0;
-	char list[300];
+	const char *want = x->o->layers[0];
+	const json_t *li, *folded = NULL;
+	ldtk_listing l = {{0}, 0, 0};
+	size_t i, nfolded = 0;
+	int other = 0; /* a layer of that name, not IntGrid */
+	char q[64];
 
-	list[0] = '\0';
+	if (x->o->nlayers > 1) {
+		map_fail(x->err, 0, 0,
+		         "--layer: an LDtk level blocks by one IntGrid layer; "
+		         "%zu are named",
+		         x->o->nlayers);
+		return NULL;
+	}
+	json_array_foreach(layers, i, li)
+	{
+		const char *id = str_of(li, "__identifier");
+		if (id == NULL)
+			continue;
+		if (!is_intgrid(li)) {
+			other |= strcmp(id, want) == 0;
+			continue;
+		}
+		if (strcmp(id, want) == 0) {
+			*index = i;
+			return li;
+		}
+		if (strcasecmp(id, want) == 0 && nfolded++ == 0) {
+			folded = li;
+			*index = i;
+		}
+		ldtk_list_add(&l, id, 1);
+	}
+	if (nfolded == 1)
+		return folded;
+	map_fail(x->err, 0, 0,
+	         "--layer '%s': %s (the level's IntGrid layers: %s)",
+	         diag_quote(want, q, sizeof q),
+	         other ? "not an IntGrid layer" : "no such IntGrid layer",
+	         l.n ? l.text : "none");
+	return NULL;
+}
+
+/* The IntGrid layer that blocks: --layer's, else one named like a
+ * collision layer, else the first; its index in layers in *index. */
+static const json_t *pick_layer(ldtk *x, const json_t *layers, size_t *index)
+{
+	const json_t *li, *first = NULL;
+	size_t i;
+
+	if (x->o->nlayers > 0)
+		return named_layer(x, layers, index);
 	json_array_foreach(layers, i, li)
 	{
 		const char *id = str_of(li, "__identifier");
 		if (!is_intgrid(li) || id == NULL)
 			continue;
-		if (x->o->nlayers > 0 && strcmp(id, x->o->layers[0]) == 0)
-			return li;
-		if (first == NULL)
+		if (first == NULL) {
 			first = li;
-		if (named == NULL && named_like_collision(id))
-			named = li;
-		n += (size_t)snprintf(list + n, n < sizeof list ? sizeof list - n : 0,
-		                      "%s'%.40s'", n ? ", " : "", id);
+			*index = i;
+		}
+		if (named_like_collision(id)) {
+			*index = i;
+			return li;
+		}
 	}
-	if (x->o->nlayers > 0)
-		map_fail(x->err, 0, 0,
-		         "--layer '%.60s': no such IntGrid layer (the level's: "
-		         "%s)",
-		         x->o->layers[0], first ? list : "none");
-	else if (first == NULL)
+	if (first == NULL)
 		map_fail(x->err, 0, 0, "the level has no IntGrid layer");
-	return named ? named : first;
+	return first;
 }
 
-/* The identifier the project gives IntGrid value v of layer def uid. */
-static const json_t *value_defs(const ldtk *x, const json_t *li)
+/* The intGridValues the project's defs give layer li (its layerDefUid),
+ * and their layer's index in defs.layers in *def; NULL when the defs
+ * have none (an .ldtkl file alone). */
+static const json_t *value_defs(const ldtk *x, const json_t *li, size_t *def)
 {
-	const json_t *d;
+	const json_t *d, *uid = json_object_get(li, "layerDefUid");
 	size_t i;
-	json_int_t uid = json_integer_value(json_object_get(li, "layerDefUid"));
 
 	json_array_foreach(json_object_get(x->defs, "layers"), i, d)
 	{
-		if (json_integer_value(json_object_get(d, "uid")) == uid)
+		if (json_equal(json_object_get(d, "uid"), uid)) {
+			*def = i;
 			return json_object_get(d, "intGridValues");
+		}
 	}
 	return NULL;
 }
 
-/* One value of --solid or --costs: a number, or an identifier the
- * layer's intGridValues define; -1 reported. */
-static long value_of(ldtk *x, const json_t *vals, const char *tok, size_t n,
-                     const char *flag)
+/* One value of --solid or --costs (tok, n bytes): a number, or an
+ * identifier the layer's intGridValues (vals, of defs.layers[def])
+ * define; -1 reported. */
+static long value_of(ldtk *x, const json_t *vals, size_t def, const char *tok,
+                     size_t n, const char *flag)
 {
 	const json_t *v;
-	size_t i, k = 0;
-	char list[300];
+	size_t i;
+	ldtk_listing l = {{0}, 0, 0};
+	char q[64], *want;
 
 	if (n > 0 && n < 10 && strspn(tok, "0123456789") >= n)
 		return atol(tok);
-	list[0] = '\0';
 	json_array_foreach(vals, i, v)
 	{
 		const char *id = str_of(v, "identifier");
-		if (id != NULL && strlen(id) == n && strncmp(id, tok, n) == 0)
-			return (long)json_integer_value(json_object_get(v, "value"));
-		if (k < sizeof list)
-			k += (size_t)snprintf(list + k, sizeof list - k,
-			                      "%s%s=%" JSON_INTEGER_FORMAT,
-			                      k ? ", " : "", id ? id : "?",
-			                      json_integer_value(
-			                              json_object_get(v, "value")));
+		json_step at[] = {KEY("defs"),          KEY("layers"), AT(def),
+		                  KEY("intGridValues"), AT(i),         KEY("value")};
+		json_int_t val;
+		char item[96];
+		if (id != NULL && strlen(id) == n && strncmp(id, tok, n) == 0) {
+			snprintf(item, sizeof item, "intGridValues[%zu].value", i);
+			return ldtk_whole(x, 0, json_object_get(v, "value"), at, 6,
+			                  item, 1, 255, &val) == 0
+			               ? (long)val
+			               : -1;
+		}
+		snprintf(item, sizeof item, "%s=%" JSON_INTEGER_FORMAT,
+		         id ? id : "?", json_integer_value(json_object_get(v, "value")));
+		ldtk_list_add(&l, item, 0);
 	}
-	return map_fail(x->err, 0, 0,
-	                "%s: '%.*s' is no IntGrid value of the layer (its "
-	                "values: %s)",
-	                flag, (int)(n > 60 ? 60 : n), tok,
-	                list[0] ? list : "none named");
+	if ((want = strndup(tok, n)) == NULL)
+		return map_fail(x->err, 0, 0, "out of memory");
+	map_fail(x->err, 0, 0,
+	         "%s: '%s' is no IntGrid value of the layer (its values: %s)",
+	         flag, diag_quote(want, q, sizeof q), l.n ? l.text : "none named");
+	free(want);
+	return -1;
 }
 
 /* Sets cost[v] for each item of list ("a,b" for --solid: cost 0;
  * "a:3,b:2" for --costs). */
-static int read_list(ldtk *x, const json_t *vals, const char *list,
+static int read_list(ldtk *x, const json_t *vals, size_t def, const char *list,
                      int with_cost, unsigned char *cost)
 {
 	const char *flag = with_cost ? "--costs" : "--solid";
 
 	while (*list) {
 		size_t n = strcspn(list, with_cost ? ":," : ",");
-		long v = value_of(x, vals, list, n, flag), c = 0;
+		long v = value_of(x, vals, def, list, n, flag), c = 0;
 		if (v < 0)
 			return -1;
 		if (v > 255 || v == 0)
@@ -181,6 +327,51 @@ static const char *name_field(const json_t *e)
 	return NULL;
 }
 
+/* Entity k of layer i (e) at its "__grid": [x, y], whole numbers
+ * (a cell outside the level is left to the caller). */
+static int entity_cell(const ldtk *x, const json_t *e, size_t i, size_t k,
+                       astar_point *at)
+{
+	json_step p[] = {KEY("layerInstances"), AT(i), KEY("entityInstances"),
+	                 AT(k), KEY("__grid"), AT(0)};
+	const json_t *g = json_object_get(e, "__grid");
+	json_int_t c[2];
+	char q[64], what[96];
+
+	snprintf(what, sizeof what, "entity '%s': __grid",
+	         diag_quote(str_of(e, "__identifier"), q, sizeof q));
+	if (!json_is_array(g) || json_array_size(g) != 2)
+		return fail_at(x, 1, p, 5, "%s: %sexpected [x, y], whole numbers",
+		               what, g == NULL ? "missing; " : "");
+	for (size_t j = 0; j < 2; j++) {
+		p[5].index = j;
+		snprintf(what, sizeof what, "entity '%s': __grid[%zu]", q, j);
+		if (ldtk_whole(x, 1, json_array_get(g, j), p, 6, what,
+		               INT32_MIN, INT32_MAX, &c[j]) != 0)
+			return -1;
+	}
+	at->x = (int32_t)c[0];
+	at->y = (int32_t)c[1];
+	return 0;
+}
+
+/* Adds the name "id#N" for the first N no point holds yet, at at. */
+static int add_nth(map *m, const char *id, astar_point at)
+{
+	size_t n = 1, dummy, size = strlen(id) + 24;
+	char *nth = malloc(size);
+	int rc;
+
+	if (nth == NULL)
+		return -1;
+	while (snprintf(nth, size, "%s#%zu", id, n) > 0 &&
+	       map_count_points(m, nth, &dummy) > 0)
+		n++;
+	rc = map_add_point(m, nth, at);
+	free(nth);
+	return rc;
+}
+
 /* The entities as points, in the file's order. */
 static int ldtk_points(ldtk *x, const json_t *layers, map *m)
 {
@@ -192,25 +383,17 @@ static int ldtk_points(ldtk *x, const json_t *layers, map *m)
 		json_array_foreach(json_object_get(li, "entityInstances"), k, e)
 		{
 			const char *id = str_of(e, "__identifier");
-			const json_t *g = json_object_get(e, "__grid");
-			json_int_t gx = json_integer_value(json_array_get(g, 0)),
-			           gy = json_integer_value(json_array_get(g, 1));
-			astar_point at = {(int32_t)gx, (int32_t)gy};
-			char nth[128];
-			size_t dummy;
-			if (id == NULL || !astar_grid_contains(m->grid, at.x, at.y))
+			astar_point at;
+			if (id == NULL)
+				continue;
+			if (entity_cell(x, e, i, k, &at) != 0)
+				return -1;
+			if (!astar_grid_contains(m->grid, at.x, at.y))
 				continue;
 			if (map_add_point(m, id, at) != 0)
 				goto nomem;
-			if (kind_count(layers, id) > 1) {
-				size_t n = 1;
-				while (snprintf(nth, sizeof nth, "%.100s#%zu", id,
-				                n) > 0 &&
-				       map_count_points(m, nth, &dummy) > 0)
-					n++;
-				if (map_add_point(m, nth, at) != 0)
-					goto nomem;
-			}
+			if (kind_count(layers, id) > 1 && add_nth(m, id, at) != 0)
+				goto nomem;
 			if ((str_of(e, "iid") &&
 			     map_add_point(m, str_of(e, "iid"), at) != 0) ||
 			    (name_field(e) && name_field(e)[0] &&
@@ -225,14 +408,20 @@ nomem:
 }
 
 /* Each IntGrid value's cell cost (0 a wall): --solid's values are walls
- * (default: every non-zero value), then --costs gives floor costs. */
-static int cost_table(ldtk *x, const json_t *vals, unsigned char cost[256])
+ * (default: every non-zero value), then --costs gives floor costs, by
+ * the values the defs give layer li. */
+static int cost_table(ldtk *x, const json_t *li, unsigned char cost[256])
 {
+	size_t def = 0;
+	const json_t *vals = NULL;
+
+	if (x->o->solid != NULL || x->o->costs != NULL)
+		vals = value_defs(x, li, &def);
 	memset(cost, 1, 256);
 	if (x->o->solid != NULL) {
 		unsigned char walls[256];
 		memset(walls, 1, sizeof walls);
-		if (read_list(x, vals, x->o->solid, 0, walls) != 0)
+		if (read_list(x, vals, def, x->o->solid, 0, walls) != 0)
 			return -1;
 		memcpy(cost, walls, 256);
 	} else {
@@ -241,7 +430,7 @@ static int cost_table(ldtk *x, const json_t *vals, unsigned char cost[256])
 	if (x->o->costs != NULL) {
 		unsigned char cs[256];
 		memset(cs, 0, sizeof cs);
-		if (read_list(x, vals, x->o->costs, 1, cs) != 0)
+		if (read_list(x, vals, def, x->o->costs, 1, cs) != 0)
 			return -1;
 		/* A value given a cost is floor, whatever the default. */
 		for (int v = 1; v < 256; v++)
@@ -251,21 +440,22 @@ static int cost_table(ldtk *x, const json_t *vals, unsigned char cost[256])
 	return 0;
 }
 
-/* The layer's intGridCsv, row by row, through cost into m->grid. */
-static int fill_cells(ldtk *x, const json_t *li, const json_t *csv,
-                      json_int_t w, const unsigned char cost[256], map *m)
+/* The intGridCsv of layer lix, row by row, through cost into m->grid. */
+static int fill_cells(ldtk *x, size_t lix, const json_t *csv, json_int_t w,
+                      const unsigned char cost[256], map *m)
 {
 	const json_t *c;
 	size_t i;
 
 	json_array_foreach(csv, i, c)
 	{
-		json_int_t v = json_integer_value(c);
-		if (!json_is_integer(c) || v < 0 || v > 255)
-			return map_fail(x->err, 0, 0,
-			                "layer '%.60s': intGridCsv[%zu] is not an "
-			                "IntGrid value (0 to 255)",
-			                str_of(li, "__identifier"), i);
+		json_step p[] = {KEY("layerInstances"), AT(lix),
+		                 KEY("intGridCsv"), AT(i)};
+		json_int_t v;
+		char what[48];
+		snprintf(what, sizeof what, "intGridCsv[%zu]", i);
+		if (ldtk_whole(x, 1, c, p, 4, what, 0, 255, &v) != 0)
+			return -1;
 		astar_grid_row(m->grid, (int32_t)(i / (size_t)w))[i % (size_t)w] =
 			cost[v];
 	}
@@ -273,37 +463,52 @@ static int fill_cells(ldtk *x, const json_t *li, const json_t *csv,
 	return 0;
 }
 
+/* Layer lix's size in cells, __cWid by __cHei, as the intGridCsv holds
+ * them; 0, or -1 reported. */
+static int layer_size(ldtk *x, const json_t *li, size_t lix, json_int_t *w,
+                      json_int_t *h)
+{
+	json_step p[] = {KEY("layerInstances"), AT(lix), KEY("__cWid")};
+	const json_t *csv = json_object_get(li, "intGridCsv");
+	char q[64], what[96];
+
+	diag_quote(str_of(li, "__identifier"), q, sizeof q);
+	snprintf(what, sizeof what, "layer '%s': __cWid", q);
+	if (ldtk_whole(x, 1, json_object_get(li, "__cWid"), p, 3, what, 1,
+	               ASTAR_DIM_MAX, w) != 0)
+		return -1;
+	p[2].key = "__cHei";
+	snprintf(what, sizeof what, "layer '%s': __cHei", q);
+	if (ldtk_whole(x, 1, json_object_get(li, "__cHei"), p, 3, what, 1,
+	               ASTAR_DIM_MAX, h) != 0)
+		return -1;
+	if (map_check_size((long)*w, (long)*h, x->max_cells, 0, x->err) != 0)
+		return -1;
+	p[2].key = "intGridCsv";
+	if (json_array_size(csv) != (size_t)(*w * *h))
+		return fail_at(x, 1, p, 3,
+		               "layer '%s': intGridCsv holds %zu values; the "
+		               "layer has %ldx%ld cells",
+		               q, json_array_size(csv), (long)*w, (long)*h);
+	return 0;
+}
+
 int ldtk_grid(ldtk *x, const json_t *level, map *m)
 {
 	const json_t *layers = json_object_get(level, "layerInstances");
-	const json_t *li = pick_layer(x, layers), *csv, *vals;
+	size_t lix = 0;
+	const json_t *li = pick_layer(x, layers, &lix);
 	unsigned char cost[256];
 	json_int_t w, h;
 	astar_status st;
 
-	if (li == NULL)
-		return -1;
-	vals = value_defs(x, li);
-	w = json_integer_value(json_object_get(li, "__cWid"));
-	h = json_integer_value(json_object_get(li, "__cHei"));
-	if (w < 1 || h < 1 || w > ASTAR_DIM_MAX || h > ASTAR_DIM_MAX)
-		return map_fail(x->err, 0, 0,
-		                "layer '%.60s': __cWid and __cHei must be "
-		                "positive", str_of(li, "__identifier"));
-	if (map_check_size((long)w, (long)h, x->max_cells, 0, x->err) != 0)
-		return -1;
-	csv = json_object_get(li, "intGridCsv");
-	if (json_array_size(csv) != (size_t)(w * h))
-		return map_fail(x->err, 0, 0,
-		                "layer '%.60s': intGridCsv holds %zu values; "
-		                "the layer has %ldx%ld cells",
-		                str_of(li, "__identifier"), json_array_size(csv),
-		                (long)w, (long)h);
-	if (cost_table(x, vals, cost) != 0)
+	if (li == NULL || layer_size(x, li, lix, &w, &h) != 0 ||
+	    cost_table(x, li, cost) != 0)
 		return -1;
 	if ((m->grid = astar_grid_new((int32_t)w, (int32_t)h, &st)) == NULL)
 		return map_fail(x->err, 0, 0, "%s", astar_strerror(st));
-	if (fill_cells(x, li, csv, w, cost, m) != 0)
+	if (fill_cells(x, lix, json_object_get(li, "intGridCsv"), w, cost, m) !=
+	    0)
 		return -1;
 	if (str_of(level, "identifier") &&
 	    (m->level = strdup(str_of(level, "identifier"))) == NULL)

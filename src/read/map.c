@@ -18,35 +18,60 @@ size_t map_bom(const char *buf, size_t len)
 	return len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
 }
 
-/* Whether key (quoted, with its colon and what follows it, white space
- * between them allowed) occurs in s[0..len). */
+/* The end of the JSON string that starts at s[i] (its quote): the index
+ * of its closing quote, or len when it has none. */
+static size_t string_end(const char *s, size_t len, size_t i)
+{
+	for (i++; i < len && s[i] != '"'; i++)
+		if (s[i] == '\\')
+			i++;
+	return i < len ? i : len;
+}
+
+static size_t skip_space(const char *s, size_t len, size_t i)
+{
+	while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' ||
+	                   s[i] == '\n'))
+		i++;
+	return i;
+}
+
+/* Whether the object that starts at s[0] has key (quoted) as a member
+ * of its own, with value (quoted) when value is set: members of the
+ * objects and arrays inside it do not count, so that a level's point
+ * named like an editor's key does not make it that editor's file. */
 static int has_key(const char *s, size_t len, const char *key,
                    const char *value)
 {
-	size_t kl = strlen(key);
+	size_t kl = strlen(key), vl = value ? strlen(value) : 0, i, e, j;
+	long depth = 0;
 
-	for (size_t i = 0; i + kl <= len; i++) {
-		size_t j = i + kl;
-		if (memcmp(s + i, key, kl) != 0)
-			continue;
-		while (j < len && strchr(" \t\r\n", s[j]) && s[j])
-			j++;
-		if (j == len || s[j] != ':')
-			continue;
-		if (value == NULL)
-			return 1;
-		for (j++; j < len && strchr(" \t\r\n", s[j]) && s[j]; j++)
-			;
-		if (len - j >= strlen(value) &&
-		    memcmp(s + j, value, strlen(value)) == 0)
-			return 1;
+	for (i = 0; i < len; i++) {
+		if (s[i] == '{' || s[i] == '[') {
+			depth++;
+		} else if (s[i] == '}' || s[i] == ']') {
+			if (--depth <= 0)
+				return 0;
+		} else if (s[i] == '"') {
+			if ((e = string_end(s, len, i)) == len)
+				return 0;
+			j = skip_space(s, len, e + 1);
+			if (depth == 1 && e + 1 - i == kl &&
+			    memcmp(s + i, key, kl) == 0 && j < len && s[j] == ':') {
+				j = skip_space(s, len, j + 1);
+				if (value == NULL ||
+				    (len - j >= vl && memcmp(s + j, value, vl) == 0))
+					return 1;
+			}
+			i = e;
+		}
 	}
 	return 0;
 }
 
 /* A JSON object: an editor's file by the keys its editor always writes
- * (Tiled sorts its keys, so "tiledversion" may come last), else a JSON
- * level. */
+ * at the top of its object (Tiled sorts its keys, so "tiledversion" may
+ * come last), else a JSON level. */
 static enum map_format json_flavour(const char *s, size_t len)
 {
 	if (has_key(s, len, "\"tiledversion\"", NULL) ||

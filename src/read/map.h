@@ -289,9 +289,9 @@ size_t map_bom(const char *buf, size_t len);
 
 /* Guesses the format from the content: "type " first -> Moving AI, '<'
  * (an XML map) -> Tiled, '{' first (after white space) -> JSON, unless
- * it has Tiled's "tiledversion" or "type": "map" (Tiled) or LDtk's
- * "jsonVersion" and "levels" or "layerInstances" (LDtk), otherwise
- * ASCII. */
+ * its object has, among its own keys (not those of the values inside
+ * it), Tiled's "tiledversion" or "type": "map" (Tiled) or LDtk's
+ * "jsonVersion" or "__header__" (LDtk), otherwise ASCII. */
 enum map_format map_detect(const char *buf, size_t len);
 
 #endif
