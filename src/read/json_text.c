@@ -10,6 +10,7 @@
 #include "astar.h"
 #include "base/diag.h"
 #include "json_text.h"
+#include "map.h"
 
 /* How a string token ends, for token_start. */
 enum string_end { STRING_CLOSED, STRING_CUT, STRING_BAD_ESCAPE };
@@ -254,4 +255,34 @@ json_t *json_text_load(const char *buf, size_t len, diag_err *err)
 		}
 	diag_fail(err, line, (long)(off - bol) + 1, "%s", jerr.text);
 	return NULL;
+}
+
+/* What a value that is no number is, as a message says it. */
+static const char *kind_of(const json_t *v)
+{
+	switch (v == NULL ? JSON_NULL : json_typeof(v)) {
+	case JSON_STRING:
+		return "a string";
+	case JSON_TRUE:
+		return "true";
+	case JSON_FALSE:
+		return "false";
+	case JSON_ARRAY:
+		return "an array";
+	case JSON_OBJECT:
+		return "an object";
+	default:
+		return v == NULL ? "missing" : "null";
+	}
+}
+
+int json_text_number(const map_number *r, const json_t *v, double *out,
+                     char *msg, size_t size)
+{
+	if (json_is_integer(v))
+		return map_number_value(r, (double)json_integer_value(v), out,
+		                        msg, size);
+	if (json_is_real(v))
+		return map_number_value(r, json_real_value(v), out, msg, size);
+	return map_number_say(r, kind_of(v), msg, size);
 }

@@ -1,6 +1,7 @@
 /*
- * json_text.h - the JSON map reader's scans of the text itself: placing
- * jansson's syntax errors, and the size at a glance (json_text.c).
+ * json_text.h - the JSON readers' help with jansson: placing its syntax
+ * errors, the size at a glance, and a value through the one checked
+ * conversion of numbers (json_text.c).
  */
 #ifndef ASTAR_JSON_TEXT_H
 #define ASTAR_JSON_TEXT_H
@@ -24,5 +25,13 @@ int json_text_size(const char *b, size_t n, long *width, long *height);
  * placing, as the JSON map reader gives it). */
 struct diag_err;
 json_t *json_text_load(const char *buf, size_t len, struct diag_err *err);
+
+/* v, a value of a parsed document, through the readers' one checked
+ * conversion (map.h's map_number): a number judged by map_number_value,
+ * anything else said as what it is ("a string", "an array", "missing"
+ * when v is NULL).  0 with *out set, or -1 with msg[0..size) set. */
+struct map_number;
+int json_text_number(const struct map_number *r, const json_t *v,
+                     double *out, char *msg, size_t size);
 
 #endif

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "json_text.h"
 #include "ldtk_level.h"
 
 static const char *str_of(const json_t *o, const char *key)
@@ -68,23 +69,23 @@ static int fail_at(const ldtk *x, int in_level, const json_step *rel, int n,
 
 /*
  * v, the value at path rel (n steps), as a whole number from lo to hi,
- * into *out: LDtk writes every number it reads as one, so a string, a
- * fraction, one out of range (which a narrower type would wrap) or none
- * at all is refused, never read as 0 or cut to fit.  what names it.
+ * into *out, through the readers' one checked conversion: LDtk writes
+ * every number it reads as one, so a string, a fraction, one out of
+ * range (which a narrower type would wrap) or none at all is refused,
+ * never read as 0 or cut to fit.  what names it.
  */
 static int ldtk_whole(const ldtk *x, int in_level, const json_t *v,
                       const json_step *rel, int n, const char *what,
                       json_int_t lo, json_int_t hi, json_int_t *out)
 {
-	if (json_is_integer(v) && json_integer_value(v) >= lo &&
-	    json_integer_value(v) <= hi) {
-		*out = json_integer_value(v);
-		return 0;
-	}
-	return fail_at(x, in_level, rel, n,
-	               "%s: %sexpected a whole number from %" JSON_INTEGER_FORMAT
-	               " to %" JSON_INTEGER_FORMAT,
-	               what, v == NULL ? "missing; " : "", lo, hi);
+	char msg[MAP_MSG_MAX];
+	map_number r = {what, 1, (double)lo, (double)hi};
+	double d = 0; /* *out is set even on a refusal */
+
+	int rc = json_text_number(&r, v, &d, msg, sizeof msg);
+
+	*out = (json_int_t)d;
+	return rc == 0 ? 0 : fail_at(x, in_level, rel, n, "%s", msg);
 }
 
 void ldtk_list_add(ldtk_listing *l, const char *name, int quote)

@@ -47,25 +47,6 @@ static int bad(tiled_model *t, const char *where, const char *what)
 	return fail_at(t, where, msg);
 }
 
-/* What a JSON value that is no number is, for a message. */
-static const char *kind_of(const json_t *v)
-{
-	switch (json_typeof(v)) {
-	case JSON_STRING:
-		return "a string";
-	case JSON_TRUE:
-		return "true";
-	case JSON_FALSE:
-		return "false";
-	case JSON_ARRAY:
-		return "an array";
-	case JSON_OBJECT:
-		return "an object";
-	default:
-		return "null";
-	}
-}
-
 /* Member key of o (at path where, "" for the document) through the one
  * checked conversion: whole or not, from lo to hi; def when absent.  0,
  * or -1 reported at the value. */
@@ -83,14 +64,7 @@ static int num(tiled_model *t, const json_t *o, const char *key, int whole,
 		return 0;
 	snprintf(name, sizeof name, "%.80s%s%s", where, where[0] ? "." : "",
 	         key);
-	if (json_is_integer(v))
-		rc = map_number_value(&r, (double)json_integer_value(v), out,
-		                      msg, sizeof msg);
-	else if (json_is_real(v))
-		rc = map_number_value(&r, json_real_value(v), out, msg,
-		                      sizeof msg);
-	else
-		rc = map_number_say(&r, kind_of(v), msg, sizeof msg);
+	rc = json_text_number(&r, v, out, msg, sizeof msg);
 	return rc == 0 ? 0 : fail_at(t, name, msg);
 }
 
@@ -282,10 +256,7 @@ static int bad_gid(tiled_model *t, const json_t *e, const char *w, size_t i)
 	double v;
 
 	snprintf(name, sizeof name, "%.80s[%zu]", w, i);
-	if (json_is_number(e))
-		map_number_value(&r, json_number_value(e), &v, msg, sizeof msg);
-	else
-		map_number_say(&r, kind_of(e), msg, sizeof msg);
+	json_text_number(&r, e, &v, msg, sizeof msg);
 	return fail_at(t, name, msg);
 }
 
