@@ -20,6 +20,8 @@ case $secs in '' | *[!0-9]*) echo "usage: run.sh [SECONDS [TARGET...]]" >&2; exi
 build=${FUZZ_BUILD:-$here/build}
 out=${FUZZ_OUT:-$here/out}
 export FUZZ_BUILD="$build"
+# UBSan's reports name the frames too, as ASan's do.
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}"
 mkdir -p "$out"
 passed=0
 failed=0
