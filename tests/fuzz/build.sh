@@ -16,7 +16,7 @@ case $CC in cc | gcc* | */gcc*) CC=clang ;; esac
 out=${FUZZ_BUILD:-tests/fuzz/build}
 mkdir -p "$out/obj"
 
-ALL="fuzz_ascii fuzz_json fuzz_movingai fuzz_scen fuzz_args fuzz_levels"
+ALL="fuzz_ascii fuzz_json fuzz_movingai fuzz_scen fuzz_args fuzz_levels fuzz_files"
 targets=${*:-$ALL}
 
 # The library's and the readers' sources, by their folders.
@@ -48,8 +48,11 @@ o=$out/obj/reference.o
 $CC $CFLAGS $CPPFLAGS -c -o "$o" tests/unit/reference.c
 objs="$objs $o"
 for t in $targets; do
+	# fuzz_files confines the readers' io_slurp to its folder (see there).
+	link=
+	[ "$t" = fuzz_files ] && link=-Wl,--wrap=io_slurp
 	# shellcheck disable=SC2086
 	$CC $CFLAGS -fsanitize=fuzzer $CPPFLAGS -o "$out/$t" \
-		"tests/fuzz/$t.c" $objs $jansson_libs -lm
+		"tests/fuzz/$t.c" $objs $jansson_libs -lm $link
 	echo "built $out/$t"
 done

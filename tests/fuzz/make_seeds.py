@@ -18,6 +18,7 @@ scenario files in shared/benchmarks/movingai/mapf (ODC-BY; N. Sturtevant,
 import glob
 import os
 import shutil
+import sys
 import struct
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -56,9 +57,275 @@ def head_lines(path, n):
     return b"".join(read(path).splitlines(keepends=True)[:n])
 
 
+# ---- fuzz_files: a main file and the files it names (see fuzz_files.c)
+MAIN_TMX, MAIN_TMJ, MAIN_LDTK, MAIN_CHECK = range(4)
+LO_NONE, LO_LEVEL0, LO_SOLID, LO_LAYER = range(4)
+SEP = b"----8<----"
+
+
+def files(kind, main, *subs, lo=LO_NONE, cells=8):
+    """An input of fuzz_files: the main file of kind, then each (name,
+    text) after a separator line naming it; cells: 2^(4 + cells % 16)
+    cells at most."""
+    data = bytes([kind | lo << 2, cells]) + main
+    for name, text in subs:
+        data += b"\n" + SEP + b" " + name + b"\n" + text
+    return data
+
+
+TSX = (b'<?xml version="1.0"?>\n<tileset name="t" tilewidth="16" tileheight="16" tilecount="4">\n'
+       b' <tile id="1"><properties><property name="collides" type="bool" value="true"/>'
+       b'<property name="solid" type="bool" value="true"/></properties></tile>\n'
+       b' <tile id="2"><properties><property name="cost" type="int" value="3"/></properties></tile>\n'
+       b'</tileset>\n')
+TSJ = (b'{"name":"u","tilecount":4,"tiles":[{"id":1,"properties":[{"name":"collides","type":"bool",'
+       b'"value":true}]},{"id":2,"properties":[{"name":"cost","type":"float","value":2.5}]}]}\n')
+TX = b'<?xml version="1.0"?>\n<template><object name="Goal" width="16" height="16"/></template>\n'
+TX_TILE = (b'<?xml version="1.0"?>\n<template><tileset firstgid="1" source="a.tsx"/>'
+           b'<object name="Crate" gid="2" width="16" height="16"/></template>\n')
+TJ = b'{"type":"template","object":{"name":"J","point":true}}\n'
+
+
+def gids(tilesets):
+    """Two tiles of the second tileset, if any, else of the first."""
+    return (5, 6) if len(tilesets) > 1 else (1, 2) if tilesets else (0, 0)
+
+
+def tmx(tilesets, objects, extra=b""):
+    """A 4x3 .tmx map naming tilesets [(firstgid, source)] and holding
+    objects (XML lines)."""
+    ts = b"".join(b' <tileset firstgid="%d" source="%s"/>\n' % (g, s) for g, s in tilesets)
+    return (b'<?xml version="1.0" encoding="UTF-8"?>\n'
+            b'<map version="1.10" orientation="orthogonal" width="4" height="3" '
+            b'tilewidth="16" tileheight="16" infinite="0">\n' + ts +
+            b' <layer id="1" name="walls" width="4" height="3"><data encoding="csv">\n'
+            b'0,2,0,0,\n0,%d,1,0,\n0,0,0,%d\n</data></layer>\n' % gids(tilesets) + extra +
+            b' <objectgroup id="2" name="o">\n'
+            b'  <object id="1" name="S" x="8" y="8"><point/></object>\n' + objects +
+            b' </objectgroup>\n</map>\n')
+
+
+def tmj(tilesets, objects):
+    ts = b",".join(b'{"firstgid":%d,"source":"%s"}' % (g, s) for g, s in tilesets)
+    return (b'{"type":"map","tiledversion":"1.10.2","orientation":"orthogonal","width":4,"height":3,'
+            b'"tilewidth":16,"tileheight":16,"infinite":false,"tilesets":[' + ts + b'],\n'
+            b' "layers":[{"type":"tilelayer","name":"walls","width":4,"height":3,'
+            b'"data":[0,2,0,0,0,%d,1,0,0,0,0,%d]},\n' % gids(tilesets) +
+            b'  {"type":"objectgroup","name":"o","objects":[{"id":1,"name":"S","x":8,"y":8,"point":true}'
+            + objects + b']}]}\n')
+
+
+OBJ_TEMPLATES = (b'  <object id="2" template="t.tx" x="48" y="32"/>\n'
+                 b'  <object id="3" name="Q" template="t.tj" x="16" y="16"/>\n')
+JOBJ_TEMPLATES = (b',{"id":2,"template":"t.tx","x":48,"y":32},'
+                  b'{"id":3,"name":"Q","template":"t.tj","x":16,"y":16}')
+
+LDTK_DEFS = (b'"defs":{"layers":[{"identifier":"Entities","type":"Entities","uid":1,"intGridValues":[]},'
+             b'{"identifier":"Collisions","type":"IntGrid","uid":2,"gridSize":16,"intGridValues":'
+             b'[{"value":1,"identifier":"wall"},{"value":2,"identifier":"water"}]}],"entities":[]}')
+
+
+def ldtk_project(levels):
+    lv = b",".join(b'{"identifier":"%s","iid":"%s","uid":%d,"externalRelPath":"%s","layerInstances":null}'
+                   % (name, name, i, rel) for i, (name, rel) in enumerate(levels))
+    return (b'{"__header__":{"fileType":"LDtk Project JSON","app":"LDtk"},"jsonVersion":"1.5.3",'
+            b'"externalLevels":true,"worlds":[],\n' + LDTK_DEFS + b',\n"levels":[' + lv + b']}\n')
+
+
+def ldtkl(name, wall=1):
+    return (b'{"identifier":"%s","iid":"%s","uid":0,"layerInstances":[\n'
+            b'{"__identifier":"Entities","__type":"Entities","__cWid":4,"__cHei":3,"__gridSize":16,'
+            b'"layerDefUid":1,"intGridCsv":[],"entityInstances":[\n'
+            b' {"__identifier":"Player","__grid":[0,0],"iid":"p","px":[0,0],"fieldInstances":[]},\n'
+            b' {"__identifier":"Exit","__grid":[3,2],"iid":"e","px":[48,32],"fieldInstances":'
+            b'[{"__identifier":"name","__type":"String","__value":"exit"}]}]},\n'
+            b'{"__identifier":"Collisions","__type":"IntGrid","__cWid":4,"__cHei":3,"__gridSize":16,'
+            b'"layerDefUid":2,"intGridCsv":[0,%d,0,0,0,%d,0,2,0,0,0,0],"entityInstances":[]}]}\n'
+            % (name, name, wall, wall))
+
+
+def tsx_map(source):
+    """A .tsx whose root is a whole map naming one tileset."""
+    return (b'<?xml version="1.0"?>\n<map orientation="orthogonal" width="3" height="2" '
+            b'tilewidth="16" tileheight="16">\n<tileset firstgid="1" source="%s"/>\n</map>\n' % source)
+
+
+def tsj_map(source):
+    return (b'{"type":"map","orientation":"orthogonal","width":3,"height":2,"tilewidth":16,'
+            b'"tileheight":16,"tilesets":[{"firstgid":1,"source":"%s"}],"layers":[]}\n' % source)
+
+
+def tx_map(template):
+    """A .tx whose root is a whole map with an object of template."""
+    return (b'<?xml version="1.0"?>\n<map orientation="orthogonal" width="3" height="2" '
+            b'tilewidth="16" tileheight="16">\n<objectgroup name="o">\n'
+            b'<object id="1" name="T" template="%s" x="0" y="0"/>\n'
+            b'<object id="2" name="U" x="16" y="0"><point/></object>\n'
+            b'</objectgroup>\n</map>\n' % template)
+
+
+def files_hostile(armed):
+    """The shapes of issue 48's crashes: a tileset or template whose root
+    is a map, that names itself, A -> B -> A.  Armed, the loops close
+    (the inputs crashed the readers before the fix); unarmed, the last
+    name is one byte off (a file that is not there), so the seeds pass
+    on any code and the fuzzer is one mutation away."""
+    def n(name):
+        return name if armed else name[:-1] + b"_"
+    one = tmx([(1, b"a.tsx")], b"")
+    onej = tmj([(1, b"b.tsj")], b"")
+    return [
+        ("tsx-root-is-map", files(MAIN_TMX, one, (b"a.tsx", tsx_map(n(b"b.tsx"))), (b"b.tsx", TSX))),
+        ("tsx-names-itself", files(MAIN_TMX, one, (b"a.tsx", tsx_map(n(b"a.tsx"))))),
+        ("tsx-chain-a-b-a", files(MAIN_TMX, one, (b"a.tsx", tsx_map(b"b.tsx")),
+                                  (b"b.tsx", tsx_map(n(b"a.tsx"))))),
+        ("tsx-names-main", files(MAIN_TMX, one, (b"a.tsx", tsx_map(n(b"main.tmx"))))),
+        ("tsj-root-is-map", files(MAIN_TMJ, onej, (b"b.tsj", tsj_map(n(b"a.tsj"))), (b"a.tsj", TSJ))),
+        ("tsj-names-itself", files(MAIN_TMJ, onej, (b"b.tsj", tsj_map(n(b"b.tsj"))))),
+        ("tsj-chain-tsx", files(MAIN_TMJ, onej, (b"b.tsj", tsj_map(b"a.tsx")),
+                                (b"a.tsx", tsx_map(n(b"b.tsj"))))),
+        ("tx-root-is-map", files(MAIN_TMX, tmx([(1, b"a.tsx")], b'  <object id="2" template="t.tx" x="0" y="16"/>\n'),
+                                 (b"a.tsx", TSX), (b"t.tx", tx_map(n(b"u.tx"))), (b"u.tx", TX))),
+        ("tx-names-itself", files(MAIN_TMX, tmx([], b'  <object id="2" template="t.tx" x="0" y="16"/>\n'),
+                                  (b"t.tx", tx_map(n(b"t.tx"))))),
+        ("tx-from-tmj-names-main", files(MAIN_TMJ, tmj([], b',{"id":2,"template":"t.tx","x":0,"y":16}'),
+                                         (b"t.tx", tx_map(n(b"main.tmx"))),
+                                         (b"main.tmx", tmx([], b'  <object id="2" template="t.tx" x="0" y="16"/>\n')))),
+    ]
+
+
+def files_seeds():
+    ts2 = [(1, b"a.tsx"), (5, b"b.tsj")]
+    seeds = [
+        ("tmx-tsx-tsj-templates", files(MAIN_TMX, tmx(ts2, OBJ_TEMPLATES), (b"a.tsx", TSX),
+                                        (b"b.tsj", TSJ), (b"t.tx", TX))),
+        ("tmx-template-tileset-solid", files(MAIN_TMX, tmx([(1, b"a.tsx")], b'  <object id="2" template="t.tx" x="48" y="32"/>\n'),
+                                             (b"a.tsx", TSX), (b"t.tx", TX_TILE), lo=LO_SOLID)),
+        ("tmx-missing-template-layer", files(MAIN_TMX, tmx(ts2, OBJ_TEMPLATES), (b"a.tsx", TSX),
+                                             (b"b.tsj", TSJ), lo=LO_LAYER)),
+        ("tmx-infinite-tsj", files(MAIN_TMX,
+                                   b'<?xml version="1.0"?>\n<map orientation="orthogonal" width="4" height="4" '
+                                   b'tilewidth="16" tileheight="16" infinite="1">\n'
+                                   b' <tileset firstgid="1" source="b.tsj"/>\n'
+                                   b' <layer name="walls" width="4" height="4"><data encoding="csv">\n'
+                                   b'  <chunk x="-16" y="0" width="16" height="1">2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,2</chunk>\n'
+                                   b' </data></layer>\n</map>\n', (b"b.tsj", TSJ))),
+        ("tmj-tsx-tsj-templates", files(MAIN_TMJ, tmj(ts2, JOBJ_TEMPLATES), (b"a.tsx", TSX),
+                                        (b"b.tsj", TSJ), (b"t.tx", TX))),
+        ("tmj-tj-template", files(MAIN_TMJ, tmj([(1, b"b.tsj")], JOBJ_TEMPLATES), (b"b.tsj", TSJ),
+                                  (b"t.tj", TJ), lo=LO_SOLID)),
+        ("tmj-bad-tileset-syntax", files(MAIN_TMJ, tmj([(1, b"b.tsj")], b""), (b"b.tsj", b'{"name":"t",\n"tiles":[{"id":}]}\n'))),
+        ("tmx-bad-tileset-syntax", files(MAIN_TMX, tmx([(1, b"a.tsx")], b""), (b"a.tsx", b'<?xml version="1.0"?>\n<tileset>\n<tile id="x">\n'))),
+        ("ldtk-external-levels", files(MAIN_LDTK, ldtk_project([(b"L0", b"lvl.ldtkl"), (b"L1", b"lvl1.ldtkl")]),
+                                       (b"lvl.ldtkl", ldtkl(b"L0")), (b"lvl1.ldtkl", ldtkl(b"L1", 2)),
+                                       lo=LO_LEVEL0)),
+        ("ldtk-external-level-layer", files(MAIN_LDTK, ldtk_project([(b"L0", b"lvl.ldtkl")]),
+                                            (b"lvl.ldtkl", ldtkl(b"L0")), lo=LO_LAYER)),
+        ("ldtk-external-level-missing", files(MAIN_LDTK, ldtk_project([(b"L0", b"gone.ldtkl")]))),
+        ("ldtk-external-level-is-project", files(MAIN_LDTK, ldtk_project([(b"L0", b"main.ldtk")]))),
+        ("ldtk-external-level-bad-json", files(MAIN_LDTK, ldtk_project([(b"L0", b"lvl.ldtkl")]),
+                                               (b"lvl.ldtkl", b'{"identifier":"L0",\n"layerInstances":[1,]}'))),
+        ("check-tmx-tsx", files(MAIN_CHECK,
+                                b'{"level":"lvl.tmx","layer":"walls","solid":"collides",\n'
+                                b' "queries":[{"start":"@S","goal":[3,0],"expect":{"reachable":true}}]}\n',
+                                (b"lvl.tmx", tmx([(1, b"a.tsx")], OBJ_TEMPLATES)), (b"a.tsx", TSX), (b"t.tx", TX))),
+        ("check-ldtk-external", files(MAIN_CHECK,
+                                      b'{"level":"w.ldtk","level_id":"L0","layer":"Collisions","solid":["wall"],\n'
+                                      b' "costs":{"water":3},"queries":[{"start":"@Player","goal":"@exit"}]}\n',
+                                      (b"w.ldtk", ldtk_project([(b"L0", b"lvl.ldtkl")])),
+                                      (b"lvl.ldtkl", ldtkl(b"L0")))),
+        ("check-names-itself", files(MAIN_CHECK, b'{"level":"check.json","queries":[]}\n')),
+        ("check-level-names-check", files(MAIN_CHECK, b'{"level":"lvl.tmj"}\n',
+                                          (b"lvl.tmj", tmj([(1, b"check.json")], b"")))),
+        ("check-escapes-folder", files(MAIN_CHECK, b'{"level":"../lvl.tmx"}\n', (b"lvl.tmx", tmx([], b"")))),
+        ("tmx-absolute-tileset", files(MAIN_TMX, tmx([(1, b"/dev/stdin")], b""))),
+        ("tmx-default-names", bytes([MAIN_TMX, 8]) + tmx(ts2, OBJ_TEMPLATES) + b"\n" + SEP + b"\n" + TSX +
+         b"\n" + SEP + b"\n" + TSJ + b"\n" + SEP + b" ../x\n" + TX),
+    ]
+    return seeds + [("hostile-" + name, data) for name, data in files_hostile(False)]
+
+
+def files_crafted():
+    return files_hostile(True)
+
+
+# ---- dictionaries: the keys of the editors' formats, for fuzz_levels and
+# fuzz_files (which adds its separator and file names)
+LEVEL_WORDS = [
+    # Tiled XML
+    '<?xml version="1.0"?>', "<map", "</map>", "<tileset", "</tileset>", "<tile ", "</tile>",
+    "<layer", "</layer>", "<data", "</data>", "<chunk", "</chunk>", "<objectgroup", "</objectgroup>",
+    "<object", "</object>", "<template>", "</template>", "<properties>", "</properties>",
+    "<property", "<point/>", "<ellipse/>", "<polygon points=", "<polyline points=", "<group", "</group>",
+    ' source="', ' template="', ' firstgid="', ' gid="', ' id="', ' name="', ' type="', ' value="',
+    ' class="', ' width="', ' height="', ' x="', ' y="', ' tilewidth="', ' tileheight="', ' tilecount="',
+    ' visible="0"', ' infinite="1"', ' orientation="orthogonal"', ' orientation="isometric"',
+    ' encoding="csv"', ' encoding="base64"', ' compression="zlib"', ' compression="gzip"',
+    ' compression="zstd"', 'type="bool"', 'type="int"', 'type="float"', 'type="string"',
+    'value="true"', 'name="collides"', 'name="solid"', 'name="cost"',
+    # Tiled JSON
+    '"type":"map"', '"tiledversion"', '"orientation"', '"infinite"', '"tilesets"', '"firstgid"',
+    '"source"', '"template"', '"object"', '"objects"', '"layers"', '"tilelayer"', '"objectgroup"',
+    '"group"', '"chunks"', '"data"', '"encoding"', '"compression"', '"properties"', '"property"',
+    '"tiles"', '"tilecount"', '"tilewidth"', '"tileheight"', '"width"', '"height"', '"x"', '"y"',
+    '"id"', '"gid"', '"name"', '"type"', '"value"', '"class"', '"visible"', '"point"', '"ellipse"',
+    '"polygon"', '"polyline"', '"collides"', '"solid"', '"cost"', '"bool"', '"float"', '"int"',
+    '"string"', '"csv"', '"base64"', '"zlib"', '"gzip"', '"zstd"',
+    # LDtk
+    '"__header__"', '"jsonVersion"', '"externalLevels"', '"worlds"', '"levels"', '"defs"',
+    '"identifier"', '"iid"', '"uid"', '"externalRelPath"', '"layerInstances"', '"__identifier"',
+    '"__type"', '"__cWid"', '"__cHei"', '"__gridSize"', '"layerDefUid"', '"intGridCsv"',
+    '"intGridValues"', '"entityInstances"', '"__grid"', '"px"', '"fieldInstances"', '"__value"',
+    '"IntGrid"', '"Entities"', '"String"', '"Collisions"', '"walls"', '"obstacles"',
+    # check files
+    '"level"', '"level_id"', '"layer"', '"costs"', '"queries"', '"start"', '"goal"', '"expect"',
+    '"reachable"', '"steps"', '"reach"',
+    # values
+    "true", "false", "null", "[]", "{}", "-1", "0", "4294967295", "1e300", "4.5", "0x4",
+    "2147483648", "9223372036854775808", "\xef\xbb\xbf",
+]
+FILES_WORDS = [
+    "----8<---- ", "\n----8<---- a.tsx\n", "\n----8<---- b.tsj\n", "\n----8<---- t.tx\n",
+    "\n----8<---- lvl.ldtkl\n", "a.tsx", "b.tsj", "b.tsx", "a.tsj", "t.tx", "t.tj", "u.tx",
+    "lvl.ldtkl", "lvl.tmx", "lvl.tmj", "w.ldtk", "main.tmx", "main.tmj", "main.ldtk", "check.json",
+    '<tileset firstgid="1" source="a.tsx"/>', '<object id="9" template="t.tx"/>',
+    '{"firstgid":1,"source":"b.tsj"}', '"externalRelPath":"lvl.ldtkl"', '"layerInstances":null',
+]
+
+
+def dict_entry(word):
+    out = []
+    for b in word.encode("latin-1"):
+        if b in (0x22, 0x5c):
+            out.append("\\" + chr(b))
+        elif 0x20 <= b < 0x7f:
+            out.append(chr(b))
+        else:
+            out.append("\\x%02x" % b)
+    return '"' + "".join(out) + '"\n'
+
+
+def write_dicts():
+    d = os.path.join(TOP, "tests", "fuzz", "dict")
+    head = "# Written by make_seeds.py: the keys and values of Tiled's XML and JSON\n" \
+           "# files and of LDtk projects, levels and check files (src/read/).\n"
+    with open(os.path.join(d, "fuzz_levels.dict"), "w") as f:
+        f.write(head + "".join(dict_entry(w) for w in LEVEL_WORDS))
+    with open(os.path.join(d, "fuzz_files.dict"), "w") as f:
+        f.write(head + "# Then fuzz_files's separator and the file names of its seeds.\n" +
+                "".join(dict_entry(w) for w in LEVEL_WORDS + FILES_WORDS))
+
+
+# The targets whose corpus this script writes; corpus/fuzz_levels is
+# kept as committed (a Tiled map, an LDtk project, decoder inputs).
+TARGETS = ["fuzz_ascii", "fuzz_json", "fuzz_movingai", "fuzz_scen", "fuzz_args",
+           "fuzz_files"]
+
+
 def main():
-    if os.path.isdir(OUT):
-        shutil.rmtree(OUT)
+    for t in TARGETS:
+        if os.path.isdir(os.path.join(OUT, t)):
+            shutil.rmtree(os.path.join(OUT, t))
 
     # ---- fuzz_ascii
     A = "fuzz_ascii"
@@ -153,6 +420,19 @@ def main():
           b"default\x00dijkstra\x00greedy")
     write(G, "cells", b"4294967294\x004294967295\x00100000000")
 
+    # ---- fuzz_files
+    for name, data in files_seeds():
+        write("fuzz_files", name, data)
+    write_dicts()
+
 
 if __name__ == "__main__":
-    main()
+    if len(sys.argv) == 3 and sys.argv[1] == "--crafted":
+        # The hostile inputs that crash the readers before issue 48's
+        # fix, for regressions/fuzz_files/ once it is in.
+        os.makedirs(sys.argv[2], exist_ok=True)
+        for name, data in files_crafted():
+            with open(os.path.join(sys.argv[2], "crafted-" + name), "wb") as f:
+                f.write(data)
+    else:
+        main()

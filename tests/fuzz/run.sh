@@ -10,16 +10,18 @@
 # "fuzz: N passed, M failed"; exits non-zero when anything failed.  Logs
 # and crash inputs go to tests/fuzz/out/ (or $FUZZ_OUT).  FUZZ_JOBS
 # targets run at a time (default 1), so the whole run takes about
-# 6 / FUZZ_JOBS x SECONDS.
+# 7 / FUZZ_JOBS x SECONDS.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 secs=${1:-60}
 [ $# -gt 0 ] && shift
-targets=${*:-fuzz_ascii fuzz_json fuzz_movingai fuzz_scen fuzz_args fuzz_levels}
+targets=${*:-fuzz_ascii fuzz_json fuzz_movingai fuzz_scen fuzz_args fuzz_levels fuzz_files}
 case $secs in '' | *[!0-9]*) echo "usage: run.sh [SECONDS [TARGET...]]" >&2; exit 2 ;; esac
 build=${FUZZ_BUILD:-$here/build}
 out=${FUZZ_OUT:-$here/out}
 export FUZZ_BUILD="$build"
+# UBSan's reports name the frames too, as ASan's do.
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}"
 mkdir -p "$out"
 passed=0
 failed=0
