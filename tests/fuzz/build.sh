@@ -48,9 +48,9 @@ o=$out/obj/reference.o
 $CC $CFLAGS $CPPFLAGS -c -o "$o" tests/unit/reference.c
 objs="$objs $o"
 for t in $targets; do
-	# fuzz_files confines the readers' io_slurp to its folder (see there).
+	# fuzz_files confines the readers' io_slurp_regular to its folder (see there).
 	link=
-	[ "$t" = fuzz_files ] && link=-Wl,--wrap=io_slurp
+	[ "$t" = fuzz_files ] && link=-Wl,--wrap=io_slurp_regular
 	# shellcheck disable=SC2086
 	$CC $CFLAGS -fsanitize=fuzzer $CPPFLAGS -o "$out/$t" \
 		"tests/fuzz/$t.c" $objs $jansson_libs -lm $link

@@ -18,10 +18,10 @@
  * Checked, as fuzz_levels does: a refusal leaves the map empty with a
  * message; a map read fits max_cells and its start, goal, queries and
  * points lie on it.  The readers may open nothing outside the folder:
- * io_slurp is wrapped at link time (build.sh: -Wl,--wrap=io_slurp) to
+ * io_slurp_regular, through which they open every file a level names,
+ * is wrapped at link time (build.sh: -Wl,--wrap=io_slurp_regular) to
  * refuse, with EACCES, a path that resolves elsewhere (/dev/stdin, a
- * FIFO of the host, ../), so that a run reads only its input and cannot
- * block.
+ * FIFO of the host, ../), so that a run reads only its input.
  */
 /* realpath is X/Open's. */
 #define _XOPEN_SOURCE 700
@@ -50,11 +50,14 @@ static char ff_dir[PATH_MAX];
 static int ff_reads;
 #define FF_KNOWN_LOOP_READS 16
 
-int __real_io_slurp(const char *path, size_t limit, char **buf, size_t *len);
+int __real_io_slurp_regular(const char *path, size_t limit, char **buf,
+                            size_t *len, struct stat *st);
 
-/* io_slurp confined to ff_dir: a path outside it is refused as if it
+/* io_slurp_regular, through which the readers open every file a level
+ * names, confined to ff_dir: a path outside it is refused as if it
  * could not be opened.  Missing files fail as realpath says (ENOENT). */
-int __wrap_io_slurp(const char *path, size_t limit, char **buf, size_t *len)
+int __wrap_io_slurp_regular(const char *path, size_t limit, char **buf,
+                            size_t *len, struct stat *st)
 {
 	size_t dl = strlen(ff_dir);
 	char *real;
@@ -78,7 +81,7 @@ int __wrap_io_slurp(const char *path, size_t limit, char **buf, size_t *len)
 			return -1;
 		}
 	}
-	return __real_io_slurp(path, limit, buf, len);
+	return __real_io_slurp_regular(path, limit, buf, len, st);
 }
 
 /* Where the folders go: /dev/shm (memory) when there is one. */
