@@ -4,6 +4,7 @@
  * picks no cell or more than one, and the editors' default start and
  * goal among them.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,12 +22,20 @@ int map_add_point(map *m, const char *name, astar_point at)
 
 	if ((copy = strdup(name)) == NULL)
 		return -1;
-	p = realloc(m->points, (m->npoints + 1) * sizeof *p);
-	if (p == NULL) {
-		free(copy);
-		return -1;
+	/* The array doubles when its count reaches a power of two (its
+	 * room is the next one), so that many points cost linear time. */
+	if ((m->npoints & (m->npoints - 1)) == 0) {
+		size_t room = m->npoints ? 2 * m->npoints : 1;
+		p = room > SIZE_MAX / sizeof *p
+		            ? NULL
+		            : realloc(m->points, room * sizeof *p);
+		if (p == NULL) {
+			free(copy);
+			return -1;
+		}
+		m->points = p;
 	}
-	m->points = p;
+	p = m->points;
 	p[m->npoints].name = copy;
 	p[m->npoints].at = at;
 	m->npoints++;
