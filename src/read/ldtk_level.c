@@ -14,7 +14,6 @@
 #include <strings.h>
 
 #include "ldtk_level.h"
-#include "names.h"
 
 static const char *str_of(const json_t *o, const char *key)
 {

@@ -2,7 +2,9 @@
  * points.c - a level's named points: adding them as a reader finds them,
  * and resolving "@name" to a cell, with the messages that say why a name
  * picks no cell or more than one, and the editors' default start and
- * goal among them.
+ * goal among them; and a count for each of a set of names, in an
+ * open-addressing hash table that doubles before it is half full, for
+ * a reader that names each of many points after those before it.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -65,36 +67,34 @@ static void append(char *msg, size_t size, const char *fmt, const char *s,
 		snprintf(msg + used, size - used, fmt, s, x, y);
 }
 
-/* Whether an earlier point than i has the same name. */
-static int named_before(const map *m, size_t i)
-{
-	for (size_t j = 0; j < i; j++)
-		if (strcmp(m->points[j].name, m->points[i].name) == 0)
-			return 1;
-	return 0;
-}
-
-/* msg: "unknown point '@name'", and the names the map knows. */
+/* msg: "unknown point '@name'", and the names the map knows (each once:
+ * a set of those listed, as a name may hold many points). */
 static void unknown(const map *m, const char *ref, char *msg, size_t size)
 {
-	size_t listed = 0;
+	size_t listed = 0, *seen;
+	names *shown;
 
 	snprintf(msg, size, "unknown point '%s'", ref);
 	if (m->npoints == 0) {
 		append(msg, size, "%s (the map names no points)", "", 0, 0);
 		return;
 	}
+	if ((shown = names_new()) == NULL)
+		return;
 	for (size_t i = 0; i < m->npoints; i++) {
-		if (named_before(m, i))
+		if (names_get(shown, m->points[i].name) > 0)
 			continue;
-		if (listed == LIST_MAX) {
+		if (listed == LIST_MAX ||
+		    (seen = names_slot(shown, m->points[i].name)) == NULL) {
 			append(msg, size, "%s, ...", "", 0, 0);
 			break;
 		}
+		*seen = 1;
 		append(msg, size, listed == 0 ? " (known: @%s" : ", @%s",
 		       m->points[i].name, 0, 0);
 		listed++;
 	}
+	names_free(shown);
 	append(msg, size, "%s)", "", 0, 0);
 }
 
@@ -178,4 +178,96 @@ int map_append_points(const map *m, const char *ref, astar_point **list,
 		if (strcmp(m->points[i].name, name) == 0)
 			a[(*n)++] = m->points[i].at;
 	return 0;
+}
+
+/* The set of names. */
+typedef struct entry {
+	char *name; /* owned; NULL for a free entry */
+	size_t count;
+} entry;
+
+struct names {
+	entry *v;
+	size_t cap; /* a power of two */
+	size_t n;
+};
+
+/* FNV-1a: short names, no adversary who sees the table's size gains
+ * more than a constant factor over a long probe. */
+static size_t hash(const char *s)
+{
+	uint64_t h = 14695981039346656037ULL;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return (size_t)(h ^ (h >> 29));
+}
+
+names *names_new(void)
+{
+	names *s = calloc(1, sizeof *s);
+
+	if (s != NULL && (s->v = calloc(16, sizeof *s->v)) == NULL) {
+		free(s);
+		return NULL;
+	}
+	if (s != NULL)
+		s->cap = 16;
+	return s;
+}
+
+void names_free(names *s)
+{
+	if (s == NULL)
+		return;
+	for (size_t i = 0; i < s->cap; i++)
+		free(s->v[i].name);
+	free(s->v);
+	free(s);
+}
+
+/* The entry of name, or the free one where it would go. */
+static entry *find(const names *s, const char *name)
+{
+	size_t i = hash(name) & (s->cap - 1);
+
+	while (s->v[i].name != NULL && strcmp(s->v[i].name, name) != 0)
+		i = (i + 1) & (s->cap - 1);
+	return &s->v[i];
+}
+
+static int grow(names *s)
+{
+	names bigger = {NULL, s->cap * 2, s->n};
+
+	if (s->cap > SIZE_MAX / 4 / sizeof *s->v ||
+	    (bigger.v = calloc(bigger.cap, sizeof *s->v)) == NULL)
+		return -1;
+	for (size_t i = 0; i < s->cap; i++)
+		if (s->v[i].name != NULL)
+			*find(&bigger, s->v[i].name) = s->v[i];
+	free(s->v);
+	*s = bigger;
+	return 0;
+}
+
+size_t *names_slot(names *s, const char *name)
+{
+	entry *e;
+
+	if (2 * (s->n + 1) > s->cap && grow(s) != 0)
+		return NULL;
+	e = find(s, name);
+	if (e->name == NULL) {
+		if ((e->name = strdup(name)) == NULL)
+			return NULL;
+		e->count = 0;
+		s->n++;
+	}
+	return &e->count;
+}
+
+size_t names_get(const names *s, const char *name)
+{
+	return find(s, name)->count;
 }
