@@ -1,8 +1,9 @@
 /*
  * map.c - what every map reader shares: telling the formats apart,
  * reporting an error at a place, naming a character in a message,
- * checking a map's size against --max-cells, reading a decimal number,
- * and freeing a map.
+ * checking a map's size against --max-cells (and an infinite map's
+ * against the cells its chunks cover), reading a decimal number, and
+ * freeing a map.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -155,4 +156,24 @@ int map_check_size(long width, long height, size_t max_cells, long line,
 	                "the map has %ldx%ld = %llu cells, more than the limit "
 	                "of %zu (raise it with --max-cells)",
 	                width, height, n, max_cells);
+}
+
+int map_check_sparse(long width, long height, unsigned long long covered,
+                     const char *what, int given, long line,
+                     map_error *err)
+{
+	unsigned long long n =
+		(unsigned long long)width * (unsigned long long)height;
+
+	/* covered * ratio < n, without overflow */
+	if (!given && n > MAP_SPARSE_CELLS &&
+	    covered <= (n - 1) / MAP_SPARSE_RATIO)
+		return map_fail(err, line, line > 0 ? 1 : 0,
+		                "%s spans %ldx%ld = %llu cells and its chunks "
+		                "cover %llu: an infinite map over %d times "
+		                "larger than its chunks is refused (allow it "
+		                "with --max-cells=%llu)",
+		                what, width, height, n, covered,
+		                MAP_SPARSE_RATIO, n);
+	return 0;
 }

@@ -4,6 +4,7 @@
  * header, freeing it.  Both syntaxes' readers call these; this file
  * calls nothing of theirs, so it is the bottom of the Tiled reader.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,44 +82,99 @@ tiled_object *tiled_add_object(tiled_layer *l, long line)
 	return o;
 }
 
-/* Makes room in l's box for (x, y, w, h), the gids kept where they are
- * in editor coordinates. */
-static int widen(tiled_layer *l, long x, long y, long w, long h,
-                 size_t max_cells)
+/* Copies chunk c's non-empty cells into l's gids, over what earlier
+ * chunks put there. */
+static void put_chunk(tiled_layer *l, const tiled_chunk *c)
 {
-	long x0 = l->gids ? (l->x0 < x ? l->x0 : x) : x;
-	long y0 = l->gids ? (l->y0 < y ? l->y0 : y) : y;
-	long x1 = l->gids && l->x0 + l->w > x + w ? l->x0 + l->w : x + w;
-	long y1 = l->gids && l->y0 + l->h > y + h ? l->y0 + l->h : y + h;
+	for (long r = 0; r < c->h; r++)
+		for (long k = 0; k < c->w; k++) {
+			uint32_t g = c->gids[r * c->w + k];
+			if (g != 0)
+				l->gids[(size_t)(c->y + r - l->y0) *
+				                (size_t)l->w +
+				        (size_t)(c->x + k - l->x0)] = g;
+		}
+}
+
+/* Makes l's gids the box of every chunk, the cells kept where they are
+ * in editor coordinates; 0 or -1 (out of memory). */
+static int rebox(tiled_layer *l)
+{
+	long w = l->ux1 - l->ux0, h = l->uy1 - l->uy0;
 	uint32_t *ng;
 
-	if (l->gids && x0 == l->x0 && y0 == l->y0 && x1 - x0 == l->w &&
-	    y1 - y0 == l->h)
+	if (l->gids && l->x0 == l->ux0 && l->y0 == l->uy0 && l->w == w &&
+	    l->h == h)
 		return 0;
-	if ((unsigned long long)(x1 - x0) * (unsigned long long)(y1 - y0) >
-	    max_cells)
-		return 1;
-	ng = calloc((size_t)(x1 - x0) * (size_t)(y1 - y0), sizeof *ng);
-	if (ng == NULL)
+	if ((ng = calloc((size_t)w * (size_t)h, sizeof *ng)) == NULL)
 		return -1;
 	for (long r = 0; l->gids && r < l->h; r++)
-		memcpy(ng + (size_t)(l->y0 + r - y0) * (size_t)(x1 - x0) +
-		               (size_t)(l->x0 - x0),
+		memcpy(ng + (size_t)(l->y0 + r - l->uy0) * (size_t)w +
+		               (size_t)(l->x0 - l->ux0),
 		       l->gids + (size_t)r * (size_t)l->w,
 		       (size_t)l->w * sizeof *ng);
 	free(l->gids);
 	l->gids = ng;
-	l->x0 = x0;
-	l->y0 = y0;
-	l->w = x1 - x0;
-	l->h = y1 - y0;
+	l->x0 = l->ux0;
+	l->y0 = l->uy0;
+	l->w = w;
+	l->h = h;
+	return 0;
+}
+
+int tiled_join_chunks(tiled_model *t, tiled_layer *l)
+{
+	if (l->npending == 0)
+		return 0;
+	if (rebox(l) != 0)
+		return map_fail(t->err, 0, 0, "out of memory");
+	for (size_t i = 0; i < l->npending; i++) {
+		put_chunk(l, &l->pending[i]);
+		free(l->pending[i].gids);
+	}
+	l->npending = 0;
+	l->pending_cells = 0;
+	return 0;
+}
+
+/* The box of l's chunks and (x, y, w, h) checked before it is made:
+ * not sparse (map_check_sparse), not over --max-cells; 0, or -1 with
+ * t->err set. */
+static int check_box(tiled_model *t, tiled_layer *l, long x, long y, long w,
+                     long h, long line)
+{
+	int first = l->gids == NULL && l->npending == 0;
+	long x0 = first || x < l->ux0 ? x : l->ux0,
+	     y0 = first || y < l->uy0 ? y : l->uy0,
+	     x1 = first || x + w > l->ux1 ? x + w : l->ux1,
+	     y1 = first || y + h > l->uy1 ? y + h : l->uy1;
+	char what[80];
+
+	snprintf(what, sizeof what, "layer '%.60s'", l->name);
+	if (map_check_sparse(x1 - x0, y1 - y0,
+	                     l->chunk_cells +
+	                             (unsigned long long)w *
+	                                     (unsigned long long)h,
+	                     what, t->opts->max_cells_given, line,
+	                     t->err) != 0)
+		return -1;
+	if ((unsigned long long)(x1 - x0) * (unsigned long long)(y1 - y0) >
+	    t->max_cells)
+		return map_fail(t->err, line, 0,
+		                "layer '%.60s' spans more than %zu "
+		                "cells (raise it with --max-cells)",
+		                l->name, t->max_cells);
+	l->ux0 = x0;
+	l->uy0 = y0;
+	l->ux1 = x1;
+	l->uy1 = y1;
 	return 0;
 }
 
 int tiled_add_chunk(tiled_model *t, tiled_layer *l, long x, long y, long w,
                     long h, uint32_t *gids, long line)
 {
-	int rc;
+	tiled_chunk *c;
 
 	/* Chunk coordinates are bounded so that the sums below cannot
 	 * overflow; no real map comes near. */
@@ -131,24 +187,26 @@ int tiled_add_chunk(tiled_model *t, tiled_layer *l, long x, long y, long w,
 		                "the bounds astar reads",
 		                x, y, w, h);
 	}
-	rc = widen(l, x, y, w, h, t->max_cells);
-	if (rc != 0) {
+	if (check_box(t, l, x, y, w, h, line) != 0) {
 		free(gids);
-		if (rc > 0)
-			return map_fail(t->err, line, 0,
-			                "layer '%.60s' spans more than %zu "
-			                "cells (raise it with --max-cells)",
-			                l->name, t->max_cells);
-		return map_fail(t->err, line, 0, "out of memory");
+		return -1;
 	}
-	for (long r = 0; r < h; r++)
-		for (long c = 0; c < w; c++) {
-			uint32_t g = gids[r * w + c];
-			if (g != 0)
-				l->gids[(size_t)(y + r - l->y0) * (size_t)l->w +
-				        (size_t)(x + c - l->x0)] = g;
+	if (l->npending == l->pending_cap) {
+		size_t cap = l->pending_cap ? 2 * l->pending_cap : 8;
+		c = realloc(l->pending, cap * sizeof *c);
+		if (c == NULL) {
+			free(gids);
+			return map_fail(t->err, line, 0, "out of memory");
 		}
-	free(gids);
+		l->pending = c;
+		l->pending_cap = cap;
+	}
+	l->pending[l->npending++] = (tiled_chunk){x, y, w, h, gids};
+	l->chunk_cells += (unsigned long long)w * (unsigned long long)h;
+	l->pending_cells += (unsigned long long)w * (unsigned long long)h;
+	if (l->pending_cells >= (unsigned long long)(l->ux1 - l->ux0) *
+	                                (unsigned long long)(l->uy1 - l->uy0))
+		return tiled_join_chunks(t, l);
 	return 0;
 }
 
@@ -192,6 +250,9 @@ void tiled_model_free(tiled_model *t)
 		tiled_layer *l = &t->layers[i];
 		free(l->name);
 		free(l->gids);
+		for (size_t k = 0; k < l->npending; k++)
+			free(l->pending[k].gids);
+		free(l->pending);
 		props_free(&l->props);
 		for (size_t k = 0; k < l->nobjs; k++) {
 			free(l->objs[k].name);
