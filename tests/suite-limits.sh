@@ -116,7 +116,7 @@ guard tmx-nesting 1000000 2
 guard json-nesting 1000000 2
 
 # The readers of plain maps: an ASCII and a Moving AI map of 4 million
-# cells, and a JSON level of as many points.
+# cells, and a JSON level of many points and as many queries naming them.
 python3 - "$out" <<'PY'
 import json, os, sys
 d = sys.argv[1]
@@ -126,13 +126,18 @@ with open(os.path.join(d, "big.txt"), "w") as f:
 with open(os.path.join(d, "big.map"), "w") as f:
     f.write("type octile\nheight 2000\nwidth 2000\nmap\n")
     f.write("\n".join([row] * 2000) + "\n")
+n = 60000  # points, and queries from one to the next by name
 with open(os.path.join(d, "points.json"), "w") as f:
     json.dump({"width": 64, "height": 64, "rows": [row[:64]] * 64,
                "points": {"p%d" % i: [i % 64, i // 64 % 64]
-                          for i in range(200000)}}, f)
+                          for i in range(n)},
+               "queries": [{"start": "@p%d" % i, "goal": "@p%d" % (i + 1)}
+                           for i in range(n - 1)]}, f)
 PY
-for f in big.txt big.map points.json; do
-	timeout 60 "$ASTAR" --no-timing -q -s 0,0 -g 1,1 "$out/$f" >/dev/null 2>"$out/$f.err"
+plain() {
+	f=$1
+	shift
+	timeout 60 "$ASTAR" --no-timing -q "$@" "$out/$f" >/dev/null 2>"$out/$f.err"
 	s=$?
 	if [ "$s" = 0 ]; then
 		ok "$f"
@@ -140,6 +145,9 @@ for f in big.txt big.map points.json; do
 		fail "$f: exit $s"
 		head -n 3 "$out/$f.err"
 	fi
-done
+}
+plain big.txt -s 0,0 -g 1,1
+plain big.map -s 0,0 -g 1,1
+plain points.json -J1
 echo "limits: $passed passed, $failed failed"
 [ "$failed" = 0 ]

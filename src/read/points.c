@@ -20,14 +20,18 @@
 int map_add_point(map *m, const char *name, astar_point at)
 {
 	map_point *p;
+	size_t *by, k = m->npoints;
 	char *copy;
 
-	if ((copy = strdup(name)) == NULL)
+	if (m->index == NULL && (m->index = names_new()) == NULL)
+		return -1;
+	if ((by = names_slot(m->index, name)) == NULL ||
+	    (copy = strdup(name)) == NULL)
 		return -1;
 	/* The array doubles when its count reaches a power of two (its
 	 * room is the next one), so that many points cost linear time. */
-	if ((m->npoints & (m->npoints - 1)) == 0) {
-		size_t room = m->npoints ? 2 * m->npoints : 1;
+	if ((k & (k - 1)) == 0) {
+		size_t room = k ? 2 * k : 1;
 		p = room > SIZE_MAX / sizeof *p
 		            ? NULL
 		            : realloc(m->points, room * sizeof *p);
@@ -37,24 +41,25 @@ int map_add_point(map *m, const char *name, astar_point at)
 		}
 		m->points = p;
 	}
-	p = m->points;
-	p[m->npoints].name = copy;
-	p[m->npoints].at = at;
+	m->points[k] = (map_point){copy, at, 0};
+	/* by: the count, the first and the last point of the name */
+	if (by[0]++ == 0)
+		by[1] = k;
+	else
+		m->points[by[2]].next = k + 1;
+	by[2] = k;
 	m->npoints++;
 	return 0;
 }
 
 size_t map_count_points(const map *m, const char *name, size_t *first)
 {
-	size_t n = 0;
+	const size_t *by = m->index ? names_find(m->index, name) : NULL;
 
-	for (size_t i = m->npoints; i-- > 0;) {
-		if (strcmp(m->points[i].name, name) == 0) {
-			*first = i;
-			n++;
-		}
-	}
-	return n;
+	if (by == NULL || by[0] == 0)
+		return 0;
+	*first = by[1];
+	return by[0];
 }
 
 /* Appends to msg as snprintf would, keeping it NUL-terminated. */
@@ -113,15 +118,14 @@ int map_resolve_point(const map *m, const char *ref, astar_point *at,
 		return -1;
 	}
 	snprintf(msg, size, "point '%s' names %zu cells:", ref, n);
-	for (size_t i = first; i < m->npoints && listed < n; i++) {
-		if (strcmp(m->points[i].name, name) != 0)
-			continue;
+	for (size_t i = first + 1; i != 0 && listed < n;
+	     i = m->points[i - 1].next) {
 		if (listed++ == LIST_MAX) {
 			append(msg, size, "%s ...", "", 0, 0);
 			break;
 		}
-		append(msg, size, "%s %d,%d", "", (int)m->points[i].at.x,
-		       (int)m->points[i].at.y);
+		append(msg, size, "%s %d,%d", "", (int)m->points[i - 1].at.x,
+		       (int)m->points[i - 1].at.y);
 	}
 	append(msg, size, "%s; pick one with X,Y", "", 0, 0);
 	return -1;
@@ -174,16 +178,15 @@ int map_append_points(const map *m, const char *ref, astar_point **list,
 		return -1;
 	}
 	*list = a;
-	for (size_t i = first; i < m->npoints; i++)
-		if (strcmp(m->points[i].name, name) == 0)
-			a[(*n)++] = m->points[i].at;
+	for (size_t i = first + 1; i != 0; i = m->points[i - 1].next)
+		a[(*n)++] = m->points[i - 1].at;
 	return 0;
 }
 
 /* The set of names. */
 typedef struct entry {
 	char *name; /* owned; NULL for a free entry */
-	size_t count;
+	size_t v[3];
 } entry;
 
 struct names {
@@ -261,13 +264,20 @@ size_t *names_slot(names *s, const char *name)
 	if (e->name == NULL) {
 		if ((e->name = strdup(name)) == NULL)
 			return NULL;
-		e->count = 0;
+		memset(e->v, 0, sizeof e->v);
 		s->n++;
 	}
-	return &e->count;
+	return e->v;
+}
+
+const size_t *names_find(const names *s, const char *name)
+{
+	const entry *e = find(s, name);
+
+	return e->name ? e->v : NULL;
 }
 
 size_t names_get(const names *s, const char *name)
 {
-	return find(s, name)->count;
+	return find(s, name)->v[0];
 }
