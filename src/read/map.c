@@ -94,7 +94,7 @@ void map_free(map *m)
 	for (size_t i = 0; i < m->npoints; i++)
 		free(m->points[i].name);
 	free(m->points);
-	names_free(m->index);
+	free(m->index);
 	free(m->level);
 	memset(m, 0, sizeof *m);
 }

@@ -67,10 +67,10 @@ typedef struct map_query {
 typedef struct map_point {
 	char *name; /* owned */
 	astar_point at;
-	size_t next; /* the next point of the same name's index + 1, or 0 */
+	/* By name (points.c): the next point of the same name's index + 1
+	 * (0: none); on a name's first point, its count and last point. */
+	size_t next, count, last;
 } map_point;
-
-struct names;
 
 /* A reachability assertion of a level ("reach"): whether every target
  * can be reached from the sources (reachable 1) or none can (0).  all:
@@ -125,9 +125,10 @@ typedef struct map {
 	size_t nqueries;
 	map_point *points; /* owned; npoints of them, in the file's order */
 	size_t npoints;
-	struct names *index; /* owned: each name's count, first and last
-	                        point (points.c), so that a query's "@name"
-	                        costs no scan of every point */
+	/* owned: a hash table of each name's first point (its index + 1;
+	 * 0 a free slot), index_cap slots for index_n names, so that a
+	 * query's "@name" costs no scan of every point (points.c) */
+	size_t *index, index_cap, index_n;
 	/* The editor's coordinates of cell (0, 0): an infinite Tiled map's
 	 * grid starts where its tiles do, and the CLI shows users the
 	 * editor's coordinates.  0, 0 for every other map. */
@@ -164,23 +165,20 @@ const char *map_char_name(int c, char out[8]);
  * ran out. */
 int map_add_point(map *m, const char *name, astar_point at);
 
-/* Three numbers for each of a set of names, hashed (points.c): for a
- * reader that asks, for each of many names, how many it has seen, in
- * time that does not grow with how many it holds. */
+/* A count for each of a set of names, hashed (points.c): for a reader
+ * that asks, for each of many names, how many it has seen, in time that
+ * does not grow with how many it holds. */
 typedef struct names names;
 
 /* An empty set, or NULL when out of memory. */
 names *names_new(void);
 void names_free(names *s);
 
-/* The three numbers of name (a copy of name is kept), all 0 when new,
- * the first its count by convention; NULL when out of memory. */
+/* The count of name (a copy of name is kept), 0 when new; NULL when out
+ * of memory. */
 size_t *names_slot(names *s, const char *name);
 
-/* The numbers of name, or NULL for one never given. */
-const size_t *names_find(const names *s, const char *name);
-
-/* The count of name (its first number), 0 for one never given. */
+/* The count of name, 0 for one never given. */
 size_t names_get(const names *s, const char *name);
 
 /* How many of m's points are named name (exactly, case included); the

@@ -17,16 +17,63 @@
 /* Names and cells listed in a message: at most this many, then "...". */
 #define LIST_MAX 8
 
+/* FNV-1a, started from where the program was loaded (address-space
+ * randomisation moves it from run to run): names a file has made to
+ * collide on one run, for probes as long as the table, do not on the
+ * next.  No output depends on the order of a table. */
+static size_t hash(const char *s)
+{
+	static const char anchor;
+	uint64_t h = 14695981039346656037ULL ^
+	             (uint64_t)(uintptr_t)&anchor * 0x9e3779b97f4a7c15ULL;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return (size_t)(h ^ (h >> 29));
+}
+
+/* The slot of m's index that holds name's first point, or the free one
+ * where it would go. */
+static size_t slot_of(const map *m, const char *name)
+{
+	size_t i = hash(name) & (m->index_cap - 1);
+
+	while (m->index[i] != 0 &&
+	       strcmp(m->points[m->index[i] - 1].name, name) != 0)
+		i = (i + 1) & (m->index_cap - 1);
+	return i;
+}
+
+/* Doubles m's index (or makes its first) before it is half full. */
+static int index_room(map *m)
+{
+	map bigger = *m;
+
+	if (2 * (m->index_n + 1) <= m->index_cap)
+		return 0;
+	bigger.index_cap = m->index_cap ? 2 * m->index_cap : 16;
+	if (bigger.index_cap > SIZE_MAX / 2 / sizeof *m->index ||
+	    (bigger.index = calloc(bigger.index_cap, sizeof *m->index)) ==
+	            NULL)
+		return -1;
+	for (size_t i = 0; i < m->index_cap; i++)
+		if (m->index[i] != 0)
+			bigger.index[slot_of(&bigger,
+			                     m->points[m->index[i] - 1].name)] =
+				m->index[i];
+	free(m->index);
+	m->index = bigger.index;
+	m->index_cap = bigger.index_cap;
+	return 0;
+}
+
 int map_add_point(map *m, const char *name, astar_point at)
 {
 	map_point *p;
-	size_t *by, k = m->npoints;
+	size_t k = m->npoints, slot;
 	char *copy;
 
-	if (m->index == NULL && (m->index = names_new()) == NULL)
-		return -1;
-	if ((by = names_slot(m->index, name)) == NULL ||
-	    (copy = strdup(name)) == NULL)
+	if (index_room(m) != 0 || (copy = strdup(name)) == NULL)
 		return -1;
 	/* The array doubles when its count reaches a power of two (its
 	 * room is the next one), so that many points cost linear time. */
@@ -41,25 +88,29 @@ int map_add_point(map *m, const char *name, astar_point at)
 		}
 		m->points = p;
 	}
-	m->points[k] = (map_point){copy, at, 0};
-	/* by: the count, the first and the last point of the name */
-	if (by[0]++ == 0)
-		by[1] = k;
-	else
-		m->points[by[2]].next = k + 1;
-	by[2] = k;
+	m->points[k] = (map_point){copy, at, 0, 1, k};
 	m->npoints++;
+	slot = slot_of(m, name);
+	if (m->index[slot] == 0) {
+		m->index[slot] = k + 1;
+		m->index_n++;
+	} else {
+		map_point *first = &m->points[m->index[slot] - 1];
+		m->points[first->last].next = k + 1;
+		first->last = k;
+		first->count++;
+	}
 	return 0;
 }
 
 size_t map_count_points(const map *m, const char *name, size_t *first)
 {
-	const size_t *by = m->index ? names_find(m->index, name) : NULL;
+	size_t slot;
 
-	if (by == NULL || by[0] == 0)
+	if (m->index_cap == 0 || m->index[slot = slot_of(m, name)] == 0)
 		return 0;
-	*first = by[1];
-	return by[0];
+	*first = m->index[slot] - 1;
+	return m->points[*first].count;
 }
 
 /* Appends to msg as snprintf would, keeping it NUL-terminated. */
@@ -186,7 +237,7 @@ int map_append_points(const map *m, const char *ref, astar_point **list,
 /* The set of names. */
 typedef struct entry {
 	char *name; /* owned; NULL for a free entry */
-	size_t v[3];
+	size_t count;
 } entry;
 
 struct names {
@@ -194,17 +245,6 @@ struct names {
 	size_t cap; /* a power of two */
 	size_t n;
 };
-
-/* FNV-1a: short names, no adversary who sees the table's size gains
- * more than a constant factor over a long probe. */
-static size_t hash(const char *s)
-{
-	uint64_t h = 14695981039346656037ULL;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-	return (size_t)(h ^ (h >> 29));
-}
 
 names *names_new(void)
 {
@@ -264,20 +304,13 @@ size_t *names_slot(names *s, const char *name)
 	if (e->name == NULL) {
 		if ((e->name = strdup(name)) == NULL)
 			return NULL;
-		memset(e->v, 0, sizeof e->v);
+		e->count = 0;
 		s->n++;
 	}
-	return e->v;
-}
-
-const size_t *names_find(const names *s, const char *name)
-{
-	const entry *e = find(s, name);
-
-	return e->name ? e->v : NULL;
+	return &e->count;
 }
 
 size_t names_get(const names *s, const char *name)
 {
-	return find(s, name)->v[0];
+	return find(s, name)->count;
 }
