@@ -237,14 +237,12 @@ int tiled_objects_block(tiled_model *t, const tiled_layer *l, astar_grid *g,
 		    (o->shape == TS_POLYGON && o->npts < 3))
 			continue;
 		object_box(o, &s.bx0, &s.by0, &s.bx1, &s.by1);
-		long cx0 = (long)floor(s.bx0 / s.tw) - x0,
-		     cx1 = (long)floor(s.bx1 / s.tw) - x0,
-		     cy0 = (long)floor(s.by0 / s.th) - y0,
-		     cy1 = (long)floor(s.by1 / s.th) - y0;
-		s.ca = cx0 < 0 ? 0 : cx0;
-		s.cb = cx1 < w ? cx1 : w - 1;
-		s.ra = cy0 < 0 ? 0 : cy0;
-		s.rb = cy1 < h ? cy1 : h - 1;
+		/* The box's cells on the grid, clamped before conversion:
+		 * a box of huge numbers converts to no undefined value. */
+		s.ca = clamp_cell(floor(s.bx0 / s.tw) - (double)x0, 0, w);
+		s.cb = clamp_cell(floor(s.bx1 / s.tw) - (double)x0, -1, w - 1);
+		s.ra = clamp_cell(floor(s.by0 / s.th) - (double)y0, 0, h);
+		s.rb = clamp_cell(floor(s.by1 / s.th) - (double)y0, -1, h - 1);
 		if (o->shape == TS_POLYGON) {
 			if (s.ra <= s.rb && s.ca <= s.cb &&
 			    fill_polygon(&s) != 0)
