@@ -13,6 +13,9 @@ The inputs, each a small file as a stranger could send one:
   tiled-chunks    an infinite Tiled map of N 16x16 chunks side by side
   tiled-chunk-rows  an infinite Tiled map of N chunks of 1024x1 cells, one
                   under the other (each widens the layer's box)
+  tiled-tiles     a 1000x1000 Tiled map walled by a tile property, whose
+                  tileset lists N tiles (the map's last) and gives one tile
+                  N properties (a fixed map: at most 10 means linear)
   tmx-nesting     a .tmx map whose <map> holds elements nested N deep
   json-nesting    a JSON level whose "points" holds arrays nested N deep
 
@@ -114,6 +117,26 @@ def tiled_chunk_rows(n, d):
     return ["--no-path", "-s", "1,0", "-g", "1,%d" % (n - 1), path]
 
 
+def tiled_tiles(n, d):
+    side = 1000
+    tiles = [{"id": i, "properties": [
+        {"name": "collides", "type": "bool", "value": i % 2 == 1}]}
+        for i in range(n - 1, -1, -1)]
+    tiles[-1]["properties"] = [{"name": "p%d" % k, "type": "string",
+                                "value": ""} for k in range(n)]
+    gids = [1 + i % 7 for i in range(side * side)]
+    data = zlib.compress(struct.pack("<%dI" % len(gids), *gids))
+    m = tiled_map([{"type": "tilelayer", "name": "ground", "width": side,
+                    "height": side, "encoding": "base64",
+                    "compression": "zlib",
+                    "data": base64.b64encode(data).decode()}], side, side)
+    m["tilesets"][0].update(tilecount=n, tiles=tiles)
+    path = os.path.join(d, "tiles.tmj")
+    with open(path, "w") as f:
+        json.dump(m, f, separators=(",", ":"))
+    return ["--no-path", "-s", "0,0", "-g", "0,0", path]
+
+
 def tmx_nesting(n, d):
     path = os.path.join(d, "deep.tmx")
     with open(path, "w") as f:
@@ -143,6 +166,7 @@ KINDS = {
     "tiled-polygon": (tiled_polygon, 20000),
     "tiled-chunks": (tiled_chunks, 1000),
     "tiled-chunk-rows": (tiled_chunk_rows, 2000),
+    "tiled-tiles": (tiled_tiles, 2000),
     "tmx-nesting": (tmx_nesting, 200000),
     "json-nesting": (json_nesting, 200000),
 }

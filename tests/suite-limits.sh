@@ -112,6 +112,7 @@ guard ldtk-entities 20000 0
 guard tiled-polygon 20000 0
 guard tiled-chunks 4000 0
 guard tiled-chunk-rows 20000 0
+guard tiled-tiles 20000 0
 guard tmx-nesting 1000000 2
 guard json-nesting 1000000 2
 

@@ -40,27 +40,115 @@ static void layer_list(const tiled_model *t, char *out, size_t size)
 		snprintf(out, size, "none");
 }
 
+/* The tilesets by firstgid, each one's tiles by id and each tile's
+ * properties by name, each in the file's order among equals: then a
+ * cell's tile and property are found by halving, in time that grows
+ * with the logarithm of the tilesets, tiles and properties, and the
+ * first of equals in the file is still the one found. */
+typedef struct ranked {
+	const void *el;
+	size_t i; /* its place in the file */
+} ranked;
+
+#define RANK_BY(fn, type, cmp)                                          \
+	static int fn(const void *a, const void *b)                     \
+	{                                                               \
+		const ranked *x = a, *y = b;                            \
+		const type *p = x->el, *q = y->el;                      \
+		int c = (cmp);                                          \
+		return c ? c : (x->i > y->i) - (x->i < y->i);           \
+	}
+RANK_BY(set_order, tiled_tileset,
+        (p->firstgid > q->firstgid) - (p->firstgid < q->firstgid))
+RANK_BY(tile_order, tiled_tile, (p->id > q->id) - (p->id < q->id))
+RANK_BY(prop_order, tiled_prop, strcmp(p->name, q->name))
+
+/* Sorts the n elements of size size at *base by cmp (a ranked order);
+ * 0, or -1 when out of memory (*base unchanged). */
+static int sort_stable(void **base, size_t n, size_t size,
+                       int (*cmp)(const void *, const void *))
+{
+	ranked *r = n > 1 ? malloc(n * sizeof *r) : NULL;
+	char *out = n > 1 ? malloc(n * size) : NULL;
+
+	if (n > 1 && (r == NULL || out == NULL)) {
+		free(r);
+		free(out);
+		return -1;
+	}
+	for (size_t i = 0; n > 1 && i < n; i++)
+		r[i] = (ranked){(char *)*base + i * size, i};
+	if (n > 1) {
+		qsort(r, n, sizeof *r, cmp);
+		for (size_t k = 0; k < n; k++)
+			memcpy(out + k * size, r[k].el, size);
+		free(*base);
+		*base = out;
+	}
+	free(r);
+	return 0;
+}
+
+static int sort_model(tiled_model *t)
+{
+	if (sort_stable((void **)&t->sets, t->nsets, sizeof *t->sets,
+	                set_order) != 0)
+		return -1;
+	for (size_t i = 0; i < t->nsets; i++) {
+		tiled_tileset *ts = &t->sets[i];
+		if (sort_stable((void **)&ts->tiles, ts->ntiles,
+		                sizeof *ts->tiles, tile_order) != 0)
+			return -1;
+		for (size_t k = 0; k < ts->ntiles; k++)
+			if (sort_stable((void **)&ts->tiles[k].props.v,
+			                ts->tiles[k].props.n,
+			                sizeof *ts->tiles[k].props.v,
+			                prop_order) != 0)
+				return -1;
+	}
+	return 0;
+}
+
 /* The tile of gid (flip bits masked), or NULL when its tileset has no
  * entry for it; *set the tileset's index, or -1 when no tileset holds
- * the gid. */
+ * the gid.  The tileset is the first of those with the greatest
+ * firstgid not above gid, the tile the first with its id. */
 static const tiled_tile *tile_of(const tiled_model *t, uint32_t gid, long *set)
 {
-	long best = -1;
+	size_t lo = 0, hi = t->nsets;
 
-	for (size_t i = 0; i < t->nsets; i++)
-		if (t->sets[i].firstgid <= (long)gid &&
-		    (best < 0 || t->sets[i].firstgid > t->sets[best].firstgid))
-			best = (long)i;
-	*set = best;
-	if (best < 0)
+	while (lo < hi) { /* lo: how many sets start at or below gid */
+		size_t mid = lo + (hi - lo) / 2;
+		if (t->sets[mid].firstgid <= (long)gid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*set = -1;
+	if (lo == 0)
 		return NULL;
-	const tiled_tileset *ts = &t->sets[best];
+	long first = t->sets[lo - 1].firstgid;
+	for (hi = lo - 1, lo = 0; lo < hi;) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (t->sets[mid].firstgid < first)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*set = (long)lo;
+	const tiled_tileset *ts = &t->sets[lo];
 	long id = (long)gid - ts->firstgid;
+	for (lo = 0, hi = ts->ntiles; lo < hi;) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (ts->tiles[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
 	/* A collection's tile ids may run past its tilecount: an id its
 	 * tiles list is in the set whatever the count says. */
-	for (size_t k = 0; k < ts->ntiles; k++)
-		if (ts->tiles[k].id == id)
-			return &ts->tiles[k];
+	if (lo < ts->ntiles && ts->tiles[lo].id == id)
+		return &ts->tiles[lo];
 	if (ts->tilecount > 0 && id >= ts->tilecount)
 		*set = -1;
 	return NULL;
@@ -68,9 +156,18 @@ static const tiled_tile *tile_of(const tiled_model *t, uint32_t gid, long *set)
 
 static const tiled_prop *prop_of(const tiled_tile *tile, const char *name)
 {
-	for (size_t i = 0; tile && i < tile->props.n; i++)
-		if (strcmp(tile->props.v[i].name, name) == 0)
-			return &tile->props.v[i];
+	size_t lo = 0, hi = tile ? tile->props.n : 0;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(tile->props.v[mid].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (tile && lo < tile->props.n &&
+	    strcmp(tile->props.v[lo].name, name) == 0)
+		return &tile->props.v[lo];
 	return NULL;
 }
 
@@ -304,6 +401,8 @@ int tiled_build(tiled_model *t, map *m)
 	for (size_t i = 0; i < t->nlayers; i++)
 		if (tiled_join_chunks(t, &t->layers[i]) != 0)
 			return -1;
+	if (sort_model(t) != 0)
+		return map_fail(t->err, 0, 0, "out of memory");
 	if (grid_box(t, &x0, &y0, &w, &h) != 0)
 		return -1;
 	m->grid = astar_grid_new((int32_t)w, (int32_t)h, &st);
