@@ -256,6 +256,7 @@ static void copy_flags(const options *o, cli_config *cfg)
 	cfg->level.cost = o->cost;
 	cfg->level.costs = o->costs;
 	cfg->level.level = o->level;
+	cfg->level.max_cells_given = o->max_cells_given;
 }
 
 int config_build(const options *o, cli_config *cfg)

@@ -431,6 +431,7 @@ static int set_max_cells(options *o, const char *arg)
 	if (value_cells(arg, MAP_MAX_CELLS_LIMIT, &o->max_cells) != 0)
 		return bad_value("--max-cells",
 		                 "a whole number from 1 to 4294967294", arg);
+	o->max_cells_given = 1;
 	return OPTIONS_RUN;
 }
 

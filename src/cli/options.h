@@ -47,6 +47,7 @@ typedef struct options {
 	const char *map_override;
 	int jobs, shard_k, shard_n;
 	size_t max_cells;
+	int max_cells_given; /* --max-cells was given (a sparse map's rule) */
 	int check;
 	int update;       /* --update: enum update_kind (update.h) */
 	double tolerance; /* < 0: not given */

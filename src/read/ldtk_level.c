@@ -294,21 +294,26 @@ static int read_list(ldtk *x, const json_t *vals, size_t def, const char *list,
 	return 0;
 }
 
-/* How many entities of the level are of kind id. */
-static size_t kind_count(const json_t *layers, const char *id)
+/* How many entities of the level are of each kind: a count per
+ * identifier, so that each entity asks its kind's in constant time. */
+static int kind_counts(const json_t *layers, names *kinds)
 {
 	const json_t *li, *e;
-	size_t i, k, n = 0;
+	size_t i, k, *n;
 
 	json_array_foreach(layers, i, li)
 	{
 		json_array_foreach(json_object_get(li, "entityInstances"), k, e)
 		{
 			const char *eid = str_of(e, "__identifier");
-			n += eid != NULL && strcmp(eid, id) == 0;
+			if (eid == NULL)
+				continue;
+			if ((n = names_slot(kinds, eid)) == NULL)
+				return -1;
+			++*n;
 		}
 	}
-	return n;
+	return 0;
 }
 
 /* The value of e's String field "name", or NULL. */
@@ -356,25 +361,46 @@ static int entity_cell(const ldtk *x, const json_t *e, size_t i, size_t k,
 	return 0;
 }
 
-/* Adds the name "id#N" for the first N no point holds yet, at at. */
-static int add_nth(map *m, const char *id, astar_point at)
-{
-	size_t n = 1, dummy, size = strlen(id) + 24;
-	char *nth = malloc(size);
-	int rc;
+/* The names the points have so far (taken), and for each kind the last
+ * N of its "kind#N" (next): names are only ever added, so every number
+ * up to it is taken and the next free one is searched from there. */
+typedef struct naming {
+	names *kinds, *taken, *next;
+} naming;
 
-	if (nth == NULL)
+/* Adds the point name at at, and counts it taken. */
+static int add_point(map *m, naming *nm, const char *name, astar_point at)
+{
+	size_t *n = names_slot(nm->taken, name);
+
+	if (n == NULL || map_add_point(m, name, at) != 0)
 		return -1;
-	while (snprintf(nth, size, "%s#%zu", id, n) > 0 &&
-	       map_count_points(m, nth, &dummy) > 0)
-		n++;
-	rc = map_add_point(m, nth, at);
+	++*n;
+	return 0;
+}
+
+/* Adds "id#N" at at, N the first number whose name no point has; the
+ * name is as long as the kind's, never cut. */
+static int add_nth(map *m, naming *nm, const char *id, astar_point at)
+{
+	size_t *n = names_slot(nm->next, id), size = strlen(id) + 24;
+	char *nth = malloc(size);
+	int rc = -1;
+
+	if (n != NULL && nth != NULL) {
+		do {
+			++*n;
+			snprintf(nth, size, "%s#%zu", id, *n);
+		} while (names_get(nm->taken, nth) > 0);
+		rc = add_point(m, nm, nth, at);
+	}
 	free(nth);
 	return rc;
 }
 
-/* The entities as points, in the file's order. */
-static int ldtk_points(ldtk *x, const json_t *layers, map *m)
+/* The entities as points, in the file's order: @id, @id#N when the
+ * level has several of its kind, @iid and @name.  0, or -1 reported. */
+static int entity_points(ldtk *x, const json_t *layers, map *m, naming *nm)
 {
 	const json_t *li, *e;
 	size_t i, k;
@@ -391,21 +417,41 @@ static int ldtk_points(ldtk *x, const json_t *layers, map *m)
 				return -1;
 			if (!astar_grid_contains(m->grid, at.x, at.y))
 				continue;
-			if (map_add_point(m, id, at) != 0)
-				goto nomem;
-			if (kind_count(layers, id) > 1 && add_nth(m, id, at) != 0)
-				goto nomem;
-			if ((str_of(e, "iid") &&
-			     map_add_point(m, str_of(e, "iid"), at) != 0) ||
+			if (add_point(m, nm, id, at) != 0 ||
+			    (names_get(nm->kinds, id) > 1 &&
+			     add_nth(m, nm, id, at) != 0) ||
+			    (str_of(e, "iid") &&
+			     add_point(m, nm, str_of(e, "iid"), at) != 0) ||
 			    (name_field(e) && name_field(e)[0] &&
-			     map_add_point(m, name_field(e), at) != 0))
-				goto nomem;
+			     add_point(m, nm, name_field(e), at) != 0))
+				return map_fail(x->err, 0, 0, "out of memory");
 		}
 	}
+	return 0;
+}
+
+static int ldtk_points(ldtk *x, const json_t *layers, map *m)
+{
+	naming nm = {names_new(), names_new(), names_new()};
+	int rc = nm.kinds && nm.taken && nm.next ? 0 : -1;
+
+	for (size_t i = 0; rc == 0 && i < m->npoints; i++) {
+		size_t *n = names_slot(nm.taken, m->points[i].name);
+		rc = n ? (++*n, 0) : -1;
+	}
+	if (rc == 0)
+		rc = kind_counts(layers, nm.kinds);
+	if (rc != 0)
+		rc = map_fail(x->err, 0, 0, "out of memory");
+	else
+		rc = entity_points(x, layers, m, &nm);
+	names_free(nm.kinds);
+	names_free(nm.taken);
+	names_free(nm.next);
+	if (rc != 0)
+		return -1;
 	map_default_endpoints(m);
 	return 0;
-nomem:
-	return map_fail(x->err, 0, 0, "out of memory");
 }
 
 /* Each IntGrid value's cell cost (0 a wall): --solid's values are walls

@@ -1,8 +1,9 @@
 /*
  * map.c - what every map reader shares: telling the formats apart,
  * reporting an error at a place, naming a character in a message,
- * checking a map's size against --max-cells, reading a number through
- * one checked conversion (whole where the format says so, in range, no
+ * checking a map's size against --max-cells (and an infinite map's
+ * against the cells its chunks cover), reading a number through one
+ * checked conversion (whole where the format says so, in range, no
  * silent truncation), and freeing a map.
  */
 #include <math.h>
@@ -120,6 +121,7 @@ void map_free(map *m)
 	for (size_t i = 0; i < m->npoints; i++)
 		free(m->points[i].name);
 	free(m->points);
+	free(m->index);
 	free(m->level);
 	memset(m, 0, sizeof *m);
 }
@@ -255,4 +257,24 @@ int map_check_size(long width, long height, size_t max_cells, long line,
 	                "the map has %ldx%ld = %llu cells, more than the limit "
 	                "of %zu (raise it with --max-cells)",
 	                width, height, n, max_cells);
+}
+
+int map_check_sparse(long width, long height, unsigned long long covered,
+                     const char *what, int given, long line,
+                     map_error *err)
+{
+	unsigned long long n =
+		(unsigned long long)width * (unsigned long long)height;
+
+	/* covered * ratio < n, without overflow */
+	if (!given && n > MAP_SPARSE_CELLS &&
+	    covered <= (n - 1) / MAP_SPARSE_RATIO)
+		return map_fail(err, line, line > 0 ? 1 : 0,
+		                "%s spans %ldx%ld = %llu cells and its chunks "
+		                "cover %llu: an infinite map over %d times "
+		                "larger than its chunks is refused (allow it "
+		                "with --max-cells=%llu)",
+		                what, width, height, n, covered,
+		                MAP_SPARSE_RATIO, n);
+	return 0;
 }

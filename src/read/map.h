@@ -67,6 +67,9 @@ typedef struct map_query {
 typedef struct map_point {
 	char *name; /* owned */
 	astar_point at;
+	/* By name (points.c): the next point of the same name's index + 1
+	 * (0: none); on a name's first point, its count and last point. */
+	size_t next, count, last;
 } map_point;
 
 /* A reachability assertion of a level ("reach"): whether every target
@@ -103,6 +106,8 @@ typedef struct map_level_opts {
 	const char *level; /* LDtk: a level's identifier or index */
 	const char *path;  /* the file read, whose folder holds the files
 	                      it names ("-": the current folder) */
+	int max_cells_given; /* --max-cells was given: its number alone
+	                        rules, a sparse infinite map's too */
 } map_level_opts;
 
 typedef struct map {
@@ -120,6 +125,10 @@ typedef struct map {
 	size_t nqueries;
 	map_point *points; /* owned; npoints of them, in the file's order */
 	size_t npoints;
+	/* owned: a hash table of each name's first point (its index + 1;
+	 * 0 a free slot), index_cap slots for index_n names, so that a
+	 * query's "@name" costs no scan of every point (points.c) */
+	size_t *index, index_cap, index_n;
 	/* The editor's coordinates of cell (0, 0): an infinite Tiled map's
 	 * grid starts where its tiles do, and the CLI shows users the
 	 * editor's coordinates.  0, 0 for every other map. */
@@ -188,6 +197,22 @@ int map_number_say(const map_number *r, const char *what, char *msg,
  * ran out. */
 int map_add_point(map *m, const char *name, astar_point at);
 
+/* A count for each of a set of names, hashed (points.c): for a reader
+ * that asks, for each of many names, how many it has seen, in time that
+ * does not grow with how many it holds. */
+typedef struct names names;
+
+/* An empty set, or NULL when out of memory. */
+names *names_new(void);
+void names_free(names *s);
+
+/* The count of name (a copy of name is kept), 0 when new; NULL when out
+ * of memory. */
+size_t *names_slot(names *s, const char *name);
+
+/* The count of name, 0 for one never given. */
+size_t names_get(const names *s, const char *name);
+
 /* How many of m's points are named name (exactly, case included); the
  * first of them in *first when there is one. */
 size_t map_count_points(const map *m, const char *name, size_t *first);
@@ -229,6 +254,22 @@ int map_append_points(const map *m, const char *ref, astar_point **list,
  */
 int map_check_size(long width, long height, size_t max_cells, long line,
                    map_error *err);
+
+/* A sparse infinite map: one whose box holds more than this many
+ * times the cells its chunks cover, and more than MAP_SPARSE_CELLS. */
+#define MAP_SPARSE_RATIO 64
+#define MAP_SPARSE_CELLS (1ULL << 20)
+
+/*
+ * Fails (at line) when a width x height box of an infinite map, what
+ * (a layer or the map), whose chunks cover covered cells in all, is
+ * sparse (above) and --max-cells was not given (given 0): a few bytes
+ * of chunks far apart would otherwise make a map of millions of cells.
+ * Its size is map_check_size's to check.
+ */
+int map_check_sparse(long width, long height, unsigned long long covered,
+                     const char *what, int given, long line,
+                     map_error *err);
 
 /*
  * Reads an ASCII map (legend in astar(1)) from buf[0..len), refusing maps

@@ -231,6 +231,9 @@ int map_check_load(json_t *root, const char *path, size_t max_cells, map *m,
 		return -1;
 	}
 	lo.path = full;
+	/* Not told whether --max-cells was given: a number other than
+	 * the default says it was, for the sparse map's rule. */
+	lo.max_cells_given = max_cells != MAP_MAX_CELLS_DEFAULT;
 	switch (map_detect(buf, len)) {
 	case MAPFMT_TILED:
 		rc = map_read_tiled(buf, len, max_cells, &lo, m, err);

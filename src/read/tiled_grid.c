@@ -90,11 +90,22 @@ static const tiled_tile *tile_of(const tiled_model *t, uint32_t gid, long *set)
 	return NULL;
 }
 
+/* The property name of tile (NULL for none), by halving: the model
+ * keeps each tile's properties by name (tiled_model_sort). */
 static const tiled_prop *prop_of(const tiled_tile *tile, const char *name)
 {
-	for (size_t i = 0; tile && i < tile->props.n; i++)
-		if (strcmp(tile->props.v[i].name, name) == 0)
-			return &tile->props.v[i];
+	size_t lo = 0, hi = tile ? tile->props.n : 0;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(tile->props.v[mid].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (tile && lo < tile->props.n &&
+	    strcmp(tile->props.v[lo].name, name) == 0)
+		return &tile->props.v[lo];
 	return NULL;
 }
 
@@ -151,10 +162,12 @@ static int props_named(tiled_model *t)
 }
 
 /* The box of cells: a finite map's, or the bounding box of an infinite
- * one's non-empty tiles, in editor coordinates. */
+ * one's non-empty tiles, in editor coordinates, refused when sparse (its
+ * layers' chunks cover too few of its cells: map_check_sparse). */
 static int grid_box(tiled_model *t, long *x0, long *y0, long *w, long *h)
 {
 	long minx = 0, miny = 0, maxx = -1, maxy = -1;
+	unsigned long long covered = 0;
 	int any = 0;
 
 	if (!t->infinite) {
@@ -165,6 +178,7 @@ static int grid_box(tiled_model *t, long *x0, long *y0, long *w, long *h)
 	}
 	for (size_t i = 0; i < t->nlayers; i++) {
 		const tiled_layer *l = &t->layers[i];
+		covered += l->kind == TL_TILES ? l->chunk_cells : 0;
 		for (long y = 0; l->kind == TL_TILES && y < l->h; y++)
 			for (long x = 0; x < l->w; x++) {
 				if ((l->gids[y * l->w + x] & TILED_GID_MASK) == 0)
@@ -188,6 +202,9 @@ static int grid_box(tiled_model *t, long *x0, long *y0, long *w, long *h)
 	*y0 = miny;
 	*w = maxx - minx + 1;
 	*h = maxy - miny + 1;
+	if (map_check_sparse(*w, *h, covered, "the infinite map",
+	                     t->opts->max_cells_given, 0, t->err) != 0)
+		return -1;
 	return map_check_size(*w, *h, t->max_cells, 0, t->err);
 }
 
@@ -381,6 +398,9 @@ int tiled_build(tiled_model *t, map *m)
 	long x0 = 0, y0 = 0, w = 0, h = 0;
 	astar_status st;
 
+	for (size_t i = 0; i < t->nlayers; i++)
+		if (tiled_join_chunks(t, &t->layers[i]) != 0)
+			return -1;
 	if (grid_box(t, &x0, &y0, &w, &h) != 0)
 		return -1;
 	m->grid = astar_grid_new((int32_t)w, (int32_t)h, &st);

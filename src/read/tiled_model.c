@@ -4,6 +4,8 @@
  * header, freeing it.  Both syntaxes' readers call these; this file
  * calls nothing of theirs, so it is the bottom of the Tiled reader.
  */
+#include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,6 +51,7 @@ tiled_layer *tiled_add_layer(tiled_model *t, enum tiled_layer_kind kind,
 	l->kind = kind;
 	l->visible = 1;
 	l->line = line;
+	l->twice = SIZE_MAX;
 	if ((l->name = dup_or_empty(name)) == NULL)
 		return NULL;
 	return l;
@@ -81,34 +84,49 @@ tiled_object *tiled_add_object(tiled_layer *l, long line)
 	return o;
 }
 
-/* Makes room in l's box for (x, y, w, h), the gids kept where they are
- * in editor coordinates. */
-static int widen(tiled_layer *l, long x, long y, long w, long h,
-                 size_t max_cells)
+/* Copies chunk c's cells into l's gids; 0, or -1 reported when a cell
+ * was given by an earlier chunk (Tiled writes each cell once: which of
+ * two would be meant is a guess). */
+static int put_chunk(tiled_model *t, tiled_layer *l, const tiled_chunk *c)
 {
-	long x0 = l->gids ? (l->x0 < x ? l->x0 : x) : x;
-	long y0 = l->gids ? (l->y0 < y ? l->y0 : y) : y;
-	long x1 = l->gids && l->x0 + l->w > x + w ? l->x0 + l->w : x + w;
-	long y1 = l->gids && l->y0 + l->h > y + h ? l->y0 + l->h : y + h;
+	for (long r = 0; r < c->h; r++)
+		for (long k = 0; k < c->w; k++) {
+			size_t at = (size_t)(c->y + r - l->y0) * (size_t)l->w +
+			            (size_t)(c->x + k - l->x0);
+			if (l->given[at]) {
+				l->twice = c->nth;
+				return map_fail(t->err, c->line, 0,
+				                "layer '%.60s': the chunk at "
+				                "%ld,%ld gives cell %ld,%ld, "
+				                "which another chunk gave",
+				                l->name, c->x, c->y, c->x + k,
+				                c->y + r);
+			}
+			l->given[at] = 1;
+			l->gids[at] = c->gids[r * c->w + k];
+		}
+	return 0;
+}
+
+/* Makes l's gids the box of every chunk, the cells kept where they are
+ * in editor coordinates; 0 or -1 (out of memory). */
+static int rebox(tiled_layer *l)
+{
+	long w = l->ux1 - l->ux0, h = l->uy1 - l->uy0;
 	uint32_t *ng;
 	unsigned char *nm;
 
-	if (l->gids && x0 == l->x0 && y0 == l->y0 && x1 - x0 == l->w &&
-	    y1 - y0 == l->h)
+	if (l->gids && l->x0 == l->ux0 && l->y0 == l->uy0 && l->w == w &&
+	    l->h == h)
 		return 0;
-	if ((unsigned long long)(x1 - x0) * (unsigned long long)(y1 - y0) >
-	    max_cells)
-		return 1;
-	ng = calloc((size_t)(x1 - x0) * (size_t)(y1 - y0), sizeof *ng);
-	nm = calloc((size_t)(x1 - x0) * (size_t)(y1 - y0), 1);
-	if (ng == NULL || nm == NULL) {
+	if ((ng = calloc((size_t)w * (size_t)h, sizeof *ng)) == NULL ||
+	    (nm = calloc((size_t)w * (size_t)h, 1)) == NULL) {
 		free(ng);
-		free(nm);
 		return -1;
 	}
 	for (long r = 0; l->gids && r < l->h; r++) {
-		size_t to = (size_t)(l->y0 + r - y0) * (size_t)(x1 - x0) +
-		            (size_t)(l->x0 - x0);
+		size_t to = (size_t)(l->y0 + r - l->uy0) * (size_t)w +
+		            (size_t)(l->x0 - l->ux0);
 		memcpy(ng + to, l->gids + (size_t)r * (size_t)l->w,
 		       (size_t)l->w * sizeof *ng);
 		memcpy(nm + to, l->given + (size_t)r * (size_t)l->w,
@@ -118,17 +136,69 @@ static int widen(tiled_layer *l, long x, long y, long w, long h,
 	free(l->given);
 	l->gids = ng;
 	l->given = nm;
-	l->x0 = x0;
-	l->y0 = y0;
-	l->w = x1 - x0;
-	l->h = y1 - y0;
+	l->x0 = l->ux0;
+	l->y0 = l->uy0;
+	l->w = w;
+	l->h = h;
+	return 0;
+}
+
+int tiled_join_chunks(tiled_model *t, tiled_layer *l)
+{
+	int rc = 0;
+
+	if (l->npending == 0)
+		return 0;
+	if (rebox(l) != 0)
+		rc = map_fail(t->err, 0, 0, "out of memory");
+	for (size_t i = 0; i < l->npending; i++) {
+		if (rc == 0)
+			rc = put_chunk(t, l, &l->pending[i]);
+		free(l->pending[i].gids);
+	}
+	l->npending = 0;
+	l->pending_cells = 0;
+	return rc;
+}
+
+/* The box of l's chunks and (x, y, w, h) checked before it is made:
+ * not sparse (map_check_sparse), not over --max-cells; 0, or -1 with
+ * t->err set. */
+static int check_box(tiled_model *t, tiled_layer *l, long x, long y, long w,
+                     long h, long line)
+{
+	int first = l->gids == NULL && l->npending == 0;
+	long x0 = first || x < l->ux0 ? x : l->ux0,
+	     y0 = first || y < l->uy0 ? y : l->uy0,
+	     x1 = first || x + w > l->ux1 ? x + w : l->ux1,
+	     y1 = first || y + h > l->uy1 ? y + h : l->uy1;
+	char what[80];
+
+	snprintf(what, sizeof what, "layer '%.60s'", l->name);
+	if (map_check_sparse(x1 - x0, y1 - y0,
+	                     l->chunk_cells +
+	                             (unsigned long long)w *
+	                                     (unsigned long long)h,
+	                     what, t->opts->max_cells_given, line,
+	                     t->err) != 0)
+		return -1;
+	if ((unsigned long long)(x1 - x0) * (unsigned long long)(y1 - y0) >
+	    t->max_cells)
+		return map_fail(t->err, line, 0,
+		                "layer '%.60s' spans more than %zu "
+		                "cells (raise it with --max-cells)",
+		                l->name, t->max_cells);
+	l->ux0 = x0;
+	l->uy0 = y0;
+	l->ux1 = x1;
+	l->uy1 = y1;
 	return 0;
 }
 
 int tiled_add_chunk(tiled_model *t, tiled_layer *l, long x, long y, long w,
                     long h, uint32_t *gids, long line)
 {
-	int rc;
+	tiled_chunk *c;
 
 	/* Chunk coordinates are bounded so that the sums below cannot
 	 * overflow; no real map comes near. */
@@ -141,32 +211,27 @@ int tiled_add_chunk(tiled_model *t, tiled_layer *l, long x, long y, long w,
 		                "the bounds astar reads",
 		                x, y, w, h);
 	}
-	rc = widen(l, x, y, w, h, t->max_cells);
-	if (rc != 0) {
+	if (check_box(t, l, x, y, w, h, line) != 0) {
 		free(gids);
-		if (rc > 0)
-			return map_fail(t->err, line, 0,
-			                "layer '%.60s' spans more than %zu "
-			                "cells (raise it with --max-cells)",
-			                l->name, t->max_cells);
-		return map_fail(t->err, line, 0, "out of memory");
+		return -1;
 	}
-	for (long r = 0; r < h; r++)
-		for (long c = 0; c < w; c++) {
-			size_t at = (size_t)(y + r - l->y0) * (size_t)l->w +
-			            (size_t)(x + c - l->x0);
-			if (l->given[at]) {
-				free(gids);
-				return map_fail(t->err, line, 0,
-				                "layer '%.60s': the chunk at "
-				                "%ld,%ld gives cell %ld,%ld, "
-				                "which another chunk gave",
-				                l->name, x, y, x + c, y + r);
-			}
-			l->given[at] = 1;
-			l->gids[at] = gids[r * w + c];
+	if (l->npending == l->pending_cap) {
+		size_t cap = l->pending_cap ? 2 * l->pending_cap : 8;
+		c = realloc(l->pending, cap * sizeof *c);
+		if (c == NULL) {
+			free(gids);
+			return map_fail(t->err, line, 0, "out of memory");
 		}
-	free(gids);
+		l->pending = c;
+		l->pending_cap = cap;
+	}
+	l->pending[l->npending++] =
+		(tiled_chunk){x, y, w, h, gids, line, l->nchunks++};
+	l->chunk_cells += (unsigned long long)w * (unsigned long long)h;
+	l->pending_cells += (unsigned long long)w * (unsigned long long)h;
+	if (l->pending_cells >= (unsigned long long)(l->ux1 - l->ux0) *
+	                                (unsigned long long)(l->uy1 - l->uy0))
+		return tiled_join_chunks(t, l);
 	return 0;
 }
 
@@ -226,14 +291,27 @@ static int by_id(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(((const tiled_prop *)a)->name,
+	              ((const tiled_prop *)b)->name);
+}
+
 int tiled_model_sort(tiled_model *t)
 {
 	if (stable_sort(t->sets, t->nsets, sizeof *t->sets, by_firstgid) != 0)
 		return map_fail(t->err, 0, 0, "out of memory");
-	for (size_t i = 0; i < t->nsets; i++)
-		if (stable_sort(t->sets[i].tiles, t->sets[i].ntiles,
-		                sizeof *t->sets[i].tiles, by_id) != 0)
+	for (size_t i = 0; i < t->nsets; i++) {
+		tiled_tileset *ts = &t->sets[i];
+		if (stable_sort(ts->tiles, ts->ntiles, sizeof *ts->tiles,
+		                by_id) != 0)
 			return map_fail(t->err, 0, 0, "out of memory");
+		for (size_t k = 0; k < ts->ntiles; k++)
+			if (stable_sort(ts->tiles[k].props.v, ts->tiles[k].props.n,
+			                sizeof *ts->tiles[k].props.v,
+			                by_name) != 0)
+				return map_fail(t->err, 0, 0, "out of memory");
+	}
 	return 0;
 }
 
@@ -278,6 +356,9 @@ void tiled_model_free(tiled_model *t)
 		free(l->name);
 		free(l->gids);
 		free(l->given);
+		for (size_t k = 0; k < l->npending; k++)
+			free(l->pending[k].gids);
+		free(l->pending);
 		props_free(&l->props);
 		for (size_t k = 0; k < l->nobjs; k++) {
 			free(l->objs[k].name);

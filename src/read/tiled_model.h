@@ -71,6 +71,14 @@ typedef struct tiled_object {
 
 enum tiled_layer_kind { TL_TILES, TL_OBJECTS };
 
+/* An infinite map's chunk, kept until its layer's cells are joined. */
+typedef struct tiled_chunk {
+	long x, y, w, h;
+	uint32_t *gids; /* owned */
+	long line;
+	size_t nth; /* its place among its layer's chunks, from 0 */
+} tiled_chunk;
+
 typedef struct tiled_files tiled_files;
 
 typedef struct tiled_layer {
@@ -82,9 +90,19 @@ typedef struct tiled_layer {
 	 * coordinates (an infinite map's chunks made one box) */
 	uint32_t *gids;
 	long x0, y0, w, h;
-	/* an infinite map's: which cells of the box a chunk has given, so
-	 * that two chunks giving one cell are refused */
+	/* An infinite map's: the chunks read since the cells were last
+	 * joined into gids, the box of every chunk (ux0..uy1, past the
+	 * end), and the cells of all its chunks and of those pending;
+	 * which cells of the box a chunk has given, so that two chunks
+	 * giving one cell are refused. */
+	tiled_chunk *pending;
+	size_t npending, pending_cap;
+	long ux0, uy0, ux1, uy1;
+	unsigned long long chunk_cells, pending_cells;
 	unsigned char *given;
+	/* the chunks added so far; the one found giving a cell twice
+	 * (SIZE_MAX while none is), for a reader that places by path */
+	size_t nchunks, twice;
 	tiled_object *objs; /* TL_OBJECTS */
 	size_t nobjs;
 	long line;
@@ -137,13 +155,21 @@ tiled_tileset *tiled_add_tileset(tiled_model *t, long firstgid);
 tiled_tile *tiled_add_tile(tiled_tileset *ts, long id);
 tiled_object *tiled_add_object(tiled_layer *l, long line);
 /* Adds a chunk of w x h gids at (x, y) to an infinite map's layer
- * (moved in, gids freed either way). */
+ * (moved in, gids freed either way); the layer's box is checked
+ * (size, sparseness) before any of it is allocated. */
 int tiled_add_chunk(tiled_model *t, tiled_layer *l, long x, long y, long w,
                     long h, uint32_t *gids, long line);
-/* Sorts the tilesets by first gid and each one's tiles by id, the first
- * given of equal ones first, so that the grid builder finds a gid's tile
- * by bisection; a reader calls it once the map is read.  0 or -1. */
+/* Sorts the tilesets by first gid, each one's tiles by id and each
+ * tile's properties by name, the first given of equal ones first, so
+ * that the grid builder finds a gid's tile and a tile's property by
+ * bisection; a reader calls it once the map is read.  0 or -1. */
 int tiled_model_sort(tiled_model *t);
+/* Joins l's pending chunks into its gids, on the box of them all: once
+ * the chunks are read (tiled_add_chunk also joins when the pending
+ * cells outnumber the box's, so that a layer costs time linear in its
+ * chunks' cells); 0, or -1 with t->err set (two chunks giving one
+ * cell, or out of memory). */
+int tiled_join_chunks(tiled_model *t, tiled_layer *l);
 /* Checks the map's header (orientation, sizes); 0 or -1. */
 int tiled_check_header(tiled_model *t, const char *orientation, long line);
 void tiled_model_free(tiled_model *t);

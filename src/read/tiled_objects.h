@@ -9,7 +9,8 @@
 #include "tiled_model.h"
 
 /* The shapes of object layer l block the cells of g (whose cell 0, 0 is
- * x0, y0 in the editor) whose centre they cover; 0. */
+ * x0, y0 in the editor) whose centre they cover; 0, or -1 with t->err
+ * set (out of memory). */
 int tiled_objects_block(tiled_model *t, const tiled_layer *l, astar_grid *g,
                         long x0, long y0);
 /* Every object's named point on m's grid; 0, or -1 with t->err set. */

@@ -303,6 +303,21 @@ static int read_data(tiled_model *t, const json_t *l, const json_t *d,
 	return 0;
 }
 
+/* The model's error about a chunk of tl, placed at the chunk: the one
+ * that gave a cell twice when the join found one, else chunks[i]. */
+static int chunk_fail(tiled_model *t, const tiled_layer *tl,
+                      const char *where, size_t i)
+{
+	char w[120], msg[MAP_MSG_MAX];
+
+	snprintf(w, sizeof w, "%.60s.chunks[%zu]", where,
+	         tl->twice != SIZE_MAX ? tl->twice : i);
+	snprintf(msg, sizeof msg, "%.255s", t->err->msg);
+	return fail_at(t, w, msg);
+}
+
+/* An infinite layer's chunks, joined at the end so that two chunks
+ * giving one cell are said here, at the later one. */
 static int read_chunks(tiled_model *t, tiled_layer *tl, const json_t *l,
                        const char *where)
 {
@@ -331,13 +346,10 @@ static int read_chunks(tiled_model *t, tiled_layer *tl, const json_t *l,
 			free(g);
 			return -1;
 		}
-		if (tiled_add_chunk(t, tl, x, y, cw, ch, g, 0) != 0) {
-			char msg[MAP_MSG_MAX];
-			snprintf(msg, sizeof msg, "%.255s", t->err->msg);
-			return fail_at(t, w, msg);
-		}
+		if (tiled_add_chunk(t, tl, x, y, cw, ch, g, 0) != 0)
+			return chunk_fail(t, tl, where, i);
 	}
-	return 0;
+	return tiled_join_chunks(t, tl) != 0 ? chunk_fail(t, tl, where, 0) : 0;
 }
 
 static int tmj_objects(tiled_model *t, tiled_layer *tl, const json_t *l,
