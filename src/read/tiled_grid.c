@@ -408,7 +408,6 @@ int tiled_build(tiled_model *t, map *m)
 		return map_fail(t->err, 0, 0, "%s", astar_strerror(st));
 	for (int32_t y = 0; y < (int32_t)h; y++)
 		memset(astar_grid_row(m->grid, y), 1, (size_t)w);
-	astar_grid_recount(m->grid);
 	m->ox = x0;
 	m->oy = y0;
 	for (size_t i = 0; t->opts->cost && i < t->nlayers; i++)
@@ -417,5 +416,9 @@ int tiled_build(tiled_model *t, map *m)
 			return -1;
 	if (apply_walls(t, m->grid, x0, y0) != 0)
 		return -1;
+	/* After the walls: a cost under a wall is no open cell's, and the
+	 * bounds astar_grid_set leaves may be wider than the open cells'
+	 * (a map whose open cells cost alike would be refused by JPS). */
+	astar_grid_recount(m->grid);
 	return tiled_points(t, m, x0, y0);
 }
