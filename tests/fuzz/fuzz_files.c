@@ -44,12 +44,6 @@
 /* The folder of the input being read (resolved), or "" between inputs. */
 static char ff_dir[PATH_MAX];
 
-/* Files the readers opened for this input.  FZ_KNOWN=files-loop (README)
- * refuses the 17th, with ELOOP: a chain of files naming each other then
- * ends before the stack does, so that a long run looks past it. */
-static int ff_reads;
-#define FF_KNOWN_LOOP_READS 16
-
 int __real_io_slurp_regular(const char *path, size_t limit, char **buf,
                             size_t *len, struct stat *st);
 
@@ -63,11 +57,6 @@ int __wrap_io_slurp_regular(const char *path, size_t limit, char **buf,
 	char *real;
 	int inside;
 
-	if (dl > 0 && ++ff_reads > FF_KNOWN_LOOP_READS &&
-	    fz_known("files-loop")) {
-		errno = ELOOP;
-		return -1;
-	}
 	if (dl > 0) {
 		/* malloc'd, not on the stack: the readers' recursion is
 		 * under test, and the harness should not deepen it. */
@@ -322,6 +311,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	diag_list_free(&warnings);
 	ff_remove(ff_dir);
 	ff_dir[0] = '\0';
-	ff_reads = 0;
 	return 0;
 }
