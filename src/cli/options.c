@@ -578,7 +578,7 @@ static const flag flags[] = {
          "junit:FILE, tap, tap:FILE, github (GitHub\n"
          "Actions annotations) or github:FILE"},
 	{"max-cells", required_argument, 0, set_max_cells, "    --max-cells=N",
-         "refuse maps of more than N cells (default 100000000)"},
+         "refuse maps of more than N cells (default 40000000)"},
 	{"image", required_argument, 0, set_image, "    --image=FILE",
          "draw each query as a PNG picture (the explored\n"
          "cells too with --explored); in batches FILE\n"

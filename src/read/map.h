@@ -239,8 +239,11 @@ void map_default_endpoints(map *m);
 int map_append_points(const map *m, const char *ref, astar_point **list,
                       size_t *n, char *msg, size_t size);
 
-/* The default of --max-cells: 100 million cells, about 2 GB to search. */
-#define MAP_MAX_CELLS_DEFAULT 100000000UL
+/* The default of --max-cells: 40 million cells, so that one search of
+ * the largest map a small file can describe (a compressed Tiled layer, a
+ * JSON level of few cells given) stays within about 1 GB (the figures:
+ * bench/RESULTS.md). */
+#define MAP_MAX_CELLS_DEFAULT 40000000UL
 
 /* The largest --max-cells, 2^32 - 2: no map of more cells can be
  * searched (nor some of fewer: see map_check_size). */
