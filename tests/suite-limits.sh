@@ -150,5 +150,31 @@ plain() {
 plain big.txt -s 0,0 -g 1,1
 plain big.map -s 0,0 -g 1,1
 plain points.json -J1
+
+# A map that names one 5 MB tileset 60 times is refused once the files
+# it names pass 256 MiB together, not read 60 times over.
+python3 - "$out" <<'PY'
+import os, sys
+d = sys.argv[1]
+with open(os.path.join(d, "fat.tsx"), "w") as f:
+    f.write('<tileset name="t" tilewidth="16" tileheight="16" '
+            'tilecount="1">\n<!-- %s -->\n</tileset>\n' % ("x" * 5000000))
+with open(os.path.join(d, "many-tilesets.tmx"), "w") as f:
+    f.write('<map orientation="orthogonal" width="2" height="1" '
+            'tilewidth="16" tileheight="16">\n')
+    for i in range(60):
+        f.write(' <tileset firstgid="%d" source="fat.tsx"/>\n' % (i + 1))
+    f.write(' <layer name="w" width="2" height="1"><data encoding="csv">'
+            '0,0</data></layer>\n</map>\n')
+PY
+timeout 60 "$ASTAR" --no-timing -q -s 0,0 -g 1,0 "$out/many-tilesets.tmx" \
+	>/dev/null 2>"$out/many-tilesets.err"
+s=$?
+want="astar: $out/many-tilesets.tmx:55: external tileset 'fat.tsx': the files the map names hold more than 256 MiB together"
+if [ "$s" = 2 ] && [ "$(cat "$out/many-tilesets.err")" = "$want" ]; then
+	ok "a map naming one large tileset many times is refused"
+else
+	fail "many-tilesets.tmx: exit $s: $(head -c 300 "$out/many-tilesets.err")"
+fi
 echo "limits: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -35,8 +35,11 @@
  * own tileset only places its tile, which astar does not need). */
 #define NAMED_DEPTH_MAX 1
 
-/* The largest external file read. */
+/* The largest external file read, and the most read for one map: a map
+ * that names one large tileset thousands of times would otherwise be
+ * read and parsed thousands of times over. */
 #define SUB_BYTES_MAX ((size_t)64 << 20)
+#define NAMED_BYTES_MAX ((size_t)256 << 20)
 
 /* A file being read: the map, then each file named on the way to the
  * one being read.  known is 0 when the map came from standard input. */
@@ -143,6 +146,14 @@ static int read_checked(tiled_model *t, const sub_req *rq,
 		free(*buf);
 		return -1;
 	}
+	if (*len > NAMED_BYTES_MAX - t->named_bytes) {
+		free(*buf);
+		return fail_at(t, rq,
+		               "%s '%s': the files the map names hold more than "
+		               "%zu MiB together",
+		               rq->what, q, NAMED_BYTES_MAX >> 20);
+	}
+	t->named_bytes += *len;
 	return 0;
 }
 

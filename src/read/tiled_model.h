@@ -122,6 +122,7 @@ typedef struct tiled_model {
 	/* The files being read, the innermost first (tiled_external.c):
 	 * NULL while the map itself is read. */
 	const struct tiled_open *chain;
+	size_t named_bytes; /* read so far from the files the map names */
 	size_t max_cells;
 	map_error *err;
 	/* the .tmj's text while it is read, so that a message is placed at
