@@ -316,6 +316,17 @@ static int chunk_fail(tiled_model *t, const tiled_layer *tl,
 	return fail_at(t, w, msg);
 }
 
+/* Whether member key of o, when given, is no boolean: Tiled writes
+ * true or false, and a 1 read as false would make another map. */
+static int flag(tiled_model *t, const json_t *o, const char *key)
+{
+	const json_t *v = json_object_get(o, key);
+
+	return v != NULL && !json_is_boolean(v)
+	               ? bad(t, key, "expected true or false")
+	               : 0;
+}
+
 /* An infinite layer's chunks, joined at the end so that two chunks
  * giving one cell are said here, at the later one. */
 static int read_chunks(tiled_model *t, tiled_layer *tl, const json_t *l,
@@ -546,7 +557,8 @@ int tiled_tmj_parse(tiled_model *t, const char *buf, size_t len)
 	t->json = buf;
 	t->json_len = len;
 	t->infinite = json_is_true(json_object_get(root, "infinite"));
-	if (lnum(t, root, "width", !t->infinite, INT32_MAX, &t->width, "") ||
+	if (flag(t, root, "infinite") ||
+	    lnum(t, root, "width", !t->infinite, INT32_MAX, &t->width, "") ||
 	    lnum(t, root, "height", !t->infinite, INT32_MAX, &t->height, "") ||
 	    lnum(t, root, "tilewidth", 1, INT32_MAX, &t->tw, "") ||
 	    lnum(t, root, "tileheight", 1, INT32_MAX, &t->th, "") ||
