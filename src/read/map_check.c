@@ -190,6 +190,26 @@ static char *beside(const char *path, const char *rel)
 	return full;
 }
 
+/* Reads the level file rel names, found at full: a regular file only,
+ * as a FIFO there would wait forever; 0, or -1 with err set. */
+static int read_level(const char *rel, const char *full, char **buf,
+                      size_t *len, map_error *err)
+{
+	struct stat st;
+	int rc = io_slurp_regular(full, (size_t)256 << 20, buf, len, &st);
+
+	if (rc == IO_NOT_REGULAR)
+		return map_fail(err, 0, 0,
+		                "level '%.80s' is %s, not a regular file "
+		                "(looked for %.120s)",
+		                rel, io_kind(&st), full);
+	if (rc != 0)
+		return map_fail(err, 0, 0, "level '%.80s': %s (looked for %.120s)",
+		                rel, errno == EFBIG ? "too large" : strerror(errno),
+		                full);
+	return 0;
+}
+
 int map_check_load(json_t *root, const char *path, size_t max_cells, map *m,
                    map_error *err)
 {
@@ -198,7 +218,6 @@ int map_check_load(json_t *root, const char *path, size_t max_cells, map *m,
 	opts_text t;
 	char *full, *buf;
 	size_t len;
-	struct stat st;
 	int rc, own = 0; /* the error is this file's, not the level's */
 	char q[96];
 
@@ -214,18 +233,7 @@ int map_check_load(json_t *root, const char *path, size_t max_cells, map *m,
 		opts_free(&t);
 		return map_fail(err, 0, 0, "out of memory");
 	}
-	/* A regular file only: a FIFO there would wait forever. */
-	if ((rc = io_slurp_regular(full, (size_t)256 << 20, &buf, &len,
-	                           &st)) != 0) {
-		if (rc == IO_NOT_REGULAR)
-			map_fail(err, 0, 0,
-			         "level '%.80s' is %s, not a regular file "
-			         "(looked for %.120s)",
-			         rel, io_kind(&st), full);
-		else
-			map_fail(err, 0, 0, "level '%.80s': %s (looked for %.120s)",
-			         rel, errno == EFBIG ? "too large" : strerror(errno),
-			         full);
+	if (read_level(rel, full, &buf, &len, err) != 0) {
 		free(full);
 		opts_free(&t);
 		return -1;
