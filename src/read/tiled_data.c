@@ -14,6 +14,7 @@
 #include <zstd.h>
 #endif
 
+#include "base/diag.h"
 #include "tiled_data.h"
 
 static int b64_value(int c)
@@ -237,17 +238,19 @@ int tiled_decode(const char *text, size_t len, const char *encoding,
 	if (encoding != NULL && strcmp(encoding, "csv") == 0 &&
 	    compression == NULL)
 		return decode_csv(text, len, count, gids, line, err);
+	char q[48];
+
 	if (encoding == NULL || strcmp(encoding, "base64") != 0)
 		return map_fail(err, line, 0,
-		                "layer data: unknown encoding '%.40s' (Tiled "
+		                "layer data: unknown encoding '%s' (Tiled "
 		                "writes csv or base64)",
-		                encoding ? encoding : "");
+		                diag_quote(encoding ? encoding : "", q, sizeof q));
 	if (compression != NULL && strcmp(compression, "zlib") != 0 &&
 	    strcmp(compression, "gzip") != 0 && strcmp(compression, "zstd"))
 		return map_fail(err, line, 0,
-		                "layer data: unknown compression '%.40s' (zlib, "
+		                "layer data: unknown compression '%s' (zlib, "
 		                "gzip or zstd)",
-		                compression);
+		                diag_quote(compression, q, sizeof q));
 	if (limit > UINT32_MAX) /* zlib counts in 32 bits */
 		return map_fail(err, line, 0,
 		                "layer of %zu cells: too large to decompress",

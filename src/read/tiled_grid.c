@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "base/diag.h"
 #include "tiled_grid.h"
 #include "tiled_objects.h"
 
@@ -32,10 +33,12 @@ static void layer_list(const tiled_model *t, char *out, size_t size)
 {
 	size_t n = 0;
 
+	char q[48];
+
 	out[0] = '\0';
 	for (size_t i = 0; i < t->nlayers && n + 1 < size; i++)
-		n += (size_t)snprintf(out + n, size - n, "%s'%.40s'",
-		                      i ? ", " : "", t->layers[i].name);
+		n += (size_t)snprintf(out + n, size - n, "%s'%s'", i ? ", " : "",
+		                      diag_quote(t->layers[i].name, q, sizeof q));
 	if (t->nlayers == 0)
 		snprintf(out, size, "none");
 }
@@ -124,14 +127,15 @@ static int any_tile_has(const tiled_model *t, const char *name)
 static void prop_list(const tiled_model *t, char *out, size_t size)
 {
 	size_t n = 0;
-	char q[80];
+	char q[80], name[64];
 
 	out[0] = '\0';
 	for (size_t i = 0; i < t->nsets; i++)
 		for (size_t k = 0; k < t->sets[i].ntiles; k++) {
 			const tiled_props *p = &t->sets[i].tiles[k].props;
 			for (size_t j = 0; j < p->n && n + 1 < size; j++) {
-				snprintf(q, sizeof q, "'%.60s'", p->v[j].name);
+				snprintf(q, sizeof q, "'%s'",
+				         diag_quote(p->v[j].name, name, sizeof name));
 				if (strstr(out, q) == NULL)
 					n += (size_t)snprintf(out + n, size - n,
 					                      "%s%s", n ? ", " : "",
@@ -148,15 +152,16 @@ static int props_named(tiled_model *t)
 {
 	const char *opt[2] = {"--solid", "--cost"};
 	const char *name[2] = {t->opts->solid, t->opts->cost};
-	char list[200];
+	char list[200], q[64];
 
 	for (int i = 0; i < 2; i++)
 		if (name[i] != NULL && !any_tile_has(t, name[i])) {
 			prop_list(t, list, sizeof list);
 			return map_fail(t->err, 0, 0,
-			                "%s '%.60s': no tile has that property "
+			                "%s '%s': no tile has that property "
 			                "(the tiles' properties: %s)",
-			                opt[i], name[i], list);
+			                opt[i], diag_quote(name[i], q, sizeof q),
+			                list);
 		}
 	return 0;
 }
@@ -225,11 +230,12 @@ static int pick_layers(tiled_model *t, char *use, int *any)
 			if (strcmp(t->layers[i].name, o->layers[k]) == 0)
 				use[i] = 1, found = 1;
 		if (!found) {
+			char q[64];
 			layer_list(t, list, sizeof list);
 			return map_fail(t->err, 0, 0,
-			                "--layer '%.60s': no such layer (the "
+			                "--layer '%s': no such layer (the "
 			                "map's layers: %s)",
-			                o->layers[k], list);
+			                diag_quote(o->layers[k], q, sizeof q), list);
 		}
 		*any = 1;
 	}
@@ -243,15 +249,17 @@ static int held(tiled_model *t, uint32_t gid, uint32_t *last,
                 const tiled_layer *l, long ex, long ey)
 {
 	long set;
+	char q[64];
 
 	if (gid == *last)
 		return 0;
 	(void)tile_of(t, gid, &set);
 	if (set < 0)
 		return map_fail(t->err, l->line, 0,
-		                "layer '%.60s', cell %ld,%ld: tile %lu is beyond "
+		                "layer '%s', cell %ld,%ld: tile %lu is beyond "
 		                "every tileset",
-		                l->name, ex, ey, (unsigned long)gid);
+		                diag_quote(l->name, q, sizeof q), ex, ey,
+		                (unsigned long)gid);
 	*last = gid;
 	return 0;
 }
@@ -268,12 +276,14 @@ static int solid_tile(tiled_model *t, uint32_t gid, const char *const *props,
 		const tiled_prop *p = prop_of(tile, props[i]);
 		if (p == NULL)
 			continue;
+		char q[64], ty[24];
 		if (strcmp(p->type, "bool") != 0)
 			return map_fail(t->err, 0, 0,
-			                "tile %lu: property '%.60s' is %.20s, "
-			                "not bool",
-			                (unsigned long)gid, p->name,
-			                p->type[0] ? p->type : "string");
+			                "tile %lu: property '%s' is %s, not bool",
+			                (unsigned long)gid,
+			                diag_quote(p->name, q, sizeof q),
+			                diag_quote(p->type[0] ? p->type : "string",
+			                           ty, sizeof ty));
 		return strcmp(p->value, "true") == 0;
 	}
 	return 0;
@@ -286,24 +296,27 @@ static int cost_tile(tiled_model *t, uint32_t gid, const char *prop)
 	long set;
 	const tiled_prop *p = prop_of(tile_of(t, gid, &set), prop);
 	map_number r = {prop, 0, 1, 255};
-	char msg[MAP_MSG_MAX];
+	char msg[MAP_MSG_MAX], q[64], val[32];
 	double v = 0;
 
 	if (p == NULL)
 		return 0;
+	diag_quote(p->name, q, sizeof q);
 	if (strcmp(p->type, "int") != 0 && strcmp(p->type, "float") != 0)
 		return map_fail(t->err, 0, 0,
-		                "tile %lu: property '%.60s' is %.20s, not a "
-		                "number (int or float)",
-		                (unsigned long)gid, p->name,
-		                p->type[0] ? p->type : "string");
+		                "tile %lu: property '%s' is %s, not a number "
+		                "(int or float)",
+		                (unsigned long)gid, q,
+		                diag_quote(p->type[0] ? p->type : "string", val,
+		                           sizeof val));
 	/* decimal only: strtod would read " 0x4" as 4 */
 	if (map_number_text(&r, p->value, &v, msg, sizeof msg) != 0 ||
 	    v != floor(v))
 		return map_fail(t->err, 0, 0,
-		                "tile %lu: property '%.60s' is %.30s; a cost is a "
+		                "tile %lu: property '%s' is %s; a cost is a "
 		                "whole number from 1 to 255",
-		                (unsigned long)gid, p->name, p->value);
+		                (unsigned long)gid, q,
+		                diag_quote(p->value, val, sizeof val));
 	return (int)v;
 }
 

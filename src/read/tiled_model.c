@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/diag.h"
 #include "tiled_model.h"
 
 /* Grows *v (of *n elements of size sz) by one zeroed element. */
@@ -94,13 +95,14 @@ static int put_chunk(tiled_model *t, tiled_layer *l, const tiled_chunk *c)
 			size_t at = (size_t)(c->y + r - l->y0) * (size_t)l->w +
 			            (size_t)(c->x + k - l->x0);
 			if (l->given[at]) {
+				char q[64];
 				l->twice = c->nth;
 				return map_fail(t->err, c->line, 0,
-				                "layer '%.60s': the chunk at "
+				                "layer '%s': the chunk at "
 				                "%ld,%ld gives cell %ld,%ld, "
 				                "which another chunk gave",
-				                l->name, c->x, c->y, c->x + k,
-				                c->y + r);
+				                diag_quote(l->name, q, sizeof q),
+				                c->x, c->y, c->x + k, c->y + r);
 			}
 			l->given[at] = 1;
 			l->gids[at] = c->gids[r * c->w + k];
@@ -172,9 +174,10 @@ static int check_box(tiled_model *t, tiled_layer *l, long x, long y, long w,
 	     y0 = first || y < l->uy0 ? y : l->uy0,
 	     x1 = first || x + w > l->ux1 ? x + w : l->ux1,
 	     y1 = first || y + h > l->uy1 ? y + h : l->uy1;
-	char what[80];
+	char what[80], q[64];
 
-	snprintf(what, sizeof what, "layer '%.60s'", l->name);
+	snprintf(what, sizeof what, "layer '%s'",
+	         diag_quote(l->name, q, sizeof q));
 	if (map_check_sparse(x1 - x0, y1 - y0,
 	                     l->chunk_cells +
 	                             (unsigned long long)w *
@@ -185,9 +188,9 @@ static int check_box(tiled_model *t, tiled_layer *l, long x, long y, long w,
 	if ((unsigned long long)(x1 - x0) * (unsigned long long)(y1 - y0) >
 	    t->max_cells)
 		return map_fail(t->err, line, 0,
-		                "layer '%.60s' spans more than %zu "
+		                "layer '%s' spans more than %zu "
 		                "cells (raise it with --max-cells)",
-		                l->name, t->max_cells);
+		                q, t->max_cells);
 	l->ux0 = x0;
 	l->uy0 = y0;
 	l->ux1 = x1;
@@ -317,11 +320,13 @@ int tiled_model_sort(tiled_model *t)
 
 int tiled_check_header(tiled_model *t, const char *orientation, long line)
 {
+	char q[48];
+
 	if (orientation != NULL && strcmp(orientation, "orthogonal") != 0)
 		return map_fail(t->err, line, 0,
-		                "the map is %.40s: astar reads only orthogonal "
+		                "the map is %s: astar reads only orthogonal "
 		                "Tiled maps, whose tiles are a grid",
-		                orientation);
+		                diag_quote(orientation, q, sizeof q));
 	if (t->tw < 1 || t->th < 1)
 		return map_fail(t->err, line, 0,
 		                "tilewidth and tileheight must be positive");

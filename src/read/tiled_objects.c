@@ -281,15 +281,15 @@ int tiled_points(tiled_model *t, map *m, long x0, long y0)
 				(int32_t)((long)floor(px / (double)t->tw) - x0),
 				(int32_t)((long)floor(py / (double)t->th) - y0)};
 			if (!astar_grid_contains(m->grid, at.x, at.y)) {
-				char place[48] = "";
+				char place[48] = "", q[64];
 				if (o->line > 0)
 					snprintf(place, sizeof place,
 					         o->col > 0 ? ":%ld:%ld" : ":%ld",
 					         o->line, o->col);
-				diag_warn("%s%s: object '%.60s' is off the "
+				diag_warn("%s%s: object '%s' is off the "
 				          "map: it names no cell",
 				          t->opts->path ? t->opts->path : "-",
-				          place, name);
+				          place, diag_quote(name, q, sizeof q));
 				continue;
 			}
 			if (map_add_point(m, name, at) != 0)

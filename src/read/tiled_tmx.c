@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/diag.h"
 #include "tiled_data.h"
 #include "tiled_tmx.h"
 
@@ -267,14 +268,17 @@ static int root_ok(tmx *x, const char *lit, const char *name)
 		return 1;
 	if (want != NULL && strcmp(lit, want) == 0)
 		return 1;
+	char q[48];
+
+	diag_quote(name, q, sizeof q);
 	if (want != NULL)
 		map_fail(x->t->err, line_of(x),
 		         (long)XML_GetCurrentColumnNumber(x->p) + 1,
-		         "the root element is <%.40s>: expected <%s>, a Tiled %s",
-		         name, want, want);
+		         "the root element is <%s>: expected <%s>, a Tiled %s", q,
+		         want, want);
 	else
 		map_fail(x->t->err, line_of(x), 0,
-		         "<%.40s> is not a Tiled map, tileset or template", name);
+		         "<%s> is not a Tiled map, tileset or template", q);
 	stop(x);
 	return 0;
 }
