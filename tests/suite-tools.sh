@@ -108,10 +108,23 @@ hook = [x for x in h if x.get("id") == "astar-check"]
 if not hook or hook[0].get("language") != "system" or \
         not hook[0].get("entry", "").startswith("astar --check"):
     bad.append(".pre-commit-hooks.yaml: no astar-check hook of language system")
+# The README's workflow and pre-commit config (section "Where CI runs").
+blocks = re.findall(r"^```yaml\n(.*?)^```$", open("README.md").read(), re.M | re.S)
+uses = [b for b in blocks if "uses: OWNER/astar@" in b]
+pc = [b for b in blocks if "id: astar-check" in b]
+if not uses or not pc:
+    bad.append("README: no workflow using OWNER/astar@ or no pre-commit config")
+else:
+    for step in yaml.safe_load(uses[0])["jobs"]["levels"]["steps"]:
+        if step.get("uses", "").startswith("OWNER/astar@"):
+            for k in step.get("with", {}):
+                if k not in inputs:
+                    bad.append("README's workflow gives input " + k + ", which action.yml lacks")
+    open(d + "/readme-pc.yaml", "w").write(pc[0])
 print("; ".join(bad) if bad else "good")
 EOF
 	if [ "$(cat "$d/yaml.out")" = good ]; then
-		ok "action.yml: composite, every run step has a shell, inputs through env; the hook manifest parses"
+		ok "action.yml: composite, every run step has a shell, inputs through env; the hook manifest and README's YAML parse, README's inputs are the action's"
 	else
 		fail "action.yml" "$(head -c 400 "$d/yaml.out")"
 	fi
@@ -231,6 +244,22 @@ EOF
 		ok "pre-commit: a JSON file that is no check file is not checked"
 	else
 		fail "pre-commit: other JSON" "status $rc, $(head -c 400 "$d/commit.log")"
+	fi
+	# The README's config, which names JSON levels with "files".
+	if [ -f "$d/readme-pc.yaml" ]; then
+		sed -e "s|repo: .*|repo: $d/hooks|" -e "s|rev: .*|rev: $rev|" \
+			"$d/readme-pc.yaml" >.pre-commit-config.yaml
+		g add .pre-commit-config.yaml
+		commit maps/level-check-broken.json castle.json
+		rc=$?
+		if [ $rc != 0 ] && grep -q 'castle.json:15:5: spawn to exit' "$d/commit.log"; then
+			ok "pre-commit: README's config checks a JSON level in levels/"
+		else
+			fail "pre-commit: README's config" "status $rc, $(head -c 400 "$d/commit.log")"
+		fi
+		g reset -q
+		rm -f levels/castle.json
+		g checkout -q .pre-commit-config.yaml
 	fi
 	# try-repo, the way to try the manifest before pinning it.
 	cp "$top/maps/level-check-broken.json" levels/bad.check.json
