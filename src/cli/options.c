@@ -2,8 +2,9 @@
  * options.c - the command line's flags into a plain struct (options.h).
  * Each flag is one row of a table, with the function that takes its
  * value and its lines of --help; getopt_long's arguments are built from
- * the same rows.  Values are judged one by one, in the order given, so
- * that the first bad one is the one reported.  A failed write of --help
+ * the same rows (help.c groups --help's).  Values are judged one by
+ * one, in the order given, so that the first bad one is the one
+ * reported.  A failed write of --help
  * or --version is reported by stop.c's stdout_failed, below the flags,
  * so that they call nothing of the run they come before (cli.c).
  */
@@ -16,6 +17,7 @@
 
 #include "base/diag.h"
 #include "base/value.h"
+#include "help.h"
 #include "options.h"
 #include "rules.h"
 #include "shard_auto.h"
@@ -24,16 +26,6 @@
 #include "write/image.h"
 
 static const char usage_line[] = "usage: astar [options] [file ...]\n";
-
-static const char help_head[] = "Find shortest paths on grid maps.\n\n";
-
-static const char help_tail[] =
-	"\n"
-	"FILE is a map: ASCII ('.' floor, '#' wall, 'S' start, 'G' goal, '1'-'9'\n"
-	"terrain cost), JSON, Moving AI .map, Tiled .tmx/.tmj or LDtk .ldtk; '-' or\n"
-	"no FILE reads standard input.\n"
-	"Coordinates are 0-based, x the column, y the row.\n"
-	"Exit status: 0 path found, 1 no path or a failed check, 2 error.\n";
 
 /* A flag's handler: OPTIONS_RUN to go on, or the exit status to end
  * with (the error reported). */
@@ -44,7 +36,7 @@ typedef struct flag {
 	int has_arg; /* getopt_long's no_, required_ or optional_argument */
 	int letter;  /* the short name, or 0 */
 	setter set;
-	const char *usage; /* --help's left column */
+	const char *usage; /* --help's left column (help.h) */
 	const char *help;  /* --help's text, its lines separated by '\n' */
 } flag;
 
@@ -597,29 +589,20 @@ static const flag flags[] = {
 /* getopt_long's value for a flag without a short name: above any char. */
 #define LONG_ONLY 256
 
-/* Prints the help: each row's left column, then its lines, every one
- * after the first indented to the column of the first. */
+/* Prints the help (help.c), from the table's rows. */
 static int show_help(options *o, const char *arg)
 {
+	help_row rows[NFLAGS];
 	char text[8192];
-	size_t n = 0;
 
 	(void)o;
 	(void)arg;
-	n += (size_t)snprintf(text + n, sizeof text - n, "%s", help_head);
 	for (size_t i = 0; i < NFLAGS; i++) {
-		const char *h = flags[i].help, *nl;
-		n += (size_t)snprintf(text + n, sizeof text - n, "  %-24s ",
-		                      flags[i].usage);
-		while ((nl = strchr(h, '\n')) != NULL) {
-			n += (size_t)snprintf(text + n, sizeof text - n,
-			                      "%.*s\n%27s", (int)(nl - h), h,
-			                      "");
-			h = nl + 1;
-		}
-		n += (size_t)snprintf(text + n, sizeof text - n, "%s\n", h);
+		rows[i].name = flags[i].name;
+		rows[i].usage = flags[i].usage;
+		rows[i].help = flags[i].help;
 	}
-	snprintf(text + n, sizeof text - n, "%s", help_tail);
+	help_text(text, sizeof text, rows, NFLAGS);
 	return print_and_exit(usage_line, text);
 }
 

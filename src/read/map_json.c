@@ -20,15 +20,19 @@
  *     ]
  *   }
  *
- * width, height  Required integers from 1 to 1000000 (ASTAR_DIM_MAX).
+ * width, height  Optional integers from 1 to 1000000 (ASTAR_DIM_MAX):
+ *                left out, they are the rows' (or cells') own, W the
+ *                length of the first row, H their number; given, the
+ *                rows must agree with them.
  * rows           H strings of W characters each in the ASCII legend:
  *                '.' floor, '#' wall, 'S' start, 'G' goal (both floor),
  *                '1'..'9' floor costing that much to enter, plus the
  *                legend's characters.  At most one S and one G.  Cells
  *                are ASCII characters; anything else is unknown.
  * cells          Instead of rows: H arrays of W integers, each the cost
- *                of entering the cell, 0 (blocked) to 255.  Exactly one
- *                of rows and cells must be given.
+ *                of entering the cell, 0 (blocked) to 255 (a list of
+ *                rows too, so W and H may be left out as with rows).
+ *                Exactly one of rows and cells must be given.
  * legend         Optional, only with rows: extra characters, each key
  *                one ASCII character mapped to a cost from 1 to 255 or
  *                to "blocked".  It may redefine '.', '#' and the digits,
@@ -87,7 +91,11 @@
  * goals, for the messages about them that come later (a start on a
  * wall, a failed check).  The whole document is checked before the grid is
  * allocated; only a width and height over max_cells, when json_text_size finds
- * them, are refused before the document is parsed.  Unknown keys of an
+ * them, are refused before the document is parsed.  Without them the size
+ * is the rows', checked right after parsing: the tree then holds no more
+ * cells than the file has bytes, which its read already bounds.  A width
+ * or height left out is taken from the rows before that check (and
+ * before the legend is read).  Unknown keys of an
  * object are reported before its values; the values are checked in the
  * order width, height, rows or cells (with legend first), points,
  * start, goal,
@@ -235,6 +243,9 @@ static int read_root(json_t *root, const char *path, size_t max_cells, map *m,
 	if (map_json_check_keys(root, keys, "", err) != 0 ||
 	    map_json_dim(root, "width", &width, err) != 0 ||
 	    map_json_dim(root, "height", &height, err) != 0)
+		return -1;
+	if ((width == 0 || height == 0) &&
+	    map_json_derive(root, &width, &height, err) != 0)
 		return -1;
 	/* Before anything else: a huge claimed size is the clearest error. */
 	if (map_check_size(width, height, max_cells, 0, err) != 0)

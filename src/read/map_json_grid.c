@@ -2,10 +2,11 @@
  * map_json_grid.c - a JSON map's grid: its width and height, then
  * exactly one of "rows" (strings in the ASCII legend plus the map's own
  * "legend", with at most one S and one G) or "cells" (the cost of each
- * cell, 0 for blocked).  The whole map is checked (map_json_body) before
- * the grid is allocated and filled (map_json_fill), so that map_json.c
- * can check everything else in between; only the values
- * (map_json_values.h) are called from here.
+ * cell, 0 for blocked).  A width or height left out is the rows' own
+ * (map_json_derive): the length of the first, their number.  The whole
+ * map is checked (map_json_body) before the grid is allocated and filled
+ * (map_json_fill), so that map_json.c can check everything else in
+ * between; only the values (map_json_values.h) are called from here.
  */
 #include <stdio.h>
 #include <string.h>
@@ -30,14 +31,16 @@ static int legend_cost(const map_json_legend *lg, int c)
 	return c >= 0 && c < 128 ? lg->cost[c] : -1;
 }
 
-/* The required "width" or "height" (key) of root into *out. */
+/* The optional "width" or "height" (key) of root into *out, 0 when it
+ * is left out. */
 int map_json_dim(json_t *root, const char *key, long *out, map_error *err)
 {
 	json_t *v = json_object_get(root, key);
 	json_int_t n;
 
+	*out = 0;
 	if (v == NULL)
-		return map_fail(err, 0, 0, "missing key '%s'", key);
+		return 0;
 	if (map_json_int(v, 1, ASTAR_DIM_MAX, &n) != 0)
 		return map_fail(err, 0, 0,
 		                "%s: expected an integer from 1 to %d", key,
@@ -109,8 +112,9 @@ static int note_marker(int c, size_t y, size_t x, map *m, size_t at[4],
 	return 0;
 }
 
-/* Checks one row's characters, then its length. */
-static int check_row(json_t *row, size_t y, long width,
+/* Checks one row's characters, then its length: width, given or, when
+ * derived is set, that of rows[0]. */
+static int check_row(json_t *row, size_t y, long width, int derived,
                      const map_json_legend *lg, map *m, size_t at[4],
                      map_error *err)
 {
@@ -134,6 +138,10 @@ static int check_row(json_t *row, size_t y, long width,
 		if (note_marker(c, y, x, m, at, err) != 0)
 			return -1;
 	}
+	if (n != (size_t)width && derived)
+		return map_fail(err, 0, 0,
+		                "rows[%zu]: has %zu cells, rows[0] has %ld", y,
+		                n, width);
 	if (n != (size_t)width)
 		return map_fail(err, 0, 0,
 		                "rows[%zu]: has %zu cells, expected %ld", y, n,
@@ -142,7 +150,7 @@ static int check_row(json_t *row, size_t y, long width,
 }
 
 /* Checks "rows" and finds the S and G markers. */
-static int check_rows(json_t *rows, long width, long height,
+static int check_rows(json_t *rows, long width, long height, int derived,
                       const map_json_legend *lg, map *m, map_error *err)
 {
 	size_t at[4] = {0, 0, 0, 0};
@@ -154,8 +162,8 @@ static int check_rows(json_t *rows, long width, long height,
 		return map_fail(err, 0, 0, "rows: expected %ld rows, got %zu",
 		                height, json_array_size(rows));
 	for (size_t y = 0; y < (size_t)height; y++)
-		if (check_row(json_array_get(rows, y), y, width, lg, m, at,
-		              err) != 0)
+		if (check_row(json_array_get(rows, y), y, width, derived, lg,
+		              m, at, err) != 0)
 			return -1;
 	m->start.x = (int32_t)at[1];
 	m->start.y = (int32_t)at[0];
@@ -164,8 +172,10 @@ static int check_rows(json_t *rows, long width, long height,
 	return 0;
 }
 
-/* Checks "cells": height rows of width costs from 0 to ASTAR_COST_MAX. */
-static int check_cells(json_t *cells, long width, long height, map_error *err)
+/* Checks "cells": height rows of width costs from 0 to ASTAR_COST_MAX,
+ * width that of cells[0] when derived is set. */
+static int check_cells(json_t *cells, long width, long height, int derived,
+                       map_error *err)
 {
 	json_int_t v;
 
@@ -192,6 +202,11 @@ static int check_cells(json_t *cells, long width, long height, map_error *err)
 					"cells[%zu][%zu]: expected an integer from 0 "
 					"to %d",
 					y, x, ASTAR_COST_MAX);
+		if (n != (size_t)width && derived)
+			return map_fail(err, 0, 0,
+			                "cells[%zu]: has %zu cells, cells[0] "
+			                "has %ld",
+			                y, n, width);
 		if (n != (size_t)width)
 			return map_fail(
 				err, 0, 0,
@@ -201,12 +216,55 @@ static int check_cells(json_t *cells, long width, long height, map_error *err)
 	return 0;
 }
 
+/*
+ * The width and height the rows or cells give where root leaves them
+ * out: their number, and the length of the first, to which
+ * map_json_body holds the others.  Rows or cells of the wrong type,
+ * both or neither, are left for map_json_body to report, the size then
+ * left 0.
+ */
+int map_json_derive(json_t *root, long *width, long *height, map_error *err)
+{
+	json_t *rows = json_object_get(root, "rows");
+	json_t *cells = json_object_get(root, "cells");
+	json_t *list = rows != NULL ? rows : cells, *first;
+	const char *name = rows != NULL ? "rows" : "cells";
+	size_t n;
+
+	if ((rows == NULL) == (cells == NULL) || !json_is_array(list))
+		return 0;
+	n = json_array_size(list);
+	if (*height == 0 && n == 0)
+		return map_fail(err, 0, 0, "%s: expected at least one row",
+		                name);
+	if (*height == 0 && n > ASTAR_DIM_MAX)
+		return map_fail(err, 0, 0, "%s: has %zu rows, more than %d",
+		                name, n, ASTAR_DIM_MAX);
+	if (*height == 0)
+		*height = (long)n;
+	first = json_array_get(list, 0);
+	if (*width != 0 || first == NULL ||
+	    !(rows != NULL ? json_is_string(first) : json_is_array(first)))
+		return 0;
+	n = rows != NULL ? json_string_length(first) : json_array_size(first);
+	if (n == 0)
+		return map_fail(err, 0, 0,
+		                "%s[0]: expected at least one cell", name);
+	if (n > ASTAR_DIM_MAX)
+		return map_fail(err, 0, 0, "%s[0]: has %zu cells, more than %d",
+		                name, n, ASTAR_DIM_MAX);
+	*width = (long)n;
+	return 0;
+}
+
 /* The map itself: exactly one of "rows" (with an optional "legend") or
- * "cells", checked against width x height. */
+ * "cells", checked against width x height (when root has no width, that
+ * of the first row, which the messages then name). */
 int map_json_body(json_t *root, long width, long height, map *m, json_t **rows,
                   json_t **cells, map_json_legend *lg, map_error *err)
 {
 	json_t *v;
+	int derived;
 
 	*rows = json_object_get(root, "rows");
 	*cells = json_object_get(root, "cells");
@@ -223,8 +281,10 @@ int map_json_body(json_t *root, long width, long height, map *m, json_t **rows,
 		if (read_legend(v, lg, err) != 0)
 			return -1;
 	}
-	if (*rows != NULL ? check_rows(*rows, width, height, lg, m, err)
-	                  : check_cells(*cells, width, height, err))
+	derived = json_object_get(root, "width") == NULL;
+	if (*rows != NULL
+	            ? check_rows(*rows, width, height, derived, lg, m, err)
+	            : check_cells(*cells, width, height, derived, err))
 		return -1;
 	return 0;
 }

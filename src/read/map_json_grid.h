@@ -16,11 +16,18 @@ typedef struct map_json_legend {
 	int cost[128];
 } map_json_legend;
 
-/* The required "width" or "height" (key) of root into *out. */
+/* The optional "width" or "height" (key) of root into *out, 0 when it
+ * is left out. */
 int map_json_dim(json_t *root, const char *key, long *out, map_error *err);
 
+/* Sets a *width or *height that is 0 from the rows or cells: the length
+ * of the first, their number.  Both or neither, or a list of the wrong
+ * type, leave them 0 for map_json_body to report. */
+int map_json_derive(json_t *root, long *width, long *height, map_error *err);
+
 /* The map itself: exactly one of "rows" (with an optional "legend") or
- * "cells", checked against width x height; sets m's S and G from the
+ * "cells", checked against width x height (a width root lacks is that of
+ * the first row: the messages then name it); sets m's S and G from the
  * rows, and *rows, *cells and *lg for map_json_fill. */
 int map_json_body(json_t *root, long width, long height, map *m, json_t **rows,
                   json_t **cells, map_json_legend *lg, map_error *err);

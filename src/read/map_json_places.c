@@ -76,9 +76,19 @@ void map_json_place_error(const char *buf, size_t len, map_error *err)
 	if (strcmp(msg, "out of memory") == 0 ||
 	    strcmp(msg, astar_strerror(ASTAR_ENOMEM)) == 0)
 		return;
-	/* map_check_size's, about the width and height together */
+	/* map_check_size's, about the width and height together: at the
+	 * width, or at the rows or cells that give it */
 	if (strncmp(msg, "the map has ", 12) == 0) {
-		map_json_place_path(buf, len, "width", 5, NULL, 0, err);
+		static const char *const keys[] = {"width", "rows", "cells"};
+		json_place at;
+		for (size_t i = 0; i < 3; i++) {
+			json_step st = {keys[i], 0};
+			if (json_pos_find(buf, len, &st, 1, 0, &at) == 0) {
+				err->line = at.line;
+				err->col = at.col;
+				return;
+			}
+		}
 		return;
 	}
 	/* a check file's level (map_check.c): "level FILE: ..." is about
