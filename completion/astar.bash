@@ -55,8 +55,9 @@ _astar_values() {
 		junit:*) _astar_files any "${val#junit:}" "${pre}junit:"; return ;;
 		tap:*) _astar_files any "${val#tap:}" "${pre}tap:"; return ;;
 		github:*) _astar_files any "${val#github:}" "${pre}github:"; return ;;
+		markdown:*) _astar_files any "${val#markdown:}" "${pre}markdown:"; return ;;
 		esac
-		words='junit: tap tap: github github:' ;;
+		words='junit: tap tap: github github: markdown markdown:' ;;
 	--scen) kind=scen ;;
 	--map) kind=any ;;
 	--image) kind=png ;;

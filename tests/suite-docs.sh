@@ -420,7 +420,8 @@ fi
 # "Check the levels" and "Record the levels' routes" steps, in a folder
 # whose levels/ holds the broken level and a good one.  The check must
 # fail with one annotation a failed query, at the line and column of
-# that query in its file (whose name the title gives); after the record
+# that query in its file (whose name the title gives) and a row of the
+# step summary ($GITHUB_STEP_SUMMARY) linked to it; after the record
 # step the check passes, and a second record changes nothing.  The YAML
 # must parse, where python3 has its yaml module.
 gh=$out/gh
@@ -457,7 +458,7 @@ print('\n'.join(c for c in out if c.startswith('astar ')))
 PY
 }
 run_gh() { # the command $1 in $gh, its output in $gh/$2.out; prints its status
-	(cd "$gh" && PATH="$bindir:$PATH" sh -c "$1") >"$gh/$2.out" 2>&1
+	(cd "$gh" && PATH="$bindir:$PATH" GITHUB_STEP_SUMMARY="$2.md" sh -c "$1") >"$gh/$2.out" 2>&1
 	echo $?
 }
 check=$(steps "Check the levels")
@@ -479,12 +480,14 @@ if [ -n "$wf" ] && [ -n "$check" ] && [ -n "$record" ]; then
 	cp "$gh/levels/castle.json" "$gh/castle.1"
 	rc3=$(run_gh "$check" check2)
 	rc4=$(run_gh "$record" record2)
-	if [ "$rc" = 1 ] && [ $n = 2 ] && [ -z "$bad" ] && [ "$rc2" = 0 ] && [ "$rc3" = 0 ] &&
+	# The step summary, when the step writes one: a table row a failure.
+	md=$(grep -c '^| .* | \[levels/castle.json:[0-9]*\](levels/castle.json#L[0-9]*) |' "$gh/check1.md" 2>/dev/null)
+	if [ "$rc" = 1 ] && [ $n = 2 ] && [ "${md:-0}" = $n ] && [ -z "$bad" ] && [ "$rc2" = 0 ] && [ "$rc3" = 0 ] &&
 		! grep -q '^::' "$gh/check2.out" && [ "$rc4" = 0 ] &&
 		grep -q '^updated 0 of ' "$gh/record2.out" && cmp -s "$gh/castle.1" "$gh/levels/castle.json"; then
 		ok "README GitHub workflow: $n annotations at their queries, then recorded, then green"
 	else
-		fail "README GitHub workflow: check $rc ($n annotations, bad:$bad), record $rc2, check $rc3, record $rc4"
+		fail "README GitHub workflow: check $rc ($n annotations, ${md:-0} summary rows, bad:$bad), record $rc2, check $rc3, record $rc4"
 	fi
 	if python3 -c 'import yaml' 2>/dev/null; then
 		if python3 -c 'import sys, yaml; d = yaml.safe_load(open(sys.argv[1])); assert d["jobs"]["levels"]["steps"]' "$wf" 2>/dev/null; then

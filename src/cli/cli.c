@@ -70,7 +70,8 @@ static int prepare_batch(batch *b)
 	    rule_image_pattern(cfg->image, 1, NULL) != 0)
 		return -1;
 	if ((cfg->image != NULL || cfg->tap_file != NULL ||
-	     cfg->junit != NULL || cfg->github_file != NULL) &&
+	     cfg->junit != NULL || cfg->github_file != NULL ||
+	     cfg->markdown_file != NULL) &&
 	    index_inputs(b) != 0) {
 		diag_error(NULL, 0, 0, "out of memory");
 		return -1;
@@ -87,6 +88,8 @@ static void finish(results *r, batch *b, reports *rep)
 	 * TAP file says so instead of giving its plan. */
 	if (!r->write_failed && !r->nomem)
 		results_summary(r, b, rep);
+	rep->checked = r->checked;
+	rep->failed = r->failed;
 	if (!r->write_failed && !r->nomem)
 		reports_finish(rep, b->cfg, &r->status);
 	if (r->write_failed || r->nomem)

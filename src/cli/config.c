@@ -152,6 +152,10 @@ static int judge_batch(const options *o, int nscen)
 		return refuse("--quiet cannot be used with --report=github, "
 		              "which writes to the standard output (give it a "
 		              "file: --report=github:FILE)");
+	if (o->quiet && o->markdown && o->markdown_file == NULL)
+		return refuse("--quiet cannot be used with --report=markdown, "
+		              "which writes to the standard output (give it a "
+		              "file: --report=markdown:FILE)");
 	return OPTIONS_RUN;
 }
 
@@ -248,6 +252,8 @@ static void copy_flags(const options *o, cli_config *cfg)
 	cfg->tap_file = o->tap_file;
 	cfg->github = o->github;
 	cfg->github_file = o->github_file;
+	cfg->markdown = o->markdown;
+	cfg->markdown_file = o->markdown_file;
 	cfg->image = o->image;
 	cfg->scale = o->scale;
 	cfg->level.layers = o->layers;

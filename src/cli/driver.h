@@ -249,9 +249,13 @@ typedef struct pool {
 typedef struct reports {
 	FILE *tap, *junit, *github; /* open (a file's, or stdout), or NULL */
 	outfile_tx tx[3];           /* the TAP, JUnit and GitHub files */
+	FILE *md;                   /* --report=markdown's, or NULL */
+	outfile_tx md_tx;           /* its file */
+	unsigned checked, failed;   /* --check's counts, for its totals */
 	const char *nothing; /* why the run as a whole failed its check (it
 	                        checked nothing), for the reports; or NULL */
-	report_case *all;    /* the cases, for JUnit's document at the end */
+	report_case *all;    /* the cases, for JUnit's document and the
+	                        Markdown summary at the end */
 	size_t nall, ntap;   /* cases in all; TAP lines written */
 } reports;
 

@@ -27,7 +27,8 @@ static void add_case(sink *k, const char *name, int ok, const char *msg,
 	report_case *c;
 	const char *file = NULL;
 
-	if (!k->cfg->junit && !k->cfg->tap && !k->cfg->github)
+	if (!k->cfg->junit && !k->cfg->tap && !k->cfg->github &&
+	    !k->cfg->markdown)
 		return;
 	c = realloc(it->cases, (it->ncases + 1) * sizeof *c);
 	if (c == NULL) {

@@ -409,10 +409,16 @@ static int set_report(options *o, const char *arg)
 	} else if (strncmp(arg, "github:", 7) == 0 && arg[7] != '\0') {
 		o->github = 1;
 		o->github_file = arg + 7;
+	} else if (strcmp(arg, "markdown") == 0) {
+		o->markdown = 1;
+		o->markdown_file = NULL;
+	} else if (strncmp(arg, "markdown:", 9) == 0 && arg[9] != '\0') {
+		o->markdown = 1;
+		o->markdown_file = arg + 9;
 	} else {
 		return bad_value("--report",
-		                 "junit:FILE, tap, tap:FILE, github or "
-		                 "github:FILE",
+		                 "junit:FILE, tap, tap:FILE, github, "
+		                 "github:FILE, markdown or markdown:FILE",
 		                 arg);
 	}
 	return OPTIONS_RUN;
@@ -568,7 +574,8 @@ static const flag flags[] = {
          "allowed cost difference for --check"},
 	{"report", required_argument, 0, set_report, "    --report=KIND",
          "junit:FILE, tap, tap:FILE, github (GitHub\n"
-         "Actions annotations) or github:FILE"},
+         "Actions annotations), github:FILE, markdown\n"
+         "(a summary table) or markdown:FILE"},
 	{"max-cells", required_argument, 0, set_max_cells, "    --max-cells=N",
          "refuse maps of more than N cells (default 40000000)"},
 	{"image", required_argument, 0, set_image, "    --image=FILE",

@@ -55,6 +55,8 @@ typedef struct options {
 	int tap;
 	int github;              /* --report=github */
 	const char *github_file; /* its file, or NULL: standard output */
+	int markdown;              /* --report=markdown */
+	const char *markdown_file; /* its file, or NULL: standard output */
 	const char *image;
 	int scale;
 	/* The level options, for editors' files (Tiled, LDtk) */

@@ -45,7 +45,8 @@ static int push_error_about(batch *b, size_t *cap, const char *scen_name,
 		it.checked = 1;
 		it.failed = 1;
 	}
-	if (b->cfg->junit || b->cfg->tap || b->cfg->github) {
+	if (b->cfg->junit || b->cfg->tap || b->cfg->github ||
+	    b->cfg->markdown) {
 		char label[LABEL_MAX], why[MESSAGE_MAX];
 		/* A line's error names the line; the file's (unreadable, no
 		 * version line) the file alone. */

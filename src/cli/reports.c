@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "driver.h"
+#include "write/report_md.h"
 #include "stop.h"
 
 /* Whether path would write one of the --report files. */
@@ -22,7 +23,9 @@ int is_report_path(const batch *b, const char *path)
 
 	return (cfg->tap_file && outfile_same_dest(path, cfg->tap_file)) ||
 	       (cfg->junit && outfile_same_dest(path, cfg->junit)) ||
-	       (cfg->github_file && outfile_same_dest(path, cfg->github_file));
+	       (cfg->github_file && outfile_same_dest(path, cfg->github_file)) ||
+	       (cfg->markdown_file &&
+	        outfile_same_dest(path, cfg->markdown_file));
 }
 
 /* Reports (and returns 1) when a --report path is an input of the run. */
@@ -45,6 +48,25 @@ static void drop_all(reports *rep)
 		outfile_abort(&rep->tx[i]);
 	rep->tap = rep->tap == stdout ? stdout : NULL;
 	rep->junit = rep->github = NULL;
+	outfile_abort(&rep->md_tx);
+	rep->md = NULL;
+}
+
+/* Reports (and returns 1) when --report=markdown's file is another
+ * report's. */
+static int md_one_file(const cli_config *cfg)
+{
+	const char *m = cfg->markdown_file;
+
+	if (m && ((cfg->tap_file && outfile_same_dest(m, cfg->tap_file)) ||
+	          (cfg->junit && outfile_same_dest(m, cfg->junit)) ||
+	          (cfg->github_file && outfile_same_dest(m, cfg->github_file)))) {
+		diag_error(m, 0, 0,
+		           "is named by two --report options; give each its "
+		           "own file");
+		return 1;
+	}
+	return 0;
 }
 
 /* Reports (and returns 1) when two --report options name one file: each
@@ -66,7 +88,7 @@ static int one_file(const cli_config *cfg)
 		           "own file");
 		return 1;
 	}
-	return 0;
+	return md_one_file(cfg);
 }
 
 /* Begins a report file (outfile_begin) in rep->tx[i], reporting why it
@@ -83,6 +105,26 @@ static FILE *open_report(reports *rep, int i, const char *path)
 	return NULL;
 }
 
+/* Begins --report=markdown's file, when the others before it were. */
+static void open_markdown(reports *rep, const cli_config *cfg)
+{
+	diag_err err;
+
+	if (!cfg->markdown || (cfg->tap && rep->tap == NULL) ||
+	    (cfg->junit && rep->junit == NULL) ||
+	    (cfg->github && rep->github == NULL))
+		return;
+	if (cfg->markdown_file == NULL) {
+		rep->md = stdout;
+		return;
+	}
+	memset(&err, 0, sizeof err);
+	if (outfile_begin(&rep->md_tx, cfg->markdown_file, &err) == 0)
+		rep->md = rep->md_tx.f;
+	else if (err.msg[0] != '\0')
+		diag_report(cfg->markdown_file, &err);
+}
+
 int reports_open(reports *rep, batch *b)
 {
 	const cli_config *cfg = b->cfg;
@@ -92,6 +134,7 @@ int reports_open(reports *rep, batch *b)
 	if ((cfg->tap_file && refuse_report(b, cfg->tap_file)) ||
 	    (cfg->junit && refuse_report(b, cfg->junit)) ||
 	    (cfg->github_file && refuse_report(b, cfg->github_file)) ||
+	    (cfg->markdown_file && refuse_report(b, cfg->markdown_file)) ||
 	    one_file(cfg))
 		return -1;
 	if (cfg->tap)
@@ -104,13 +147,15 @@ int reports_open(reports *rep, batch *b)
 		rep->github = cfg->github_file
 		                      ? open_report(rep, 2, cfg->github_file)
 		                      : stdout;
+	open_markdown(rep, cfg);
 	if (stop_requested()) { /* nothing is written yet */
 		drop_all(rep);
 		stop_die(stop_requested());
 	}
 	if ((cfg->tap && rep->tap == NULL) ||
 	    (cfg->junit && rep->junit == NULL) ||
-	    (cfg->github && rep->github == NULL)) {
+	    (cfg->github && rep->github == NULL) ||
+	    (cfg->markdown && rep->md == NULL)) {
 		drop_all(rep); /* the failure was said where it happened */
 		return -1;
 	}
@@ -177,7 +222,7 @@ int reports_add(reports *rep, item *it)
 		report_tap_case(rep->tap, ++rep->ntap, &it->cases[c]);
 	if (rep->github != NULL)
 		annotate(rep, it);
-	if (rep->junit == NULL || it->ncases == 0)
+	if ((rep->junit == NULL && rep->md == NULL) || it->ncases == 0)
 		return 0;
 	na = realloc(rep->all, (rep->nall + it->ncases) * sizeof *na);
 	if (na == NULL)
@@ -243,6 +288,34 @@ static void finish_junit(reports *rep, const cli_config *cfg,
 	rep->junit = NULL;
 }
 
+/* The Markdown summary, after the results and their totals when it goes
+ * to standard output, then its file in its place. */
+static void finish_markdown(reports *rep, const cli_config *cfg,
+                            enum exit_status *status)
+{
+	diag_err err;
+	size_t checked = rep->checked, failed = rep->failed;
+
+	if (rep->md == NULL)
+		return;
+	if (!cfg->check) { /* each query is a case: did it find its way */
+		checked = rep->nall;
+		failed = 0;
+		for (size_t i = 0; i < rep->nall; i++)
+			failed += !rep->all[i].ok;
+	}
+	if (rep->md == stdout)
+		putchar('\n'); /* apart from the results' last line */
+	(void)report_markdown(rep->md, rep->all, rep->nall, checked, failed,
+	                      rep->nothing);
+	memset(&err, 0, sizeof err);
+	if (rep->md != stdout && outfile_commit(&rep->md_tx, &err) != 0) {
+		diag_report(cfg->markdown_file, &err);
+		*status = EXIT_ERROR;
+	}
+	rep->md = NULL;
+}
+
 void reports_finish(reports *rep, const cli_config *cfg,
                     enum exit_status *status)
 {
@@ -252,6 +325,7 @@ void reports_finish(reports *rep, const cli_config *cfg,
 	if (rep->github != NULL)
 		commit(rep, 2, cfg->github_file, status);
 	rep->github = NULL;
+	finish_markdown(rep, cfg, status);
 }
 
 void reports_end_early(reports *rep, FILE *tap, const char *why)
@@ -268,6 +342,8 @@ void reports_end_early(reports *rep, FILE *tap, const char *why)
 	}
 	outfile_abort(&rep->tx[1]);
 	rep->junit = NULL;
+	outfile_abort(&rep->md_tx); /* a summary of a part is no summary */
+	rep->md = NULL;
 	for (int i = 0; i < 3; i += 2)
 		if (rep->tx[i].f != NULL)
 			(void)outfile_commit(&rep->tx[i], &err);
@@ -277,6 +353,7 @@ void reports_close(reports *rep)
 {
 	for (int i = 0; i < 3; i++)
 		outfile_abort(&rep->tx[i]); /* those not put in place */
+	outfile_abort(&rep->md_tx);
 	for (size_t i = 0; i < rep->nall; i++) {
 		free(rep->all[i].name);
 		free(rep->all[i].message);
