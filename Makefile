@@ -21,6 +21,11 @@ ZSTD_LIBS      := $(shell pkg-config --libs libzstd 2>/dev/null)
 ZSTD_CFLAGS    := $(if $(ZSTD_LIBS),,-DASTAR_NO_ZSTD)
 LEVEL_LIBS     = $(EXPAT_LIBS) $(ZLIB_LIBS) $(ZSTD_LIBS)
 VERSION        := $(shell sed -n 's/.*define ASTAR_VERSION "\(.*\)"/\1/p' include/astar.h)
+# The shared library's SONAME follows the major version: a program built
+# against libastar.so.2 keeps running on any 2.x.y.
+MAJOR          := $(firstword $(subst ., ,$(VERSION)))
+SONAME         := libastar.so.$(MAJOR)
+SOFILE         := libastar.so.$(VERSION)
 COMPDIR ?= $(PREFIX)/share/bash-completion/completions
 
 # Sanitizer builds keep line tables only (-g1): their reports still name
@@ -65,11 +70,12 @@ CLI_SRC  = $(BASE_SRC) $(READ_SRC) $(WRITE_SRC) $(sort $(wildcard src/cli/*.c))
 LIB_HDR  = $(wildcard src/lib/*.h)
 CLI_HDR  = $(wildcard src/base/*.h src/read/*.h src/write/*.h src/cli/*.h)
 LIB_OBJ = $(LIB_SRC:.c=.o)
+LIB_PIC = $(LIB_SRC:.c=.pic.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 UNIT_SRC = $(wildcard tests/unit/*.c)
 
 .PHONY: all check check-cli deps install install-lib uninstall clean fmt lint bench bench-data fuzz fuzz-run
-all: astar libastar.a
+all: astar libastar.a $(SOFILE)
 
 # The archive exports include/astar.h's API (astar_*) alone:
 # its objects are linked into one, in which every other symbol (heap_,
@@ -81,12 +87,25 @@ libastar.a: $(LIB_OBJ)
 	$(OBJCOPY) --wildcard --keep-global-symbol='astar_*' src/lib/libastar.o
 	$(AR) rcs $@ src/lib/libastar.o
 
+# The shared library, from position-independent objects of their own
+# (*.pic.o), so that the archive and the program keep their code as it
+# is.  A version script exports astar_* alone, as the archive does, and
+# binds the library's own calls inside it.
+src/lib/libastar.map: Makefile
+	printf '{\n\tglobal: astar_*;\n\tlocal: *;\n};\n' >$@
+
+$(SOFILE): $(LIB_PIC) src/lib/libastar.map
+	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) \
+	    -Wl,--version-script,src/lib/libastar.map -o $@ $(LIB_PIC) -lm
+
 astar: $(CLI_OBJ) libastar.a
 	$(CC) $(LDFLAGS) -pthread -o $@ $(CLI_OBJ) libastar.a $(JANSSON_LIBS) $(PNG_LIBS) $(LEVEL_LIBS) -lm
 
 # The library never sees jansson; the CLI's objects do.
 $(LIB_OBJ): %.o: %.c include/astar.h $(LIB_HDR) $(FLAGS_STAMP)
 	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) -c -o $@ $<
+$(LIB_PIC): %.pic.o: %.c include/astar.h $(LIB_HDR) $(FLAGS_STAMP)
+	$(CC) $(WARN) $(CFLAGS) -fPIC $(ALL_CPPFLAGS) -c -o $@ $<
 $(CLI_OBJ): %.o: %.c include/astar.h $(CLI_HDR) $(FLAGS_STAMP)
 	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) -Isrc $(JANSSON_CFLAGS) $(PNG_CFLAGS) $(ZSTD_CFLAGS) -pthread -c -o $@ $<
 
@@ -137,15 +156,21 @@ fmt:
 	clang-format -i include/*.h src/*/*.c src/*/*.h tests/unit/*.c tests/unit/*.h \
 		tests/fuzz/*.c tests/fuzz/*.h bench/*.c
 
-# The library alone (archive, header, astar.pc): it needs neither jansson
-# nor libpng, which only the program uses.
-install-lib: libastar.a
+# The library alone (archive, shared library, header, astar.pc and
+# astar-static.pc): it needs neither jansson nor libpng, which only the
+# program uses.  The shared library's links are those ldconfig makes:
+# the SONAME for programs at run time, libastar.so for the linker.
+PC_SED = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
+	    -e 's|@INCDIR@|$(INCDIR)|g' -e 's|@VERSION@|$(VERSION)|g'
+install-lib: libastar.a $(SOFILE)
 	mkdir -p $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR)
 	cp libastar.a $(DESTDIR)$(LIBDIR)/libastar.a
+	cp $(SOFILE) $(DESTDIR)$(LIBDIR)/$(SOFILE)
+	ln -sf $(SOFILE) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libastar.so
 	cp include/astar.h $(DESTDIR)$(INCDIR)/astar.h
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
-	    -e 's|@INCDIR@|$(INCDIR)|g' -e 's|@VERSION@|$(VERSION)|g' \
-	    astar.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/astar.pc
+	$(PC_SED) astar.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/astar.pc
+	$(PC_SED) astar-static.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/astar-static.pc
 
 install: all install-lib
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(COMPDIR)
@@ -155,9 +180,11 @@ install: all install-lib
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/astar $(DESTDIR)$(LIBDIR)/libastar.a \
+	      $(DESTDIR)$(LIBDIR)/$(SOFILE) $(DESTDIR)$(LIBDIR)/$(SONAME) \
+	      $(DESTDIR)$(LIBDIR)/libastar.so $(DESTDIR)$(LIBDIR)/pkgconfig/astar-static.pc \
 	      $(DESTDIR)$(INCDIR)/astar.h $(DESTDIR)$(MANDIR)/man1/astar.1 \
 	      $(DESTDIR)$(LIBDIR)/pkgconfig/astar.pc $(DESTDIR)$(COMPDIR)/astar
 
 clean:
-	rm -f astar libastar.a src/*/*.o tests/unit/test_search .flags-*
+	rm -f astar libastar.a libastar.so.* src/*/*.o src/lib/libastar.map tests/unit/test_search .flags-*
 	rm -rf tests/out tests/fuzz/build tests/fuzz/out

@@ -13,6 +13,11 @@
 # jansson or libpng, that DESTDIR stages the same files without changing the paths
 # inside astar.pc, that `make uninstall` leaves no file behind, and that
 # the library's plain C11 build (-DASTAR_PORTABLE) gives the same results.
+# The shared library: its SONAME follows the major version, its links are
+# those ldconfig makes, it exports astar_* alone, programs built with
+# astar.pc need it (and run on it with LD_LIBRARY_PATH at the installed
+# lib dir), while astar-static.pc, `pkg-config --static` and the astar
+# program itself link libastar.a.
 # Last line: "lib: N passed, M failed".
 set -u
 out=tests/out/lib
@@ -25,8 +30,20 @@ ok() { passed=$((passed + 1)); echo "ok $1"; }
 fail() { failed=$((failed + 1)); echo "FAIL $*"; }
 
 # The files make install must put under a prefix.
-installed='bin/astar lib/libastar.a include/astar.h share/man/man1/astar.1
-lib/pkgconfig/astar.pc share/bash-completion/completions/astar'
+major=$(sed -n 's/.*define ASTAR_VERSION "\([0-9]*\)\..*/\1/p' include/astar.h)
+version=$(sed -n 's/.*define ASTAR_VERSION "\(.*\)"/\1/p' include/astar.h)
+installed="bin/astar lib/libastar.a lib/libastar.so.$version include/astar.h share/man/man1/astar.1
+lib/pkgconfig/astar.pc lib/pkgconfig/astar-static.pc share/bash-completion/completions/astar"
+# The links beside it: "LINK TARGET".
+links="libastar.so.$major libastar.so.$version
+libastar.so libastar.so.$major"
+# links_ok DIR: the names of the shared library's links missing from DIR
+# or not naming their target by a relative name (which DESTDIR keeps).
+links_ok() {
+	echo "$links" | while read -r l t; do
+		[ -L "$1/$l" ] && [ "$(readlink "$1/$l")" = "$t" ] || echo "$l"
+	done
+}
 
 # 1. The example and its output, from the README.
 awk -v c="$out/example.c" -v t="$out/example.want" '
@@ -49,6 +66,8 @@ if make -s install PREFIX="$pfx" >"$out/install.log" 2>&1; then
 	miss=
 	for f in $installed; do [ -f "$pfx/$f" ] || miss="$miss $f"; done
 	if [ -z "$miss" ]; then ok "make install PREFIX"; else fail "make install PREFIX: missing$miss"; fi
+	bad=$(links_ok "$pfx/lib")
+	if [ -z "$bad" ]; then ok "make install links libastar.so.$major and libastar.so"; else fail "make install: wrong links:" $bad; fi
 else
 	fail "make install PREFIX failed"
 	cat "$out/install.log"
@@ -66,7 +85,7 @@ grep -q __tsan_init ./astar 2>/dev/null && san=-fsanitize=thread
 if [ $pcrc -eq 0 ] && ${CC:-cc} -std=c11 -Wall -Wextra -pedantic -Werror $san -o "$out/example" \
 	"$out/example.c" $flags >"$out/cc.log" 2>&1; then
 	ok "README example builds with pkg-config ($flags)"
-	"$out/example" >"$out/example.got" 2>&1
+	LD_LIBRARY_PATH=$pfx/lib "$out/example" >"$out/example.got" 2>&1
 	if cmp -s "$out/example.want" "$out/example.got"; then
 		ok "README example prints what the README shows"
 	else
@@ -113,15 +132,22 @@ int main(void)
 }
 EOF_C
 if [ $pcrc -eq 0 ] && ${CC:-cc} -std=c11 $san -o "$out/clash" "$out/clash.c" $flags >"$out/clash.log" 2>&1 &&
-	[ "$("$out/clash")" = "0 2 1 2" ]; then
-	ok "a program's own heap_init, ctx_begin and jps_search do not clash with the library's"
+	[ "$(LD_LIBRARY_PATH=$pfx/lib "$out/clash")" = "0 2 1 2" ]; then
+	ok "a program's own heap_init, ctx_begin and jps_search do not clash with the shared library's"
 else
 	fail "a program defining heap_init, ctx_begin, jps_search: $(head -c 400 "$out/clash.log")"
+fi
+sflags=$(PKG_CONFIG_PATH=$pfx/lib/pkgconfig pkg-config --cflags --libs astar-static 2>"$out/pcs.err")
+if [ $? -eq 0 ] && ${CC:-cc} -std=c11 $san -o "$out/clash-static" "$out/clash.c" $sflags >"$out/clash-static.log" 2>&1 &&
+	[ "$("$out/clash-static")" = "0 2 1 2" ]; then
+	ok "a program's own heap_init, ctx_begin and jps_search do not clash with libastar.a's"
+else
+	fail "the same program with astar-static.pc: $(cat "$out/pcs.err" "$out/clash-static.log" | head -c 400)"
 fi
 # 3c. C++ includes the header as it is: the names link as C's.  The
 #     same program, compiled as C++.
 if [ $pcrc -eq 0 ] && ${CXX:-c++} -x c++ -std=c++11 -Wall -Wextra -pedantic -Werror $san -o "$out/cxx" \
-	"$out/clash.c" -x none $flags >"$out/cxx.log" 2>&1 && [ "$("$out/cxx")" = "0 2 1 2" ]; then
+	"$out/clash.c" -x none $flags >"$out/cxx.log" 2>&1 && [ "$(LD_LIBRARY_PATH=$pfx/lib "$out/cxx")" = "0 2 1 2" ]; then
 	ok "a C++ program includes astar.h and links"
 else
 	fail "a C++ program against astar.h: $(head -c 400 "$out/cxx.log")"
@@ -130,6 +156,52 @@ if [ "$("$pfx/bin/astar" --version 2>&1)" = "astar $(sed -n 's/^Version: //p' "$
 	ok "installed astar and astar.pc agree on the version"
 else
 	fail "installed astar --version differs from astar.pc's Version"
+fi
+
+# 3d. The shared library: its SONAME is libastar.so.MAJOR, the README
+#     example built with astar.pc needs it (from the installed lib dir)
+#     and it exports astar.h's API alone, the archive's very symbols.
+so=$pfx/lib/libastar.so.$version
+soname=$(readelf -d "$so" 2>/dev/null | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+if [ "$soname" = "libastar.so.$major" ]; then
+	ok "libastar.so.$version has the SONAME libastar.so.$major"
+else
+	fail "libastar.so.$version: SONAME '$soname', not libastar.so.$major"
+fi
+needed=$(readelf -d "$out/example" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(libastar.*\)\]/\1/p')
+where=$(LD_LIBRARY_PATH=$pfx/lib ldd "$out/example" 2>/dev/null | awk '$1 ~ /^libastar/ { print $3 }')
+if [ "$needed" = "libastar.so.$major" ] && [ "$where" = "$pfx/lib/libastar.so.$major" ]; then
+	ok "the README example needs libastar.so.$major and runs on the installed one"
+else
+	fail "the README example: NEEDED '$needed', loaded from '$where'"
+fi
+nm -D --defined-only "$so" 2>/dev/null | awk 'NF == 3 { print $3 }' | sort >"$out/so.syms"
+nm -g --defined-only "$pfx/lib/libastar.a" 2>/dev/null | awk 'NF == 3 { print $3 }' | sort >"$out/a.syms"
+extra=$(grep -v '^astar_' "$out/so.syms" | tr '\n' ' ')
+if [ -z "$extra" ] && grep -qx astar_search "$out/so.syms" && cmp -s "$out/so.syms" "$out/a.syms"; then
+	ok "libastar.so exports astar_* alone, the archive's symbols"
+else
+	fail "libastar.so exports: $extra; against the archive: $(diff "$out/a.syms" "$out/so.syms" | head -n 4 | tr '\n' ' ')"
+fi
+# 3e. The archive still serves who wants it: astar-static.pc links it by
+#     its path, and `pkg-config --static` gives what `cc -static` needs
+#     (not in a sanitizer build, whose runtimes are not static);
+#     the installed astar program links it too, needing no libastar.so.
+if [ -x "$out/clash-static" ] && ! readelf -d "$out/clash-static" | grep -q 'NEEDED.*libastar' &&
+	! readelf -d "$pfx/bin/astar" | grep -q 'NEEDED.*libastar'; then
+	ok "astar-static.pc and the astar program link libastar.a, not libastar.so"
+else
+	fail "astar-static.pc or bin/astar need libastar.so: $(readelf -d "$out/clash-static" "$pfx/bin/astar" 2>&1 | grep NEEDED | tr -s ' ' | head -c 300)"
+fi
+if [ -z "$san" ]; then
+	stflags=$(PKG_CONFIG_PATH=$pfx/lib/pkgconfig pkg-config --static --cflags --libs astar 2>&1)
+	if ${CC:-cc} -std=c11 -static -o "$out/example-static" "$out/example.c" $stflags >"$out/static.log" 2>&1 &&
+		! readelf -d "$out/example-static" | grep -q NEEDED &&
+		"$out/example-static" >"$out/example-static.got" 2>&1 && cmp -s "$out/example.want" "$out/example-static.got"; then
+		ok "cc -static with pkg-config --static ($stflags): the README example, static"
+	else
+		fail "cc -static with pkg-config --static ($stflags): $(head -c 400 "$out/static.log")"
+	fi
 fi
 
 # 4. Every function declared in the header has a comment above it (the
@@ -153,7 +225,7 @@ fi
 
 # 5. make uninstall removes everything make install put there.
 make -s uninstall PREFIX="$pfx" >"$out/uninstall.log" 2>&1
-left=$(find "$pfx" -type f 2>/dev/null)
+left=$(find "$pfx" ! -type d 2>/dev/null)
 if [ -z "$left" ]; then ok "make uninstall PREFIX leaves no file"; else fail "make uninstall left:" $left; fi
 
 # 6. DESTDIR stages the same files under DESTDIR, and astar.pc still
@@ -162,18 +234,19 @@ st=$tmp/stage
 if make -s install DESTDIR="$st" PREFIX=/opt/astar >"$out/destdir.log" 2>&1; then
 	miss=
 	for f in $installed; do [ -f "$st/opt/astar/$f" ] || miss="$miss $f"; done
-	if [ -z "$miss" ] && grep -qx 'prefix=/opt/astar' "$st/opt/astar/lib/pkgconfig/astar.pc" &&
-		! grep -q "$st" "$st/opt/astar/lib/pkgconfig/astar.pc"; then
+	if [ -z "$miss" ] && [ -z "$(links_ok "$st/opt/astar/lib")" ] &&
+		grep -qx 'prefix=/opt/astar' "$st/opt/astar/lib/pkgconfig/astar.pc" &&
+		! grep -q "$st" "$st/opt/astar/lib/pkgconfig/astar.pc" "$st/opt/astar/lib/pkgconfig/astar-static.pc"; then
 		ok "make install DESTDIR PREFIX"
 	else
-		fail "make install DESTDIR: missing$miss or astar.pc names DESTDIR"
+		fail "make install DESTDIR: missing$miss, links: $(links_ok "$st/opt/astar/lib" | tr "\n" " "), or a .pc names DESTDIR"
 	fi
 else
 	fail "make install DESTDIR failed"
 	cat "$out/destdir.log"
 fi
 make -s uninstall DESTDIR="$st" PREFIX=/opt/astar >>"$out/destdir.log" 2>&1
-left=$(find "$st" -type f 2>/dev/null)
+left=$(find "$st" ! -type d 2>/dev/null)
 if [ -z "$left" ]; then ok "make uninstall DESTDIR leaves no file"; else fail "make uninstall DESTDIR left:" $left; fi
 
 # 7. make install-lib installs the library's three files alone, and
@@ -183,14 +256,14 @@ if [ -z "$left" ]; then ok "make uninstall DESTDIR leaves no file"; else fail "m
 #    sources the build reads, and the optimiser would only add time.
 lt=$tmp/libonly
 mkdir -p "$lt/tree/src" "$lt/fake"
-cp -R Makefile astar.pc.in include "$lt/tree/"
+cp -R Makefile astar.pc.in astar-static.pc.in include "$lt/tree/"
 cp -R src/lib "$lt/tree/src/"
-rm -f "$lt"/tree/src/lib/*.o
+rm -f "$lt"/tree/src/lib/*.o "$lt"/tree/src/lib/*.map
 printf '#error "jansson is not needed here"\n' >"$lt/fake/jansson.h"
 printf '#error "libpng is not needed here"\n' >"$lt/fake/png.h"
 if (cd "$lt/tree" && make -s -j2 install-lib PREFIX="$lt/prefix" CPPFLAGS="-I$lt/fake" CFLAGS=-O0) >"$out/install-lib.log" 2>&1; then
-	got=$(cd "$lt/prefix" && find . -type f | sort | tr '\n' ' ')
-	if [ "$got" = "./include/astar.h ./lib/libastar.a ./lib/pkgconfig/astar.pc " ]; then
+	got=$(cd "$lt/prefix" && find . ! -type d | sort | tr '\n' ' ')
+	if [ "$got" = "./include/astar.h ./lib/libastar.a ./lib/libastar.so ./lib/libastar.so.$major ./lib/libastar.so.$version ./lib/pkgconfig/astar-static.pc ./lib/pkgconfig/astar.pc " ]; then
 		ok "make install-lib: the library alone, from src/lib/, without jansson or libpng"
 	else
 		fail "make install-lib installed: $got"
