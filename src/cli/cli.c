@@ -70,7 +70,8 @@ static int prepare_batch(batch *b)
 	    rule_image_pattern(cfg->image, 1, NULL) != 0)
 		return -1;
 	if ((cfg->image != NULL || cfg->tap_file != NULL ||
-	     cfg->junit != NULL || cfg->github_file != NULL) &&
+	     cfg->junit != NULL || cfg->github_file != NULL ||
+	     cfg->html != NULL) &&
 	    index_inputs(b) != 0) {
 		diag_error(NULL, 0, 0, "out of memory");
 		return -1;

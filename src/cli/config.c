@@ -13,6 +13,7 @@
 #include "config.h"
 #include "outfile.h"
 #include "rules.h"
+#include "write/report_html.h"
 
 int config_is_scen(const char *path)
 {
@@ -108,6 +109,8 @@ static int judge_batch(const options *o, int nscen)
 {
 	if (o->scale != 0 && o->image == NULL)
 		return refuse("--scale needs --image");
+	if (o->report_images >= 0 && o->html == NULL)
+		return refuse("--report-images needs --report=html:FILE");
 	if (o->map_override && nscen == 0)
 		return refuse("--map needs --scen");
 	/* A scenario's queries give their own start and goal: rather than
@@ -248,6 +251,9 @@ static void copy_flags(const options *o, cli_config *cfg)
 	cfg->tap_file = o->tap_file;
 	cfg->github = o->github;
 	cfg->github_file = o->github_file;
+	cfg->html = o->html;
+	cfg->html_images = o->report_images >= 0 ? o->report_images
+	                                         : REPORT_HTML_IMAGES;
 	cfg->image = o->image;
 	cfg->scale = o->scale;
 	cfg->level.layers = o->layers;

@@ -156,6 +156,9 @@ typedef struct batch {
 	/* The reports, once open: a run that ends early puts what they
 	 * hold so far in place (reports_end_early). */
 	struct reports *rep;
+	/* --report=html: the pictures drawn so far, at most
+	 * cfg->html_images */
+	atomic_int html_pictures;
 	/* Work sharing between threads: a worker takes the next `chunk`
 	 * items at once, so that a batch of many small queries costs few
 	 * trips to the queue; it marks each done as it ends, and wakes the
@@ -209,6 +212,9 @@ typedef struct sink {
 	const cli_config *cfg;
 	batch *b;
 	int nomem;
+	/* --report=html: the picture drawn for the next report case */
+	unsigned char *png;
+	size_t png_len;
 } sink;
 
 /* Room for a query's name, its file's (as long as a path that opens can
@@ -247,11 +253,13 @@ typedef struct pool {
 
 /* The --report files of a run. */
 typedef struct reports {
-	FILE *tap, *junit, *github; /* open (a file's, or stdout), or NULL */
-	outfile_tx tx[3];           /* the TAP, JUnit and GitHub files */
+	FILE *tap, *junit, *github, *html; /* open (a file's, or stdout),
+	                                      or NULL */
+	outfile_tx tx[4]; /* the TAP, JUnit, GitHub and HTML files */
 	const char *nothing; /* why the run as a whole failed its check (it
 	                        checked nothing), for the reports; or NULL */
-	report_case *all;    /* the cases, for JUnit's document at the end */
+	report_case *all;    /* the cases, for JUnit's document and the HTML
+	                        page at the end */
 	size_t nall, ntap;   /* cases in all; TAP lines written */
 } reports;
 
@@ -319,6 +327,9 @@ void run_level_checks(sink *k, astar_ctx *ctx, const map *m,
                       const astar_options *o, const char *name);
 /* Draws q to its --image file (a failure is an error of the item). */
 void emit_image(sink *k, const query_report *q);
+/* --report=html: draws q for the page (k->png), for a failed or changed
+ * check, while fewer than --report-images are drawn. */
+void html_picture(sink *k, const query_report *q);
 
 /* pool.c */
 int lane_init(lane *l);

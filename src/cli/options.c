@@ -22,6 +22,7 @@
 #include "stop.h"
 #include "update.h"
 #include "write/image.h"
+#include "write/report_html.h"
 
 static const char usage_line[] = "usage: astar [options] [file ...]\n";
 
@@ -417,10 +418,12 @@ static int set_report(options *o, const char *arg)
 	} else if (strncmp(arg, "github:", 7) == 0 && arg[7] != '\0') {
 		o->github = 1;
 		o->github_file = arg + 7;
+	} else if (strncmp(arg, "html:", 5) == 0 && arg[5] != '\0') {
+		o->html = arg + 5;
 	} else {
 		return bad_value("--report",
-		                 "junit:FILE, tap, tap:FILE, github or "
-		                 "github:FILE",
+		                 "junit:FILE, tap, tap:FILE, github, "
+		                 "github:FILE or html:FILE",
 		                 arg);
 	}
 	return OPTIONS_RUN;
@@ -455,6 +458,15 @@ static int set_scale(options *o, const char *arg)
 {
 	if (value_count(arg, 1, IMAGE_MAX_SCALE, &o->scale) != 0)
 		return bad_value("--scale", "a whole number from 1 to 64", arg);
+	return OPTIONS_RUN;
+}
+
+static int set_report_images(options *o, const char *arg)
+{
+	if (value_count(arg, 0, REPORT_HTML_MAX_IMAGES, &o->report_images) !=
+	    0)
+		return bad_value("--report-images",
+		                 "a whole number from 0 to 10000", arg);
 	return OPTIONS_RUN;
 }
 
@@ -576,7 +588,12 @@ static const flag flags[] = {
          "allowed cost difference for --check"},
 	{"report", required_argument, 0, set_report, "    --report=KIND",
          "junit:FILE, tap, tap:FILE, github (GitHub\n"
-         "Actions annotations) or github:FILE"},
+         "Actions annotations), github:FILE or html:FILE\n"
+         "(a page with pictures of the failed checks)"},
+	{"report-images", required_argument, 0, set_report_images,
+         "    --report-images=N",
+         "pictures in --report=html for at most N failed\n"
+         "or changed checks (default 50)"},
 	{"max-cells", required_argument, 0, set_max_cells, "    --max-cells=N",
          "refuse maps of more than N cells (default 40000000)"},
 	{"image", required_argument, 0, set_image, "    --image=FILE",
@@ -749,6 +766,7 @@ int options_parse(int argc, char **argv, options *o)
 	o->landmarks = -1;
 	o->color = "auto";
 	o->tolerance = -1;
+	o->report_images = -1;
 	o->max_cells = MAP_MAX_CELLS_DEFAULT;
 	getopt_tables(shorts, longs);
 	/* getopt names the program by argv[0]; every message says "astar:". */

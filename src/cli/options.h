@@ -55,6 +55,8 @@ typedef struct options {
 	int tap;
 	int github;              /* --report=github */
 	const char *github_file; /* its file, or NULL: standard output */
+	const char *html;        /* --report=html:FILE */
+	int report_images;       /* --report-images=N; -1: not given */
 	const char *image;
 	int scale;
 	/* The level options, for editors' files (Tiled, LDtk) */

@@ -14,6 +14,7 @@
 
 #include "driver.h"
 #include "stop.h"
+#include "write/report_html.h"
 
 /* Whether path would write one of the --report files. */
 int is_report_path(const batch *b, const char *path)
@@ -22,7 +23,8 @@ int is_report_path(const batch *b, const char *path)
 
 	return (cfg->tap_file && outfile_same_dest(path, cfg->tap_file)) ||
 	       (cfg->junit && outfile_same_dest(path, cfg->junit)) ||
-	       (cfg->github_file && outfile_same_dest(path, cfg->github_file));
+	       (cfg->github_file && outfile_same_dest(path, cfg->github_file)) ||
+	       (cfg->html && outfile_same_dest(path, cfg->html));
 }
 
 /* Reports (and returns 1) when a --report path is an input of the run. */
@@ -41,10 +43,10 @@ static int refuse_report(const batch *b, const char *path)
 /* Drops the report files begun: the old ones stay as they were. */
 static void drop_all(reports *rep)
 {
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 4; i++)
 		outfile_abort(&rep->tx[i]);
 	rep->tap = rep->tap == stdout ? stdout : NULL;
-	rep->junit = rep->github = NULL;
+	rep->junit = rep->github = rep->html = NULL;
 }
 
 /* Reports (and returns 1) when two --report options name one file: each
@@ -52,6 +54,7 @@ static void drop_all(reports *rep)
 static int one_file(const cli_config *cfg)
 {
 	const char *t = cfg->tap_file, *j = cfg->junit, *g = cfg->github_file;
+	const char *h = cfg->html;
 
 	if (t && j && outfile_same_dest(t, j)) {
 		diag_error(j, 0, 0,
@@ -62,6 +65,14 @@ static int one_file(const cli_config *cfg)
 	if (g && ((t && outfile_same_dest(g, t)) ||
 	          (j && outfile_same_dest(g, j)))) {
 		diag_error(g, 0, 0,
+		           "is named by two --report options; give each its "
+		           "own file");
+		return 1;
+	}
+	if (h && ((t && outfile_same_dest(h, t)) ||
+	          (j && outfile_same_dest(h, j)) ||
+	          (g && outfile_same_dest(h, g)))) {
+		diag_error(h, 0, 0,
 		           "is named by two --report options; give each its "
 		           "own file");
 		return 1;
@@ -92,7 +103,7 @@ int reports_open(reports *rep, batch *b)
 	if ((cfg->tap_file && refuse_report(b, cfg->tap_file)) ||
 	    (cfg->junit && refuse_report(b, cfg->junit)) ||
 	    (cfg->github_file && refuse_report(b, cfg->github_file)) ||
-	    one_file(cfg))
+	    (cfg->html && refuse_report(b, cfg->html)) || one_file(cfg))
 		return -1;
 	if (cfg->tap)
 		rep->tap = cfg->tap_file ? open_report(rep, 0, cfg->tap_file)
@@ -104,13 +115,18 @@ int reports_open(reports *rep, batch *b)
 		rep->github = cfg->github_file
 		                      ? open_report(rep, 2, cfg->github_file)
 		                      : stdout;
+	if (cfg->html && (!cfg->tap || rep->tap != NULL) &&
+	    (!cfg->junit || rep->junit != NULL) &&
+	    (!cfg->github || rep->github != NULL))
+		rep->html = open_report(rep, 3, cfg->html);
 	if (stop_requested()) { /* nothing is written yet */
 		drop_all(rep);
 		stop_die(stop_requested());
 	}
 	if ((cfg->tap && rep->tap == NULL) ||
 	    (cfg->junit && rep->junit == NULL) ||
-	    (cfg->github && rep->github == NULL)) {
+	    (cfg->github && rep->github == NULL) ||
+	    (cfg->html && rep->html == NULL)) {
 		drop_all(rep); /* the failure was said where it happened */
 		return -1;
 	}
@@ -177,7 +193,7 @@ int reports_add(reports *rep, item *it)
 		report_tap_case(rep->tap, ++rep->ntap, &it->cases[c]);
 	if (rep->github != NULL)
 		annotate(rep, it);
-	if (rep->junit == NULL || it->ncases == 0)
+	if ((rep->junit == NULL && rep->html == NULL) || it->ncases == 0)
 		return 0;
 	na = realloc(rep->all, (rep->nall + it->ncases) * sizeof *na);
 	if (na == NULL)
@@ -252,6 +268,12 @@ void reports_finish(reports *rep, const cli_config *cfg,
 	if (rep->github != NULL)
 		commit(rep, 2, cfg->github_file, status);
 	rep->github = NULL;
+	if (rep->html != NULL) {
+		(void)report_html(rep->html, rep->all, rep->nall,
+		                  rep->nothing); /* its error: the commit's */
+		commit(rep, 3, cfg->html, status);
+	}
+	rep->html = NULL;
 }
 
 void reports_end_early(reports *rep, FILE *tap, const char *why)
@@ -267,7 +289,8 @@ void reports_end_early(reports *rep, FILE *tap, const char *why)
 		fflush(tap);
 	}
 	outfile_abort(&rep->tx[1]);
-	rep->junit = NULL;
+	outfile_abort(&rep->tx[3]);
+	rep->junit = rep->html = NULL;
 	for (int i = 0; i < 3; i += 2)
 		if (rep->tx[i].f != NULL)
 			(void)outfile_commit(&rep->tx[i], &err);
@@ -275,12 +298,15 @@ void reports_end_early(reports *rep, FILE *tap, const char *why)
 
 void reports_close(reports *rep)
 {
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 4; i++)
 		outfile_abort(&rep->tx[i]); /* those not put in place */
 	for (size_t i = 0; i < rep->nall; i++) {
 		free(rep->all[i].name);
 		free(rep->all[i].message);
 		free(rep->all[i].file);
+		free(rep->all[i].expected);
+		free(rep->all[i].got);
+		free(rep->all[i].png);
 	}
 	free(rep->all);
 	memset(rep, 0, sizeof *rep);
