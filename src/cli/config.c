@@ -29,9 +29,10 @@ astar_options config_scen_options(const cli_config *cfg)
 	if (!cfg->diagonal_given)
 		o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
 	/* A scenario query's cells are shown only by its JSON record and
-	 * its picture; its text line, --check (the cost) and the reports
-	 * want the cost and the step count, which come without them. */
-	o.no_path = cfg->image == NULL &&
+	 * its pictures (--image, --report=html); its text line, --check
+	 * (the cost) and the other reports want the cost and the step
+	 * count, which come without them. */
+	o.no_path = cfg->image == NULL && cfg->html == NULL &&
 	            (cfg->format != FORMAT_JSON || cfg->no_path);
 	return o;
 }

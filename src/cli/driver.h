@@ -104,6 +104,7 @@ typedef struct item {
 	shared_map *sm;          /* SCEN */
 	int map_first;           /* SCEN: the first query on sm, which gives
 	                            sm->msgs */
+	int pictures;            /* --report=html: the pictures drawn */
 	size_t index;            /* position among the inputs, before --shard
 	                            (%d of --image) */
 	size_t ninputs;          /* how many inputs there are, before --shard */
@@ -156,9 +157,6 @@ typedef struct batch {
 	/* The reports, once open: a run that ends early puts what they
 	 * hold so far in place (reports_end_early). */
 	struct reports *rep;
-	/* --report=html: the pictures drawn so far, at most
-	 * cfg->html_images */
-	atomic_int html_pictures;
 	/* Work sharing between threads: a worker takes the next `chunk`
 	 * items at once, so that a batch of many small queries costs few
 	 * trips to the queue; it marks each done as it ends, and wakes the
@@ -261,6 +259,9 @@ typedef struct reports {
 	report_case *all;    /* the cases, for JUnit's document and the HTML
 	                        page at the end */
 	size_t nall, ntap;   /* cases in all; TAP lines written */
+	atomic_int pictures; /* pictures kept for the HTML page, by the
+	                        main thread; the workers read it */
+	int html_images;     /* at most (--report-images) */
 } reports;
 
 /* A progress line on a terminal, for batches. */
@@ -328,7 +329,9 @@ void run_level_checks(sink *k, astar_ctx *ctx, const map *m,
 /* Draws q to its --image file (a failure is an error of the item). */
 void emit_image(sink *k, const query_report *q);
 /* --report=html: draws q for the page (k->png), for a failed or changed
- * check, while fewer than --report-images are drawn. */
+ * check, while its item has fewer than --report-images and the items
+ * before it kept fewer so far (reports_add keeps the first ones of the
+ * run, in its order, whatever the threads did). */
 void html_picture(sink *k, const query_report *q);
 
 /* pool.c */

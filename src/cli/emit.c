@@ -200,9 +200,11 @@ void html_picture(sink *k, const query_report *q)
 	int rc;
 
 	drop_picture(k);
-	if (k->cfg->html == NULL ||
-	    atomic_fetch_add(&k->b->html_pictures, 1) >= k->cfg->html_images)
-		return;
+	if (k->cfg->html == NULL || k->it->pictures >= k->cfg->html_images ||
+	    (k->b->rep != NULL &&
+	     atomic_load(&k->b->rep->pictures) >= k->cfg->html_images))
+		return; /* it would be dropped: the first ones are kept */
+	k->it->pictures++;
 	if ((f = open_memstream(&buf, &len)) == NULL) {
 		k->nomem = 1;
 		return;

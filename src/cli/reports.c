@@ -119,6 +119,7 @@ int reports_open(reports *rep, batch *b)
 	    (!cfg->junit || rep->junit != NULL) &&
 	    (!cfg->github || rep->github != NULL))
 		rep->html = open_report(rep, 3, cfg->html);
+	rep->html_images = cfg->html_images;
 	if (stop_requested()) { /* nothing is written yet */
 		drop_all(rep);
 		stop_die(stop_requested());
@@ -185,6 +186,25 @@ static void annotate(reports *rep, const item *it)
 	}
 }
 
+/* The HTML page's pictures: the first --report-images of the run, in
+ * its order; those past them are dropped (each item drew its own first
+ * ones, so that the pictures kept do not depend on the threads). */
+static void keep_pictures(reports *rep, item *it)
+{
+	for (size_t c = 0; c < it->ncases; c++) {
+		report_case *k = &it->cases[c];
+		if (k->png == NULL)
+			continue;
+		if (atomic_load(&rep->pictures) < rep->html_images) {
+			atomic_fetch_add(&rep->pictures, 1);
+			continue;
+		}
+		free(k->png);
+		k->png = NULL;
+		k->png_len = 0;
+	}
+}
+
 int reports_add(reports *rep, item *it)
 {
 	report_case *na;
@@ -195,6 +215,7 @@ int reports_add(reports *rep, item *it)
 		annotate(rep, it);
 	if ((rep->junit == NULL && rep->html == NULL) || it->ncases == 0)
 		return 0;
+	keep_pictures(rep, it);
 	na = realloc(rep->all, (rep->nall + it->ncases) * sizeof *na);
 	if (na == NULL)
 		return -1;

@@ -101,8 +101,8 @@ int image_route_changed(const query_report *q)
 	const map_expect *e = recorded(q);
 	const astar_result *r = q->res;
 
-	if (e == NULL || r == NULL)
-		return 0;
+	if (e == NULL || r == NULL || (r->found && r->path == NULL))
+		return 0; /* the cells were not listed (astar_options.no_path) */
 	if (!r->found || r->path_len != e->path_len)
 		return 1;
 	for (size_t i = 0; i < e->path_len; i++)
@@ -156,7 +156,7 @@ static void fill_recorded(uint8_t *ov, const query_report *q, int32_t w,
 		*v = *v == OV_PATH || *v == OV_BOTH ? OV_BOTH : OV_OLD;
 	}
 	mark_parts(ov, e->path, e->path_len, w, h);
-	if (r->found)
+	if (r->found && r->path != NULL)
 		mark_parts(ov, r->path, r->path_len, w, h);
 }
 
@@ -181,7 +181,7 @@ void image_fill_overlay(uint8_t *ov, const query_report *q, int32_t w,
 			ov[at] = (uint8_t)(1 + rank);
 		}
 	}
-	for (size_t i = 0; r && r->found && i < r->path_len; i++) {
+	for (size_t i = 0; r && r->found && r->path && i < r->path_len; i++) {
 		astar_point p = r->path[i];
 		if (p.x >= 0 && p.y >= 0 && p.x < w && p.y < h)
 			ov[(size_t)p.y * (size_t)w + (size_t)p.x] = OV_PATH;

@@ -17,7 +17,7 @@
 
 /* Pictures a page holds at most by default (--report-images), and the
  * most that flag allows: each is up to some tens of kilobytes. */
-#define REPORT_HTML_IMAGES     50
+#define REPORT_HTML_IMAGES     25
 #define REPORT_HTML_MAX_IMAGES 10000
 
 /* The longer side of a picture in the page, in pixels at most. */
