@@ -147,7 +147,7 @@ bench-data: astar
 deps:
 	apt-get update
 	apt-get install -y build-essential pkg-config libjansson-dev libpng-dev mandoc python3 \
-	        clang libclang-rt-dev libexpat1-dev zlib1g-dev libzstd-dev zstd jq pre-commit
+	        clang libclang-rt-dev libexpat1-dev zlib1g-dev libzstd-dev zstd jq chromium pre-commit
 
 lint:
 	mandoc -T lint -W warning man/astar.1

@@ -19,7 +19,7 @@ _astar_long='--start= --goal= --block= --diagonal=? --heuristic= --weight=
 --algorithm= --adjacent --closest --explored --size= --wrap= --distances
 --flow --format= --json --no-timing --no-path --quiet --color=? --scen=
 --map= --input-format= --jobs= --shard= --check --update=? --tolerance=
---report= --max-cells= --image= --scale= --landmarks= --layer= --solid=
+--report= --report-images= --max-cells= --image= --scale= --landmarks= --layer= --solid=
 --cost= --costs= --level= --help --version'
 
 # Short options: those taking a value (separate or attached), the one
@@ -56,8 +56,9 @@ _astar_values() {
 		tap:*) _astar_files any "${val#tap:}" "${pre}tap:"; return ;;
 		github:*) _astar_files any "${val#github:}" "${pre}github:"; return ;;
 		markdown:*) _astar_files any "${val#markdown:}" "${pre}markdown:"; return ;;
+		html:*) _astar_files any "${val#html:}" "${pre}html:"; return ;;
 		esac
-		words='junit: tap tap: github github: markdown markdown:' ;;
+		words='junit: tap tap: github github: markdown markdown: html:' ;;
 	--scen) kind=scen ;;
 	--map) kind=any ;;
 	--image) kind=png ;;

@@ -71,7 +71,7 @@ static int prepare_batch(batch *b)
 		return -1;
 	if ((cfg->image != NULL || cfg->tap_file != NULL ||
 	     cfg->junit != NULL || cfg->github_file != NULL ||
-	     cfg->markdown_file != NULL) &&
+	     cfg->markdown_file != NULL || cfg->html != NULL) &&
 	    index_inputs(b) != 0) {
 		diag_error(NULL, 0, 0, "out of memory");
 		return -1;

@@ -13,6 +13,7 @@
 #include "config.h"
 #include "outfile.h"
 #include "rules.h"
+#include "write/report_html.h"
 
 int config_is_scen(const char *path)
 {
@@ -28,9 +29,10 @@ astar_options config_scen_options(const cli_config *cfg)
 	if (!cfg->diagonal_given)
 		o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
 	/* A scenario query's cells are shown only by its JSON record and
-	 * its picture; its text line, --check (the cost) and the reports
-	 * want the cost and the step count, which come without them. */
-	o.no_path = cfg->image == NULL &&
+	 * its pictures (--image, --report=html); its text line, --check
+	 * (the cost) and the other reports want the cost and the step
+	 * count, which come without them. */
+	o.no_path = cfg->image == NULL && cfg->html == NULL &&
 	            (cfg->format != FORMAT_JSON || cfg->no_path);
 	return o;
 }
@@ -108,6 +110,8 @@ static int judge_batch(const options *o, int nscen)
 {
 	if (o->scale != 0 && o->image == NULL)
 		return refuse("--scale needs --image");
+	if (o->report_images >= 0 && o->html == NULL)
+		return refuse("--report-images needs --report=html:FILE");
 	if (o->map_override && nscen == 0)
 		return refuse("--map needs --scen");
 	/* A scenario's queries give their own start and goal: rather than
@@ -254,6 +258,9 @@ static void copy_flags(const options *o, cli_config *cfg)
 	cfg->github_file = o->github_file;
 	cfg->markdown = o->markdown;
 	cfg->markdown_file = o->markdown_file;
+	cfg->html = o->html;
+	cfg->html_images = o->report_images >= 0 ? o->report_images
+	                                         : REPORT_HTML_IMAGES;
 	cfg->image = o->image;
 	cfg->scale = o->scale;
 	cfg->level.layers = o->layers;

@@ -50,6 +50,8 @@ typedef struct cli_config {
 	const char *github_file;  /* its file, or NULL for standard output */
 	int markdown;             /* --report=markdown */
 	const char *markdown_file; /* its file, or NULL for standard output */
+	const char *html;         /* --report=html:FILE, or NULL */
+	int html_images;          /* --report-images: pictures at most */
 	const char *image;        /* --image: a file name pattern (image.h), or
 	                             NULL */
 	int scale;                /* --scale; 0: image_write_png's default */

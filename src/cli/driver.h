@@ -104,6 +104,7 @@ typedef struct item {
 	shared_map *sm;          /* SCEN */
 	int map_first;           /* SCEN: the first query on sm, which gives
 	                            sm->msgs */
+	int pictures;            /* --report=html: the pictures drawn */
 	size_t index;            /* position among the inputs, before --shard
 	                            (%d of --image) */
 	size_t ninputs;          /* how many inputs there are, before --shard */
@@ -209,6 +210,9 @@ typedef struct sink {
 	const cli_config *cfg;
 	batch *b;
 	int nomem;
+	/* --report=html: the picture drawn for the next report case */
+	unsigned char *png;
+	size_t png_len;
 } sink;
 
 /* Room for a query's name, its file's (as long as a path that opens can
@@ -247,16 +251,20 @@ typedef struct pool {
 
 /* The --report files of a run. */
 typedef struct reports {
-	FILE *tap, *junit, *github; /* open (a file's, or stdout), or NULL */
-	outfile_tx tx[3];           /* the TAP, JUnit and GitHub files */
+	FILE *tap, *junit, *github, *html; /* open (a file's, or stdout),
+	                                      or NULL */
+	outfile_tx tx[4]; /* the TAP, JUnit, GitHub and HTML files */
 	FILE *md;                   /* --report=markdown's, or NULL */
 	outfile_tx md_tx;           /* its file */
 	unsigned checked, failed;   /* --check's counts, for its totals */
 	const char *nothing; /* why the run as a whole failed its check (it
 	                        checked nothing), for the reports; or NULL */
-	report_case *all;    /* the cases, for JUnit's document and the
-	                        Markdown summary at the end */
+	report_case *all;    /* the cases, for JUnit's document, the Markdown
+	                        summary and the HTML page at the end */
 	size_t nall, ntap;   /* cases in all; TAP lines written */
+	atomic_int pictures; /* pictures kept for the HTML page, by the
+	                        main thread; the workers read it */
+	int html_images;     /* at most (--report-images) */
 } reports;
 
 /* A progress line on a terminal, for batches. */
@@ -323,6 +331,11 @@ void run_level_checks(sink *k, astar_ctx *ctx, const map *m,
                       const astar_options *o, const char *name);
 /* Draws q to its --image file (a failure is an error of the item). */
 void emit_image(sink *k, const query_report *q);
+/* --report=html: draws q for the page (k->png), for a failed or changed
+ * check, while its item has fewer than --report-images and the items
+ * before it kept fewer so far (reports_add keeps the first ones of the
+ * run, in its order, whatever the threads did). */
+void html_picture(sink *k, const query_report *q);
 
 /* pool.c */
 int lane_init(lane *l);

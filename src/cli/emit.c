@@ -14,6 +14,38 @@
 #include "driver.h"
 #include "run_state.h"
 #include "write/image.h"
+#include "write/image_raster.h"
+#include "write/report_html.h"
+
+/* Forgets the picture drawn for a case. */
+static void drop_picture(sink *k)
+{
+	free(k->png);
+	k->png = NULL;
+	k->png_len = 0;
+}
+
+/* --report=html: what case c's query q (or NULL) expected and got,
+ * whether its route changed, and the picture drawn for it. */
+static void html_fields(sink *k, report_case *c, const query_report *q)
+{
+	char exp[256], got[256];
+
+	c->expected = c->got = NULL;
+	c->changed = 0;
+	c->png = k->png;
+	c->png_len = k->png_len;
+	k->png = NULL;
+	k->png_len = 0;
+	if (q == NULL || !k->cfg->html)
+		return;
+	report_html_texts(q, exp, sizeof exp, got, sizeof got);
+	c->expected = strdup(exp);
+	c->got = strdup(got);
+	c->changed = image_route_changed(q);
+	if (c->expected == NULL || c->got == NULL)
+		k->nomem = 1;
+}
 
 /* A report case: the query named name passed (ok) or failed with msg;
  * q is the solved query (its place goes with the case), or NULL; in and
@@ -28,10 +60,13 @@ static void add_case(sink *k, const char *name, int ok, const char *msg,
 	const char *file = NULL;
 
 	if (!k->cfg->junit && !k->cfg->tap && !k->cfg->github &&
-	    !k->cfg->markdown)
+	    !k->cfg->markdown && !k->cfg->html) {
+		drop_picture(k);
 		return;
+	}
 	c = realloc(it->cases, (it->ncases + 1) * sizeof *c);
 	if (c == NULL) {
+		drop_picture(k);
 		k->nomem = 1;
 		return;
 	}
@@ -44,6 +79,7 @@ static void add_case(sink *k, const char *name, int ok, const char *msg,
 	c->error = error;
 	c->file = NULL;
 	c->line = c->col = 0;
+	html_fields(k, c, q);
 	if (q != NULL && q->scen != NULL) { /* a scenario's line */
 		file = q->scen;
 		c->line = q->line;
@@ -150,6 +186,39 @@ static int draw(const char *path, const query_report *q, int scale,
 		return -1;
 	}
 	return outfile_commit(&t, err);
+}
+
+void html_picture(sink *k, const query_report *q)
+{
+	const astar_grid *g = q->map->grid;
+	int scale = image_fit(astar_grid_width(g), astar_grid_height(g),
+	                      REPORT_HTML_SIDE);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+	diag_err err;
+	int rc;
+
+	drop_picture(k);
+	if (k->cfg->html == NULL || k->it->pictures >= k->cfg->html_images ||
+	    (k->b->rep != NULL &&
+	     atomic_load(&k->b->rep->pictures) >= k->cfg->html_images))
+		return; /* it would be dropped: the first ones are kept */
+	k->it->pictures++;
+	if ((f = open_memstream(&buf, &len)) == NULL) {
+		k->nomem = 1;
+		return;
+	}
+	memset(&err, 0, sizeof err);
+	/* A picture that cannot be drawn (too large a map) is left out:
+	 * the page lists the check all the same. */
+	rc = image_write_png(f, q, scale, &err);
+	if (fclose(f) != 0 || rc != 0) {
+		free(buf);
+		return;
+	}
+	k->png = (unsigned char *)buf;
+	k->png_len = len;
 }
 
 /*
@@ -317,6 +386,8 @@ void emit(sink *k, query_report *q, const char *label, int draw)
 	}
 	if (cfg->image != NULL)
 		emit_image(k, q);
+	if (cfg->html != NULL && (!ok || image_route_changed(q)))
+		html_picture(k, q);
 	add_case(k, label, ok, ok ? NULL : why, q->search_us, q, 0, NULL, NULL);
 	/* A checked query's status is its check's; others, whether they
 	 * reached the goal. */

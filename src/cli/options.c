@@ -13,17 +13,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "base/diag.h"
 #include "base/value.h"
 #include "help.h"
 #include "options.h"
+#include "options_typos.h"
 #include "rules.h"
 #include "shard_auto.h"
 #include "stop.h"
 #include "update.h"
 #include "write/image.h"
+#include "write/report_html.h"
 
 static const char usage_line[] = "usage: astar [options] [file ...]\n";
 
@@ -415,10 +416,13 @@ static int set_report(options *o, const char *arg)
 	} else if (strncmp(arg, "markdown:", 9) == 0 && arg[9] != '\0') {
 		o->markdown = 1;
 		o->markdown_file = arg + 9;
+	} else if (strncmp(arg, "html:", 5) == 0 && arg[5] != '\0') {
+		o->html = arg + 5;
 	} else {
 		return bad_value("--report",
 		                 "junit:FILE, tap, tap:FILE, github, "
-		                 "github:FILE, markdown or markdown:FILE",
+		                 "github:FILE, markdown, markdown:FILE or "
+		                 "html:FILE",
 		                 arg);
 	}
 	return OPTIONS_RUN;
@@ -453,6 +457,15 @@ static int set_scale(options *o, const char *arg)
 {
 	if (value_count(arg, 1, IMAGE_MAX_SCALE, &o->scale) != 0)
 		return bad_value("--scale", "a whole number from 1 to 64", arg);
+	return OPTIONS_RUN;
+}
+
+static int set_report_images(options *o, const char *arg)
+{
+	if (value_count(arg, 0, REPORT_HTML_MAX_IMAGES, &o->report_images) !=
+	    0)
+		return bad_value("--report-images",
+		                 "a whole number from 0 to 10000", arg);
 	return OPTIONS_RUN;
 }
 
@@ -575,7 +588,12 @@ static const flag flags[] = {
 	{"report", required_argument, 0, set_report, "    --report=KIND",
          "junit:FILE, tap, tap:FILE, github (GitHub\n"
          "Actions annotations), github:FILE, markdown\n"
-         "(a summary table) or markdown:FILE"},
+         "(a summary table), markdown:FILE or html:FILE\n"
+         "(a page with pictures of the failed checks)"},
+	{"report-images", required_argument, 0, set_report_images,
+         "    --report-images=N",
+         "pictures in --report=html for at most N failed\n"
+         "or changed checks (default 25)"},
 	{"max-cells", required_argument, 0, set_max_cells, "    --max-cells=N",
          "refuse maps of more than N cells (default 40000000)"},
 	{"image", required_argument, 0, set_image, "    --image=FILE",
@@ -645,80 +663,6 @@ static const flag *flag_of(int c)
 	return NULL;
 }
 
-/* The values of the options whose value is optional, which must be
- * attached (--diagonal=always): a value given as the next word is read
- * as a file, so such a word is looked for (optional_word). */
-static const struct {
-	const char *name, *values; /* values: space-separated */
-} optional_values[] = {
-	{"diagonal", "never always at-most-one-obstacle no-obstacles"},
-	{"color", "auto always never"},
-	{"update", "path"},
-};
-
-/* Whether word is one of the space-separated values. */
-static int is_value(const char *values, const char *word)
-{
-	size_t n = strlen(word);
-
-	for (const char *p = values; *p;) {
-		const char *e = strchr(p, ' ');
-		size_t len = e ? (size_t)(e - p) : strlen(p);
-		if (len == n && n > 0 && strncmp(p, word, n) == 0)
-			return 1;
-		p += len + (e != NULL);
-	}
-	return 0;
-}
-
-/*
- * A flag whose value is optional given without one, and then a word that
- * is one of its values and not a file (astar --diagonal always map.txt):
- * the word would be read as a file.  Reports it (and returns 1), with
- * the form that works.
- */
-static int optional_word(const flag *f, const char *typed, const char *next)
-{
-	struct stat st;
-	char q[64], t[64];
-
-	if (next == NULL || f->has_arg != optional_argument ||
-	    stat(next, &st) == 0)
-		return 0;
-	for (size_t i = 0; i < sizeof optional_values / sizeof *optional_values;
-	     i++)
-		if (strcmp(optional_values[i].name, f->name) == 0 &&
-		    is_value(optional_values[i].values, next)) {
-			diag_quote(next, q, sizeof q);
-			diag_quote(typed, t, sizeof t);
-			diag_error(NULL, 0, 0,
-			           "%s %s: '%s' would be read as a file; use "
-			           "--%s=%s",
-			           t, q, q, f->name, q);
-			return 1;
-		}
-	return 0;
-}
-
-/* -j4: -j is --json, and 4 no option; the threads are -J's.  s is an
- * argument "-...j" followed by digits alone (a cluster of flags), or
- * not. */
-static int jobs_typo(const char *s)
-{
-	const char *j;
-
-	if (s == NULL || s[0] != '-' || s[1] == '-' ||
-	    (j = strchr(s, 'j')) == NULL || j[1] == '\0' ||
-	    j[1 + strspn(j + 1, "0123456789")] != '\0')
-		return 0;
-	for (const char *p = s + 1; p < j; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
-			return 0;
-	diag_error(NULL, 0, 0, "%s: -j is --json (for %s threads, use -J %s)",
-	           s, j + 1, j + 1);
-	return 1;
-}
-
 int options_usage_error(void)
 {
 	fputs(usage_line, stderr);
@@ -739,6 +683,7 @@ int options_parse(int argc, char **argv, options *o)
 	o->landmarks = -1;
 	o->color = "auto";
 	o->tolerance = -1;
+	o->report_images = -1;
 	o->max_cells = MAP_MAX_CELLS_DEFAULT;
 	getopt_tables(shorts, longs);
 	/* getopt names the program by argv[0]; every message says "astar:". */
@@ -753,7 +698,8 @@ int options_parse(int argc, char **argv, options *o)
 			return options_usage_error();
 		}
 		if (optarg == NULL &&
-		    optional_word(f, argv[optind - 1],
+		    optional_word(f->name, f->has_arg == optional_argument,
+		                  argv[optind - 1],
 		                  optind < argc ? argv[optind] : NULL))
 			return options_usage_error();
 		if ((rc = f->set(o, optarg)) != OPTIONS_RUN)

@@ -57,6 +57,8 @@ typedef struct options {
 	const char *github_file; /* its file, or NULL: standard output */
 	int markdown;              /* --report=markdown */
 	const char *markdown_file; /* its file, or NULL: standard output */
+	const char *html;        /* --report=html:FILE */
+	int report_images;       /* --report-images=N; -1: not given */
 	const char *image;
 	int scale;
 	/* The level options, for editors' files (Tiled, LDtk) */

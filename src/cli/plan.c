@@ -46,7 +46,7 @@ static int push_error_about(batch *b, size_t *cap, const char *scen_name,
 		it.failed = 1;
 	}
 	if (b->cfg->junit || b->cfg->tap || b->cfg->github ||
-	    b->cfg->markdown) {
+	    b->cfg->markdown || b->cfg->html) {
 		char label[LABEL_MAX], why[MESSAGE_MAX];
 		/* A line's error names the line; the file's (unreadable, no
 		 * version line) the file alone. */
@@ -301,6 +301,9 @@ void free_item(item *it)
 		free(it->cases[i].name);
 		free(it->cases[i].message);
 		free(it->cases[i].file);
+		free(it->cases[i].expected);
+		free(it->cases[i].got);
+		free(it->cases[i].png);
 	}
 	free(it->cases);
 	it->out = NULL;

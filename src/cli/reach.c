@@ -68,7 +68,9 @@ static void draw_failure(sink *k, const map *m, const astar_options *o,
 	q.marks = bad;
 	q.nmarks = nbad;
 	q.query = (long)(m->nqueries + i);
-	emit_image(k, &q);
+	if (k->cfg->image != NULL)
+		emit_image(k, &q);
+	html_picture(k, &q);
 }
 
 /* The targets of one assertion counted so far: how many, how many at
@@ -147,7 +149,7 @@ static int check_reach(sink *k, astar_ctx *ctx, const map *m,
 	reach_tally t;
 
 	memset(&t, 0, sizeof t);
-	t.draw = k->cfg->image != NULL;
+	t.draw = k->cfg->image != NULL || k->cfg->html != NULL;
 	if ((st = astar_flood(ctx, m->grid, r->from, r->nfrom, o, &f)) !=
 	    ASTAR_OK) {
 		/* At the entry, as its failure would be reported. */

@@ -15,6 +15,7 @@
 #include "driver.h"
 #include "write/report_md.h"
 #include "stop.h"
+#include "write/report_html.h"
 
 /* Whether path would write one of the --report files. */
 int is_report_path(const batch *b, const char *path)
@@ -25,7 +26,8 @@ int is_report_path(const batch *b, const char *path)
 	       (cfg->junit && outfile_same_dest(path, cfg->junit)) ||
 	       (cfg->github_file && outfile_same_dest(path, cfg->github_file)) ||
 	       (cfg->markdown_file &&
-	        outfile_same_dest(path, cfg->markdown_file));
+	        outfile_same_dest(path, cfg->markdown_file)) ||
+	       (cfg->html && outfile_same_dest(path, cfg->html));
 }
 
 /* Reports (and returns 1) when a --report path is an input of the run. */
@@ -44,10 +46,10 @@ static int refuse_report(const batch *b, const char *path)
 /* Drops the report files begun: the old ones stay as they were. */
 static void drop_all(reports *rep)
 {
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 4; i++)
 		outfile_abort(&rep->tx[i]);
 	rep->tap = rep->tap == stdout ? stdout : NULL;
-	rep->junit = rep->github = NULL;
+	rep->junit = rep->github = rep->html = NULL;
 	outfile_abort(&rep->md_tx);
 	rep->md = NULL;
 }
@@ -60,7 +62,8 @@ static int md_one_file(const cli_config *cfg)
 
 	if (m && ((cfg->tap_file && outfile_same_dest(m, cfg->tap_file)) ||
 	          (cfg->junit && outfile_same_dest(m, cfg->junit)) ||
-	          (cfg->github_file && outfile_same_dest(m, cfg->github_file)))) {
+	          (cfg->github_file && outfile_same_dest(m, cfg->github_file)) ||
+	          (cfg->html && outfile_same_dest(m, cfg->html)))) {
 		diag_error(m, 0, 0,
 		           "is named by two --report options; give each its "
 		           "own file");
@@ -74,6 +77,7 @@ static int md_one_file(const cli_config *cfg)
 static int one_file(const cli_config *cfg)
 {
 	const char *t = cfg->tap_file, *j = cfg->junit, *g = cfg->github_file;
+	const char *h = cfg->html;
 
 	if (t && j && outfile_same_dest(t, j)) {
 		diag_error(j, 0, 0,
@@ -84,6 +88,14 @@ static int one_file(const cli_config *cfg)
 	if (g && ((t && outfile_same_dest(g, t)) ||
 	          (j && outfile_same_dest(g, j)))) {
 		diag_error(g, 0, 0,
+		           "is named by two --report options; give each its "
+		           "own file");
+		return 1;
+	}
+	if (h && ((t && outfile_same_dest(h, t)) ||
+	          (j && outfile_same_dest(h, j)) ||
+	          (g && outfile_same_dest(h, g)))) {
+		diag_error(h, 0, 0,
 		           "is named by two --report options; give each its "
 		           "own file");
 		return 1;
@@ -135,7 +147,7 @@ int reports_open(reports *rep, batch *b)
 	    (cfg->junit && refuse_report(b, cfg->junit)) ||
 	    (cfg->github_file && refuse_report(b, cfg->github_file)) ||
 	    (cfg->markdown_file && refuse_report(b, cfg->markdown_file)) ||
-	    one_file(cfg))
+	    (cfg->html && refuse_report(b, cfg->html)) || one_file(cfg))
 		return -1;
 	if (cfg->tap)
 		rep->tap = cfg->tap_file ? open_report(rep, 0, cfg->tap_file)
@@ -148,6 +160,11 @@ int reports_open(reports *rep, batch *b)
 		                      ? open_report(rep, 2, cfg->github_file)
 		                      : stdout;
 	open_markdown(rep, cfg);
+	if (cfg->html && (!cfg->tap || rep->tap != NULL) &&
+	    (!cfg->junit || rep->junit != NULL) &&
+	    (!cfg->github || rep->github != NULL))
+		rep->html = open_report(rep, 3, cfg->html);
+	rep->html_images = cfg->html_images;
 	if (stop_requested()) { /* nothing is written yet */
 		drop_all(rep);
 		stop_die(stop_requested());
@@ -155,7 +172,8 @@ int reports_open(reports *rep, batch *b)
 	if ((cfg->tap && rep->tap == NULL) ||
 	    (cfg->junit && rep->junit == NULL) ||
 	    (cfg->github && rep->github == NULL) ||
-	    (cfg->markdown && rep->md == NULL)) {
+	    (cfg->markdown && rep->md == NULL) ||
+	    (cfg->html && rep->html == NULL)) {
 		drop_all(rep); /* the failure was said where it happened */
 		return -1;
 	}
@@ -214,6 +232,25 @@ static void annotate(reports *rep, const item *it)
 	}
 }
 
+/* The HTML page's pictures: the first --report-images of the run, in
+ * its order; those past them are dropped (each item drew its own first
+ * ones, so that the pictures kept do not depend on the threads). */
+static void keep_pictures(reports *rep, item *it)
+{
+	for (size_t c = 0; c < it->ncases; c++) {
+		report_case *k = &it->cases[c];
+		if (k->png == NULL)
+			continue;
+		if (atomic_load(&rep->pictures) < rep->html_images) {
+			atomic_fetch_add(&rep->pictures, 1);
+			continue;
+		}
+		free(k->png);
+		k->png = NULL;
+		k->png_len = 0;
+	}
+}
+
 int reports_add(reports *rep, item *it)
 {
 	report_case *na;
@@ -222,8 +259,10 @@ int reports_add(reports *rep, item *it)
 		report_tap_case(rep->tap, ++rep->ntap, &it->cases[c]);
 	if (rep->github != NULL)
 		annotate(rep, it);
-	if ((rep->junit == NULL && rep->md == NULL) || it->ncases == 0)
+	if ((rep->junit == NULL && rep->md == NULL && rep->html == NULL) ||
+	    it->ncases == 0)
 		return 0;
+	keep_pictures(rep, it);
 	na = realloc(rep->all, (rep->nall + it->ncases) * sizeof *na);
 	if (na == NULL)
 		return -1;
@@ -326,6 +365,12 @@ void reports_finish(reports *rep, const cli_config *cfg,
 		commit(rep, 2, cfg->github_file, status);
 	rep->github = NULL;
 	finish_markdown(rep, cfg, status);
+	if (rep->html != NULL) {
+		(void)report_html(rep->html, rep->all, rep->nall,
+		                  rep->nothing); /* its error: the commit's */
+		commit(rep, 3, cfg->html, status);
+	}
+	rep->html = NULL;
 }
 
 void reports_end_early(reports *rep, FILE *tap, const char *why)
@@ -341,7 +386,8 @@ void reports_end_early(reports *rep, FILE *tap, const char *why)
 		fflush(tap);
 	}
 	outfile_abort(&rep->tx[1]);
-	rep->junit = NULL;
+	outfile_abort(&rep->tx[3]);
+	rep->junit = rep->html = NULL;
 	outfile_abort(&rep->md_tx); /* a summary of a part is no summary */
 	rep->md = NULL;
 	for (int i = 0; i < 3; i += 2)
@@ -351,13 +397,16 @@ void reports_end_early(reports *rep, FILE *tap, const char *why)
 
 void reports_close(reports *rep)
 {
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 4; i++)
 		outfile_abort(&rep->tx[i]); /* those not put in place */
 	outfile_abort(&rep->md_tx);
 	for (size_t i = 0; i < rep->nall; i++) {
 		free(rep->all[i].name);
 		free(rep->all[i].message);
 		free(rep->all[i].file);
+		free(rep->all[i].expected);
+		free(rep->all[i].got);
+		free(rep->all[i].png);
 	}
 	free(rep->all);
 	memset(rep, 0, sizeof *rep);

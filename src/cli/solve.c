@@ -166,7 +166,8 @@ static query_places on_line(long line)
 static int scen_times_shown(const cli_config *cfg)
 {
 	return cfg->timing && (cfg->format == FORMAT_JSON || !cfg->check ||
-	                       cfg->junit || cfg->tap || cfg->github);
+	                       cfg->junit || cfg->tap || cfg->github ||
+	                       cfg->html);
 }
 
 /* Whether the map is the size the scenario line says; else the error is

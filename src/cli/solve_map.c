@@ -166,8 +166,10 @@ static int run_listed_query(sink *k, astar_ctx *ctx, const map *m,
 	report_listed(q, mq, i, ss, ns, ts, nt, res);
 	if (uq != NULL && update_one(k, label, mq, res, &uq[i]) != 0)
 		return -1; /* out of memory: the item is lost */
-	if (uq != NULL)
-		q->expect = &uq[i].e; /* checked as it will be written */
+	if (uq != NULL) {
+		q->before = q->expect; /* a picture shows old and new */
+		q->expect = &uq[i].e;  /* checked as it will be written */
+	}
 	if (m->nqueries > 1 && text_blocks_on(k->cfg))
 		block_heading(k, mq, i);
 	emit(k, q, label, 1);

@@ -27,6 +27,9 @@ static const char LEGEND[] =
 	"walls dark, floor light, terrain costs green (darker: dearer), "
 	"expanded cells light blue (first) to purple (last), path orange, "
 	"--block cells magenta, start green, goal red";
+static const char LEGEND_ROUTES[] =
+	"; a changed route: the current one orange, the recorded one blue, "
+	"cells on both brown, where they part or meet yellow";
 static const char LEGEND_JUMPS[] =
 	"; jump points (the cells Jump Point Search expanded) ringed in "
 	"yellow";
@@ -52,12 +55,17 @@ typedef struct picture {
  */
 static int image_default_scale(int32_t w, int32_t h)
 {
+	return image_fit(w, h, 2048);
+}
+
+int image_fit(int32_t w, int32_t h, int64_t most)
+{
 	int64_t side = w > h ? w : h;
 	int s = 16;
 
 	if (side <= 0)
 		return 1;
-	while (s > 1 && side * s > 2048)
+	while (s > 1 && side * s > most)
 		s--;
 	return s;
 }
@@ -129,7 +137,8 @@ int image_write_png(FILE *fp, const query_report *q, int scale, diag_err *err)
 	rgb *cells = NULL;
 	image_jumps jp;
 	picture p;
-	char legend[sizeof LEGEND + sizeof LEGEND_JUMPS];
+	char legend[sizeof LEGEND + sizeof LEGEND_ROUTES +
+	            sizeof LEGEND_JUMPS];
 	int rc = -1;
 
 	if (scale <= 0)
@@ -144,7 +153,8 @@ int image_write_png(FILE *fp, const query_report *q, int scale, diag_err *err)
 		diag_fail(err, 0, 0, "out of memory");
 		goto done;
 	}
-	snprintf(legend, sizeof legend, "%s%s", LEGEND,
+	snprintf(legend, sizeof legend, "%s%s%s", LEGEND,
+	         image_route_changed(q) ? LEGEND_ROUTES : "",
 	         jp.at != NULL ? LEGEND_JUMPS : "");
 	image_fill_overlay(ov, q, w, h);
 	p = (picture){.q = q,

@@ -21,6 +21,11 @@
  *                   or 1/80 of the image's longer side when that is more
  *                   (so that they show on big pictures of small cells);
  *                   the goal is drawn even when it is a wall (--adjacent)
+ *   changed route   when the query's path is not the one recorded (its
+ *                   expected "path", or the one before --update): the
+ *                   current route orange, the recorded one blue, the
+ *                   cells on both brown, and yellow the cells on both
+ *                   where the routes part or meet again
  * When scale >= 8 a faint grid line separates the cells.  The PNG's text
  * says this legend ("Legend"), with the jump points when there are.
  *
@@ -48,6 +53,10 @@
 
 /* The largest --scale. */
 #define IMAGE_MAX_SCALE 64
+
+/* The largest scale of 1..16 that keeps a w x h map's longer side
+ * within most pixels (1 when even scale 1 is wider). */
+int image_fit(int32_t w, int32_t h, int64_t most);
 
 /*
  * Writes q (its map, blocks, start, goal, path and explored cells) to

@@ -24,6 +24,10 @@ static const rgb EXPLORED_EARLY = {110, 190, 240};
 static const rgb EXPLORED_LATE = {128, 58, 178};
 static const rgb PATH = {255, 120, 0};
 static const rgb BLOCK = {230, 20, 200};
+/* A changed route: the recorded one, the cells on both, where they part */
+static const rgb RECORDED = {40, 110, 230};
+static const rgb BOTH = {150, 70, 20};
+static const rgb PART = {255, 230, 0};
 static const rgb START = {30, 170, 60};
 static const rgb GOAL = {225, 25, 35};
 static const rgb JUMP = {255, 222, 0};

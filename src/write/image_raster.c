@@ -19,6 +19,9 @@
 
 /* Overlay values: 0 nothing, 1..RANK_LEVELS explored (early to late). */
 #define RANK_LEVELS 240
+#define OV_PART     250 /* a changed route: where the two part or meet */
+#define OV_BOTH     251 /* on the recorded route and the current one */
+#define OV_OLD      252 /* on the recorded route only */
 #define OV_MARK     253
 #define OV_PATH     254
 #define OV_BLOCK    255
@@ -44,6 +47,12 @@ static rgb cell_colour(uint8_t cost, uint8_t ov)
 		return GOAL;
 	if (ov == OV_BLOCK)
 		return BLOCK;
+	if (ov == OV_OLD)
+		return RECORDED;
+	if (ov == OV_BOTH)
+		return BOTH;
+	if (ov == OV_PART)
+		return PART;
 	if (ov >= 1 && ov <= RANK_LEVELS) {
 		rgb tint = mix(EXPLORED_EARLY, EXPLORED_LATE,
 		               (unsigned)(ov - 1) * 256 / (RANK_LEVELS - 1));
@@ -78,6 +87,79 @@ int64_t image_scale_band(const query_report *q, int scale)
 	return q->dist == NULL ? 0 : scale * 2 > 8 ? scale * 2 : 8;
 }
 
+/* The recorded path a picture compares with q's (the one before
+ * --update, else the expected one), or NULL when there is none. */
+static const map_expect *recorded(const query_report *q)
+{
+	const map_expect *e = q->before != NULL ? q->before : q->expect;
+
+	return e != NULL && e->has_path ? e : NULL;
+}
+
+int image_route_changed(const query_report *q)
+{
+	const map_expect *e = recorded(q);
+	const astar_result *r = q->res;
+
+	if (e == NULL || r == NULL || (r->found && r->path == NULL))
+		return 0; /* the cells were not listed (astar_options.no_path) */
+	if (!r->found || r->path_len != e->path_len)
+		return 1;
+	for (size_t i = 0; i < e->path_len; i++)
+		if (r->path[i].x != e->path[i].x ||
+		    r->path[i].y != e->path[i].y)
+			return 1;
+	return 0;
+}
+
+/* Whether cell p of the w x h map is on both routes (ov). */
+static int on_both(const uint8_t *ov, astar_point p, int32_t w, int32_t h)
+{
+	uint8_t v;
+
+	if (p.x < 0 || p.y < 0 || p.x >= w || p.y >= h)
+		return 0;
+	v = ov[(size_t)p.y * (size_t)w + (size_t)p.x];
+	return v == OV_BOTH || v == OV_PART;
+}
+
+/* Marks as parting the cells on both routes next (along route pts) to a
+ * cell on one route only: where the routes part and where they meet. */
+static void mark_parts(uint8_t *ov, const astar_point *pts, size_t n,
+                       int32_t w, int32_t h)
+{
+	for (size_t i = 0; i < n; i++) {
+		astar_point p = pts[i];
+		if (!on_both(ov, p, w, h))
+			continue;
+		if ((i > 0 && !on_both(ov, pts[i - 1], w, h)) ||
+		    (i + 1 < n && !on_both(ov, pts[i + 1], w, h)))
+			ov[(size_t)p.y * (size_t)w + (size_t)p.x] = OV_PART;
+	}
+}
+
+/* A changed route: the recorded path over the current one (marked
+ * OV_PATH already), each cell as on one route or both, then the cells
+ * where they part. */
+static void fill_recorded(uint8_t *ov, const query_report *q, int32_t w,
+                          int32_t h)
+{
+	const map_expect *e = recorded(q);
+	const astar_result *r = q->res;
+
+	for (size_t i = 0; i < e->path_len; i++) {
+		astar_point p = e->path[i];
+		uint8_t *v;
+		if (p.x < 0 || p.y < 0 || p.x >= w || p.y >= h)
+			continue;
+		v = &ov[(size_t)p.y * (size_t)w + (size_t)p.x];
+		*v = *v == OV_PATH || *v == OV_BOTH ? OV_BOTH : OV_OLD;
+	}
+	mark_parts(ov, e->path, e->path_len, w, h);
+	if (r->found && r->path != NULL)
+		mark_parts(ov, r->path, r->path_len, w, h);
+}
+
 /* Marks the explored cells (by rank), the path and the blocks. */
 void image_fill_overlay(uint8_t *ov, const query_report *q, int32_t w,
                         int32_t h)
@@ -99,11 +181,13 @@ void image_fill_overlay(uint8_t *ov, const query_report *q, int32_t w,
 			ov[at] = (uint8_t)(1 + rank);
 		}
 	}
-	for (size_t i = 0; r && r->found && i < r->path_len; i++) {
+	for (size_t i = 0; r && r->found && r->path && i < r->path_len; i++) {
 		astar_point p = r->path[i];
 		if (p.x >= 0 && p.y >= 0 && p.x < w && p.y < h)
 			ov[(size_t)p.y * (size_t)w + (size_t)p.x] = OV_PATH;
 	}
+	if (image_route_changed(q))
+		fill_recorded(ov, q, w, h);
 	for (size_t i = 0; i < q->nblocks; i++) {
 		astar_point p = q->blocks[i];
 		if (p.x >= 0 && p.y >= 0 && p.x < w && p.y < h)

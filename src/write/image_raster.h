@@ -11,6 +11,10 @@
 #include "image_palette.h"
 #include "output.h"
 
+/* Whether q's path is not the one recorded (its expected path, or the
+ * one before --update): then the picture draws both routes. */
+int image_route_changed(const query_report *q);
+
 /* Marks the explored cells (by rank), the path, the blocks and the marks
  * of q in ov, one byte per cell of the w x h map, all 0 to begin with. */
 void image_fill_overlay(uint8_t *ov, const query_report *q, int32_t w,

@@ -41,6 +41,9 @@ typedef struct query_report {
 	map_place at;      /* where the query is written in its map file
 	                      (0: not known, or a scenario's line) */
 	const map_expect *expect; /* what the query expects, or NULL */
+	const map_expect *before; /* --update: what it expected before, whose
+	                             path a picture draws as the recorded
+	                             route; NULL: expect's */
 	int check;                /* -1 not checked, 0 failed, 1 passed */
 } query_report;
 

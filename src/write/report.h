@@ -19,6 +19,13 @@ typedef struct report_case {
 	               diagnostic of its own */
 	char *file;     /* where the query is written (owned), or NULL */
 	long line, col; /* and there; 0 when not known */
+	/* For --report=html: what the query expected and what it found
+	 * (owned, or NULL), whether its path is not the recorded one, and
+	 * the PNG picture of a failed or changed check (owned), or NULL. */
+	char *expected, *got;
+	int changed;
+	unsigned char *png;
+	size_t png_len;
 } report_case;
 
 /* Writes a whole JUnit XML document for the cases, and, when error is
