@@ -89,16 +89,20 @@ static void model_row_cells(json_t *row, const map *m, int32_t w, int32_t y)
 }
 
 /* The dimensions and every cell, through "rows" and the legend or
- * through "cells" (exactly one of the two). */
+ * through "cells" (exactly one of the two).  "width" and "height" may be
+ * left out, the rows giving them: when given, they are the grid's; every
+ * row below is held to the grid's width either way. */
 static void model_grid(json_t *root, const map *m, model_marks *mk)
 {
 	int32_t w = astar_grid_width(m->grid), h = astar_grid_height(m->grid);
 	json_t *rows = json_object_get(root, "rows");
 	json_t *cells = json_object_get(root, "cells");
 	json_t *legend = json_object_get(root, "legend");
+	json_t *jw = json_object_get(root, "width");
+	json_t *jh = json_object_get(root, "height");
 
-	FZ_CHECK(json_integer_value(json_object_get(root, "width")) == w);
-	FZ_CHECK(json_integer_value(json_object_get(root, "height")) == h);
+	FZ_CHECK(jw == NULL || json_integer_value(jw) == w);
+	FZ_CHECK(jh == NULL || json_integer_value(jh) == h);
 	FZ_CHECK((rows == NULL) != (cells == NULL));
 	FZ_CHECK(json_array_size(rows ? rows : cells) == (size_t)h);
 	for (int32_t y = 0; y < h; y++) {
