@@ -58,3 +58,22 @@ char *utf8_clean(const char *s, size_t len, size_t *out_len)
 	*out_len = k;
 	return u;
 }
+
+void utf8_write(FILE *f, const char *s, size_t n,
+                void (*put)(FILE *f, unsigned char c, const void *arg),
+                const void *arg)
+{
+	const char *end = s + n;
+
+	for (; s < end && *s; s++) {
+		size_t k = utf8_seq(s);
+		if (k == 0 || k > (size_t)(end - s)) {
+			fputs(UTF8_REPLACEMENT, f);
+		} else if (k > 1) {
+			fwrite(s, 1, k, f);
+			s += k - 1;
+		} else {
+			put(f, (unsigned char)*s, arg);
+		}
+	}
+}

@@ -7,6 +7,7 @@
 #define ASTAR_UTF8_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* U+FFFD, the replacement character, which those writers put in place of
  * each byte that does not start a well-formed sequence. */
@@ -26,5 +27,16 @@ size_t utf8_seq(const char *s);
  * length in *out_len; the caller frees it.  NULL when out of memory.
  */
 char *utf8_clean(const char *s, size_t len, size_t *out_len);
+
+/*
+ * Writes the n bytes at s (fewer at a NUL) to f: each well-formed
+ * multi-byte sequence as it is, each byte that starts none as
+ * UTF8_REPLACEMENT, and each ASCII byte c through put(f, c, arg), the
+ * writer's own escaping.  Every text a report writes (XML, TAP, GitHub
+ * commands, HTML, Markdown) walks its bytes here.
+ */
+void utf8_write(FILE *f, const char *s, size_t n,
+                void (*put)(FILE *f, unsigned char c, const void *arg),
+                const void *arg);
 
 #endif

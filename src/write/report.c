@@ -10,44 +10,38 @@
 /* s as XML text: escaped, and with UTF8_REPLACEMENT for each byte that
  * does not start well-formed UTF-8 (the document says it is UTF-8, and a
  * file name may hold any bytes). */
+static void xml_byte(FILE *f, unsigned char c, const void *arg)
+{
+	(void)arg;
+	switch (c) {
+	case '<':
+		fputs("&lt;", f);
+		break;
+	case '>':
+		fputs("&gt;", f);
+		break;
+	case '&':
+		fputs("&amp;", f);
+		break;
+	case '"':
+		fputs("&quot;", f);
+		break;
+	case '\n': /* kept as character references: a parser */
+	case '\r': /* turns them, written as they are, into */
+	case '\t': /* spaces in an attribute's value */
+		fprintf(f, "&#%d;", c);
+		break;
+	default:
+		if (c < 0x20)
+			fputc('?', f); /* not allowed in XML 1.0 */
+		else
+			fputc(c, f);
+	}
+}
+
 static void xml_text(FILE *f, const char *s)
 {
-	for (; *s; s++) {
-		size_t n = utf8_seq(s);
-		if (n == 0) {
-			fputs(UTF8_REPLACEMENT, f);
-			continue;
-		}
-		if (n > 1) {
-			fwrite(s, 1, n, f);
-			s += n - 1;
-			continue;
-		}
-		switch (*s) {
-		case '<':
-			fputs("&lt;", f);
-			break;
-		case '>':
-			fputs("&gt;", f);
-			break;
-		case '&':
-			fputs("&amp;", f);
-			break;
-		case '"':
-			fputs("&quot;", f);
-			break;
-		case '\n': /* kept as character references: a parser */
-		case '\r': /* turns them, written as they are, into */
-		case '\t': /* spaces in an attribute's value */
-			fprintf(f, "&#%d;", *s);
-			break;
-		default:
-			if ((unsigned char)*s < 0x20)
-				fputc('?', f); /* not allowed in XML 1.0 */
-			else
-				fputc(*s, f);
-		}
-	}
+	utf8_write(f, s, strlen(s), xml_byte, NULL);
 }
 
 int report_junit(FILE *f, const report_case *c, size_t n, const char *error)
@@ -98,24 +92,19 @@ int report_junit(FILE *f, const report_case *c, size_t n, const char *error)
  * control characters (a newline would start a line of its own, even a
  * forged "not ok") as \xNN, and UTF8_REPLACEMENT for each byte that does
  * not start well-formed UTF-8. */
+static void tap_byte(FILE *f, unsigned char c, const void *special)
+{
+	if (strchr(special, c) != NULL)
+		fprintf(f, "\\%c", c);
+	else if (c < 0x20 || c == 0x7f)
+		fprintf(f, "\\x%02x", c);
+	else
+		fputc(c, f);
+}
+
 static void tap_text(FILE *f, const char *s, const char *special)
 {
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		size_t n = utf8_seq(s);
-		if (n == 0) {
-			fputs(UTF8_REPLACEMENT, f);
-		} else if (n > 1) {
-			fwrite(s, 1, n, f);
-			s += n - 1;
-		} else if (strchr(special, c) != NULL) {
-			fprintf(f, "\\%c", c);
-		} else if (c < 0x20 || c == 0x7f) {
-			fprintf(f, "\\x%02x", c);
-		} else {
-			fputc(c, f);
-		}
-	}
+	utf8_write(f, s, strlen(s), tap_byte, special);
 }
 
 /* A test's description: '#' would start a directive (a name holding
@@ -153,29 +142,25 @@ int report_tap_plan(FILE *f, size_t n)
 /* s in a workflow command: escaped as GitHub's toolkit escapes (its
  * escapeData, and with property set its escapeProperty), and each byte
  * that does not start well-formed UTF-8 as UTF8_REPLACEMENT. */
+static void github_byte(FILE *f, unsigned char c, const void *property)
+{
+	if (c == '%')
+		fputs("%25", f);
+	else if (c == '\r')
+		fputs("%0D", f);
+	else if (c == '\n')
+		fputs("%0A", f);
+	else if (property != NULL && c == ':')
+		fputs("%3A", f);
+	else if (property != NULL && c == ',')
+		fputs("%2C", f);
+	else
+		fputc(c, f);
+}
+
 static void github_text(FILE *f, const char *s, int property)
 {
-	for (; *s; s++) {
-		size_t n = utf8_seq(s);
-		if (n == 0) {
-			fputs(UTF8_REPLACEMENT, f);
-		} else if (n > 1) {
-			fwrite(s, 1, n, f);
-			s += n - 1;
-		} else if (*s == '%') {
-			fputs("%25", f);
-		} else if (*s == '\r') {
-			fputs("%0D", f);
-		} else if (*s == '\n') {
-			fputs("%0A", f);
-		} else if (property && *s == ':') {
-			fputs("%3A", f);
-		} else if (property && *s == ',') {
-			fputs("%2C", f);
-		} else {
-			fputc(*s, f);
-		}
-	}
+	utf8_write(f, s, strlen(s), github_byte, property ? "" : NULL);
 }
 
 int report_github(FILE *f, const char *level, const char *file, long line,

@@ -73,30 +73,27 @@ static const char SCRIPT[] =
 
 /* s as HTML text: escaped, and U+FFFD for each byte that does not start
  * well-formed UTF-8 (the page says it is UTF-8). */
+static void html_byte(FILE *f, unsigned char c, const void *arg)
+{
+	(void)arg;
+	if (c == '<')
+		fputs("&lt;", f);
+	else if (c == '>')
+		fputs("&gt;", f);
+	else if (c == '&')
+		fputs("&amp;", f);
+	else if (c == '"')
+		fputs("&quot;", f);
+	else if (c < 0x20 && c != '\n' && c != '\t')
+		fputc('?', f);
+	else
+		fputc(c, f);
+}
+
 static void html_text(FILE *f, const char *s)
 {
-	for (; s != NULL && *s; s++) {
-		size_t n = utf8_seq(s);
-		if (n == 0) {
-			fputs(UTF8_REPLACEMENT, f);
-		} else if (n > 1) {
-			fwrite(s, 1, n, f);
-			s += n - 1;
-		} else if (*s == '<') {
-			fputs("&lt;", f);
-		} else if (*s == '>') {
-			fputs("&gt;", f);
-		} else if (*s == '&') {
-			fputs("&amp;", f);
-		} else if (*s == '"') {
-			fputs("&quot;", f);
-		} else if ((unsigned char)*s < 0x20 && *s != '\n' &&
-		           *s != '\t') {
-			fputc('?', f);
-		} else {
-			fputc(*s, f);
-		}
-	}
+	if (s != NULL)
+		utf8_write(f, s, strlen(s), html_byte, NULL);
 }
 
 /* The PNG as base64, for a data: URI. */

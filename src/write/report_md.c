@@ -13,31 +13,27 @@
  * paths may hold anything, and none of it may end the cell ('|'), the row
  * (a line break), the link (']'), open code (a backtick) or emphasis, or
  * pass as HTML. */
+static void md_byte(FILE *f, unsigned char c, const void *arg)
+{
+	(void)arg;
+	if (c == '<') {
+		fputs("&lt;", f);
+	} else if (c == '>') {
+		fputs("&gt;", f);
+	} else if (c == '&') {
+		fputs("&amp;", f);
+	} else if (c < 0x20 || c == 0x7f) {
+		fputc(' ', f); /* a line break would end the row */
+	} else {
+		if (strchr("\\`*_[]|#~!", c) != NULL)
+			fputc('\\', f); /* CommonMark's escape */
+		fputc(c, f);
+	}
+}
+
 static void md_text(FILE *f, const char *s, size_t n)
 {
-	const char *end = s + n;
-
-	for (; s < end && *s; s++) {
-		size_t k = utf8_seq(s);
-		if (k == 0 || s + k > end) {
-			fputs(UTF8_REPLACEMENT, f);
-		} else if (k > 1) {
-			fwrite(s, 1, k, f);
-			s += k - 1;
-		} else if (*s == '<') {
-			fputs("&lt;", f);
-		} else if (*s == '>') {
-			fputs("&gt;", f);
-		} else if (*s == '&') {
-			fputs("&amp;", f);
-		} else if ((unsigned char)*s < 0x20 || *s == 0x7f) {
-			fputc(' ', f); /* a line break would end the row */
-		} else {
-			if (strchr("\\`*_[]|#~!", *s) != NULL)
-				fputc('\\', f); /* CommonMark's escape */
-			fputc(*s, f);
-		}
-	}
+	utf8_write(f, s, n, md_byte, NULL);
 }
 
 /* A path as a link's target: bytes other than a URL's plain ones as %XX,
