@@ -2,6 +2,7 @@
  * value.c - option values: coordinates, the weight, and the names of the
  * diagonal policies, heuristics and algorithms.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -88,6 +89,48 @@ int value_point(const char *s, astar_point *p)
 	    coordinate(&s, &q.y) != 0 || *s != '\0')
 		return -1;
 	*p = q;
+	return 0;
+}
+
+/* A floor's name as a point's third part: not a number, no comma. */
+static int place_name(const char *s)
+{
+	if (*s == '\0' || *s == '-' || (*s >= '0' && *s <= '9'))
+		return 0;
+	for (; *s != '\0'; s++)
+		if (!isalnum((unsigned char)*s) && *s != '_' && *s != '-' &&
+		    *s != '.' && *s != ' ')
+			return 0;
+	return 1;
+}
+
+int value_place(const char *s, astar_point *p, int *third, int32_t *t,
+                const char **tname)
+{
+	astar_point q;
+	int32_t z = 0;
+
+	if (coordinate(&s, &q.x) != 0 || *s++ != ',' ||
+	    coordinate(&s, &q.y) != 0)
+		return -1;
+	if (*s == '\0') {
+		*p = q;
+		*third = 0;
+		return 0;
+	}
+	if (*s++ != ',')
+		return -1;
+	if (place_name(s)) {
+		*p = q;
+		*third = 2;
+		*tname = s;
+		return 0;
+	}
+	if (coordinate(&s, &z) != 0 || *s != '\0')
+		return -1;
+	*p = q;
+	*third = 1;
+	*t = z;
 	return 0;
 }
 

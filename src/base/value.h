@@ -21,6 +21,14 @@ int value_decimal(const char *s);
  * -1 leaving *p unchanged. */
 int value_point(const char *s, astar_point *p);
 
+/* Parses "X,Y" or "X,Y,T": T a decimal integer (a voxel's z, a floor's
+ * index) or a name (a floor's name: letters, digits, '_', '-', '.' and
+ * spaces, not starting with a digit or '-').  *third is 0 for X,Y, 1 for a
+ * number (*t) and 2 for a name (*tname points into s).  Returns 0, or -1
+ * leaving the outputs unchanged. */
+int value_place(const char *s, astar_point *p, int *third, int32_t *t,
+                const char **tname);
+
 /* Parses a finite decimal number >= 1.  Returns 0 or -1. */
 int value_weight(const char *s, double *w);
 

@@ -191,6 +191,16 @@ int endpoints(const cli_config *cfg, const map *m, const char *name, int goal,
 			*out = NULL;
 			return -1;
 		}
+		if (a[i].third != 0) {
+			diag_error(name, 0, 0,
+			           "%s: '%s' has a third part (a floor or a "
+			           "voxel's z), but this map is flat: its "
+			           "points are X,Y",
+			           flag, a[i].arg);
+			free(*out);
+			*out = NULL;
+			return -1;
+		}
 		if ((p = realloc(*out, (*n + 1) * sizeof *p)) == NULL)
 			goto nomem;
 		*out = p;

@@ -59,16 +59,20 @@ static int out_of_memory(void)
 }
 
 /* X,Y, or "@name": a point the map names, looked up in each map. */
-static int set_endpoint(const char *flag, const char *arg, astar_point *p,
-                        const char **name)
+static int set_endpoint(const char *flag, const char *arg, endpoint_arg *e)
 {
+	e->arg = arg;
+	e->third = 0;
+	e->t = 0;
+	e->tname = NULL;
+	e->p.x = e->p.y = 0;
 	if (arg[0] == '@' && arg[1] != '\0') {
-		*name = arg;
+		e->name = arg;
 		return OPTIONS_RUN;
 	}
-	*name = NULL;
-	if (value_point(arg, p) != 0)
-		return bad_value(flag, "X,Y or @NAME", arg);
+	e->name = NULL;
+	if (value_place(arg, &e->p, &e->third, &e->t, &e->tname) != 0)
+		return bad_value(flag, "X,Y, X,Y,Z or @NAME", arg);
 	return OPTIONS_RUN;
 }
 
@@ -77,7 +81,7 @@ static int add_endpoint(const char *flag, const char *arg, endpoint_arg **list,
                         size_t *n, astar_point *p, const char **name)
 {
 	endpoint_arg e, *a;
-	int rc = set_endpoint(flag, arg, &e.p, &e.name);
+	int rc = set_endpoint(flag, arg, &e);
 
 	if (rc != OPTIONS_RUN)
 		return rc;

@@ -14,10 +14,17 @@
 
 enum output_format { FORMAT_TEXT, FORMAT_JSON };
 
-/* One --start or --goal: a cell, or "@name" (every cell of the name). */
+/* One --start or --goal: a cell, or "@name" (every cell of the name).
+ * A place of a space with a third dimension is X,Y,T: the loaded space
+ * resolves T (a floor's index or name, a voxel's z); a flat map refuses
+ * it (endpoints.c). */
 typedef struct endpoint_arg {
 	astar_point p;
-	const char *name; /* NULL: p */
+	const char *name;  /* NULL: p */
+	int third;         /* 0: X,Y; 1: X,Y,t; 2: X,Y,tname */
+	int32_t t;
+	const char *tname; /* points into the argument */
+	const char *arg;   /* the argument as given, for messages */
 } endpoint_arg;
 
 typedef struct options {
