@@ -495,6 +495,34 @@ astar_status astar_regions(astar_ctx *ctx, const astar_grid *grid,
 astar_grid *astar_grid_footprint(const astar_grid *grid, int32_t size,
                                  astar_wrap wrap, astar_status *status);
 
+/* ------------------------------------------------ beyond one flat grid */
+
+/*
+ * A place in a space with a third dimension: a world's cell (x, y on the
+ * level numbered level, z 0) or a voxel (x, y, z; level 0).  Graphs name
+ * their places by node index (uint32_t).  See docs/design.md, "How
+ * results and points name a place".
+ */
+typedef struct astar_place {
+	int32_t x, y, z;
+	uint32_t level;
+} astar_place;
+
+/* --------------------------------------------------------------- worlds */
+
+/* Worlds of several levels joined by seams and links (docs/design.md). */
+
+
+/* --------------------------------------------------------------- voxels */
+
+/* Voxel grids (x, y, z) with 6 or 26 neighbours (docs/design.md). */
+
+
+/* ------------------------------------------------------------- graphs */
+
+/* Navigation graphs: nodes anywhere in 3D joined by arcs (docs/design.md). */
+
+
 #ifdef __cplusplus
 }
 #endif
