@@ -2,7 +2,8 @@
 # tests/suite-docs.sh - README.md, man/astar.1, --help and the bash
 # completion stay true and agree with each other.
 #
-# 1. Examples.  Every ```console block in README.md holds "$ COMMAND"
+# 1. Examples.  Every ```console block in README.md and docs/guide.md
+#    holds "$ COMMAND"
 #    lines, each followed by the output it prints.  In man/astar.1 every
 #    literal display (.Bd -literal) whose first line starts with "$ " is
 #    an example in the same form, where a line starting with "> "
@@ -14,8 +15,8 @@
 #    A line "(exit N)" after the output states a non-zero exit status;
 #    "time:" lines are left out of the comparison.
 # 2. Options.  The long and short options of `astar --help`, of the
-#    option list in the man page's DESCRIPTION (its .It Fl entries), of
-#    the README's options table and of completion/astar.bash are the same
+#    option list in the man page's DESCRIPTION (its .It Fl entries) and
+#    of completion/astar.bash are the same
 #    sets; the values the completion offers for the options that take a
 #    word are those astar's own error message lists.
 # 3. The man page's SYNOPSIS, rendered, is the usage line of --help.
@@ -36,13 +37,13 @@
 # 9. The README's GitHub Actions workflow, as far as it runs without
 #    GitHub: its astar steps on a folder of levels, the annotations at
 #    the places of the failed queries, then --update and a green check.
-# 10. Every source file that the README's "Development" section and
-#    docs/design.md's "The house" name (`name.c`, `name.h`) is in the
-#    tree (the design's later sections name files still to come), and every
-#    .c of src/ is named in the README: the map of the house stays true
-#    when a file is split or renamed.
+# 10. Every source file that docs/design.md's "The house" names
+#    (`name.c`, `name.h`) is in the tree (the design's later sections name
+#    files still to come), and every .c of src/ is named there: the map of
+#    the house stays true when a file is split or renamed.
 #
-# `sh tests/suite-docs.sh --update` rewrites the README's outputs in place.
+# `sh tests/suite-docs.sh --update` rewrites the outputs of README.md and
+# docs/guide.md in place.
 # Last line: "docs: N passed, M failed".
 set -u
 ASTAR=${ASTAR:-./astar}
@@ -55,6 +56,8 @@ bindir=$(cd "$(dirname "$ASTAR")" && pwd)
 [ "$(basename "$ASTAR")" = astar ] || { mkdir -p "$out/bin"; ln -s "$(cd "$(dirname "$ASTAR")" && pwd)/$(basename "$ASTAR")" "$out/bin/astar"; bindir=$top/$out/bin; }
 update=0
 [ "${1:-}" = --update ] && update=1
+# The documents whose ```console blocks are examples run and compared.
+guides="README.md docs/guide.md"
 passed=0
 failed=0
 ok() { passed=$((passed + 1)); echo "ok $*"; }
@@ -66,11 +69,11 @@ awk -v outdir="$out" '
 	inblock && /^```$/ { inblock = 0; next }
 	inblock && /^\$ / { cmds++; f = sprintf("%s/cmd%03d", outdir, cmds);
 		print substr($0, 3) > (f ".cmd"); close(f ".cmd");
-		print "README.md" > (f ".src"); close(f ".src");
+		print FILENAME > (f ".src"); close(f ".src");
 		printf "" > (f ".want"); next }
 	inblock { print > (sprintf("%s/cmd%03d", outdir, cmds) ".want") }
 	END { print cmds + 0 > (outdir "/readme.count") }
-' README.md
+' $guides
 first=$(($(cat "$out/readme.count") + 1))
 awk -v outdir="$out" -v n="$first" '
 	function flush() {
@@ -121,12 +124,6 @@ sed -n 's/^  *\(-[A-Za-z], \)\{0,1\}\(--[a-z][a-z-]*\).*/\1\2/p' "$out/help.txt"
 awk '/^\.Sh /{ sec = $0 } sec == ".Sh DESCRIPTION" && /^\.It Fl / {
 	for (i = 2; i < NF; i++) if ($i == "Fl") print "-" $(i + 1) }' man/astar.1 |
 	sort -u >"$out/opts.man"
-awk '/^## /{ sec = $0 } sec == "## Options" && /^\| `/ {
-	cell = $0; sub(/` \| .*/, "`", cell)
-	while (match(cell, /`[^`]*`/)) {
-		o = substr(cell, RSTART + 1, RLENGTH - 2); cell = substr(cell, RSTART + RLENGTH)
-		sub(/[=[ ].*/, "", o); if (o ~ /^-/) print o } }' README.md |
-	sort -u >"$out/opts.readme"
 bash -c '. ./completion/astar.bash || exit 1
 	for o in $_astar_long; do printf "%s\n" "${o%%=*}"; done
 	s=$_astar_short_arg$_astar_short_opt$_astar_short_flag
@@ -135,7 +132,7 @@ bash -c '. ./completion/astar.bash || exit 1
 if [ "$(wc -l <"$out/opts.help")" -lt 20 ]; then
 	fail "--help: found only $(wc -l <"$out/opts.help") options"
 fi
-for w in man readme completion; do
+for w in man completion; do
 	if cmp -s "$out/opts.help" "$out/opts.$w"; then
 		ok "options: --help and $w agree ($(wc -l <"$out/opts.help") options)"
 	else
@@ -365,7 +362,7 @@ unset CI_NODE_INDEX CI_NODE_TOTAL CIRCLE_NODE_INDEX CIRCLE_NODE_TOTAL \
 	SLURM_ARRAY_TASK_ID SLURM_ARRAY_TASK_MIN SLURM_ARRAY_TASK_MAX \
 	SLURM_ARRAY_TASK_STEP JOB_COMPLETION_INDEX
 awk -v d="$ci" '/^```yaml$/ { n++; y = 1; next } y && /^```$/ { y = 0; next }
-	y { print > (d "/yaml" n) }' README.md
+	y { print > (d "/yaml" n) }' $guides
 gl=$(grep -l '^  parallel: [0-9]' "$ci"/yaml* 2>/dev/null | head -n 1)
 np=$(sed -n 's/^  parallel: \([0-9]*\)$/\1/p' "$gl" 2>/dev/null)
 script=$(sed -n 's/^    - //p' "$gl" 2>/dev/null)
@@ -389,7 +386,7 @@ if [ -n "$np" ] && [ -n "$script" ]; then
 else
 	fail "README: no GitLab job (a yaml block with 'parallel: N' and a script)"
 fi
-pl=$(awk '/^```sh$/ { s = 1; next } s && /^```$/ { s = 0 } s && /^parallel /' README.md | head -n 1)
+pl=$(awk '/^```sh$/ { s = 1; next } s && /^```$/ { s = 0 } s && /^parallel /' $guides | head -n 1)
 if [ -n "$pl" ]; then
 	cmd=$(echo "${pl#parallel }" | sed 's/^--sshlogin [^ ]* //')
 	target=${cmd##*> }
@@ -500,38 +497,42 @@ else
 	fail "README: no GitHub workflow with the steps 'Check the levels' and 'Record the levels' routes'"
 fi
 
-# 10. The map of the house names the files that are there, and all of them.
+# 10. The map of the house (docs/design.md, "The house") names the files
+# that are there, and all of them.
 srcs=$(cd src && ls */*.c */*.h | sed 's|.*/||' | sort -u)
-named=$({ sed -n '/^## Development/,/^## /p' README.md
-	sed -n '/^## The house/,/^## Kinds/p' docs/design.md; } |
+named=$(sed -n '/^## The house/,/^## Kinds/p' docs/design.md |
 	grep -oE '`[a-z0-9_]+\.[ch]`' | tr -d '`' | sort -u)
 missing=$(for f in $named; do echo "$srcs" | grep -qx "$f" || echo "$f"; done)
 if [ -z "$named" ]; then
-	fail "house map: the README's Development section names no file"
+	fail "house map: docs/design.md's \"The house\" names no file"
 elif [ -n "$missing" ]; then
-	fail "house map: README.md or docs/design.md names files src/ does not have:" $missing
+	fail "house map: docs/design.md names files src/ does not have:" $missing
 else
-	ok "house map: the $(echo "$named" | wc -l) files README.md and docs/design.md name are in src/"
+	ok "house map: the $(echo "$named" | wc -l) files docs/design.md names are in src/"
 fi
 unnamed=$(for f in $(cd src && ls */*.c | sed 's|.*/||'); do
 	echo "$named" | grep -qx "$f" || echo "$f"; done)
 if [ -n "$unnamed" ]; then
-	fail "house map: the README's Development section does not name:" $unnamed
+	fail "house map: docs/design.md's \"The house\" does not name:" $unnamed
 else
-	ok "house map: the README's Development section names every .c of src/"
+	ok "house map: docs/design.md's \"The house\" names every .c of src/"
 fi
 
 if [ $update = 1 ]; then
-	awk -v outdir="$out" '
-		/^```console$/ { print; inblock = 1; next }
-		inblock && /^```$/ { inblock = 0; print; next }
-		inblock && /^\$ / { cmds++; print;
-			f = sprintf("%s/cmd%03d.got", outdir, cmds);
-			while ((getline l < f) > 0) print l; close(f); next }
-		inblock { next }
-		{ print }
-	' README.md >"$out/README.new" && mv "$out/README.new" README.md
-	echo "README.md outputs rewritten; review git diff"
+	done=0
+	for g in $guides; do
+		awk -v outdir="$out" -v cmds="$done" '
+			/^```console$/ { print; inblock = 1; next }
+			inblock && /^```$/ { inblock = 0; print; next }
+			inblock && /^\$ / { cmds++; print;
+				f = sprintf("%s/cmd%03d.got", outdir, cmds);
+				while ((getline l < f) > 0) print l; close(f); next }
+			inblock { next }
+			{ print }
+		' "$g" >"$out/guide.new" && mv "$out/guide.new" "$g"
+		done=$((done + $(grep -c '^\$ ' "$g")))
+	done
+	echo "$guides: outputs rewritten; review git diff"
 fi
 echo "docs: $passed passed, $failed failed"
 [ $failed -eq 0 ]
