@@ -263,6 +263,8 @@ static void copy_flags(const options *o, cli_config *cfg)
 	                                         : REPORT_HTML_IMAGES;
 	cfg->image = o->image;
 	cfg->scale = o->scale;
+	cfg->only = o->only;
+	cfg->nonly = o->nonly;
 	cfg->level.layers = o->layers;
 	cfg->level.nlayers = o->nlayers;
 	cfg->level.solid = o->solid;

@@ -60,6 +60,8 @@ typedef struct cli_config {
 	                             config_landmarks) */
 	map_level_opts level;     /* --layer, --solid, --cost, --costs,
 	                             --level (its path set per file) */
+	const char *const *only;  /* --only: patterns of query names */
+	size_t nonly;             /* 0: every query runs */
 } cli_config;
 
 /*

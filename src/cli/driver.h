@@ -181,6 +181,9 @@ typedef struct batch {
 	 * none is left cut short. */
 	int images_busy;
 	io_stdin in; /* standard input, read once for every "-" */
+	/* --only: whether each pattern matched a query (any thread sets
+	 * one), or NULL without --only. */
+	atomic_uchar *only_hit;
 	/* Set while the main thread runs the items itself (no workers):
 	 * it flushes the results before an input that may keep it waiting
 	 * (see read_input). */

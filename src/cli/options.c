@@ -387,6 +387,19 @@ static int set_update(options *o, const char *arg)
 	return OPTIONS_RUN;
 }
 
+static int set_only(options *o, const char *arg)
+{
+	const char **nl = realloc(o->only, (o->nonly + 1) * sizeof *nl);
+
+	if (arg[0] == '\0')
+		return bad_value("--only", "a query's name or a pattern", arg);
+	if (nl == NULL)
+		return out_of_memory();
+	o->only = nl;
+	o->only[o->nonly++] = arg;
+	return OPTIONS_RUN;
+}
+
 static int set_tolerance(options *o, const char *arg)
 {
 	if (value_tolerance(arg, &o->tolerance) != 0)
@@ -583,6 +596,9 @@ static const flag flags[] = {
 	{"update", optional_argument, 0, set_update, "    --update[=path]",
          "write what --check found into the expectations\n"
          "(JSON levels, .scen files); =path: paths too"},
+	{"only", required_argument, 0, set_only, "    --only=NAME",
+         "run only the listed queries whose name matches\n"
+         "NAME, a shell pattern (vault*); repeatable"},
 	{"tolerance", required_argument, 0, set_tolerance, "    --tolerance=T",
          "allowed cost difference for --check"},
 	{"report", required_argument, 0, set_report, "    --report=KIND",
@@ -718,6 +734,8 @@ void options_free(options *o)
 	free(o->scens);
 	free(o->layers);
 	o->layers = NULL;
+	free(o->only);
+	o->only = NULL;
 	free(o->starts);
 	free(o->goals);
 	o->blocks = NULL;

@@ -65,6 +65,8 @@ typedef struct options {
 	const char **layers; /* --layer names (the array owned) */
 	size_t nlayers;
 	const char *solid, *cost, *costs, *level;
+	const char **only; /* --only patterns (the array owned) */
+	size_t nonly;
 	const char *const *files; /* the operands, in argv */
 	int nfiles;
 } options;

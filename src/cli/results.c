@@ -102,6 +102,23 @@ static void check_nothing(const batch *b, unsigned checked,
 	rep->nothing = "nothing was checked: no query has an expectation";
 }
 
+/* --only: a pattern that matched no query of the run is an error (a
+ * name mistyped would otherwise check nothing, or less than meant),
+ * unless the run is a --shard, whose queries are a part of the run. */
+static void only_unmatched(const batch *b, enum exit_status *status)
+{
+	const cli_config *cfg = b->cfg;
+
+	for (size_t j = 0; b->only_hit != NULL && j < cfg->nonly; j++)
+		if (!atomic_load(&b->only_hit[j]) && cfg->shard_n == 0) {
+			diag_error(NULL, 0, 0,
+			           "--only=%s: no query of the run has a name "
+			           "it matches",
+			           cfg->only[j]);
+			*status = EXIT_ERROR;
+		}
+}
+
 /* The main thread's own diagnostics after the results are collected
  * into l from main_diags_begin on, and at main_diags_end printed and
  * annotated in the GitHub report. */
@@ -254,6 +271,7 @@ void results_summary(results *r, batch *b, reports *rep)
 	/* --update's scenario files, before the summary that counts them. */
 	main_diags_begin(&l);
 	update_scens(b, r);
+	only_unmatched(b, &r->status);
 	main_diags_end(&l, rep);
 	if (cfg->update) {
 		update_summary(b, r);

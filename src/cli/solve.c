@@ -133,6 +133,8 @@ static void run_file(sink *k, astar_ctx *ctx)
 	} else if (m.nqueries > 0 && !cfg->has_start && !cfg->has_goal) {
 		run_queries_and_update(k, ctx, &m, &q, &opts, &res, name);
 		rc = 0;
+	} else if (cfg->nonly > 0) {
+		rc = 0; /* --only: a map's one query has no name to match */
 	} else if (cfg->check && (m.nreach > 0 || m.has_regions) &&
 	           !cfg->has_start && !cfg->has_goal &&
 	           !(m.has_start && m.has_goal)) {
@@ -141,7 +143,8 @@ static void run_file(sink *k, astar_ctx *ctx)
 	} else {
 		rc = run_map_query(k, ctx, &m, &q, &res, t1, &ss, &ts);
 	}
-	if (rc == 0 && cfg->check && !cfg->distances)
+	/* --only runs queries alone; the level's checks are no query */
+	if (rc == 0 && cfg->check && !cfg->distances && cfg->nonly == 0)
 		run_level_checks(k, ctx, &m, &opts, name);
 	free(ss);
 	free(ts);
@@ -272,7 +275,7 @@ static void run_scen(sink *k, astar_ctx *ctx)
 		char label[LABEL_MAX];
 		scen_label(label, sizeof label, k->it->scen_name, e->line);
 		map_error_case(k, label, sm);
-	} else {
+	} else if (k->cfg->nonly == 0) { /* --only: its lines have no name */
 		scen_query(k, ctx);
 	}
 	shared_release(k->b, sm);

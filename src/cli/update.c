@@ -90,26 +90,22 @@ typedef struct upd {
 	char *diff;
 	size_t size, n;
 	int none;   /* the query expected nothing */
-	int turned; /* its reachability is not what it expected */
 } upd;
 
-/* reachable: written for a query without expectations, corrected where
- * it is, and written where the reachability turned. */
+/* reachable: written for a query without expectations (its first
+ * record); one that has it keeps it (it did not turn: see
+ * update_expect). */
 static void update_reachable(upd *d)
 {
-	const map_expect *old = d->old;
 	int reached = d->r->reached_goal;
 
-	if (!d->none && !old->has_reachable && !d->turned)
+	if (!d->none)
 		return;
 	d->u->e.has_reachable = 1;
 	d->u->e.reachable = reached;
-	if (!old->has_reachable || old->reachable != reached) {
-		d->u->changed |= UPD_REACHABLE;
-		diff_add(d->diff, d->size, &d->n, "reachable %s -> %s",
-		         old->has_reachable ? yes_no(old->reachable) : "none",
-		         yes_no(reached));
-	}
+	d->u->changed |= UPD_REACHABLE;
+	diff_add(d->diff, d->size, &d->n, "reachable %s -> %s", "none",
+	         yes_no(reached));
 }
 
 /* No path: cost, steps and path cannot hold, and go. */
@@ -137,14 +133,14 @@ static void drop_path_keys(upd *d)
 }
 
 /* cost and steps: kept where they were (corrected beyond the
- * tolerance), written for a query that expected nothing or turned. */
+ * tolerance), written for a query that expected nothing. */
 static void update_cost_steps(upd *d, double tolerance)
 {
 	const map_expect *old = d->old;
 	map_expect *e = &d->u->e;
 	char a[64], b[64];
 
-	if (old->has_cost || d->none || d->turned) {
+	if (old->has_cost || d->none) {
 		e->has_cost = 1;
 		e->cost_decimals = -1;
 		if (!old->has_cost ||
@@ -158,7 +154,7 @@ static void update_cost_steps(upd *d, double tolerance)
 			         old->has_cost ? a : "none", b);
 		}
 	}
-	if (old->has_steps || d->none || d->turned) {
+	if (old->has_steps || d->none) {
 		e->has_steps = 1;
 		e->steps = (long)d->r->path_len - 1;
 		if (!old->has_steps || old->steps != e->steps) {
@@ -202,6 +198,21 @@ static int update_path(upd *d, int paths)
 	return 0;
 }
 
+/* A query whose reachability turned: its expectation left whole (the
+ * path copied, as u->e owns it), to fail; 0, or -1 out of memory. */
+static int leave_whole(const map_expect *old, update_query *u)
+{
+	u->left |= LEFT_REACHABLE;
+	if (!old->has_path)
+		return 0;
+	if ((u->e.path = malloc(old->path_len * sizeof *old->path)) == NULL)
+		return -1;
+	memcpy(u->e.path, old->path, old->path_len * sizeof *old->path);
+	u->e.path_len = old->path_len;
+	u->e.has_path = 1;
+	return 0;
+}
+
 int update_expect(const map_expect *old, const astar_result *r, int paths,
                   double tolerance, update_query *u, char *diff, size_t size)
 {
@@ -209,9 +220,9 @@ int update_expect(const map_expect *old, const astar_result *r, int paths,
 	                        ? old->reachable
 	                        : old->has_cost || old->has_steps ||
 	                                  old->has_max_cost || old->has_path;
-	upd d = {old, r, u, diff, size, 0, !check_any(old), 0};
+	upd d = {old, r, u, diff, size, 0, !check_any(old)};
+	char why[256];
 
-	d.turned = !d.none && old_reach != r->reached_goal;
 	memset(u, 0, sizeof *u);
 	u->ran = 1;
 	u->e = *old;
@@ -220,6 +231,9 @@ int update_expect(const map_expect *old, const astar_result *r, int paths,
 	u->e.path_len = 0;
 	if (size > 0)
 		diff[0] = '\0';
+	/* Whether the route goes is what the query means: not recorded. */
+	if (!d.none && old_reach != r->reached_goal)
+		return leave_whole(old, u);
 	update_reachable(&d);
 	if (!r->reached_goal) {
 		drop_path_keys(&d);
@@ -228,6 +242,10 @@ int update_expect(const map_expect *old, const astar_result *r, int paths,
 	update_cost_steps(&d, tolerance);
 	if (update_path(&d, paths) != 0)
 		return -1;
+	/* Cost, steps and path now hold: what still fails is the limit. */
+	if (old->has_max_cost &&
+	    !check_result(&u->e, r, tolerance, why, sizeof why))
+		u->left |= LEFT_MAX_COST;
 	return u->changed != 0;
 }
 
