@@ -116,6 +116,7 @@ typedef struct item {
 	int lost; /* memory ran out for its output or diagnostics: the batch
 	             stops there */
 	unsigned checked, failed;
+	unsigned errors; /* --check: queries that could not run */
 	report_case *cases;
 	size_t ncases;
 	/* --update: the queries it had and changed, the files it rewrote;
@@ -283,6 +284,7 @@ typedef struct results {
 	int write_failed, write_err; /* a write of the output failed; errno */
 	int nomem;                   /* memory ran out: the run ends */
 	unsigned checked, failed;    /* --check's counts */
+	unsigned errors;             /* and the queries that could not run */
 	unsigned upd_total, upd_changed, upd_files; /* --update's */
 	int last_kind; /* of the last item with text output, or -1 */
 	progress prog;

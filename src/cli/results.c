@@ -77,11 +77,15 @@ static void progress_clear(progress *p)
 	}
 }
 
-/* --check's last line. */
-static void check_summary(FILE *f, unsigned checked, unsigned failed)
+/* --check's last line; the queries that could not run (an input's
+ * error) are no check that failed, and are counted apart. */
+static void check_summary(FILE *f, const results *r)
 {
-	fprintf(f, "checked %u, passed %u, failed %u\n", checked,
-	        checked - failed, failed);
+	fprintf(f, "checked %u, passed %u, failed %u", r->checked,
+	        r->checked - r->failed, r->failed);
+	if (r->errors > 0)
+		fprintf(f, ", errors %u", r->errors);
+	fputc('\n', f);
 }
 
 /* After --check's summary: a run that checked nothing (no query had an
@@ -196,6 +200,7 @@ static int count_item(results *r, reports *rep, item *it)
 	}
 	r->checked += it->checked;
 	r->failed += it->failed;
+	r->errors += it->errors;
 	r->upd_total += it->upd_total;
 	r->upd_changed += it->upd_changed;
 	r->upd_files += it->upd_files;
@@ -278,13 +283,13 @@ void results_summary(results *r, batch *b, reports *rep)
 		sf = NULL;
 	}
 	if (sf == stdout)
-		check_summary(sf, r->checked, r->failed);
+		check_summary(sf, r);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		output_failed(b, rep->tap, &r->write_err);
 		r->write_failed = 1;
 	} else {
 		if (sf == stderr)
-			check_summary(sf, r->checked, r->failed);
+			check_summary(sf, r);
 		if (cfg->check && !cfg->update) {
 			main_diags_begin(&l);
 			check_nothing(b, r->checked, &r->status, rep);
