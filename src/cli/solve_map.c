@@ -343,6 +343,7 @@ int run_distances(sink *k, astar_ctx *ctx, const map *m, query_report *q,
 	q->starts = *ss;
 	q->nstarts = ns;
 	q->dist = &f;
+	q->flow = cfg->flow;
 	file_header(k, name);
 	if (cfg->format == FORMAT_JSON)
 		rc = output_json_distances(k->out, q, &f, cfg->flow);
