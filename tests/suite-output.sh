@@ -423,6 +423,23 @@ elif got=$(png_pixels "$d/reach.png" 3,0 2,0 0,-1 -1,-1
 else
 	fail image-reach-marks "height, target, unreached, scale pixels: $got"
 fi
+# --image across several check files, each holding several queries:
+# %m names the file, %n the query's name made safe (a slash is no
+# folder) or, without a name, its number; --image-failed draws only the
+# failed check, numbered as in its file.
+mkdir -p "$d/lv/all" "$d/lv/failed"
+printf '{"width": 4, "height": 1, "rows": ["...."],\n "queries": [{"name": "to the door", "start": [0, 0], "goal": [3, 0], "expect": {"cost": 3}},\n  {"name": "back/out", "start": [3, 0], "goal": [0, 0], "expect": {"cost": 3}}]}\n' >"$d/lv/a.json"
+printf '{"width": 3, "height": 1, "rows": ["..."],\n "queries": [{"start": [0, 0], "goal": [2, 0], "expect": {"cost": 2}},\n  {"name": "wrong", "start": [0, 0], "goal": [1, 0], "expect": {"cost": 5}}]}\n' >"$d/lv/b.json"
+$A --check -J2 --image="$d/lv/all/%m-%n.png" "$d/lv/a.json" "$d/lv/b.json" >/dev/null 2>&1
+st=$?
+$A --check --image-failed --image="$d/lv/failed/%m-%d.png" "$d/lv/a.json" "$d/lv/b.json" >/dev/null 2>&1
+st2=$?
+got=$(cd "$d/lv" && ls all failed | tr '\n' ' ')
+if [ $st = 1 ] && [ $st2 = 1 ] && [ "$got" = "all: a-back_out.png a-to_the_door.png b-0.png b-wrong.png  failed: b-1.png " ]; then
+	ok image-batch-levels
+else
+	fail image-batch-levels "status $st, $st2; pictures: $got"
+fi
 # The PNG's Legend text (its tEXt chunk).
 png_legend() { # FILE
 	python3 - "$1" <<'PY'

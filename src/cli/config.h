@@ -55,6 +55,7 @@ typedef struct cli_config {
 	const char *image;        /* --image: a file name pattern (image.h), or
 	                             NULL */
 	int scale;                /* --scale; 0: image_write_png's default */
+	int image_failed;         /* --image-failed: failed queries only */
 	int algo_auto;            /* --algorithm=auto (see config_choose) */
 	int landmarks;            /* --landmarks=K; -1: automatic (see
 	                             config_landmarks) */

@@ -336,6 +336,9 @@ void run_level_checks(sink *k, astar_ctx *ctx, const map *m,
                       const astar_options *o, const char *name);
 /* Draws q to its --image file (a failure is an error of the item). */
 void emit_image(sink *k, const query_report *q);
+/* Whether map m may draw several pictures (its queries, its reach
+ * checks): they are numbered in the file (%d). */
+int map_draws_several(const map *m);
 /* --report=html: draws q for the page (k->png), for a failed or changed
  * check, while its item has fewer than --report-images and the items
  * before it kept fewer so far (reports_add keeps the first ones of the

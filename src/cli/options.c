@@ -458,6 +458,13 @@ static int set_image(options *o, const char *arg)
 	return OPTIONS_RUN;
 }
 
+static int set_image_failed(options *o, const char *arg)
+{
+	(void)arg;
+	o->image_failed = 1;
+	return OPTIONS_RUN;
+}
+
 static int set_landmarks(options *o, const char *arg)
 {
 	if (value_count(arg, 0, ASTAR_LANDMARKS_MAX, &o->landmarks) != 0)
@@ -615,7 +622,12 @@ static const flag flags[] = {
 	{"image", required_argument, 0, set_image, "    --image=FILE",
          "draw each query as a PNG picture (the explored\n"
          "cells too with --explored); in batches FILE\n"
-         "needs %d, the query's number: --image=%m-%d.png"},
+         "needs %d, the query's number, or %n, its\n"
+         "name: --image=%m-%n.png"},
+	{"image-failed", no_argument, 0, set_image_failed,
+         "    --image-failed",
+         "--image draws only the queries and checks that\n"
+         "failed (the others are not drawn)"},
 	{"scale", required_argument, 0, set_scale, "    --scale=N",
          "pixels per cell of --image, 1 to 64 (default:\n"
          "the most, up to 16, within 2048 pixels)"},

@@ -60,6 +60,7 @@ typedef struct options {
 	const char *html;        /* --report=html:FILE */
 	int report_images;       /* --report-images=N; -1: not given */
 	const char *image;
+	int image_failed; /* --image-failed */
 	int scale;
 	/* The level options, for editors' files (Tiled, LDtk) */
 	const char **layers; /* --layer names (the array owned) */

@@ -16,18 +16,55 @@
 #include "rules.h"
 #include "solve_map.h"
 #include "solve_update.h"
+#include "write/image_names.h"
 
-/* Refuses (reports, -1) to draw the several queries of a map file unless
- * it is the only input and --image numbers the pictures. */
+/* The name an item's pictures give %m. */
+static void item_map_part(const item *it, char *out, size_t size)
+{
+	image_map_part(it->kind == ITEM_SCEN && it->sm != NULL ? it->sm->path
+	               : it->label != NULL                     ? it->label
+	                                                       : it->path,
+	               out, size);
+}
+
+/* Refuses (reports, -1) to draw the several pictures of a map file that
+ * --image cannot name apart: a pattern without %d or %n, or among other
+ * inputs one without %m or whose %m another input shares (the files'
+ * pictures are numbered each from 0; %m keeps them apart). */
 static int several_pictures(sink *k, const char *name)
 {
-	if (k->it->ninputs > 1) {
+	const batch *b = k->b;
+	char mine[256], other[256];
+
+	if (rule_image_pattern(k->cfg->image, 1, name) != 0)
+		return -1;
+	if (k->it->ninputs == 1)
+		return 0;
+	if (!image_pattern_has_map(k->cfg->image)) {
 		diag_error(name, 0, 0,
-		           "--image: a map with several queries has to be the "
-		           "only input");
+		           "--image: the pictures of a map's several queries "
+		           "among other inputs need %%m in the name, which "
+		           "numbers each file's from 0 (e.g. --image=%%m-%%d.png)");
 		return -1;
 	}
-	return rule_image_pattern(k->cfg->image, 1, name);
+	item_map_part(k->it, mine, sizeof mine);
+	for (size_t i = 0; i < b->n; i++) {
+		const item *it = &b->items[i];
+		if (it == k->it || it->kind == ITEM_ERROR)
+			continue;
+		item_map_part(it, other, sizeof other);
+		if (strcmp(mine, other) == 0) {
+			diag_error(name, 0, 0,
+			           "--image: %s is also the %%m of %s; their "
+			           "pictures would overwrite each other (rename "
+			           "one, or draw them in runs of their own)",
+			           mine, it->kind == ITEM_SCEN ? it->sm->path
+			                 : it->label != NULL   ? it->label
+			                                       : it->path);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 /* The record of a query on map m (named name), before its search: the
@@ -65,8 +102,8 @@ static int refuse_map_queries(sink *k, const map *m, const char *name)
 		           cfg->has_start ? "--start" : "--goal");
 		return 1;
 	}
-	return m->nqueries > 0 && !cfg->has_start && !cfg->has_goal &&
-	       cfg->image != NULL && m->nqueries > 1 &&
+	return !cfg->has_start && !cfg->has_goal && cfg->image != NULL &&
+	       map_draws_several(m) &&
 	       several_pictures(k, name) != 0;
 }
 

@@ -353,8 +353,8 @@ int run_distances(sink *k, astar_ctx *ctx, const map *m, query_report *q,
 		k->nomem = 1;
 	else if (rc != 0)
 		diag_error(name, 0, 0, "out of memory");
-	if (rc == 0 && cfg->image != NULL)
-		emit_image(k, q);
+	if (rc == 0 && cfg->image != NULL && !cfg->image_failed)
+		emit_image(k, q); /* a distance map fails no check */
 	q->dist = NULL;
 	return rc == 0 ? 0 : -1;
 }
