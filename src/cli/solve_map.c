@@ -116,9 +116,15 @@ static void report_listed(query_report *q, const map_query *mq, size_t i,
 	q->expect = &mq->expect;
 }
 
-/* Several blocks of one map: each says which query it draws. */
-static void block_heading(sink *k, const map_query *mq, size_t i)
+/* Several blocks of one map: each says which query it draws, and of
+ * which file when the run has several inputs. */
+static void block_heading(sink *k, const char *file, const map_query *mq,
+                          size_t i)
 {
+	if (k->it->ninputs > 1) {
+		diag_fputs(k->out, file); /* an LDtk level's identifier */
+		fputs(": ", k->out);
+	}
 	if (mq->name != NULL)
 		fprintf(k->out, "%s", mq->name);
 	else
@@ -178,7 +184,7 @@ static int run_listed_query(sink *k, astar_ctx *ctx, const map *m,
 		q->expect = &uq[i].e;  /* checked as it will be written */
 	}
 	if (several && text_blocks_on(k->cfg))
-		block_heading(k, mq, i);
+		block_heading(k, name, mq, i);
 	emit(k, q, label, 1);
 	if (gap && text_blocks_on(k->cfg))
 		fputc('\n', k->out);
@@ -216,7 +222,8 @@ static size_t run_map_queries(sink *k, astar_ctx *ctx, const map *m,
 
 	for (size_t i = 0; i < m->nqueries; i++)
 		n += only_chosen(k, &m->queries[i]);
-	file_header(k, q->map_name);
+	if (n <= 1) /* else each query's heading names the file */
+		file_header(k, q->map_name);
 	for (size_t i = 0; i < m->nqueries; i++) {
 		if (!only_chosen(k, &m->queries[i]))
 			continue;
