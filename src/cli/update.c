@@ -23,7 +23,10 @@
  * spaces; the elements of a top-level array of strings, arrays or
  * objects (the rows, the cells' rows, the queries) one a line, indented
  * by four; every other value (a point too) on one
- * line as jansson writes it with ", " and ": " between its parts.
+ * line as jansson writes it with ", " and ": " between its parts, but
+ * for an expected "path" of more than PATH_LINE points, whose points
+ * follow its query's line PATH_LINE a line, indented by six, and whose
+ * "]" starts the line that ends the query.
  * Numbers keep what jansson read (an integer stays one); a new cost is
  * an integer when it is whole, else a number of at most 8 decimals.
  * A byte order mark before the object is kept.
@@ -346,6 +349,62 @@ static int one_a_line(json_t *v)
 	return 0;
 }
 
+/* A recorded path of more points than this is written PATH_LINE points
+ * a line, so that a changed route is a diff of a few short lines. */
+#define PATH_LINE 10
+
+/* What stands for a long path while its query is written on one line. */
+#define PATH_MARK "\x01path\x01"
+
+/* The points of path p, PATH_LINE a line, indented by six. */
+static int write_path_rows(FILE *f, json_t *p)
+{
+	size_t n = json_array_size(p);
+
+	for (size_t i = 0; i < n; i++) {
+		fputs(i % PATH_LINE == 0 ? "      " : " ", f);
+		if (json_dumpf(json_array_get(p, i), f, INLINE) != 0)
+			return -1;
+		if (i + 1 < n)
+			fputs(i % PATH_LINE == PATH_LINE - 1 ? ",\n" : ",", f);
+	}
+	fputs("\n    ]", f);
+	return 0;
+}
+
+/* An element of a top-level array, on one line, but for the long path
+ * of a query's "expect", whose points follow on lines of their own. */
+static int write_element(FILE *f, json_t *e)
+{
+	json_t *x = json_object_get(e, "expect");
+	json_t *p = json_object_get(x, "path");
+	char *s, *at;
+	int rc = -1;
+
+	if (!json_is_array(p) || json_array_size(p) <= PATH_LINE)
+		return json_dumpf(e, f, INLINE);
+	json_incref(p);
+	if (json_object_set_new(x, "path", json_string(PATH_MARK)) != 0) {
+		json_decref(p);
+		return -1;
+	}
+	s = json_dumps(e, INLINE);
+	/* jansson writes the mark's control bytes as \u0001 */
+	at = s != NULL ? strstr(s, "\"\\u0001path\\u0001\"") : NULL;
+	if (at != NULL) {
+		fwrite(s, 1, (size_t)(at - s), f);
+		fputs("[\n", f);
+		if (write_path_rows(f, p) == 0) {
+			fputs(at + strlen("\"\\u0001path\\u0001\""), f);
+			rc = 0;
+		}
+	}
+	free(s);
+	if (json_object_set_new(x, "path", p) != 0)
+		rc = -1;
+	return rc;
+}
+
 /* The level in the layout at the top of this file. */
 static int write_level(FILE *f, void *arg)
 {
@@ -376,8 +435,7 @@ static int write_level(FILE *f, void *arg)
 			fputs("[\n", f);
 			for (size_t j = 0; j < m; j++) {
 				fputs("    ", f);
-				if (json_dumpf(json_array_get(v, j), f,
-				               INLINE) != 0)
+				if (write_element(f, json_array_get(v, j)) != 0)
 					return -1;
 				fputs(j + 1 < m ? ",\n" : "\n", f);
 			}
