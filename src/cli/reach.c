@@ -9,7 +9,8 @@
  * targets at fault, then how many more; every one is a case of the
  * JUnit and TAP reports.  With --image a failed assertion is drawn:
  * the flood from its sources as a heat map, its targets at fault red,
- * numbered after the level's queries (%d).
+ * numbered after the level's queries (%d).  They are hand-written:
+ * --update never records them, and says so of one that fails.
  */
 #include <stdio.h>
 #include <stdlib.h>

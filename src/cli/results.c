@@ -2,7 +2,8 @@
  * results.c - the items' results written in input order: each item's
  * diagnostics, then its output, then its report cases, as the item
  * comes; a progress line on a terminal meanwhile; and --check's summary
- * at the end.  A run cut short ends here too (end_early, whose only
+ * at the end (the queries that could not run counted apart), after an
+ * error for each --only pattern that matched no query.  A run cut short ends here too (end_early, whose only
  * caller this is): the writes in progress waited for (run_state.c), the
  * reports ended, the process dead of its signal.  Alone, the main thread
  * gives each item to the pool's work, not to solve.c by name.

@@ -1,7 +1,7 @@
 /*
- * solve_map.c - the queries of a map file: the list it holds (each
- * checked, searched, its expectation updated with --update and handed
- * to emit.c), or its one query (its marks, or --start and --goal), or
+ * solve_map.c - the queries of a map file: the list it holds (those
+ * --only chooses, each checked, searched, its expectation updated with
+ * --update and handed to emit.c), or its one query (its marks, or --start and --goal), or
  * with --distances the distance map from its starts.  solve.c, above,
  * reads the map and chooses among these; the starts and goals
  * are endpoints.c's, --update's part solve_update.c's, both below.
