@@ -72,6 +72,10 @@ static int prepare_batch(batch *b)
 	if (cfg->image != NULL && b->ninputs > 1 &&
 	    rule_image_pattern(cfg->image, 1, NULL) != 0)
 		return -1;
+	if (plan_pictures(b) != 0) {
+		diag_error(NULL, 0, 0, "out of memory");
+		return -1;
+	}
 	if ((cfg->image != NULL || cfg->tap_file != NULL ||
 	     cfg->junit != NULL || cfg->github_file != NULL ||
 	     cfg->markdown_file != NULL || cfg->html != NULL) &&

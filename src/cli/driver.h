@@ -108,6 +108,8 @@ typedef struct item {
 	size_t index;            /* position among the inputs, before --shard
 	                            (%d of --image) */
 	size_t ninputs;          /* how many inputs there are, before --shard */
+	char *pic_twin;          /* --image: another input whose %m is this
+	                            one's (owned), or NULL (plan_pictures) */
 	/* Results, filled by the thread that did the item. */
 	char *out;
 	size_t outlen;
@@ -293,6 +295,7 @@ typedef struct results {
 /* plan.c */
 int plan(batch *b);
 int index_inputs(batch *b);
+int plan_pictures(batch *b);
 void free_item(item *it);
 
 /* load.c */

@@ -18,23 +18,13 @@
 #include "solve_update.h"
 #include "write/image_names.h"
 
-/* The name an item's pictures give %m. */
-static void item_map_part(const item *it, char *out, size_t size)
-{
-	image_map_part(it->kind == ITEM_SCEN && it->sm != NULL ? it->sm->path
-	               : it->label != NULL                     ? it->label
-	                                                       : it->path,
-	               out, size);
-}
-
 /* Refuses (reports, -1) to draw the several pictures of a map file that
  * --image cannot name apart: a pattern without %d or %n, or among other
  * inputs one without %m or whose %m another input shares (the files'
  * pictures are numbered each from 0; %m keeps them apart). */
 static int several_pictures(sink *k, const char *name)
 {
-	const batch *b = k->b;
-	char mine[256], other[256];
+	char mine[256];
 
 	if (rule_image_pattern(k->cfg->image, 1, name) != 0)
 		return -1;
@@ -47,22 +37,14 @@ static int several_pictures(sink *k, const char *name)
 		           "numbers each file's from 0 (e.g. --image=%%m-%%d.png)");
 		return -1;
 	}
-	item_map_part(k->it, mine, sizeof mine);
-	for (size_t i = 0; i < b->n; i++) {
-		const item *it = &b->items[i];
-		if (it == k->it || it->kind == ITEM_ERROR)
-			continue;
-		item_map_part(it, other, sizeof other);
-		if (strcmp(mine, other) == 0) {
-			diag_error(name, 0, 0,
-			           "--image: %s is also the %%m of %s; their "
-			           "pictures would overwrite each other (rename "
-			           "one, or draw them in runs of their own)",
-			           mine, it->kind == ITEM_SCEN ? it->sm->path
-			                 : it->label != NULL   ? it->label
-			                                       : it->path);
-			return -1;
-		}
+	if (k->it->pic_twin != NULL) {
+		image_map_part(k->it->pic_twin, mine, sizeof mine);
+		diag_error(name, 0, 0,
+		           "--image: %s is also the %%m of %s; their pictures "
+		           "would overwrite each other (rename one, or draw "
+		           "them in runs of their own)",
+		           mine, k->it->pic_twin);
+		return -1;
 	}
 	return 0;
 }
