@@ -190,6 +190,30 @@ if command -v mandoc >/dev/null 2>&1; then
 		fail "mandoc -T lint -W warning man/astar.1"
 		head -n 20 "$out/lint.txt"
 	fi
+	# What lint lets by: macros that swallow the words after them, as
+	# the page renders them (a word taken for a flag, "-or -the"; a
+	# quote that closes after a delimiter, "queries[N']"; a quote opened
+	# inside another; a JSON key whose closing quote was eaten).
+	mandoc -T utf8 man/astar.1 | col -b >"$out/man.txt"
+	python3 - "$out/man.txt" >"$out/garbled.txt" <<'PY'
+import re, sys
+bad = [(r"(?<![\w-])-(?!dalways\b)[a-z][a-z]+\b", "a word rendered as a flag"),
+       (r"(?<![\w-])-\(", "a parenthesis rendered as a flag"),
+       (r"‘[^’\n]*‘", "a quote opened inside another"),
+       (r"\[[^\]‘’\n]*’\]", "a quote closed inside brackets"),
+       (r'"[a-z_]+: ', "a JSON key without its closing quote"),
+       (r"[)\]],[A-Za-z]", "no space after a comma")]
+for n, line in enumerate(open(sys.argv[1], encoding='utf-8'), 1):
+    for rx, what in bad:
+        if re.search(rx, line):
+            print("%d: %s: %s" % (n, what, line.strip()))
+PY
+	if [ ! -s "$out/garbled.txt" ]; then
+		ok "man/astar.1 renders without swallowed words or quotes"
+	else
+		fail "man/astar.1 renders garbled:"
+		head -n 20 "$out/garbled.txt"
+	fi
 else
 	fail "mandoc is not installed (make deps installs it)"
 fi
@@ -413,21 +437,28 @@ fi
 
 # ------------------------------------------------------- 9. GitHub workflow
 # The README's .github/workflows/levels.yml (its ```yaml block with
-# "runs-on:"), as far as it runs without GitHub: the astar lines of its
-# "Check the levels" and "Record the levels' routes" steps, in a folder
-# whose levels/ holds the broken level and a good one.  The check must
-# fail with one annotation a failed query, at the line and column of
-# that query in its file (whose name the title gives) and a row of the
-# step summary ($GITHUB_STEP_SUMMARY) linked to it; after the record
-# step the check passes, and a second record changes nothing.  The YAML
-# must parse, where python3 has its yaml module.
+# "runs-on:"), as far as it runs without GitHub, in a folder whose
+# levels/ holds the broken level and a good one: its "Check the levels"
+# step once for each value of the matrix's "shard" (${{ matrix.shard }}
+# and ${{ strategy.job-total }} put in as GitHub does), which together
+# must fail with one annotation a failed query, at the line and column
+# of that query in its file (whose name the title gives), a row of the
+# step summary ($GITHUB_STEP_SUMMARY) linked to it, and check every
+# query once; then its "Record the levels' routes" step, whole (bash
+# -e, as GitHub runs it), in a git repository with a remote: it commits
+# and pushes; after it the check passes, a second record says "nothing
+# to record" and pushes nothing, and a record whose push fails fails.
+# Its build step installs every package action.yml's does; every astar
+# line, and the action's example, uses one glob, levels/*.check.json.
+# The YAML must parse, where python3 has its yaml module.
 gh=$out/gh
+rm -rf "$gh"
 mkdir -p "$gh/levels"
-cp maps/level-check-broken.json "$gh/levels/castle.json"
-cp maps/level-rules.json "$gh/levels/rules.json"
+cp maps/level-check-broken.json "$gh/levels/castle.check.json"
+cp maps/level-rules.json "$gh/levels/rules.check.json"
 wf=$(grep -l '^    runs-on: ' "$ci"/yaml* 2>/dev/null | head -n 1)
-steps() { # the astar lines of the workflow's step named $1
-	python3 - "$wf" "$1" <<'PY'
+steps() { # the run lines of the workflow's step named $1 (astar's: $2 = astar)
+	python3 - "$wf" "$1" "$2" <<'PY'
 import sys
 lines = open(sys.argv[1]).read().split('\n')
 want, i, out = sys.argv[2], 0, []
@@ -443,7 +474,7 @@ while i < len(lines):
                 rind = indent(lines[i])
                 i += 1
                 while i < len(lines) and indent(lines[i]) > rind:
-                    out.append(lines[i].strip())
+                    out.append(lines[i][rind + 2:])
                     i += 1
                 continue
             if s.startswith('run: '):
@@ -451,18 +482,42 @@ while i < len(lines):
             i += 1
         break
     i += 1
-print('\n'.join(c for c in out if c.startswith('astar ')))
+if sys.argv[3] == 'astar':
+    out = [c.strip() for c in out if c.strip().startswith('astar ')]
+print('\n'.join(out))
 PY
 }
 run_gh() { # the command $1 in $gh, its output in $gh/$2.out; prints its status
-	(cd "$gh" && PATH="$bindir:$PATH" GITHUB_STEP_SUMMARY="$2.md" sh -c "$1") >"$gh/$2.out" 2>&1
+	(cd "$gh" && PATH="$bindir:$PATH" GITHUB_STEP_SUMMARY="$2.md" bash -e -c "$1") >"$gh/$2.out" 2>&1
 	echo $?
 }
-check=$(steps "Check the levels")
-record=$(steps "Record the levels' routes")
-if [ -n "$wf" ] && [ -n "$check" ] && [ -n "$record" ]; then
-	rc=$(run_gh "$check" check1)
+# The check step on each shard of the matrix: its status (the largest),
+# the outputs and summaries joined in $gh/$1.out and $gh/$1.md.
+run_shards() {
+	: >"$gh/$1.out"
+	: >"$gh/$1.md"
+	worst=0
+	for k in $shards; do
+		c=$(echo "$check" | sed "s/\${{ matrix.shard }}/$k/g; s/\${{ strategy.job-total }}/$nshards/g")
+		r=$(run_gh "$c" "$1-$k")
+		cat "$gh/$1-$k.out" >>"$gh/$1.out"
+		cat "$gh/$1-$k.md" >>"$gh/$1.md" 2>/dev/null
+		[ "$r" -gt "$worst" ] && worst=$r
+	done
+	echo "$worst"
+}
+check=$(steps "Check the levels" astar)
+record=$(steps "Record the levels' routes" all)
+shards=$(sed -n 's/^        shard: \[\(.*\)\]$/\1/p' "$wf" 2>/dev/null | tr -d ,)
+nshards=$(echo $shards | wc -w)
+if [ -n "$wf" ] && [ -n "$check" ] && [ -n "$record" ] && [ "$nshards" -gt 1 ]; then
+	git init -q --bare "$gh/remote.git"
+	(cd "$gh" && git init -q && git add levels && git -c user.name=t -c user.email=t@t commit -qm levels &&
+		git remote add origin remote.git && git push -q origin HEAD:refs/heads/main 2>/dev/null &&
+		git branch -q -u origin/main 2>/dev/null; git config push.default upstream)
+	rc=$(run_shards check1)
 	grep '^::error ' "$gh/check1.out" >"$gh/annotations"
+	checked=$(sed -n 's/^checked \([0-9]*\),.*/\1/p' "$gh/check1.out" | awk '{ s += $1 } END { print s + 0 }')
 	n=0 bad=
 	while IFS= read -r l; do
 		n=$((n + 1))
@@ -474,27 +529,59 @@ if [ -n "$wf" ] && [ -n "$check" ] && [ -n "$record" ]; then
 		case $at in "{\"name\": \"$name\""*) ;; *) bad="$bad $f:$line:$col;" ;; esac
 	done <"$gh/annotations"
 	rc2=$(run_gh "$record" record1)
-	cp "$gh/levels/castle.json" "$gh/castle.1"
-	rc3=$(run_gh "$check" check2)
+	pushed=$(git -C "$gh/remote.git" log --format=%s -1 main 2>/dev/null)
+	cp "$gh/levels/castle.check.json" "$gh/castle.1"
+	rc3=$(run_shards check2)
 	rc4=$(run_gh "$record" record2)
+	pushed2=$(git -C "$gh/remote.git" rev-list --count main 2>/dev/null)
+	same=$(cmp -s "$gh/castle.1" "$gh/levels/castle.check.json" && echo yes)
+	# A push that fails (the remote gone) fails the step.
+	sed 's/"cost": 24/"cost": 30/' "$gh/castle.1" >"$gh/levels/castle.check.json"
+	git -C "$gh" -c user.name=t -c user.email=t@t commit -qam "a cost to record"
+	mv "$gh/remote.git" "$gh/remote.gone"
+	rc5=$(run_gh "$record" record3)
 	# The step summary, when the step writes one: a table row a failure.
-	md=$(grep -c '^| .* | \[levels/castle.json:[0-9]*\](levels/castle.json#L[0-9]*) |' "$gh/check1.md" 2>/dev/null)
-	if [ "$rc" = 1 ] && [ $n = 2 ] && [ "${md:-0}" = $n ] && [ -z "$bad" ] && [ "$rc2" = 0 ] && [ "$rc3" = 0 ] &&
-		! grep -q '^::' "$gh/check2.out" && [ "$rc4" = 0 ] &&
-		grep -q '^updated 0 of ' "$gh/record2.out" && cmp -s "$gh/castle.1" "$gh/levels/castle.json"; then
-		ok "README GitHub workflow: $n annotations at their queries, then recorded, then green"
+	md=$(grep -c '^| .* | \[levels/castle.check.json:[0-9]*\](levels/castle.check.json#L[0-9]*) |' "$gh/check1.md" 2>/dev/null)
+	if [ "$rc" = 1 ] && [ $n = 2 ] && [ "${md:-0}" = $n ] && [ -z "$bad" ] && [ "${checked:-0}" = 8 ] &&
+		[ "$rc2" = 0 ] && [ "$pushed" = "levels: record the routes" ] && [ "$rc3" = 0 ] &&
+		! grep -q '^::' "$gh/check2.out" && [ "$rc4" = 0 ] && [ "$pushed2" = 2 ] && [ "$same" = yes ] &&
+		grep -q '^updated 0 of ' "$gh/record2.out" && grep -qx 'nothing to record' "$gh/record2.out" &&
+		! grep -q 'nothing to record' "$gh/record3.out" && [ "$rc5" != 0 ]; then
+		ok "README GitHub workflow: $nshards shards, $n annotations at their queries, then recorded and pushed, then green; a failed push fails"
 	else
-		fail "README GitHub workflow: check $rc ($n annotations, ${md:-0} summary rows, bad:$bad), record $rc2, check $rc3, record $rc4"
+		fail "README GitHub workflow: check $rc ($n annotations, ${md:-0} summary rows, ${checked:-0} checked, bad:$bad), record $rc2 (pushed '$pushed'), check $rc3, record $rc4 ($pushed2 commits), failed push $rc5"
+		tail -n 5 "$gh/record1.out" "$gh/record3.out"
 	fi
 	if python3 -c 'import yaml' 2>/dev/null; then
-		if python3 -c 'import sys, yaml; d = yaml.safe_load(open(sys.argv[1])); assert d["jobs"]["levels"]["steps"]' "$wf" 2>/dev/null; then
+		if python3 -c 'import sys, yaml; d = yaml.safe_load(open(sys.argv[1])); assert d["jobs"]["levels"]["steps"] and d["jobs"]["record"]["steps"]' "$wf" 2>/dev/null; then
 			ok "README GitHub workflow: its YAML parses"
 		else
 			fail "README GitHub workflow: its YAML does not parse"
 		fi
 	fi
+	# Every package the action's build installs, in each build step.
+	want=$(sed -n 's/.*apt-get install -y //p' action.yml | tr ' ' '\n' | sort -u)
+	miss=
+	for b in $(grep -n 'apt-get install -y' "$wf" | cut -d: -f1); do
+		have=$(sed -n "${b}s/.*apt-get install -y //p" "$wf" | tr ' ' '\n' | sort -u)
+		m=$(printf '%s\n' "$want" | comm -23 - "$(printf '%s\n' "$have" >"$gh/have"; echo "$gh/have")")
+		miss="$miss$m"
+	done
+	if [ -n "$want" ] && [ -z "$miss" ] && grep -q 'apt-get install -y' "$wf"; then
+		ok "README GitHub workflow: its build steps install every package action.yml does"
+	else
+		fail "README GitHub workflow: its build steps miss:$miss"
+	fi
+	# One glob: every astar line of the workflow and the action's files.
+	act=$(grep -l 'uses: OWNER/astar' "$ci"/yaml* 2>/dev/null | head -n 1)
+	globs=$( { grep -o 'levels/[^ "]*' "$wf"; sed -n 's/^ *files: //p' "$act" | tr ' ' '\n'; } | sort -u)
+	if [ "$globs" = "levels/*.check.json" ]; then
+		ok "README CI examples: one glob, levels/*.check.json"
+	else
+		fail "README CI examples: globs $(echo $globs)"
+	fi
 else
-	fail "README: no GitHub workflow with the steps 'Check the levels' and 'Record the levels' routes'"
+	fail "README: no GitHub workflow with a shard matrix and the steps 'Check the levels' and 'Record the levels' routes'"
 fi
 
 # 10. The map of the house (docs/design.md, "The house") names the files

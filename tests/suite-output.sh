@@ -423,6 +423,61 @@ elif got=$(png_pixels "$d/reach.png" 3,0 2,0 0,-1 -1,-1
 else
 	fail image-reach-marks "height, target, unreached, scale pixels: $got"
 fi
+# --image across several check files, each holding several queries:
+# %m names the file, %n the query's name made safe (a slash is no
+# folder) or, without a name, its number; --image-failed draws only the
+# failed check, numbered as in its file.
+mkdir -p "$d/lv/all" "$d/lv/failed"
+printf '{"width": 4, "height": 1, "rows": ["...."],\n "queries": [{"name": "to the door", "start": [0, 0], "goal": [3, 0], "expect": {"cost": 3}},\n  {"name": "back/out", "start": [3, 0], "goal": [0, 0], "expect": {"cost": 3}}]}\n' >"$d/lv/a.json"
+printf '{"width": 3, "height": 1, "rows": ["..."],\n "queries": [{"start": [0, 0], "goal": [2, 0], "expect": {"cost": 2}},\n  {"name": "wrong", "start": [0, 0], "goal": [1, 0], "expect": {"cost": 5}}]}\n' >"$d/lv/b.json"
+$A --check -J2 --image="$d/lv/all/%m-%n.png" "$d/lv/a.json" "$d/lv/b.json" >/dev/null 2>&1
+st=$?
+$A --check --image-failed --image="$d/lv/failed/%m-%d.png" "$d/lv/a.json" "$d/lv/b.json" >/dev/null 2>&1
+st2=$?
+got=$(cd "$d/lv" && ls all failed | tr '\n' ' ')
+if [ $st = 1 ] && [ $st2 = 1 ] && [ "$got" = "all: a-back_out.png a-to_the_door.png b-0.png b-wrong.png  failed: b-1.png " ]; then
+	ok image-batch-levels
+else
+	fail image-batch-levels "status $st, $st2; pictures: $got"
+fi
+# The PNG's Legend text (its tEXt chunk).
+png_legend() { # FILE
+	python3 - "$1" <<'PY'
+import struct, sys
+d = open(sys.argv[1], 'rb').read()
+i = 8
+while i < len(d):
+    n, t = struct.unpack('>I4s', d[i:i + 8])
+    if t == b'tEXt' and d[i + 8:i + 15] == b'Legend\0':
+        print(d[i + 15:i + 8 + n].decode())
+    i += 12 + n
+PY
+}
+# --flow draws the flow field, not the heat map of --distances: on a row
+# whose start is at its west end, every cell steps west (red), a dark
+# stroke from its centre toward the west; the heat map's cell is its
+# heat.  Each picture's Legend says what it shows, not a path's colours.
+printf 'S....\n' >"$d/row.txt"
+$A --no-timing --distances --flow --scale=8 --image="$d/flow.png" "$d/row.txt" >/dev/null 2>&1
+$A --no-timing --distances --scale=8 --image="$d/dist.png" "$d/row.txt" >/dev/null 2>&1
+if cmp -s "$d/flow.png" "$d/dist.png"; then
+	fail image-flow "the --flow picture is the --distances one"
+elif got=$(png_pixels "$d/flow.png" 16,0 18,4 21,4 20,2
+) && [ "$got" != "8 (220, 70, 70) (20, 20, 24) (220, 70, 70) (220, 70, 70)" ]; then
+	fail image-flow "height, a west cell, its stroke west of the centre, east of it, above it: $got"
+elif got=$(png_pixels "$d/dist.png" 16,0) && [ "$got" != "24 (214, 80, 64)" ]; then
+	fail image-flow "the heat map's cell: $got"
+else
+	ok image-flow
+fi
+case $(png_legend "$d/dist.png") in
+"distance map: "*path*) fail image-legend "the heat map's legend speaks of paths: $(png_legend "$d/dist.png")" ;;
+"distance map: "*) case $(png_legend "$d/flow.png") in
+	"flow field: "*west\ red*) ok image-legend ;;
+	*) fail image-legend "the flow field's legend: $(png_legend "$d/flow.png")" ;;
+	esac ;;
+*) fail image-legend "the heat map's legend: $(png_legend "$d/dist.png")" ;;
+esac
 # Runs astar with ARGS on a terminal (a pty for its standard input,
 # output and error) for at most $T seconds; prints its exit status
 # ("hung" when it had to be killed), a space and all it wrote, its lines

@@ -53,8 +53,6 @@ static void format_to(FILE *f, const diag_msg *m, int prog)
 	}
 	if (prog)
 		fputs(PROGNAME ": ", f);
-	if (m->level == DIAG_WARNING)
-		fputs("warning: ", f);
 	if (m->file != NULL) {
 		put(f, m->file);
 		if (m->line > 0) {
@@ -64,6 +62,8 @@ static void format_to(FILE *f, const diag_msg *m, int prog)
 		}
 		fputs(": ", f);
 	}
+	if (m->level == DIAG_WARNING)
+		fputs("warning: ", f);
 	put(f, m->text);
 }
 
@@ -225,6 +225,15 @@ void diag_warn(const char *fmt, ...)
 
 	va_start(ap, fmt);
 	diag_put(DIAG_WARNING, NULL, 0, 0, fmt, ap);
+	va_end(ap);
+}
+
+void diag_warn_at(const char *file, long line, long col, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag_put(DIAG_WARNING, file, line, col, fmt, ap);
 	va_end(ap);
 }
 

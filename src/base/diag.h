@@ -6,6 +6,7 @@
  *   astar: FILE: message              (a whole file)
  *   astar: message                    (options, the system)
  *   astar: warning: message
+ *   astar: FILE:LINE:COL: warning: message
  * and without "astar: " for the test reports.
  *
  * diag_error and diag_warn make a record.  It is printed at once, unless
@@ -67,6 +68,9 @@ void diag_report(const char *file, const diag_err *e);
 void diag_error(const char *file, long line, long col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 void diag_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A warning about a place in a file: "astar: FILE:LINE:COL: warning: ..." */
+void diag_warn_at(const char *file, long line, long col, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 void diag_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Sends this thread's records to l from now on; NULL prints them. */

@@ -50,6 +50,7 @@ static void batch_free(batch *b)
 	free(b->scens);
 	free(b->scen_text);
 	free(b->scen_len);
+	free(b->only_hit);
 	pthread_mutex_destroy(&b->lock);
 	pthread_cond_destroy(&b->cond);
 	pthread_cond_destroy(&b->loaded);
@@ -62,13 +63,19 @@ static int prepare_batch(batch *b)
 {
 	const cli_config *cfg = b->cfg;
 
-	if (plan(b) != 0) {
+	if (plan(b) != 0 ||
+	    (cfg->nonly > 0 &&
+	     (b->only_hit = calloc(cfg->nonly, sizeof *b->only_hit)) == NULL)) {
 		diag_error(NULL, 0, 0, "out of memory");
 		return -1;
 	}
 	if (cfg->image != NULL && b->ninputs > 1 &&
 	    rule_image_pattern(cfg->image, 1, NULL) != 0)
 		return -1;
+	if (plan_pictures(b) != 0) {
+		diag_error(NULL, 0, 0, "out of memory");
+		return -1;
+	}
 	if ((cfg->image != NULL || cfg->tap_file != NULL ||
 	     cfg->junit != NULL || cfg->github_file != NULL ||
 	     cfg->markdown_file != NULL || cfg->html != NULL) &&

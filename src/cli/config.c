@@ -110,6 +110,8 @@ static int judge_batch(const options *o, int nscen)
 {
 	if (o->scale != 0 && o->image == NULL)
 		return refuse("--scale needs --image");
+	if (o->image_failed && o->image == NULL)
+		return refuse("--image-failed needs --image");
 	if (o->report_images >= 0 && o->html == NULL)
 		return refuse("--report-images needs --report=html:FILE");
 	if (o->map_override && nscen == 0)
@@ -263,6 +265,9 @@ static void copy_flags(const options *o, cli_config *cfg)
 	                                         : REPORT_HTML_IMAGES;
 	cfg->image = o->image;
 	cfg->scale = o->scale;
+	cfg->image_failed = o->image_failed;
+	cfg->only = o->only;
+	cfg->nonly = o->nonly;
 	cfg->level.layers = o->layers;
 	cfg->level.nlayers = o->nlayers;
 	cfg->level.solid = o->solid;

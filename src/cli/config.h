@@ -55,11 +55,14 @@ typedef struct cli_config {
 	const char *image;        /* --image: a file name pattern (image.h), or
 	                             NULL */
 	int scale;                /* --scale; 0: image_write_png's default */
+	int image_failed;         /* --image-failed: failed queries only */
 	int algo_auto;            /* --algorithm=auto (see config_choose) */
 	int landmarks;            /* --landmarks=K; -1: automatic (see
 	                             config_landmarks) */
 	map_level_opts level;     /* --layer, --solid, --cost, --costs,
 	                             --level (its path set per file) */
+	const char *const *only;  /* --only: patterns of query names */
+	size_t nonly;             /* 0: every query runs */
 } cli_config;
 
 /*

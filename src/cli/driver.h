@@ -108,6 +108,8 @@ typedef struct item {
 	size_t index;            /* position among the inputs, before --shard
 	                            (%d of --image) */
 	size_t ninputs;          /* how many inputs there are, before --shard */
+	char *pic_twin;          /* --image: another input whose %m is this
+	                            one's (owned), or NULL (plan_pictures) */
 	/* Results, filled by the thread that did the item. */
 	char *out;
 	size_t outlen;
@@ -116,6 +118,7 @@ typedef struct item {
 	int lost; /* memory ran out for its output or diagnostics: the batch
 	             stops there */
 	unsigned checked, failed;
+	unsigned errors; /* --check: queries that could not run */
 	report_case *cases;
 	size_t ncases;
 	/* --update: the queries it had and changed, the files it rewrote;
@@ -181,6 +184,9 @@ typedef struct batch {
 	 * none is left cut short. */
 	int images_busy;
 	io_stdin in; /* standard input, read once for every "-" */
+	/* --only: whether each pattern matched a query (any thread sets
+	 * one), or NULL without --only. */
+	atomic_uchar *only_hit;
 	/* Set while the main thread runs the items itself (no workers):
 	 * it flushes the results before an input that may keep it waiting
 	 * (see read_input). */
@@ -280,6 +286,7 @@ typedef struct results {
 	int write_failed, write_err; /* a write of the output failed; errno */
 	int nomem;                   /* memory ran out: the run ends */
 	unsigned checked, failed;    /* --check's counts */
+	unsigned errors;             /* and the queries that could not run */
 	unsigned upd_total, upd_changed, upd_files; /* --update's */
 	int last_kind; /* of the last item with text output, or -1 */
 	progress prog;
@@ -288,6 +295,7 @@ typedef struct results {
 /* plan.c */
 int plan(batch *b);
 int index_inputs(batch *b);
+int plan_pictures(batch *b);
 void free_item(item *it);
 
 /* load.c */
@@ -331,6 +339,9 @@ void run_level_checks(sink *k, astar_ctx *ctx, const map *m,
                       const astar_options *o, const char *name);
 /* Draws q to its --image file (a failure is an error of the item). */
 void emit_image(sink *k, const query_report *q);
+/* Whether map m may draw several pictures (its queries, its reach
+ * checks): they are numbered in the file (%d). */
+int map_draws_several(const map *m);
 /* --report=html: draws q for the page (k->png), for a failed or changed
  * check, while its item has fewer than --report-images and the items
  * before it kept fewer so far (reports_add keeps the first ones of the

@@ -130,10 +130,8 @@ void scen_label(char *buf, size_t n, const char *scen, long line)
 static void query_failed(sink *k, const char *label, const char *why)
 {
 	k->it->status = EXIT_ERROR;
-	if (k->cfg->check) {
-		k->it->checked++;
-		k->it->failed++;
-	}
+	if (k->cfg->check) /* no check was made: counted apart */
+		k->it->errors++;
 	add_case(k, label, 0, why, 0, NULL, 1, NULL, NULL);
 }
 
@@ -226,6 +224,11 @@ void html_picture(sink *k, const query_report *q)
  * position in the batch, or, for the only input, by its index in the
  * map's queries; a failure is an error of the item.
  */
+int map_draws_several(const map *m)
+{
+	return m != NULL && m->nqueries + m->nreach > 1;
+}
+
 void emit_image(sink *k, const query_report *q)
 {
 	const cli_config *cfg = k->cfg;
@@ -236,10 +239,17 @@ void emit_image(sink *k, const query_report *q)
 	outfile_id id;
 	int fd;
 
-	if (k->it->ninputs == 1 && q->query >= 0)
+	/* A query of a map file's list (or a reach check after them): its
+	 * number there, when the file is the only input or draws several
+	 * (their %m tells the files apart: see several_pictures). */
+	if (q->query >= 0 &&
+	    (k->it->ninputs == 1 || map_draws_several(q->map)))
 		index = (size_t)q->query;
-	if (image_path_for(cfg->image, index, q->map_name, path, sizeof path,
-	                   &err) != 0) {
+	if (image_path_for(cfg->image, index, q->map_name,
+	                   q->query >= 0 && (size_t)q->query < q->map->nqueries
+	                           ? q->name
+	                           : NULL,
+	                   path, sizeof path, &err) != 0) {
 		diag_report(NULL, &err);
 		k->it->status = EXIT_ERROR;
 		return;
@@ -384,7 +394,7 @@ void emit(sink *k, query_report *q, const char *label, int draw)
 			k->it->status = EXIT_ERROR;
 		}
 	}
-	if (cfg->image != NULL)
+	if (cfg->image != NULL && (!ok || !cfg->image_failed))
 		emit_image(k, q);
 	if (cfg->html != NULL && (!ok || image_route_changed(q)))
 		html_picture(k, q);

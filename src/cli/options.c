@@ -391,6 +391,19 @@ static int set_update(options *o, const char *arg)
 	return OPTIONS_RUN;
 }
 
+static int set_only(options *o, const char *arg)
+{
+	const char **nl = realloc(o->only, (o->nonly + 1) * sizeof *nl);
+
+	if (arg[0] == '\0')
+		return bad_value("--only", "a query's name or a pattern", arg);
+	if (nl == NULL)
+		return out_of_memory();
+	o->only = nl;
+	o->only[o->nonly++] = arg;
+	return OPTIONS_RUN;
+}
+
 static int set_tolerance(options *o, const char *arg)
 {
 	if (value_tolerance(arg, &o->tolerance) != 0)
@@ -446,6 +459,13 @@ static int set_image(options *o, const char *arg)
 	if (rule_image_pattern(arg, 0, NULL) != 0)
 		return EXIT_ERROR;
 	o->image = arg;
+	return OPTIONS_RUN;
+}
+
+static int set_image_failed(options *o, const char *arg)
+{
+	(void)arg;
+	o->image_failed = 1;
 	return OPTIONS_RUN;
 }
 
@@ -587,6 +607,9 @@ static const flag flags[] = {
 	{"update", optional_argument, 0, set_update, "    --update[=path]",
          "write what --check found into the expectations\n"
          "(JSON levels, .scen files); =path: paths too"},
+	{"only", required_argument, 0, set_only, "    --only=NAME",
+         "run only the listed queries whose name matches\n"
+         "NAME, a shell pattern (vault*); repeatable"},
 	{"tolerance", required_argument, 0, set_tolerance, "    --tolerance=T",
          "allowed cost difference for --check"},
 	{"report", required_argument, 0, set_report, "    --report=KIND",
@@ -603,7 +626,12 @@ static const flag flags[] = {
 	{"image", required_argument, 0, set_image, "    --image=FILE",
          "draw each query as a PNG picture (the explored\n"
          "cells too with --explored); in batches FILE\n"
-         "needs %d, the query's number: --image=%m-%d.png"},
+         "needs %d, the query's number, or %n, its\n"
+         "name: --image=%m-%n.png"},
+	{"image-failed", no_argument, 0, set_image_failed,
+         "    --image-failed",
+         "--image draws only the queries and checks that\n"
+         "failed (the others are not drawn)"},
 	{"scale", required_argument, 0, set_scale, "    --scale=N",
          "pixels per cell of --image, 1 to 64 (default:\n"
          "the most, up to 16, within 2048 pixels)"},
@@ -722,6 +750,8 @@ void options_free(options *o)
 	free(o->scens);
 	free(o->layers);
 	o->layers = NULL;
+	free(o->only);
+	o->only = NULL;
 	free(o->starts);
 	free(o->goals);
 	o->blocks = NULL;

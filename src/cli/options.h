@@ -67,11 +67,14 @@ typedef struct options {
 	const char *html;        /* --report=html:FILE */
 	int report_images;       /* --report-images=N; -1: not given */
 	const char *image;
+	int image_failed; /* --image-failed */
 	int scale;
 	/* The level options, for editors' files (Tiled, LDtk) */
 	const char **layers; /* --layer names (the array owned) */
 	size_t nlayers;
 	const char *solid, *cost, *costs, *level;
+	const char **only; /* --only patterns (the array owned) */
+	size_t nonly;
 	const char *const *files; /* the operands, in argv */
 	int nfiles;
 } options;

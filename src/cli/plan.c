@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "driver.h"
+#include "write/image_names.h"
 
 static int push_item(batch *b, size_t *cap, item it)
 {
@@ -290,8 +291,77 @@ static int plan_scen(batch *b, size_t *cap, const char *path, size_t si)
 	return plan_scen_queries(b, cap, path, si);
 }
 
+/* The name an item's pictures give %m (its map's, an LDtk level's). */
+static const char *item_map_name(const item *it)
+{
+	return it->kind == ITEM_SCEN && it->sm != NULL ? it->sm->path
+	       : it->label != NULL                     ? it->label
+	                                               : it->path;
+}
+
+/* An item's %m, for sorting the items by it. */
+typedef struct pic_name {
+	char part[256];
+	size_t i;
+} pic_name;
+
+static int by_part(const void *a, const void *b)
+{
+	const pic_name *x = a, *y = b;
+	int c = strcmp(x->part, y->part);
+
+	return c != 0 ? c : (x->i > y->i) - (x->i < y->i);
+}
+
+/*
+ * --image: gives each item that shares its %m with another input the
+ * other's name (pic_twin), before the workers start, so that a worker
+ * judging its map's several pictures (solve.c) reads its own item only.
+ * 0, or -1 when out of memory.
+ */
+int plan_pictures(batch *b)
+{
+	pic_name *v;
+	size_t n = 0;
+
+	if (b->cfg->image == NULL || b->ninputs < 2 || b->n == 0)
+		return 0;
+	if ((v = malloc(b->n * sizeof *v)) == NULL)
+		return -1;
+	for (size_t i = 0; i < b->n; i++) {
+		if (b->items[i].kind == ITEM_ERROR)
+			continue;
+		image_map_part(item_map_name(&b->items[i]), v[n].part,
+		               sizeof v[n].part);
+		v[n++].i = i;
+	}
+	qsort(v, n, sizeof *v, by_part);
+	for (size_t k = 0; k < n; k++) {
+		size_t o = k + 1 < n && strcmp(v[k].part, v[k + 1].part) == 0
+		                   ? k + 1
+		           : k > 0 && strcmp(v[k].part, v[k - 1].part) == 0
+		                   ? k - 1
+		                   : k;
+		item *it = &b->items[v[k].i];
+		/* a scenario's lines share their map: no twin of each other */
+		if (o == k || (it->kind == ITEM_SCEN &&
+		               b->items[v[o].i].kind == ITEM_SCEN &&
+		               b->items[v[o].i].sm == it->sm))
+			continue;
+		if ((it->pic_twin = strdup(item_map_name(&b->items[v[o].i]))) ==
+		    NULL) {
+			free(v);
+			return -1;
+		}
+	}
+	free(v);
+	return 0;
+}
+
 void free_item(item *it)
 {
+	free(it->pic_twin);
+	it->pic_twin = NULL;
 	free(it->level);
 	free(it->label);
 	it->level = it->label = NULL;

@@ -9,7 +9,8 @@
  * targets at fault, then how many more; every one is a case of the
  * JUnit and TAP reports.  With --image a failed assertion is drawn:
  * the flood from its sources as a heat map, its targets at fault red,
- * numbered after the level's queries (%d).
+ * numbered after the level's queries (%d).  They are hand-written:
+ * --update never records them, and says so of one that fails.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -190,10 +191,16 @@ static int check_regions(astar_ctx *ctx, const map *m, const astar_options *o,
 	return 0;
 }
 
+/* Where check i of the level is written (a reach, or the regions). */
+static const map_place *at_of(const map *m, size_t i)
+{
+	return i < m->nreach ? &m->reach[i].at : &m->regions_at;
+}
+
 void run_level_checks(sink *k, astar_ctx *ctx, const map *m,
                       const astar_options *o, const char *name)
 {
-	char label[LABEL_MAX], why[512];
+	char label[LABEL_MAX], why[512], what[48];
 
 	for (size_t i = 0; i <= m->nreach; i++) {
 		double t = now_us();
@@ -202,20 +209,27 @@ void run_level_checks(sink *k, astar_ctx *ctx, const map *m,
 		if (i == m->nreach && !m->has_regions)
 			break;
 		why[0] = '\0';
+		if (i < m->nreach)
+			snprintf(what, sizeof what, "reach[%zu]", i);
+		else
+			snprintf(what, sizeof what, "expect.regions");
+		snprintf(label, sizeof label, "%s: %s", name, what);
 		if (i < m->nreach) {
-			snprintf(label, sizeof label, "%s: reach[%zu]", name, i);
 			ok = check_reach(k, ctx, m, o, name, i, why,
 			                 sizeof why);
 		} else {
-			snprintf(label, sizeof label, "%s: expect.regions",
-			         name);
 			ok = check_regions(ctx, m, o, name, why, sizeof why);
 		}
 		if (ok < 0)
 			query_error(k, label);
 		else
-			check_case(k, name,
-			           i < m->nreach ? &m->reach[i].at : &m->regions_at,
-			           label, ok, why, now_us() - t);
+			check_case(k, name, at_of(m, i), label, ok, why,
+			           now_us() - t);
+		/* A level's checks are hand-written: never recorded. */
+		if (ok == 0 && k->cfg->update)
+			diag_warn_at(name, at_of(m, i)->line, at_of(m, i)->col,
+			             "%s: --update left it as written; edit it "
+			             "by hand if that is meant",
+			             what);
 	}
 }

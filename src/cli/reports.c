@@ -340,8 +340,10 @@ static void finish_markdown(reports *rep, const cli_config *cfg,
 	if (!cfg->check) { /* each query is a case: did it find its way */
 		checked = rep->nall;
 		failed = 0;
-		for (size_t i = 0; i < rep->nall; i++)
-			failed += !rep->all[i].ok;
+		for (size_t i = 0; i < rep->nall; i++) {
+			failed += !rep->all[i].ok && !rep->all[i].error;
+			checked -= !rep->all[i].ok && rep->all[i].error;
+		}
 	}
 	if (rep->md == stdout)
 		putchar('\n'); /* apart from the results' last line */

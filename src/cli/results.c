@@ -2,7 +2,8 @@
  * results.c - the items' results written in input order: each item's
  * diagnostics, then its output, then its report cases, as the item
  * comes; a progress line on a terminal meanwhile; and --check's summary
- * at the end.  A run cut short ends here too (end_early, whose only
+ * at the end (the queries that could not run counted apart), after an
+ * error for each --only pattern that matched no query.  A run cut short ends here too (end_early, whose only
  * caller this is): the writes in progress waited for (run_state.c), the
  * reports ended, the process dead of its signal.  Alone, the main thread
  * gives each item to the pool's work, not to solve.c by name.
@@ -77,11 +78,15 @@ static void progress_clear(progress *p)
 	}
 }
 
-/* --check's last line. */
-static void check_summary(FILE *f, unsigned checked, unsigned failed)
+/* --check's last line; the queries that could not run (an input's
+ * error) are no check that failed, and are counted apart. */
+static void check_summary(FILE *f, const results *r)
 {
-	fprintf(f, "checked %u, passed %u, failed %u\n", checked,
-	        checked - failed, failed);
+	fprintf(f, "checked %u, passed %u, failed %u", r->checked,
+	        r->checked - r->failed, r->failed);
+	if (r->errors > 0)
+		fprintf(f, ", errors %u", r->errors);
+	fputc('\n', f);
 }
 
 /* After --check's summary: a run that checked nothing (no query had an
@@ -100,6 +105,23 @@ static void check_nothing(const batch *b, unsigned checked,
 	*status = EXIT_NOPATH;
 	/* The reports fail too (TAP's "not ok", JUnit's <error>). */
 	rep->nothing = "nothing was checked: no query has an expectation";
+}
+
+/* --only: a pattern that matched no query of the run is an error (a
+ * name mistyped would otherwise check nothing, or less than meant),
+ * unless the run is a --shard, whose queries are a part of the run. */
+static void only_unmatched(const batch *b, enum exit_status *status)
+{
+	const cli_config *cfg = b->cfg;
+
+	for (size_t j = 0; b->only_hit != NULL && j < cfg->nonly; j++)
+		if (!atomic_load(&b->only_hit[j]) && cfg->shard_n == 0) {
+			diag_error(NULL, 0, 0,
+			           "--only=%s: no query of the run has a name "
+			           "it matches",
+			           cfg->only[j]);
+			*status = EXIT_ERROR;
+		}
 }
 
 /* The main thread's own diagnostics after the results are collected
@@ -179,6 +201,7 @@ static int count_item(results *r, reports *rep, item *it)
 	}
 	r->checked += it->checked;
 	r->failed += it->failed;
+	r->errors += it->errors;
 	r->upd_total += it->upd_total;
 	r->upd_changed += it->upd_changed;
 	r->upd_files += it->upd_files;
@@ -254,19 +277,20 @@ void results_summary(results *r, batch *b, reports *rep)
 	/* --update's scenario files, before the summary that counts them. */
 	main_diags_begin(&l);
 	update_scens(b, r);
+	only_unmatched(b, &r->status);
 	main_diags_end(&l, rep);
 	if (cfg->update) {
 		update_summary(b, r);
 		sf = NULL;
 	}
 	if (sf == stdout)
-		check_summary(sf, r->checked, r->failed);
+		check_summary(sf, r);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		output_failed(b, rep->tap, &r->write_err);
 		r->write_failed = 1;
 	} else {
 		if (sf == stderr)
-			check_summary(sf, r->checked, r->failed);
+			check_summary(sf, r);
 		if (cfg->check && !cfg->update) {
 			main_diags_begin(&l);
 			check_nothing(b, r->checked, &r->status, rep);

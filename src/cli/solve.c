@@ -16,18 +16,37 @@
 #include "rules.h"
 #include "solve_map.h"
 #include "solve_update.h"
+#include "write/image_names.h"
 
-/* Refuses (reports, -1) to draw the several queries of a map file unless
- * it is the only input and --image numbers the pictures. */
+/* Refuses (reports, -1) to draw the several pictures of a map file that
+ * --image cannot name apart: a pattern without %d or %n, or among other
+ * inputs one without %m or whose %m another input shares (the files'
+ * pictures are numbered each from 0; %m keeps them apart). */
 static int several_pictures(sink *k, const char *name)
 {
-	if (k->it->ninputs > 1) {
+	char mine[256];
+
+	if (rule_image_pattern(k->cfg->image, 1, name) != 0)
+		return -1;
+	if (k->it->ninputs == 1)
+		return 0;
+	if (!image_pattern_has_map(k->cfg->image)) {
 		diag_error(name, 0, 0,
-		           "--image: a map with several queries has to be the "
-		           "only input");
+		           "--image: the pictures of a map's several queries "
+		           "among other inputs need %%m in the name, which "
+		           "numbers each file's from 0 (e.g. --image=%%m-%%d.png)");
 		return -1;
 	}
-	return rule_image_pattern(k->cfg->image, 1, name);
+	if (k->it->pic_twin != NULL) {
+		image_map_part(k->it->pic_twin, mine, sizeof mine);
+		diag_error(name, 0, 0,
+		           "--image: %s is also the %%m of %s; their pictures "
+		           "would overwrite each other (rename one, or draw "
+		           "them in runs of their own)",
+		           mine, k->it->pic_twin);
+		return -1;
+	}
+	return 0;
 }
 
 /* The record of a query on map m (named name), before its search: the
@@ -65,8 +84,8 @@ static int refuse_map_queries(sink *k, const map *m, const char *name)
 		           cfg->has_start ? "--start" : "--goal");
 		return 1;
 	}
-	return m->nqueries > 0 && !cfg->has_start && !cfg->has_goal &&
-	       cfg->image != NULL && m->nqueries > 1 &&
+	return !cfg->has_start && !cfg->has_goal && cfg->image != NULL &&
+	       map_draws_several(m) &&
 	       several_pictures(k, name) != 0;
 }
 
@@ -133,6 +152,8 @@ static void run_file(sink *k, astar_ctx *ctx)
 	} else if (m.nqueries > 0 && !cfg->has_start && !cfg->has_goal) {
 		run_queries_and_update(k, ctx, &m, &q, &opts, &res, name);
 		rc = 0;
+	} else if (cfg->nonly > 0) {
+		rc = 0; /* --only: a map's one query has no name to match */
 	} else if (cfg->check && (m.nreach > 0 || m.has_regions) &&
 	           !cfg->has_start && !cfg->has_goal &&
 	           !(m.has_start && m.has_goal)) {
@@ -141,7 +162,8 @@ static void run_file(sink *k, astar_ctx *ctx)
 	} else {
 		rc = run_map_query(k, ctx, &m, &q, &res, t1, &ss, &ts);
 	}
-	if (rc == 0 && cfg->check && !cfg->distances)
+	/* --only runs queries alone; the level's checks are no query */
+	if (rc == 0 && cfg->check && !cfg->distances && cfg->nonly == 0)
 		run_level_checks(k, ctx, &m, &opts, name);
 	free(ss);
 	free(ts);
@@ -272,7 +294,7 @@ static void run_scen(sink *k, astar_ctx *ctx)
 		char label[LABEL_MAX];
 		scen_label(label, sizeof label, k->it->scen_name, e->line);
 		map_error_case(k, label, sm);
-	} else {
+	} else if (k->cfg->nonly == 0) { /* --only: its lines have no name */
 		scen_query(k, ctx);
 	}
 	shared_release(k->b, sm);

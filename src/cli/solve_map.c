@@ -1,11 +1,12 @@
 /*
- * solve_map.c - the queries of a map file: the list it holds (each
- * checked, searched, its expectation updated with --update and handed
- * to emit.c), or its one query (its marks, or --start and --goal), or
+ * solve_map.c - the queries of a map file: the list it holds (those
+ * --only chooses, each checked, searched, its expectation updated with
+ * --update and handed to emit.c), or its one query (its marks, or --start and --goal), or
  * with --distances the distance map from its starts.  solve.c, above,
  * reads the map and chooses among these; the starts and goals
  * are endpoints.c's, --update's part solve_update.c's, both below.
  */
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,16 +53,19 @@ static double prepare(astar_ctx *ctx, const astar_grid *g,
 	return now_us() - t;
 }
 
-/* The name of a map file's query i (mq) in its text line, its check's
- * messages and the reports: "FILE: NAME" for a named query, else "FILE:
- * queries[i]". */
-static void query_label(char *buf, size_t n, const char *file,
-                        const map_query *mq, size_t i)
+/* The name of a map file's query i (mq): its "name", else "queries[i]";
+ * and in its text line, its check's messages and the reports "FILE:
+ * NAME". */
+static void query_label(char *buf, size_t n, char *qname, size_t qn,
+                        const char *file, const map_query *mq, size_t i)
 {
-	if (mq->name != NULL)
+	if (mq->name != NULL) {
+		snprintf(qname, qn, "%s", mq->name);
 		snprintf(buf, n, "%s: %s", file, mq->name);
-	else
+	} else {
+		snprintf(qname, qn, "queries[%zu]", i);
 		snprintf(buf, n, "%s: queries[%zu]", file, i);
+	}
 }
 
 /* Where the messages about query mq point: its own place, or its
@@ -112,9 +116,15 @@ static void report_listed(query_report *q, const map_query *mq, size_t i,
 	q->expect = &mq->expect;
 }
 
-/* Several blocks of one map: each says which query it draws. */
-static void block_heading(sink *k, const map_query *mq, size_t i)
+/* Several blocks of one map: each says which query it draws, and of
+ * which file when the run has several inputs. */
+static void block_heading(sink *k, const char *file, const map_query *mq,
+                          size_t i)
 {
+	if (k->it->ninputs > 1) {
+		diag_fputs(k->out, file); /* an LDtk level's identifier */
+		fputs(": ", k->out);
+	}
 	if (mq->name != NULL)
 		fprintf(k->out, "%s", mq->name);
 	else
@@ -123,21 +133,23 @@ static void block_heading(sink *k, const map_query *mq, size_t i)
 	        (int)mq->start.y, (int)mq->goal.x, (int)mq->goal.y);
 }
 
-/* Query i of the map's list, as run_map_queries; -1 when out of memory
- * (the item is lost), else 0. */
+/* Query i of the map's list, as run_map_queries (with a heading when
+ * it is one of several, a blank line after it unless it is the last);
+ * -1 when out of memory (the item is lost), else 0. */
 static int run_listed_query(sink *k, astar_ctx *ctx, const map *m,
                             query_report *q, const astar_options *opts,
-                            astar_result *res, update_query *uq, size_t i)
+                            astar_result *res, update_query *uq, size_t i,
+                            int several, int gap)
 {
 	const char *name = q->map_name;
-	char label[LABEL_MAX], where[64];
+	char label[LABEL_MAX], qname[LABEL_MAX], where[64];
 	const map_query *mq = &m->queries[i];
 	astar_options qo = *opts;
 	astar_status st;
 	double t2;
 	query_places at;
 	snprintf(where, sizeof where, "queries[%zu]: ", i);
-	query_label(label, sizeof label, name, mq, i);
+	query_label(label, sizeof label, qname, sizeof qname, name, mq, i);
 	at = places_of(m, mq);
 	const astar_point *ss = mq->starts ? mq->starts : &mq->start;
 	const astar_point *ts = mq->goals ? mq->goals : &mq->goal;
@@ -164,30 +176,63 @@ static int run_listed_query(sink *k, astar_ctx *ctx, const map *m,
 	}
 	q->search_us = now_us() - t2;
 	report_listed(q, mq, i, ss, ns, ts, nt, res);
-	if (uq != NULL && update_one(k, label, mq, res, &uq[i]) != 0)
+	if (uq != NULL &&
+	    update_one(k, label, name, qname, mq, res, &uq[i]) != 0)
 		return -1; /* out of memory: the item is lost */
 	if (uq != NULL) {
 		q->before = q->expect; /* a picture shows old and new */
 		q->expect = &uq[i].e;  /* checked as it will be written */
 	}
-	if (m->nqueries > 1 && text_blocks_on(k->cfg))
-		block_heading(k, mq, i);
+	if (several && text_blocks_on(k->cfg))
+		block_heading(k, name, mq, i);
 	emit(k, q, label, 1);
-	if (i + 1 < m->nqueries && text_blocks_on(k->cfg))
+	if (gap && text_blocks_on(k->cfg))
 		fputc('\n', k->out);
 	return 0;
 }
 
-/* The queries a map file holds, each checked, searched into res and
- * emitted; q is filled but for the query, opts the map's options. */
-static void run_map_queries(sink *k, astar_ctx *ctx, const map *m,
-                            query_report *q, const astar_options *opts,
-                            astar_result *res, update_query *uq)
+/* Whether --only chooses query mq: every query without --only, else a
+ * named one that a pattern matches (each pattern that does is marked,
+ * for the run's end to say which matched nothing). */
+int only_chosen(sink *k, const map_query *mq)
 {
-	file_header(k, q->map_name);
+	const cli_config *cfg = k->cfg;
+	int hit = 0;
+
+	if (cfg->nonly == 0)
+		return 1;
+	for (size_t j = 0; mq->name != NULL && j < cfg->nonly; j++)
+		if (fnmatch(cfg->only[j], mq->name, 0) == 0) {
+			atomic_store_explicit(&k->b->only_hit[j], 1,
+			                      memory_order_relaxed);
+			hit = 1;
+		}
+	return hit;
+}
+
+/* The queries a map file holds (those --only chooses), each checked,
+ * searched into res and emitted, a heading and a blank line between
+ * them when there are several; q is filled but for the query, opts the
+ * map's options.  Returns how many ran. */
+static size_t run_map_queries(sink *k, astar_ctx *ctx, const map *m,
+                              query_report *q, const astar_options *opts,
+                              astar_result *res, update_query *uq)
+{
+	size_t n = 0, ran = 0;
+
 	for (size_t i = 0; i < m->nqueries; i++)
-		if (run_listed_query(k, ctx, m, q, opts, res, uq, i) != 0)
-			return;
+		n += only_chosen(k, &m->queries[i]);
+	if (n <= 1) /* else each query's heading names the file */
+		file_header(k, q->map_name);
+	for (size_t i = 0; i < m->nqueries; i++) {
+		if (!only_chosen(k, &m->queries[i]))
+			continue;
+		ran++;
+		if (run_listed_query(k, ctx, m, q, opts, res, uq, i, n > 1,
+		                     ran < n) != 0)
+			break;
+	}
+	return n;
 }
 
 /* The map's own queries, run; with --update their new expectations
@@ -202,8 +247,8 @@ void run_queries_and_update(sink *k, astar_ctx *ctx, const map *m,
 	if (cfg->update && (uq = calloc(m->nqueries, sizeof *uq)) == NULL) {
 		k->nomem = 1;
 	} else {
-		run_map_queries(k, ctx, m, q, opts, res, uq);
-		k->it->upd_total += cfg->update ? m->nqueries : 0;
+		size_t n = run_map_queries(k, ctx, m, q, opts, res, uq);
+		k->it->upd_total += cfg->update ? (unsigned)n : 0;
 		if (uq != NULL && !k->nomem)
 			update_file(k, name, uq, m->nqueries);
 	}
@@ -305,6 +350,7 @@ int run_distances(sink *k, astar_ctx *ctx, const map *m, query_report *q,
 	q->starts = *ss;
 	q->nstarts = ns;
 	q->dist = &f;
+	q->flow = cfg->flow;
 	file_header(k, name);
 	if (cfg->format == FORMAT_JSON)
 		rc = output_json_distances(k->out, q, &f, cfg->flow);
@@ -314,8 +360,8 @@ int run_distances(sink *k, astar_ctx *ctx, const map *m, query_report *q,
 		k->nomem = 1;
 	else if (rc != 0)
 		diag_error(name, 0, 0, "out of memory");
-	if (rc == 0 && cfg->image != NULL)
-		emit_image(k, q);
+	if (rc == 0 && cfg->image != NULL && !cfg->image_failed)
+		emit_image(k, q); /* a distance map fails no check */
 	q->dist = NULL;
 	return rc == 0 ? 0 : -1;
 }

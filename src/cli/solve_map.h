@@ -9,6 +9,9 @@
 /* The map's own queries, each run into res with the map's options opts
  * (q filled but for the query); with --update their new expectations
  * are kept and the file rewritten when one changed. */
+/* Whether --only chooses query mq (every query without --only). */
+int only_chosen(sink *k, const map_query *mq);
+
 void run_queries_and_update(sink *k, astar_ctx *ctx, const map *m,
                             query_report *q, const astar_options *opts,
                             astar_result *res, const char *name);

@@ -7,9 +7,11 @@
 #include "driver.h"
 #include "update.h"
 
-/* The new expectation of query mq (named label) from its result res
- * into u, its diff noted; 0, or -1 when out of memory. */
-int update_one(sink *k, const char *label, const map_query *mq,
+/* The new expectation of query mq (named label; qname in file) from its
+ * result res into u, its diff noted and the hand-written expectations
+ * it left said (a warning at the query); 0, or -1 when out of memory. */
+int update_one(sink *k, const char *label, const char *file,
+               const char *qname, const map_query *mq,
                const astar_result *res, update_query *u);
 
 /* Whether --update cannot rewrite map file m (name) (reported). */

@@ -23,7 +23,10 @@
  * spaces; the elements of a top-level array of strings, arrays or
  * objects (the rows, the cells' rows, the queries) one a line, indented
  * by four; every other value (a point too) on one
- * line as jansson writes it with ", " and ": " between its parts.
+ * line as jansson writes it with ", " and ": " between its parts, but
+ * for an expected "path" of more than PATH_LINE points, whose points
+ * follow its query's line PATH_LINE a line, indented by six, and whose
+ * "]" starts the line that ends the query.
  * Numbers keep what jansson read (an integer stays one); a new cost is
  * an integer when it is whole, else a number of at most 8 decimals.
  * A byte order mark before the object is kept.
@@ -90,26 +93,22 @@ typedef struct upd {
 	char *diff;
 	size_t size, n;
 	int none;   /* the query expected nothing */
-	int turned; /* its reachability is not what it expected */
 } upd;
 
-/* reachable: written for a query without expectations, corrected where
- * it is, and written where the reachability turned. */
+/* reachable: written for a query without expectations (its first
+ * record); one that has it keeps it (it did not turn: see
+ * update_expect). */
 static void update_reachable(upd *d)
 {
-	const map_expect *old = d->old;
 	int reached = d->r->reached_goal;
 
-	if (!d->none && !old->has_reachable && !d->turned)
+	if (!d->none)
 		return;
 	d->u->e.has_reachable = 1;
 	d->u->e.reachable = reached;
-	if (!old->has_reachable || old->reachable != reached) {
-		d->u->changed |= UPD_REACHABLE;
-		diff_add(d->diff, d->size, &d->n, "reachable %s -> %s",
-		         old->has_reachable ? yes_no(old->reachable) : "none",
-		         yes_no(reached));
-	}
+	d->u->changed |= UPD_REACHABLE;
+	diff_add(d->diff, d->size, &d->n, "reachable %s -> %s", "none",
+	         yes_no(reached));
 }
 
 /* No path: cost, steps and path cannot hold, and go. */
@@ -137,14 +136,14 @@ static void drop_path_keys(upd *d)
 }
 
 /* cost and steps: kept where they were (corrected beyond the
- * tolerance), written for a query that expected nothing or turned. */
+ * tolerance), written for a query that expected nothing. */
 static void update_cost_steps(upd *d, double tolerance)
 {
 	const map_expect *old = d->old;
 	map_expect *e = &d->u->e;
 	char a[64], b[64];
 
-	if (old->has_cost || d->none || d->turned) {
+	if (old->has_cost || d->none) {
 		e->has_cost = 1;
 		e->cost_decimals = -1;
 		if (!old->has_cost ||
@@ -158,7 +157,7 @@ static void update_cost_steps(upd *d, double tolerance)
 			         old->has_cost ? a : "none", b);
 		}
 	}
-	if (old->has_steps || d->none || d->turned) {
+	if (old->has_steps || d->none) {
 		e->has_steps = 1;
 		e->steps = (long)d->r->path_len - 1;
 		if (!old->has_steps || old->steps != e->steps) {
@@ -202,6 +201,21 @@ static int update_path(upd *d, int paths)
 	return 0;
 }
 
+/* A query whose reachability turned: its expectation left whole (the
+ * path copied, as u->e owns it), to fail; 0, or -1 out of memory. */
+static int leave_whole(const map_expect *old, update_query *u)
+{
+	u->left |= LEFT_REACHABLE;
+	if (!old->has_path)
+		return 0;
+	if ((u->e.path = malloc(old->path_len * sizeof *old->path)) == NULL)
+		return -1;
+	memcpy(u->e.path, old->path, old->path_len * sizeof *old->path);
+	u->e.path_len = old->path_len;
+	u->e.has_path = 1;
+	return 0;
+}
+
 int update_expect(const map_expect *old, const astar_result *r, int paths,
                   double tolerance, update_query *u, char *diff, size_t size)
 {
@@ -209,9 +223,9 @@ int update_expect(const map_expect *old, const astar_result *r, int paths,
 	                        ? old->reachable
 	                        : old->has_cost || old->has_steps ||
 	                                  old->has_max_cost || old->has_path;
-	upd d = {old, r, u, diff, size, 0, !check_any(old), 0};
+	upd d = {old, r, u, diff, size, 0, !check_any(old)};
+	char why[256];
 
-	d.turned = !d.none && old_reach != r->reached_goal;
 	memset(u, 0, sizeof *u);
 	u->ran = 1;
 	u->e = *old;
@@ -220,6 +234,9 @@ int update_expect(const map_expect *old, const astar_result *r, int paths,
 	u->e.path_len = 0;
 	if (size > 0)
 		diff[0] = '\0';
+	/* Whether the route goes is what the query means: not recorded. */
+	if (!d.none && old_reach != r->reached_goal)
+		return leave_whole(old, u);
 	update_reachable(&d);
 	if (!r->reached_goal) {
 		drop_path_keys(&d);
@@ -228,6 +245,10 @@ int update_expect(const map_expect *old, const astar_result *r, int paths,
 	update_cost_steps(&d, tolerance);
 	if (update_path(&d, paths) != 0)
 		return -1;
+	/* Cost, steps and path now hold: what still fails is the limit. */
+	if (old->has_max_cost &&
+	    !check_result(&u->e, r, tolerance, why, sizeof why))
+		u->left |= LEFT_MAX_COST;
 	return u->changed != 0;
 }
 
@@ -328,6 +349,62 @@ static int one_a_line(json_t *v)
 	return 0;
 }
 
+/* A recorded path of more points than this is written PATH_LINE points
+ * a line, so that a changed route is a diff of a few short lines. */
+#define PATH_LINE 10
+
+/* What stands for a long path while its query is written on one line. */
+#define PATH_MARK "\x01path\x01"
+
+/* The points of path p, PATH_LINE a line, indented by six. */
+static int write_path_rows(FILE *f, json_t *p)
+{
+	size_t n = json_array_size(p);
+
+	for (size_t i = 0; i < n; i++) {
+		fputs(i % PATH_LINE == 0 ? "      " : " ", f);
+		if (json_dumpf(json_array_get(p, i), f, INLINE) != 0)
+			return -1;
+		if (i + 1 < n)
+			fputs(i % PATH_LINE == PATH_LINE - 1 ? ",\n" : ",", f);
+	}
+	fputs("\n    ]", f);
+	return 0;
+}
+
+/* An element of a top-level array, on one line, but for the long path
+ * of a query's "expect", whose points follow on lines of their own. */
+static int write_element(FILE *f, json_t *e)
+{
+	json_t *x = json_object_get(e, "expect");
+	json_t *p = json_object_get(x, "path");
+	char *s, *at;
+	int rc = -1;
+
+	if (!json_is_array(p) || json_array_size(p) <= PATH_LINE)
+		return json_dumpf(e, f, INLINE);
+	json_incref(p);
+	if (json_object_set_new(x, "path", json_string(PATH_MARK)) != 0) {
+		json_decref(p);
+		return -1;
+	}
+	s = json_dumps(e, INLINE);
+	/* jansson writes the mark's control bytes as \u0001 */
+	at = s != NULL ? strstr(s, "\"\\u0001path\\u0001\"") : NULL;
+	if (at != NULL) {
+		fwrite(s, 1, (size_t)(at - s), f);
+		fputs("[\n", f);
+		if (write_path_rows(f, p) == 0) {
+			fputs(at + strlen("\"\\u0001path\\u0001\""), f);
+			rc = 0;
+		}
+	}
+	free(s);
+	if (json_object_set_new(x, "path", p) != 0)
+		rc = -1;
+	return rc;
+}
+
 /* The level in the layout at the top of this file. */
 static int write_level(FILE *f, void *arg)
 {
@@ -358,8 +435,7 @@ static int write_level(FILE *f, void *arg)
 			fputs("[\n", f);
 			for (size_t j = 0; j < m; j++) {
 				fputs("    ", f);
-				if (json_dumpf(json_array_get(v, j), f,
-				               INLINE) != 0)
+				if (write_element(f, json_array_get(v, j)) != 0)
 					return -1;
 				fputs(j + 1 < m ? ",\n" : "\n", f);
 			}

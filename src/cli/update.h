@@ -22,10 +22,16 @@ enum update_kind { UPDATE_NONE, UPDATE_VALUES, UPDATE_PATHS };
 /* The keys of an "expect" object that --update writes, as bits. */
 enum { UPD_REACHABLE = 1, UPD_COST = 2, UPD_STEPS = 4, UPD_PATH = 8 };
 
+/* The hand-written expectations --update leaves as they are though the
+ * result says otherwise, as bits: whether the route goes (a "reachable"
+ * given or implied that turned), a "max_cost" the new cost exceeds. */
+enum { LEFT_REACHABLE = 1, LEFT_MAX_COST = 2 };
+
 /* What --update makes of one query of a JSON level. */
 typedef struct update_query {
 	int ran;          /* the query was solved; else it is left alone */
 	unsigned changed; /* the keys whose value changes (UPD_ bits) */
+	unsigned left;    /* what it left though it fails (LEFT_ bits) */
 	map_expect e;     /* the expectation to check and write; e.path is
 	                     owned (update_query_free) */
 } update_query;
@@ -36,12 +42,15 @@ typedef struct update_query {
  * diff (size bytes) what changes, for a reviewer: "cost 22 -> 24, steps
  * 22 -> 24".  The rules (astar(1), --update): a query without
  * expectations gains reachable, and when the goal was reached cost and
- * steps; otherwise the keys it has are corrected, a path with paths set
- * is added, and when reachability turned, reachable is written, cost,
- * steps and path taken away (no path) or cost and steps added (a path);
- * other keys (max_cost) stay.  A cost within tolerance of the old one
- * (< 0: check_result's default) is kept as written.  Returns 1 when
- * something changes, 0 when nothing does, -1 when out of memory.
+ * steps: its first record.  Otherwise --update records how the route
+ * goes, never whether it goes: the cost, steps and path it has are
+ * corrected, a path with paths set is added; when reachability turned
+ * (a "reachable" written, or a reached goal implied by a cost, steps, a
+ * path or a max_cost) the expectation stays whole and fails (u->left);
+ * max_cost stays too (u->left when the new cost exceeds it).  A cost
+ * within tolerance of the old one (< 0: check_result's default) is kept
+ * as written.  Returns 1 when something changes, 0 when nothing does,
+ * -1 when out of memory.
  */
 int update_expect(const map_expect *old, const astar_result *r, int paths,
                   double tolerance, update_query *u, char *diff, size_t size);

@@ -22,7 +22,20 @@
 #include "image_png.h"
 #include "image_raster.h"
 
-/* The legend, in the PNG's text. */
+/* The legend, in the PNG's text: a query's, a distance map's (the heat
+ * map of --distances), a flow field's (--flow). */
+static const char LEGEND_DIST[] =
+	"distance map: each reached cell coloured by its cost from the "
+	"nearest start, light yellow (near) through red to dark purple (the "
+	"farthest), the scale under the map; walls dark, open cells not "
+	"reached grey, start green";
+static const char LEGEND_FLOW[] =
+	"flow field: each reached cell coloured by its step toward the "
+	"nearest start (north blue, north-east cyan, east green, south-east "
+	"lime, south yellow, south-west orange, west red, north-west "
+	"purple), with a dark stroke from its centre toward that step when "
+	"cells are 5 pixels or more; walls dark, open cells not reached "
+	"grey, start green";
 static const char LEGEND[] =
 	"walls dark, floor light, terrain costs green (darker: dearer), "
 	"expanded cells light blue (first) to purple (last), path orange, "
@@ -30,6 +43,8 @@ static const char LEGEND[] =
 static const char LEGEND_ROUTES[] =
 	"; a changed route: the current one orange, the recorded one blue, "
 	"cells on both brown, where they part or meet yellow";
+static const char LEGEND_MARKS[] =
+	"; the targets a failed reach check names red";
 static const char LEGEND_JUMPS[] =
 	"; jump points (the cells Jump Point Search expanded) ringed in "
 	"yellow";
@@ -123,6 +138,7 @@ static void picture_row(void *ctx, int64_t py, unsigned char *row)
 	if (sy == 0)
 		image_colour_row(p->q, p->ov, y, p->most, p->cells);
 	image_cells_to_pixels(p->cells, p->w, p->scale, sy, row);
+	image_draw_flow(p->q, y, p->scale, sy, row);
 	image_draw_jumps(p->jp, py, p->scale, p->iw, p->h, row);
 	image_draw_marker(&p->mk[0], py, row);
 	image_draw_marker(&p->mk[1], py, row);
@@ -137,7 +153,8 @@ int image_write_png(FILE *fp, const query_report *q, int scale, diag_err *err)
 	rgb *cells = NULL;
 	image_jumps jp;
 	picture p;
-	char legend[sizeof LEGEND + sizeof LEGEND_ROUTES +
+	char legend[sizeof LEGEND + sizeof LEGEND_DIST + sizeof LEGEND_FLOW +
+	            sizeof LEGEND_MARKS + sizeof LEGEND_ROUTES +
 	            sizeof LEGEND_JUMPS];
 	int rc = -1;
 
@@ -153,7 +170,11 @@ int image_write_png(FILE *fp, const query_report *q, int scale, diag_err *err)
 		diag_fail(err, 0, 0, "out of memory");
 		goto done;
 	}
-	snprintf(legend, sizeof legend, "%s%s%s", LEGEND,
+	snprintf(legend, sizeof legend, "%s%s%s%s",
+	         q->dist == NULL ? LEGEND
+	         : q->flow       ? LEGEND_FLOW
+	                         : LEGEND_DIST,
+	         q->nmarks > 0 ? LEGEND_MARKS : "",
 	         image_route_changed(q) ? LEGEND_ROUTES : "",
 	         jp.at != NULL ? LEGEND_JUMPS : "");
 	image_fill_overlay(ov, q, w, h);

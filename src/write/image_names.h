@@ -13,8 +13,13 @@
 /*
  * Image file names for batches.  The --image value is a pattern:
  *
- *   %d, %n   the query's 0-based number in the batch, in decimal
- *            (0, 1, ..., 10, ...); a width zero-pads it: %4d -> 0007
+ *   %d       the query's 0-based number, in decimal (0, 1, ..., 10,
+ *            ...): its index in its map file's list of queries, else
+ *            its input's place in the batch; a width zero-pads it:
+ *            %4d -> 0007
+ *   %n       the query's name made safe for a file name (see
+ *            image_path_for), or for a query without one its number
+ *            as %d
  *   %m       the map file's base name, without directory or extension
  *            (maps/arena.json -> arena, dao/arena2.map -> arena2;
  *            standard input -> stdin)
@@ -36,13 +41,22 @@
 int image_pattern_check(const char *pattern, int several, diag_err *err);
 
 /*
- * Expands pattern for query number index of a map named mapname (a path
- * as given; NULL, "-" or "<stdin>" is standard input) into out.  Returns
- * 0, or -1 with the reason in err (a bad % sequence, index > 0 with a
- * pattern that has no %d or %n, or the name does not fit in outsize
- * bytes).
+ * Expands pattern for query number index, named qname (NULL: none), of a
+ * map named mapname (a path as given; NULL, "-" or "<stdin>" is standard
+ * input) into out.  %n gives qname with each ASCII byte but a letter, a
+ * digit, '.', '-' and '_' made '_' (a leading '.' too), cut at 100
+ * bytes.  Returns 0, or -1 with the reason in err (a bad % sequence,
+ * index > 0 with a pattern that has no %d or %n, or the name does not
+ * fit in outsize bytes).
  */
 int image_path_for(const char *pattern, size_t index, const char *mapname,
-                   char *out, size_t outsize, diag_err *err);
+                   const char *qname, char *out, size_t outsize,
+                   diag_err *err);
+
+/* Whether pattern names the map (%m). */
+int image_pattern_has_map(const char *pattern);
+
+/* What %m gives for mapname, into out (size bytes). */
+void image_map_part(const char *mapname, char *out, size_t size);
 
 #endif

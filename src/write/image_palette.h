@@ -38,6 +38,12 @@ static const rgb HEAT_NEAR = {250, 232, 70};
 static const rgb HEAT_MID = {214, 80, 64};
 static const rgb HEAT_FAR = {52, 30, 110};
 static const rgb UNREACHED = {150, 150, 150};
+/* A flow field's cells (--flow) by the direction of their step toward
+ * the nearest start (the library's codes: N E S W NE SE SW NW), around
+ * a colour wheel: north blue, east green, south yellow, west red. */
+static const rgb FLOW[8] = {{70, 130, 230}, {70, 180, 90},  {240, 200, 50},
+                            {220, 70, 70},  {60, 190, 200}, {170, 200, 60},
+                            {240, 140, 50}, {170, 90, 200}};
 
 static inline rgb mix(rgb a, rgb b, unsigned t /* 0..256: share of b */)
 {

@@ -68,9 +68,10 @@ static rgb heat(unsigned t)
 	               : mix(HEAT_MID, HEAT_FAR, (t - 128) * 2);
 }
 
-/* A distance map's cell k: its heat, grey when unreached, or the wall. */
-static rgb dist_colour(const astar_flood_result *f, size_t k, uint8_t cost,
-                       double most)
+/* A distance map's cell k: its heat (with flow, the colour of its
+ * step's direction), grey when unreached, or the wall. */
+static rgb dist_colour(const astar_flood_result *f, int flow, size_t k,
+                       uint8_t cost, double most)
 {
 	double d = f->dist[k];
 
@@ -78,13 +79,54 @@ static rgb dist_colour(const astar_flood_result *f, size_t k, uint8_t cost,
 		return WALL;
 	if (d < 0)
 		return UNREACHED;
+	if (flow)
+		return f->flow[k] < 8 ? FLOW[f->flow[k]] : FLOOR;
 	return heat(most > 0 ? (unsigned)(d / most * 256.0) : 0);
 }
 
-/* The height in pixels of the colour scale under a distance map. */
+/* The height in pixels of the colour scale under a distance map (a flow
+ * field's colours are directions: no scale). */
 int64_t image_scale_band(const query_report *q, int scale)
 {
-	return q->dist == NULL ? 0 : scale * 2 > 8 ? scale * 2 : 8;
+	return q->dist == NULL || q->flow ? 0 : scale * 2 > 8 ? scale * 2 : 8;
+}
+
+/* The smallest cells a flow field's strokes are drawn in. */
+#define STROKE_SCALE 5
+
+void image_draw_flow(const query_report *q, int32_t y, int scale, int sy,
+                     unsigned char *row)
+{
+	const astar_flood_result *f = q->dist;
+	int c = scale / 2, len = scale / 2 - 1;
+
+	if (f == NULL || !q->flow || scale < STROKE_SCALE)
+		return;
+	for (int32_t x = 0; x < f->width; x++) {
+		uint8_t code = f->flow[(size_t)y * (size_t)f->width + (size_t)x];
+		int dx, dy, t, sx;
+		if (code >= 8)
+			continue;
+		dx = astar_flow_dx(code);
+		dy = astar_flow_dy(code);
+		/* The stroke's pixel on this row: t steps from the centre. */
+		if (dy == 0 && sy != c)
+			continue;
+		t = dy == 0 ? -1 : (sy - c) * dy;
+		if (dy != 0 && (t < 0 || t > len))
+			continue;
+		if (dy == 0) { /* a row of the stroke, and a dot at its root */
+			for (t = 0; t <= len; t++)
+				put_pixel(row, (int64_t)x * scale + c + t * dx,
+				          OUTLINE);
+			continue;
+		}
+		sx = c + t * dx;
+		put_pixel(row, (int64_t)x * scale + sx, OUTLINE);
+		/* the centre a dot of two pixels, the stroke's root */
+		if (t == 0)
+			put_pixel(row, (int64_t)x * scale + c - 1, OUTLINE);
+	}
 }
 
 /* The recorded path a picture compares with q's (the one before
@@ -222,7 +264,7 @@ void image_colour_row(const query_report *q, const uint8_t *ov, int32_t y,
 
 	for (int32_t x = 0; x < w; x++)
 		cells[x] = orow[x] == OV_MARK ? GOAL
-		           : q->dist ? dist_colour(q->dist,
+		           : q->dist ? dist_colour(q->dist, q->flow,
 		                                 (size_t)y * (size_t)w + x,
 		                                 grow[x], most)
 		                   : cell_colour(grow[x], orow[x]);

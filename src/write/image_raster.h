@@ -37,6 +37,12 @@ void image_colour_row(const query_report *q, const uint8_t *ov, int32_t y,
 void image_cells_to_pixels(const rgb *cells, int32_t w, int scale, int sy,
                            unsigned char *row);
 
+/* With a flow field (q->flow), its strokes over pixel row sy of map row
+ * y, drawn in row: from each reached cell's centre toward the cell its
+ * step leads to, when cells are STROKE_SCALE pixels or larger. */
+void image_draw_flow(const query_report *q, int32_t y, int scale, int sy,
+                     unsigned char *row);
+
 /* Pixel row by of the colour scale under a distance map, iw pixels
  * wide, into row. */
 void image_band_row(int64_t iw, int64_t by, unsigned char *row);

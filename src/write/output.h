@@ -25,6 +25,7 @@ typedef struct query_report {
 	const astar_options *opts;
 	const astar_result *res;
 	const astar_flood_result *dist; /* --distances: the map, else NULL */
+	int flow; /* --flow: the picture draws dist's flow field */
 	const astar_point *marks; /* cells --image marks (a failed reach
 	                             check's targets), nmarks of them */
 	size_t nmarks;

@@ -197,10 +197,36 @@ static int dist_bucket(double d, double most)
 	return b >= DIST_BUCKETS ? DIST_BUCKETS - 1 : b;
 }
 
+/* One map of a distance map's text: its costs bucketed (flow 0) or its
+ * flow field's steps (flow 1). */
+static void text_field(FILE *out, const query_report *q,
+                       const astar_flood_result *f, double most, int flow)
+{
+	const astar_grid *g = q->map->grid;
+
+	for (int32_t y = 0; y < f->height; y++) {
+		for (int32_t x = 0; x < f->width; x++) {
+			size_t k = (size_t)y * f->width + x;
+			int c;
+			if (astar_grid_get(g, x, y) == 0)
+				c = '#';
+			else if (f->dist[k] < 0)
+				c = '!';
+			else if (f->dist[k] == 0)
+				c = 'S';
+			else if (flow)
+				c = f->flow[k] < 8 ? flow_chars[f->flow[k]] : '?';
+			else
+				c = dist_ramp[dist_bucket(f->dist[k], most)];
+			fputc(c, out);
+		}
+		fputc('\n', out);
+	}
+}
+
 int output_text_distances(FILE *out, const query_report *q,
                           const astar_flood_result *f, int flow)
 {
-	const astar_grid *g = q->map->grid;
 	double most = 0.0;
 	size_t n = (size_t)f->width * (size_t)f->height;
 	char lo[64], hi[64];
@@ -208,41 +234,22 @@ int output_text_distances(FILE *out, const query_report *q,
 	for (size_t k = 0; k < n; k++)
 		if (f->dist[k] > most)
 			most = f->dist[k];
-	for (int pass = 0; pass < 1 + !!flow; pass++) {
-		for (int32_t y = 0; y < f->height; y++) {
-			for (int32_t x = 0; x < f->width; x++) {
-				size_t k = (size_t)y * f->width + x;
-				int c;
-				if (astar_grid_get(g, x, y) == 0)
-					c = '#';
-				else if (f->dist[k] < 0)
-					c = '!';
-				else if (f->dist[k] == 0)
-					c = 'S';
-				else if (pass == 1)
-					c = f->flow[k] < 8 ? flow_chars[f->flow[k]]
-					                   : '?';
-				else
-					c = dist_ramp[dist_bucket(f->dist[k], most)];
-				fputc(c, out);
-			}
-			fputc('\n', out);
-		}
-		if (pass == 0 && flow)
-			fputc('\n', out);
-	}
-	fputs("legend: S start, # blocked, ! unreachable", out);
-	if (flow)
-		fputs("; flow: the step toward the nearest start as on a "
-		      "keypad (8 north, 9 north-east, 6 east, 3 south-east, "
-		      "2 south, 1 south-west, 4 west, 7 north-west)",
-		      out);
-	fputc('\n', out);
+	text_field(out, q, f, most, 0);
+	fputs("legend: S start, # blocked, ! unreachable\n", out);
 	for (int b = 0; b < DIST_BUCKETS; b++) {
 		output_cost(lo, sizeof lo, most * b / DIST_BUCKETS);
 		output_cost(hi, sizeof hi, most * (b + 1) / DIST_BUCKETS);
 		fprintf(out, "  %c  cost %s to %s%s\n", dist_ramp[b], lo, hi,
 		        b + 1 < DIST_BUCKETS ? "" : " (the largest)");
+	}
+	/* The flow field after the costs' legend, its own legend first. */
+	if (flow) {
+		fputs("\nflow: each digit is a cell's step toward the nearest "
+		      "start, as on a numeric keypad (8 north, 9 north-east, 6 "
+		      "east, 3 south-east, 2 south, 1 south-west, 4 west, 7 "
+		      "north-west); S start, # blocked, ! unreachable\n",
+		      out);
+		text_field(out, q, f, most, 1);
 	}
 	fprintf(out, "reached: %zu cells\n", f->reached);
 	if (q->timing)

@@ -46,16 +46,18 @@ static void xml_text(FILE *f, const char *s)
 
 int report_junit(FILE *f, const report_case *c, size_t n, const char *error)
 {
-	size_t failures = 0, tests = n + (error != NULL);
+	size_t failures = 0, nerr = error != NULL, tests = n + nerr;
 	double total = 0;
-	char errors[32] = "";
+	char errors[48] = "";
 
+	/* A case that could not run is an error, not a failed check. */
 	for (size_t i = 0; i < n; i++) {
-		failures += !c[i].ok;
+		failures += !c[i].ok && !c[i].error;
+		nerr += !c[i].ok && c[i].error;
 		total += c[i].seconds;
 	}
-	if (error != NULL)
-		snprintf(errors, sizeof errors, " errors=\"1\"");
+	if (nerr > 0)
+		snprintf(errors, sizeof errors, " errors=\"%zu\"", nerr);
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
 	fprintf(f,
 	        "<testsuites tests=\"%zu\" failures=\"%zu\"%s "
@@ -73,7 +75,8 @@ int report_junit(FILE *f, const report_case *c, size_t n, const char *error)
 			fputs("/>\n", f);
 			continue;
 		}
-		fputs("><failure message=\"", f);
+		fputs(c[i].error ? "><error message=\"" : "><failure message=\"",
+		      f);
 		xml_text(f, c[i].message ? c[i].message : "failed");
 		fputs("\"/></testcase>\n", f);
 	}

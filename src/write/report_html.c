@@ -147,11 +147,13 @@ static size_t *table_order(const report_case *c, size_t n)
 
 static void totals(FILE *f, const report_case *c, size_t n, const char *error)
 {
-	size_t failed = 0, changed = 0, pictures = 0;
+	size_t failed = 0, errors = 0, changed = 0, pictures = 0;
 	double total = 0;
 
+	/* A case that could not run is an error, not a failed check. */
 	for (size_t i = 0; i < n; i++) {
-		failed += !c[i].ok;
+		failed += !c[i].ok && !c[i].error;
+		errors += !c[i].ok && c[i].error;
 		changed += c[i].ok && c[i].changed;
 		pictures += c[i].png != NULL;
 		total += c[i].seconds;
@@ -159,10 +161,14 @@ static void totals(FILE *f, const report_case *c, size_t n, const char *error)
 	fprintf(f,
 	        "<p class=\"totals\"><span id=\"total\">%zu checks</span>"
 	        "<span id=\"passed\">%zu passed</span>"
-	        "<span id=\"failed\">%zu failed</span>"
+	        "<span id=\"failed\">%zu failed</span>",
+	        n - errors, n - failed - errors, failed);
+	if (errors > 0)
+		fprintf(f, "<span id=\"errors\">%zu errors</span>", errors);
+	fprintf(f,
 	        "<span id=\"changed\">%zu changed</span>"
 	        "<span>%zu pictures</span><span>%.3f s</span></p>\n",
-	        n, n - failed, failed, changed, pictures, total);
+	        changed, pictures, total);
 	if (error != NULL) {
 		fputs("<p class=\"error\"><strong>The run failed: ", f);
 		html_text(f, error);

@@ -142,14 +142,21 @@ static void failed_row(FILE *f, const report_case *k)
 int report_markdown(FILE *f, const report_case *c, size_t n,
                     size_t checked, size_t failed, const char *nothing)
 {
+	size_t errors = 0;
+
+	for (size_t i = 0; i < n; i++)
+		errors += !c[i].ok && c[i].error;
 	fputs("### astar\n\n", f);
-	fprintf(f, "checked %zu, passed %zu, failed %zu\n\n", checked,
+	fprintf(f, "checked %zu, passed %zu, failed %zu", checked,
 	        checked - failed, failed);
+	if (errors > 0) /* queries that could not run: no check failed */
+		fprintf(f, ", errors %zu", errors);
+	fputs("\n\n", f);
 	if (nothing != NULL) {
 		fputs(":x: ", f);
 		md_text(f, nothing, strlen(nothing));
 		fputs("\n", f);
-	} else if (failed == 0) {
+	} else if (failed == 0 && errors == 0) {
 		fprintf(f, ":white_check_mark: all %zu checks passed\n",
 		        checked);
 	} else {
