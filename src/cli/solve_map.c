@@ -73,6 +73,7 @@ static query_places places_of(const map *m, const map_query *mq)
 	memset(&at, 0, sizeof at);
 	at.ox = m->ox;
 	at.oy = m->oy;
+	at.map = m;
 	at.query.line = mq->line;
 	at.query.col = mq->col;
 	at.start = mq->start_at.line > 0 ? mq->start_at : at.query;
@@ -106,6 +107,7 @@ static void report_listed(query_report *q, const map_query *mq, size_t i,
 	q->ngoals = nt;
 	joined(q, res);
 	q->query = (long)i;
+	q->start_given = q->goal_given = 1;
 	q->name = mq->name;
 	q->at.line = mq->line;
 	q->at.col = mq->col;
@@ -232,6 +234,7 @@ static int run_one_query(sink *k, astar_ctx *ctx, const map *m, query_report *q,
 	memset(&at, 0, sizeof at);
 	at.ox = m->ox;
 	at.oy = m->oy;
+	at.map = m;
 	if (k->cfg->nstarts == 0)
 		at.start = m->start_at;
 	if (k->cfg->ngoals == 0)
@@ -290,6 +293,7 @@ int run_distances(sink *k, astar_ctx *ctx, const map *m, query_report *q,
 	memset(&at, 0, sizeof at);
 	at.ox = m->ox;
 	at.oy = m->oy;
+	at.map = m;
 	if (cfg->nstarts == 0)
 		at.start = m->start_at;
 	if (endpoints(cfg, m, name, 0, ss, &ns) != 0 ||

@@ -118,8 +118,25 @@ void map_free(map *m)
 		free(m->reach[i].from_text);
 	}
 	free(m->reach);
-	for (size_t i = 0; i < m->npoints; i++)
+	for (size_t i = 0; i < m->npoints; i++) {
 		free(m->points[i].name);
+		free(m->points[i].kind);
+	}
+	if (m->chosen != NULL) {
+		map_chosen *c = m->chosen;
+		for (size_t i = 0; i < c->nlayers; i++)
+			free(c->layers[i]);
+		free(c->layers);
+		free(c->walls);
+		free(c->start);
+		free(c->goal);
+		free(c->start_by);
+		free(c->goal_by);
+		free(c->why);
+		for (size_t i = 0; i < 256; i++)
+			free(c->causes[i]);
+		free(c);
+	}
 	free(m->points);
 	free(m->index);
 	free(m->level);

@@ -324,10 +324,12 @@ static int cost_tile(tiled_model *t, uint32_t gid, const char *prop)
  * or by property when props is set) and, when cost is set, its costs. */
 static int apply_layer(tiled_model *t, const tiled_layer *l, astar_grid *g,
                        long x0, long y0, int walls,
-                       const char *const *props, size_t nprops)
+                       const char *const *props, size_t nprops,
+                       unsigned char *why, unsigned char cause)
 {
 	const char *cost = t->opts->cost;
 	uint32_t last = 0;
+	size_t w = (size_t)astar_grid_width(g);
 
 	for (long y = 0; y < l->h; y++)
 		for (long x = 0; x < l->w; x++) {
@@ -339,15 +341,15 @@ static int apply_layer(tiled_model *t, const tiled_layer *l, astar_grid *g,
 				continue;
 			if (held(t, gid, &last, l, ex, ey) != 0)
 				return -1;
-			if (walls && props == NULL) {
+			s = walls && props == NULL;
+			if (walls && !s &&
+			    (s = solid_tile(t, gid, props, nprops)) < 0)
+				return -1;
+			if (s) {
+				if (why != NULL && astar_grid_get(g, gx, gy) != 0)
+					why[(size_t)gy * w + (size_t)gx] = cause;
 				astar_grid_set(g, gx, gy, 0);
 				continue;
-			}
-			if (walls &&
-			    (s = solid_tile(t, gid, props, nprops)) != 0) {
-				if (s < 0)
-					return -1;
-				astar_grid_set(g, gx, gy, 0);
 			}
 			if (!walls && cost != NULL) {
 				if ((c = cost_tile(t, gid, cost)) < 0)
@@ -360,8 +362,60 @@ static int apply_layer(tiled_model *t, const tiled_layer *l, astar_grid *g,
 	return 0;
 }
 
+/* Layer l blocks: named in m->chosen, with the cause of its walls in
+ * *cause (0 when past the 255 the table holds); the first one also says
+ * what blocks and how the layers were chosen. */
+static int tiled_chosen_layer(tiled_model *t, map *m, const tiled_layer *l,
+                              const char *const *props, size_t nprops,
+                              int any, unsigned char *cause)
+{
+	map_chosen *c = m->chosen;
+	char **grown, text[200], q[64];
+	const char *prop = NULL;
+
+	*cause = 0;
+	for (size_t i = 0; props != NULL && i < nprops && prop == NULL; i++)
+		if (any_tile_has(t, props[i]))
+			prop = props[i];
+	if (c->nlayers == 0) {
+		c->layers_by = t->opts->nlayers ? "--layer"
+		               : any ? "named like a collision layer"
+		                     : "every visible layer (none is named like "
+		                       "a collision layer)";
+		c->walls_by = t->opts->solid ? "by --solid"
+		              : t->opts->nlayers
+		                      ? "by --layer"
+		                      : "by default (--layer and --solid choose "
+		                        "the walls)";
+		if (prop != NULL)
+			snprintf(text, sizeof text,
+			         "tiles whose property '%s' is true",
+			         diag_quote(prop, q, sizeof q));
+		else
+			snprintf(text, sizeof text, "every tile");
+		if ((c->walls = strdup(text)) == NULL)
+			return map_fail(t->err, 0, 0, "out of memory");
+	}
+	grown = realloc(c->layers, (c->nlayers + 1) * sizeof *grown);
+	if (grown == NULL)
+		return map_fail(t->err, 0, 0, "out of memory");
+	c->layers = grown;
+	if ((c->layers[c->nlayers] = strdup(l->name)) == NULL)
+		return map_fail(t->err, 0, 0, "out of memory");
+	if (++c->nlayers < 256) {
+		*cause = (unsigned char)c->nlayers;
+		snprintf(text, sizeof text, "a tile of layer '%s'%s%s%s",
+		         diag_quote(l->name, q, sizeof q),
+		         prop ? " whose property '" : "", prop ? prop : "",
+		         prop ? "' is true" : "");
+		if ((c->causes[*cause] = strdup(text)) == NULL)
+			return map_fail(t->err, 0, 0, "out of memory");
+	}
+	return 0;
+}
+
 /* The walls: by the rule astar(1) gives. */
-static int apply_walls(tiled_model *t, astar_grid *g, long x0, long y0)
+static int apply_walls(tiled_model *t, map *m, long x0, long y0)
 {
 	const map_level_opts *o = t->opts;
 	char *use = calloc(t->nlayers + 1, 1), list[200];
@@ -395,12 +449,17 @@ static int apply_walls(tiled_model *t, astar_grid *g, long x0, long y0)
 	}
 	for (size_t i = 0; i < t->nlayers && rc == 0; i++) {
 		const tiled_layer *l = &t->layers[i];
+		unsigned char cause;
 		if (any ? !use[i] : !l->visible)
 			continue;
+		if ((rc = tiled_chosen_layer(t, m, l, props, nprops, any,
+		                             &cause)) != 0)
+			break;
 		if (l->kind == TL_TILES)
-			rc = apply_layer(t, l, g, x0, y0, 1, props, nprops);
+			rc = apply_layer(t, l, m->grid, x0, y0, 1, props, nprops,
+			                 m->chosen->why, cause);
 		else if (any)
-			rc = tiled_objects_block(t, l, g, x0, y0);
+			rc = tiled_objects_block(t, l, m->grid, x0, y0);
 	}
 	free(use);
 	return rc;
@@ -425,9 +484,13 @@ int tiled_build(tiled_model *t, map *m)
 	m->oy = y0;
 	for (size_t i = 0; t->opts->cost && i < t->nlayers; i++)
 		if (t->layers[i].kind == TL_TILES && t->layers[i].visible &&
-		    apply_layer(t, &t->layers[i], m->grid, x0, y0, 0, NULL, 0))
+		    apply_layer(t, &t->layers[i], m->grid, x0, y0, 0, NULL, 0,
+		                NULL, 0))
 			return -1;
-	if (apply_walls(t, m->grid, x0, y0) != 0)
+	if (map_chosen_of(m) == NULL ||
+	    (m->chosen->why = calloc((size_t)w * (size_t)h, 1)) == NULL)
+		return map_fail(t->err, 0, 0, "out of memory");
+	if (apply_walls(t, m, x0, y0) != 0)
 		return -1;
 	/* After the walls: a cost under a wall is no open cell's, and the
 	 * bounds astar_grid_set leaves may be wider than the open cells'
