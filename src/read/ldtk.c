@@ -81,16 +81,20 @@ static int is_level_file(const json_t *root)
 int map_ldtk_levels(const char *buf, size_t len, char ***names, size_t *n,
                     map_error *err)
 {
-	json_t *root = json_text_load(buf, len, err);
+	json_t *root;
 	size_t k, cnt;
 
 	*names = NULL;
 	*n = 0;
-	if (root == NULL)
+	json_text_arena_begin();
+	if ((root = json_text_load(buf, len, err)) == NULL) {
+		json_text_arena_end();
 		return -1;
+	}
 	cnt = is_level_file(root) ? 0 : count_levels(root);
 	if (cnt > 0 && (*names = calloc(cnt, sizeof **names)) == NULL) {
 		json_decref(root);
+		json_text_arena_end();
 		return map_fail(err, 0, 0, "out of memory");
 	}
 	for (k = 0; k < cnt; k++) {
@@ -102,6 +106,7 @@ int map_ldtk_levels(const char *buf, size_t len, char ***names, size_t *n,
 		*n = k + 1;
 	}
 	json_decref(root);
+	json_text_arena_end();
 	return k == cnt ? 0 : map_fail(err, 0, 0, "out of memory");
 }
 
@@ -197,8 +202,22 @@ static json_t *read_external(ldtk *x, const char *rel)
 	return root;
 }
 
+static int read_ldtk(const char *buf, size_t len, size_t max_cells,
+                     const map_level_opts *lo, map *m, map_error *err);
+
 int map_read_ldtk(const char *buf, size_t len, size_t max_cells,
                   const map_level_opts *lo, map *m, map_error *err)
+{
+	int rc;
+
+	json_text_arena_begin(); /* the project's values are freed here */
+	rc = read_ldtk(buf, len, max_cells, lo, m, err);
+	json_text_arena_end();
+	return rc;
+}
+
+static int read_ldtk(const char *buf, size_t len, size_t max_cells,
+                     const map_level_opts *lo, map *m, map_error *err)
 {
 	static const map_level_opts none;
 	json_t *root, *ext = NULL;
