@@ -124,9 +124,40 @@ static void other_editor_options(const cli_config *cfg, enum map_format fmt,
 /* Reads and parses one map of the configured (or detected) format;
  * reports and returns -1 on failure.  level: an LDtk project's level
  * for this item, or NULL for --level's. */
+/* Set while a thread reads an item's map: its project has no level
+ * with a start and a goal (parse_map tells the LDtk reader). */
+static _Thread_local int reading_unmarked;
+
 int load_map(batch *b, const char *path, const char *level, map *m)
 {
 	return load_map_or(b, path, level, m, NULL);
+}
+
+int load_item_map(batch *b, const item *it, map *m)
+{
+	int rc;
+
+	reading_unmarked = it->unmarked;
+	rc = load_map_or(b, it->path, it->level, m, NULL);
+	reading_unmarked = 0;
+	return rc;
+}
+
+int ldtk_level_marked(const cli_config *cfg, const char *buf, size_t len,
+                      const char *path, const char *level)
+{
+	map_level_opts lo = cfg->level;
+	map_error err;
+	map m;
+	int marked;
+
+	lo.path = path;
+	lo.level = level;
+	if (map_read_ldtk(buf, len, cfg->max_cells, &lo, &m, &err) != 0)
+		return 1;
+	marked = m.has_start && m.has_goal;
+	map_free(&m);
+	return marked;
 }
 
 /* Says why a map could not be read.  A missing file named by digits
@@ -174,6 +205,7 @@ static int parse_map(const cli_config *cfg, enum map_format fmt,
 	case MAPFMT_LDTK:
 		lo = cfg->level;
 		lo.path = path;
+		lo.unmarked = reading_unmarked;
 		if (level != NULL)
 			lo.level = level;
 		return fmt == MAPFMT_TILED
@@ -219,15 +251,17 @@ int load_map_or(batch *b, const char *path, const char *level, map *m,
 			"(--scen=- for the standard input)");
 		return -1;
 	}
+	/* Said first, also of a file whose reading fails: --level cannot
+	 * be what that check file lacks. */
+	if (fmt != MAPFMT_TILED && fmt != MAPFMT_LDTK)
+		unused_level_options(cfg, name);
 	rc = parse_map(cfg, fmt, buf, len, path, level, m, &err);
 	free(buf);
 	if (rc != 0)
 		diag_report(name, &err);
 	else
 		m->format = fmt;
-	if (rc == 0 && fmt != MAPFMT_TILED && fmt != MAPFMT_LDTK)
-		unused_level_options(cfg, name);
-	else if (rc == 0)
+	if (rc == 0 && (fmt == MAPFMT_TILED || fmt == MAPFMT_LDTK))
 		other_editor_options(cfg, fmt, name);
 	return rc;
 }

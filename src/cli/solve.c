@@ -170,7 +170,7 @@ static void run_file(sink *k, astar_ctx *ctx)
 	astar_point *ss = NULL, *ts = NULL;
 	int rc;
 
-	if (load_map(k->b, k->it->path, k->it->level, &m) != 0 ||
+	if (load_item_map(k->b, k->it, &m) != 0 ||
 	    apply_blocks(cfg, name, &m) != 0) {
 		map_free(&m);
 		query_error(k, name);

@@ -143,15 +143,22 @@ static const json_t *pick_level(ldtk *x, const json_t *root)
 	level_list(root, &list);
 	if (cnt == 0)
 		map_fail(x->err, 0, 0, "the project has no levels");
+	else if (want == NULL && x->o->unmarked)
+		map_fail(x->err, 0, 0,
+		         "the project has %zu levels, and none has a point like "
+		         "a start and one like a goal: choose a level with "
+		         "--level=ID (%s) and its points with --start and "
+		         "--goal",
+		         cnt, list.text);
 	else if (want == NULL)
 		map_fail(x->err, 0, 0,
-		         "the project has %zu levels: choose one with "
-		         "--level=ID (%s)",
-		         cnt, list.text);
+		         "the project has %zu levels: choose one with %s (%s)",
+		         cnt, x->o->from_check ? "\"level_id\"" : "--level=ID",
+		         list.text);
 	else
 		map_fail(x->err, 0, 0,
-		         "--level '%s': no such level (the project's "
-		         "levels: %s)",
+		         "%s '%s': no such level (the project's levels: %s)",
+		         x->o->from_check ? "level_id" : "--level",
 		         diag_quote(want, q, sizeof q), list.text);
 	return NULL;
 }

@@ -160,6 +160,7 @@ int map_vfail(map_error *err, long line, long col, const char *fmt, va_list ap)
 {
 	err->line = line;
 	err->col = col;
+	err->file[0] = '\0';
 	vsnprintf(err->msg, MAP_MSG_MAX, fmt, ap);
 	return -1;
 }

@@ -110,6 +110,10 @@ typedef struct map_level_opts {
 	const char *level; /* LDtk: a level's identifier or index */
 	const char *path;  /* the file read, whose folder holds the files
 	                      it names ("-": the current folder) */
+	int unmarked; /* no level of the project has a start and a goal of
+	                 its own: without --level, one error lists them */
+	int from_check; /* chosen by a check file's keys ("level_id"), not
+	                   by the flags (--level), which messages name */
 	int max_cells_given; /* --max-cells was given: its number alone
 	                        rules, a sparse infinite map's too */
 } map_level_opts;
