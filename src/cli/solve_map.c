@@ -125,11 +125,67 @@ static void block_heading(sink *k, const map_query *mq, size_t i)
 	        (int)mq->start.y, (int)mq->goal.x, (int)mq->goal.y);
 }
 
+/* A query's "block": its cells made walls (set 1), their costs kept in
+ * saved, or given back (set 0).  The grid is the item's own; the
+ * library sees the change (JPS's maps are rebuilt). */
+static int query_blocks(const map_query *mq, astar_grid *g, uint8_t **saved,
+                        int set)
+{
+	if (mq->nblocks == 0)
+		return 0;
+	if (set && (*saved = malloc(mq->nblocks)) == NULL)
+		return -1;
+	for (size_t k = 0; k < mq->nblocks; k++)
+		if (set)
+			(*saved)[k] = astar_grid_get(g, mq->blocks[k].x,
+			                             mq->blocks[k].y);
+	/* Given back last to first: a cell named twice gets its own. */
+	for (size_t k = mq->nblocks; k-- > 0;)
+		astar_grid_set(g, mq->blocks[k].x, mq->blocks[k].y,
+		               set ? 0 : (*saved)[k]);
+	if (!set) {
+		astar_grid_recount(g);
+		free(*saved);
+		*saved = NULL;
+	}
+	return 0;
+}
+
 /* Query i of the map's list, as run_map_queries; -1 when out of memory
  * (the item is lost), else 0. */
+static int run_blocked_query(sink *k, astar_ctx *ctx, const map *m,
+                             query_report *q, const astar_options *opts,
+                             astar_result *res, update_query *uq, size_t i);
+
 static int run_listed_query(sink *k, astar_ctx *ctx, const map *m,
                             query_report *q, const astar_options *opts,
                             astar_result *res, update_query *uq, size_t i)
+{
+	const map_query *mq = &m->queries[i];
+	const astar_point *blocks = q->blocks;
+	size_t nblocks = q->nblocks;
+	uint8_t *saved = NULL;
+	int rc;
+
+	if (query_blocks(mq, m->grid, &saved, 1) != 0) {
+		k->nomem = 1;
+		return -1;
+	}
+	if (mq->nblocks > 0) { /* drawn as --block's are */
+		q->blocks = mq->blocks;
+		q->nblocks = mq->nblocks;
+	}
+	rc = run_blocked_query(k, ctx, m, q, opts, res, uq, i);
+	query_blocks(mq, m->grid, &saved, 0);
+	q->blocks = blocks;
+	q->nblocks = nblocks;
+	return rc;
+}
+
+/* run_listed_query with the query's blocks in place. */
+static int run_blocked_query(sink *k, astar_ctx *ctx, const map *m,
+                             query_report *q, const astar_options *opts,
+                             astar_result *res, update_query *uq, size_t i)
 {
 	const char *name = q->map_name;
 	char label[LABEL_MAX], where[64];

@@ -123,6 +123,7 @@ void map_free(map *m)
 		free(m->queries[i].starts);
 		free(m->queries[i].goals);
 		free(m->queries[i].name);
+		free(m->queries[i].blocks);
 	}
 	free(m->queries);
 	for (size_t i = 0; i < m->nreach; i++) {

@@ -58,6 +58,10 @@ typedef struct map_query {
 	size_t nstarts, ngoals;
 	int has_size; /* "size": the agent's side in cells */
 	int32_t size;
+	/* "block": cells this query alone treats as walls (each cell of an
+	 * @name), owned; nblocks of them */
+	astar_point *blocks;
+	size_t nblocks;
 } map_query;
 
 /* A named point of a level: a JSON level's "points", a Tiled object, an
