@@ -301,6 +301,7 @@ void free_item(item *it)
 		free(it->cases[i].name);
 		free(it->cases[i].message);
 		free(it->cases[i].file);
+		free(it->cases[i].level_file);
 		free(it->cases[i].expected);
 		free(it->cases[i].got);
 		free(it->cases[i].png);

@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "io.h"
+#include "json_pos.h"
 #include "json_text.h"
 #include "map.h"
 
@@ -212,6 +213,42 @@ static json_t *read_external(ldtk *x, const char *rel)
 static int read_ldtk(const char *buf, size_t len, size_t max_cells,
                      const map_level_opts *lo, map *m, map_error *err);
 
+/* Where the level is, in m->chosen: the project at the level's object,
+ * or its external level file (whose top is the level). */
+static int level_place(const ldtk *x, const char *buf, size_t len, map *m)
+{
+	map_chosen *c = map_chosen_of(m);
+	const char *path = x->o->path, *slash;
+	json_place p = {1, 1};
+	char q[64], place[128];
+	size_t dl;
+
+	if (c == NULL)
+		return map_fail(x->err, 0, 0, "out of memory");
+	if (path == NULL || strcmp(path, "-") == 0)
+		return 0;
+	slash = strrchr(path, '/');
+	dl = x->level_file && slash && x->level_file[0] != '/'
+	             ? (size_t)(slash - path + 1)
+	             : 0;
+	if (x->level_file == NULL && x->nat > 0)
+		(void)json_pos_find(buf, len, x->at, x->nat, 0, &p);
+	snprintf(place, sizeof place, "LDtk level '%s'",
+	         diag_quote(m->level ? m->level : "?", q, sizeof q));
+	if (x->level_file != NULL &&
+	    (c->file = malloc(dl + strlen(x->level_file) + 1)) != NULL) {
+		memcpy(c->file, path, dl);
+		strcpy(c->file + dl, x->level_file);
+	} else if (x->level_file == NULL) {
+		c->file = strdup(path);
+	}
+	c->line = p.line;
+	c->col = p.col;
+	if (c->file == NULL || (c->place = strdup(place)) == NULL)
+		return map_fail(x->err, 0, 0, "out of memory");
+	return 0;
+}
+
 int map_read_ldtk(const char *buf, size_t len, size_t max_cells,
                   const map_level_opts *lo, map *m, map_error *err)
 {
@@ -262,6 +299,8 @@ static int read_ldtk(const char *buf, size_t len, size_t max_cells,
 		}
 	}
 	rc = ldtk_grid(&x, level, m);
+	if (rc == 0)
+		rc = level_place(&x, buf, len, m);
 out:
 	if (x.level_text != buf)
 		free((char *)x.level_text);

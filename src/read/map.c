@@ -147,6 +147,8 @@ void map_free(map *m)
 		free(c->start_by);
 		free(c->goal_by);
 		free(c->why);
+		free(c->file);
+		free(c->place);
 		for (size_t i = 0; i < 256; i++)
 			free(c->causes[i]);
 		free(c);

@@ -137,6 +137,12 @@ typedef struct map_chosen {
 	const char *walls_by;  /* "by default" or the option (static) */
 	char *start, *goal;    /* the points the defaults chose, or NULL */
 	char *start_by, *goal_by; /* by which rule */
+	/* Where the level is, for a failed check's report and annotation:
+	 * the file (as opened), the place of the LDtk level or of the first
+	 * Tiled layer that blocks (0 unknown), and what is there ("LDtk
+	 * level 'Cave'"); NULL when read from standard input. */
+	char *file, *place;
+	long line, col;
 	/* Each cell's cause (w*h, row by row): 0 none, else an index into
 	 * causes ("IntGrid value 'water'", "a tile of layer 'Solid'"). */
 	unsigned char *why;

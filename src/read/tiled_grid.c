@@ -395,6 +395,13 @@ static int tiled_chosen_layer(tiled_model *t, map *m, const tiled_layer *l,
 			snprintf(text, sizeof text, "every tile");
 		if ((c->walls = strdup(text)) == NULL)
 			return map_fail(t->err, 0, 0, "out of memory");
+		snprintf(text, sizeof text, "Tiled layer '%s'",
+		         diag_quote(l->name, q, sizeof q));
+		if ((c->place = strdup(text)) == NULL ||
+		    (t->opts->path && strcmp(t->opts->path, "-") != 0 &&
+		     (c->file = strdup(t->opts->path)) == NULL))
+			return map_fail(t->err, 0, 0, "out of memory");
+		c->line = l->line;
 	}
 	grown = realloc(c->layers, (c->nlayers + 1) * sizeof *grown);
 	if (grown == NULL)
