@@ -297,7 +297,10 @@ void free_item(item *it);
 int read_input(batch *b, const char *path, char **buf, size_t *len,
                diag_err *err);
 int load_map(batch *b, const char *path, const char *level, map *m);
-/* load_map of an item (its path, level, and whether it is unmarked). */
+/* load_map of an item (its path, level, and whether it is unmarked);
+ * LOAD_SKIPPED (warned) for an editor's level --check has nothing to
+ * check in. */
+#define LOAD_SKIPPED (-3)
 int load_item_map(batch *b, const item *it, map *m);
 /* load_map, but a file that cannot be read is not reported: its reason
  * goes to *unread (returns -2); other errors are reported (-1). */

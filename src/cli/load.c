@@ -133,14 +133,36 @@ int load_map(batch *b, const char *path, const char *level, map *m)
 	return load_map_or(b, path, level, m, NULL);
 }
 
+/* Set while a thread reads an input file (not a scenario's map): an
+ * editor's file caught by --check's glob is skipped (load_map_or). */
+static _Thread_local int reading_item;
+
 int load_item_map(batch *b, const item *it, map *m)
 {
 	int rc;
 
 	reading_unmarked = it->unmarked;
+	reading_item = 1;
 	rc = load_map_or(b, it->path, it->level, m, NULL);
-	reading_unmarked = 0;
+	reading_unmarked = reading_item = 0;
 	return rc;
+}
+
+/* Whether an input of format fmt is an editor's level that --check has
+ * nothing to check in (no check file names it, no --start or --goal):
+ * said, and skipped, rather than read for a start it need not have. */
+static int no_checks_here(const cli_config *cfg, enum map_format fmt,
+                          const char *name)
+{
+	if (!reading_item || !cfg->check || cfg->update || cfg->nstarts > 0 ||
+	    cfg->ngoals > 0 || (fmt != MAPFMT_TILED && fmt != MAPFMT_LDTK))
+		return 0;
+	diag_warn("%s: %s holds no checks, so --check skips it: its queries "
+	          "and expectations go in a JSON check file that names it "
+	          "as its \"level\" (a glob such as levels/*.check.json "
+	          "takes the check files alone)",
+	          name, fmt == MAPFMT_TILED ? "a Tiled map" : "an LDtk project");
+	return 1;
 }
 
 int ldtk_level_marked(const cli_config *cfg, const char *buf, size_t len,
@@ -250,6 +272,10 @@ int load_map_or(batch *b, const char *path, const char *level, map *m,
 			"a scenario file, not a map: give it with --scen=FILE "
 			"(--scen=- for the standard input)");
 		return -1;
+	}
+	if (no_checks_here(cfg, fmt, name)) {
+		free(buf);
+		return LOAD_SKIPPED;
 	}
 	/* Said first, also of a file whose reading fails: --level cannot
 	 * be what that check file lacks. */

@@ -320,6 +320,9 @@ static int is_ldtk_project(const cli_config *cfg, const char *path)
 
 	if (cfg->level.level != NULL || cfg->input_format == MAPFMT_TILED)
 		return 0;
+	/* --check skips it whole, with one warning (load.c) */
+	if (cfg->check && !cfg->update && cfg->nstarts == 0 && cfg->ngoals == 0)
+		return 0;
 	return n > 5 && strcmp(path + n - 5, ".ldtk") == 0;
 }
 

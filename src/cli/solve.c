@@ -168,10 +168,11 @@ static void run_file(sink *k, astar_ctx *ctx)
 	double t0 = now_us(), t1;
 	astar_options opts; /* cfg's, with what the map asks */
 	astar_point *ss = NULL, *ts = NULL;
-	int rc;
+	int rc = load_item_map(k->b, k->it, &m);
 
-	if (load_item_map(k->b, k->it, &m) != 0 ||
-	    apply_blocks(cfg, name, &m) != 0) {
+	if (rc == LOAD_SKIPPED)
+		return;
+	if (rc != 0 || apply_blocks(cfg, name, &m) != 0) {
 		map_free(&m);
 		query_error(k, name);
 		return;
