@@ -229,6 +229,12 @@ static int pick_layers(tiled_model *t, char *use, int *any)
 		for (size_t i = 0; i < t->nlayers; i++)
 			if (strcmp(t->layers[i].name, o->layers[k]) == 0)
 				use[i] = 1, found = 1;
+		/* Else in any case, as the collision names are matched:
+		 * --layer=solid is the layer Solid. */
+		for (size_t i = 0, exact = (size_t)found; !exact && i < t->nlayers;
+		     i++)
+			if (strcasecmp(t->layers[i].name, o->layers[k]) == 0)
+				use[i] = 1, found = 1;
 		if (!found) {
 			char q[64];
 			layer_list(t, list, sizeof list);
