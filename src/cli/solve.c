@@ -130,6 +130,9 @@ static void say_chosen(const cli_config *cfg, const char *name, const map *m)
 		if (goal ? cfg->ngoals > 0 : cfg->nstarts > 0)
 			diag_note("astar: %s: the %s is given by --%s", name, what,
 			          what);
+		else if (m->nqueries > 0)
+			diag_note("astar: %s: the %s is given by each query", name,
+			          what);
 		else if (p != NULL)
 			diag_note("astar: %s: the %s is @%s %ld,%ld: %s", name, what,
 			          p, (long)at.x + m->ox, (long)at.y + m->oy, by);

@@ -182,7 +182,7 @@ static const json_t *pick_layer(ldtk *x, const json_t *layers, size_t *index,
 	const json_t *li, *first = NULL;
 	size_t i;
 
-	*by = "--layer";
+	*by = x->o->from_check ? "the check file's \"layer\"" : "--layer";
 	if (x->o->nlayers > 0)
 		return named_layer(x, layers, index);
 	*by = "the first IntGrid layer (none is named collision, "
@@ -568,8 +568,10 @@ static int ldtk_chosen(ldtk *x, const json_t *li, const char *by,
 		return map_fail(x->err, 0, 0, "out of memory");
 	c->nlayers = 1;
 	c->layers_by = by;
-	c->walls_by = x->o->solid ? "by --solid"
-	                          : "by default (--solid chooses the walls)";
+	c->walls_by = !x->o->solid        ? "by default (--solid chooses the "
+	                                     "walls)"
+	              : x->o->from_check ? "by the check file's \"solid\""
+	                                 : "by --solid";
 	for (int val = 1; val < 256; val++) {
 		const char *name = NULL;
 		json_array_foreach(vals, i, v)

@@ -384,11 +384,17 @@ static int tiled_chosen_layer(tiled_model *t, map *m, const tiled_layer *l,
 		if (any_tile_has(t, props[i]))
 			prop = props[i];
 	if (c->nlayers == 0) {
-		c->layers_by = t->opts->nlayers ? "--layer"
+		c->layers_by = t->opts->nlayers && t->opts->from_check
+		                       ? "the check file's \"layer\""
+		               : t->opts->nlayers ? "--layer"
 		               : any ? "named like a collision layer"
 		                     : "every visible layer (none is named like "
 		                       "a collision layer)";
-		c->walls_by = t->opts->solid ? "by --solid"
+		c->walls_by = t->opts->solid && t->opts->from_check
+		                      ? "by the check file's \"solid\""
+		              : t->opts->solid ? "by --solid"
+		              : t->opts->nlayers && t->opts->from_check
+		                      ? "by the check file's \"layer\""
 		              : t->opts->nlayers
 		                      ? "by --layer"
 		                      : "by default (--layer and --solid choose "
