@@ -131,6 +131,14 @@ static void unknown(const map *m, const char *ref, char *msg, size_t size)
 	names *shown;
 
 	snprintf(msg, size, "unknown point '%s'", ref);
+	if (m->chosen != NULL && m->npoints > 0) {
+		/* An editor's level: each object once, with its cell, not
+		 * each of the names an LDtk entity goes by. */
+		char list[400];
+		map_list_points(m, list, sizeof list);
+		append(msg, size, " (the level's points: %s)", list, 0, 0);
+		return;
+	}
 	if (m->npoints == 0) {
 		append(msg, size, "%s (the map names no points)", "", 0, 0);
 		return;
