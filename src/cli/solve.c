@@ -136,6 +136,9 @@ static void say_chosen(const cli_config *cfg, const char *name, const map *m)
 		else if (p != NULL)
 			diag_note("astar: %s: the %s is @%s %ld,%ld: %s", name, what,
 			          p, (long)at.x + m->ox, (long)at.y + m->oy, by);
+		else if (by != NULL)
+			diag_note("astar: %s: the %s is %ld,%ld, given by %s", name,
+			          what, (long)at.x + m->ox, (long)at.y + m->oy, by);
 		else
 			diag_note("astar: %s: the %s is not chosen: no point is like one, or they are on several cells", name, what);
 	}

@@ -430,6 +430,8 @@ static json_t *chosen_end(const query_report *q, int goal)
 
 	if (goal ? q->goal_given : q->start_given)
 		return json_pack("{s:s}", "by", "given");
+	if (point == NULL && by != NULL)
+		return json_pack("{s:s}", "by", by);
 	if (point == NULL)
 		return json_null();
 	return json_pack("{s:s,s:s}", "point", point, "by", by ? by : "");
