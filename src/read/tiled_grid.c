@@ -423,14 +423,30 @@ static int tiled_chosen_layer(tiled_model *t, map *m, const tiled_layer *l,
 		return map_fail(t->err, 0, 0, "out of memory");
 	if (++c->nlayers < 256) {
 		*cause = (unsigned char)c->nlayers;
-		snprintf(text, sizeof text, "a tile of layer '%s'%s%s%s",
+		snprintf(text, sizeof text, "%s of layer '%s'%s%s%s",
+		         l->kind == TL_TILES ? "a tile" : "an object",
 		         diag_quote(l->name, q, sizeof q),
-		         prop ? " whose property '" : "", prop ? prop : "",
-		         prop ? "' is true" : "");
+		         prop && l->kind == TL_TILES ? " whose property '" : "",
+		         prop && l->kind == TL_TILES ? prop : "",
+		         prop && l->kind == TL_TILES ? "' is true" : "");
 		if ((c->causes[*cause] = strdup(text)) == NULL)
 			return map_fail(t->err, 0, 0, "out of memory");
 	}
 	return 0;
+}
+
+/* The walls no layer before made (an object layer's shapes): cause. */
+static void mark_new_walls(map *m, unsigned char cause)
+{
+	int32_t w = astar_grid_width(m->grid), h = astar_grid_height(m->grid);
+
+	for (int32_t y = 0; y < h; y++) {
+		const uint8_t *row = astar_grid_row_view(m->grid, y);
+		unsigned char *why = m->chosen->why + (size_t)y * (size_t)w;
+		for (int32_t x = 0; x < w; x++)
+			if (row[x] == 0 && why[x] == 0)
+				why[x] = cause;
+	}
 }
 
 /* The walls: by the rule astar(1) gives. */
@@ -477,8 +493,9 @@ static int apply_walls(tiled_model *t, map *m, long x0, long y0)
 		if (l->kind == TL_TILES)
 			rc = apply_layer(t, l, m->grid, x0, y0, 1, props, nprops,
 			                 m->chosen->why, cause);
-		else if (any)
-			rc = tiled_objects_block(t, l, m->grid, x0, y0);
+		else if (any && (rc = tiled_objects_block(t, l, m->grid, x0,
+		                                          y0)) == 0)
+			mark_new_walls(m, cause);
 	}
 	free(use);
 	return rc;

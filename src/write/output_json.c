@@ -431,15 +431,23 @@ static json_t *chosen_end(const query_report *q, int goal)
 	if (goal ? q->goal_given : q->start_given)
 		return json_pack("{s:s}", "by", "given");
 	if (point == NULL && by != NULL)
-		return json_pack("{s:s}", "by", by);
+		return json_pack("{s:o}", "by", file_name(by));
 	if (point == NULL)
 		return json_null();
-	return json_pack("{s:s,s:s}", "point", point, "by", by ? by : "");
+	return json_pack("{s:o,s:o}", "point", file_name(point), "by",
+	                 file_name(by ? by : ""));
+}
+
+/* A level's text as a JSON string (file_name: any bytes), or null. */
+static json_t *text_or_null(const char *s)
+{
+	return s != NULL ? file_name(s) : json_null();
 }
 
 /* ,"chosen":{...}: what an editor's level chose (map_chosen): the
  * level, the layers that block and how, what in them blocks, the start
- * and goal and by which rule, the editor's coordinates of cell 0,0. */
+ * and goal and by which rule, the editor's coordinates of cell 0,0.
+ * Its names are the level's, any bytes: written as file names are. */
 static void put_chosen(text *t, const query_report *q)
 {
 	const map_chosen *c = q->map ? q->map->chosen : NULL;
@@ -449,13 +457,14 @@ static void put_chosen(text *t, const query_report *q)
 		return;
 	layers = json_array();
 	for (size_t i = 0; layers != NULL && i < c->nlayers; i++)
-		json_array_append_new(layers, json_string(c->layers[i]));
-	o = json_pack("{s:s?,s:o*,s:s?,s:s?,s:s?,s:o*,s:o*,s:[I,I]}", "level",
-	              q->map->level, "layers", layers, "layers_by",
-	              c->layers_by, "walls", c->walls, "walls_by", c->walls_by,
-	              "start", chosen_end(q, 0), "goal", chosen_end(q, 1),
-	              "origin", (json_int_t)q->map->ox,
-	              (json_int_t)q->map->oy);
+		json_array_append_new(layers, file_name(c->layers[i]));
+	o = json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:[I,I]}", "level",
+	              text_or_null(q->map->level), "layers", layers,
+	              "layers_by", text_or_null(c->layers_by), "walls",
+	              text_or_null(c->walls), "walls_by",
+	              text_or_null(c->walls_by), "start", chosen_end(q, 0),
+	              "goal", chosen_end(q, 1), "origin",
+	              (json_int_t)q->map->ox, (json_int_t)q->map->oy);
 	put_key(t, "chosen");
 	put_json(t, o, 512);
 }
