@@ -213,6 +213,8 @@ typedef struct sink {
 	const cli_config *cfg;
 	batch *b;
 	int nomem;
+	const map *level; /* the item's map while it runs, or NULL: an
+	                     editor's level its failed cases name */
 	/* --report=html: the picture drawn for the next report case */
 	unsigned char *png;
 	size_t png_len;

@@ -124,9 +124,10 @@ static void add_case(sink *k, const char *name, int ok, const char *msg,
 	}
 	if (file != NULL && (c->file = strdup(file)) == NULL)
 		k->nomem = 1;
-	if (!ok && q != NULL && q->map != NULL && q->map->chosen != NULL &&
-	    q->map->chosen->file != NULL)
-		level_of_case(k, c, q->map->chosen);
+	const map *lv = q != NULL ? q->map : k->level;
+	if (!ok && lv != NULL && lv->chosen != NULL &&
+	    lv->chosen->file != NULL)
+		level_of_case(k, c, lv->chosen);
 	if (c->name == NULL || (msg && c->message == NULL))
 		k->nomem = 1;
 }

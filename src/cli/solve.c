@@ -205,8 +205,10 @@ static void run_file(sink *k, astar_ctx *ctx)
 	} else {
 		rc = run_map_query(k, ctx, &m, &q, &res, t1, &ss, &ts);
 	}
+	k->level = &m;
 	if (rc == 0 && cfg->check && !cfg->distances)
 		run_level_checks(k, ctx, &m, &opts, name);
+	k->level = NULL;
 	free(ss);
 	free(ts);
 	map_free(&m);
