@@ -8,7 +8,8 @@
  * level and the project's defs from ldtk.c through ldtk_level.h and
  * needs nothing else of it.  Every number it reads is checked whole and
  * in range (ldtk_whole), and every message about a value is placed at it
- * (fail_at), by its JSON path in the text.
+ * (fail_at), by its JSON path in the text.  What it chose (the layer,
+ * the wall values, each wall's value) it says in the map (map_chosen).
  */
 #include <stdarg.h>
 #include <stdint.h>

@@ -1,8 +1,9 @@
 /*
  * points.c - a level's named points: adding them as a reader finds them,
  * and resolving "@name" to a cell, with the messages that say why a name
- * picks no cell or more than one, and the editors' default start and
- * goal among them; and a count for each of a set of names, in an
+ * picks no cell or more than one, the editors' default start and goal
+ * among them (by a rule on names that people write many ways), a listing
+ * of a level's objects for messages and why a cell is a wall; and a count for each of a set of names, in an
  * open-addressing hash table that doubles before it is half full, for
  * a reader that names each of many points after those before it.
  */

@@ -6,6 +6,8 @@
  * and the objects as named points.  The rules are astar(1)'s, "Level
  * editors".  It only reads the model (tiled_model.h), whichever syntax
  * filled it; the objects' shapes and points are tiled_objects.c's.
+ * What it chose (the layers, what in them blocks, the layer that made
+ * each wall) it says in the map (map_chosen).
  */
 #include <math.h>
 #include <stdlib.h>
