@@ -390,8 +390,8 @@ static int tiled_chosen_layer(tiled_model *t, map *m, const tiled_layer *l,
 		                       ? "the check file's \"layer\""
 		               : t->opts->nlayers ? "--layer"
 		               : any ? "named like a collision layer"
-		                     : "every visible layer (none is named like "
-		                       "a collision layer)";
+		                     : "every visible tile layer (none is named "
+		                       "like a collision layer)";
 		c->walls_by = t->opts->solid && t->opts->from_check
 		                      ? "by the check file's \"solid\""
 		              : t->opts->solid ? "by --solid"
@@ -487,7 +487,7 @@ static int apply_walls(tiled_model *t, map *m, long x0, long y0)
 	for (size_t i = 0; i < t->nlayers && rc == 0; i++) {
 		const tiled_layer *l = &t->layers[i];
 		unsigned char cause;
-		if (any ? !use[i] : !l->visible)
+		if (any ? !use[i] : !l->visible || l->kind != TL_TILES)
 			continue;
 		if ((rc = tiled_chosen_layer(t, m, l, props, nprops, any,
 		                             &cause)) != 0)
