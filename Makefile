@@ -130,10 +130,12 @@ fuzz-run:
 # Speed against the PathFinding.js peer on the Moving AI sets; see
 # bench/bench.py for its knobs (BENCH_MAX, BENCH_FILES, BENCH_ALGOS, ...).
 # bench.py builds bench/memprobe.c against libastar.a for the memory figures;
-# bench/hostile.py then times the readers' adversarial inputs at N and 10 N.
+# bench/hostile.py then times the readers' adversarial inputs at N and 10 N,
+# and bench/editors.py the editors' files' load against jansson's own parse.
 bench: astar libastar.a bench-data
 	python3 bench/bench.py
 	python3 bench/hostile.py
+	python3 bench/editors.py
 
 # The generated sets of many queries on one map (mazes of wide corridors,
 # terrain variants of shared maps, large random maps): bench/gen.py writes

@@ -17,7 +17,7 @@
 # trailing =? one whose value is optional (only as --opt=VALUE).
 _astar_long='--start= --goal= --block= --diagonal=? --heuristic= --weight=
 --algorithm= --adjacent --closest --explored --size= --wrap= --distances
---flow --format= --json --no-timing --no-path --quiet --color=? --scen=
+--flow --format= --json --no-timing --no-path --quiet --verbose --color=? --scen=
 --map= --input-format= --jobs= --shard= --check --update=? --only= --tolerance=
 --report= --report-images= --max-cells= --image= --image-failed --scale= --landmarks= --layer= --solid=
 --cost= --costs= --level= --help --version'
@@ -26,7 +26,7 @@ _astar_long='--start= --goal= --block= --diagonal=? --heuristic= --weight=
 # whose value is optional (attached only), and the flags.
 _astar_short_arg='sgbHwafJ'
 _astar_short_opt='d'
-_astar_short_flag='ejqhV'
+_astar_short_flag='ejqvhV'
 
 # The long option a short one stands for.
 _astar_short_long() {

@@ -208,6 +208,7 @@ int diag_fail(diag_err *e, long line, long col, const char *fmt, ...)
 
 	e->line = line;
 	e->col = col;
+	e->file[0] = '\0';
 	va_start(ap, fmt);
 	vsnprintf(e->msg, sizeof e->msg, fmt, ap);
 	va_end(ap);
@@ -216,7 +217,8 @@ int diag_fail(diag_err *e, long line, long col, const char *fmt, ...)
 
 void diag_report(const char *file, const diag_err *e)
 {
-	diag_error(file, e->line, e->col, "%s", e->msg);
+	diag_error(e->file[0] ? e->file : file, e->line, e->col, "%s",
+	           e->msg);
 }
 
 void diag_warn(const char *fmt, ...)

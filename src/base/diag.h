@@ -55,13 +55,16 @@ typedef struct diag_list {
 typedef struct diag_err {
 	long line, col; /* 1-based; 0 when they mean nothing */
 	char msg[512];
+	char file[512]; /* the file the place is in when it is not the one
+	                   the caller read (a check file's level), else "" */
 } diag_err;
 
 /* Fills e (printf-style); returns -1, for `return diag_fail(...)`. */
 int diag_fail(diag_err *e, long line, long col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
-/* e as an error record about file (NULL: none), made as diag_error's. */
+/* e as an error record about file (NULL: none), or about e->file when
+ * it is set, made as diag_error's. */
 void diag_report(const char *file, const diag_err *e);
 
 /* file may be NULL (no location); line and col 0 when they mean nothing. */

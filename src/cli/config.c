@@ -238,6 +238,7 @@ static void copy_flags(const options *o, cli_config *cfg)
 	cfg->timing = !o->no_timing;
 	cfg->no_path = o->no_path;
 	cfg->quiet = o->quiet;
+	cfg->verbose = o->verbose;
 	cfg->files = o->files;
 	cfg->nfiles = o->nfiles;
 	cfg->scens = o->scens;

@@ -30,6 +30,7 @@ typedef struct cli_config {
 	int timing;               /* print load and search times */
 	int no_path;              /* --no-path: leave the path out */
 	int quiet;                /* -q: nothing on standard output */
+	int verbose;              /* -v: an editor level's choices said */
 	int color;                /* colour the text output */
 	const char *const *files; /* maps ("-" is standard input) and .scen
 	                             files */

@@ -99,6 +99,9 @@ typedef struct item {
 	                            a level (owned), or NULL */
 	char *label;             /* FILE with level: "path[level]", its name
 	                            in messages and results (owned) */
+	int unmarked;            /* FILE: an LDtk project none of whose
+	                            levels has a start and a goal, one item
+	                            whose error lists them */
 	const char *scen_name;   /* SCEN, ERROR: the scenario file */
 	const scen_entry *entry; /* SCEN */
 	shared_map *sm;          /* SCEN */
@@ -216,6 +219,8 @@ typedef struct sink {
 	const cli_config *cfg;
 	batch *b;
 	int nomem;
+	const map *level; /* the item's map while it runs, or NULL: an
+	                     editor's level its failed cases name */
 	/* --report=html: the picture drawn for the next report case */
 	unsigned char *png;
 	size_t png_len;
@@ -302,10 +307,19 @@ void free_item(item *it);
 int read_input(batch *b, const char *path, char **buf, size_t *len,
                diag_err *err);
 int load_map(batch *b, const char *path, const char *level, map *m);
+/* load_map of an item (its path, level, and whether it is unmarked);
+ * LOAD_SKIPPED (warned) for an editor's level --check has nothing to
+ * check in. */
+#define LOAD_SKIPPED (-3)
+int load_item_map(batch *b, const item *it, map *m);
 /* load_map, but a file that cannot be read is not reported: its reason
  * goes to *unread (returns -2); other errors are reported (-1). */
 int load_map_or(batch *b, const char *path, const char *level, map *m,
                 diag_err *unread);
+/* Whether an LDtk project's level has a start and a goal of its own
+ * (one that cannot be read counts as having them: its item says why). */
+int ldtk_level_marked(const cli_config *cfg, const char *buf, size_t len,
+                      const char *path, const char *level);
 int apply_blocks(const cli_config *cfg, const char *name, map *m);
 void shared_acquire(batch *b, shared_map *sm, diag_list *mine);
 void shared_release(batch *b, shared_map *sm);

@@ -51,6 +51,33 @@ static void html_fields(sink *k, report_case *c, const query_report *q)
  * q is the solved query (its place goes with the case), or NULL; in and
  * in_at, the file and place a case without q is about, or NULL; error:
  * it could not run, and its error is a diagnostic of its own. */
+/* A failed check on an editor's level: the level's file and place in
+ * the case, and named after its message ("... (level.ldtk:12:3: LDtk
+ * level 'Cave')"), so that a report read beside a change of the level
+ * alone finds it. */
+static void level_of_case(sink *k, report_case *c, const map_chosen *ch)
+{
+	char place[64] = "", *msg;
+	size_t n;
+
+	if (ch->line > 0)
+		snprintf(place, sizeof place, ch->col > 0 ? ":%ld:%ld" : ":%ld",
+		         ch->line, ch->col);
+	n = (c->message ? strlen(c->message) : 0) + strlen(ch->file) +
+	    strlen(place) + strlen(ch->place ? ch->place : "") + 8;
+	if ((c->level_file = strdup(ch->file)) == NULL ||
+	    (msg = malloc(n)) == NULL) {
+		k->nomem = 1;
+		return;
+	}
+	snprintf(msg, n, "%s (%s%s: %s)", c->message ? c->message : "failed",
+	         ch->file, place, ch->place ? ch->place : "");
+	free(c->message);
+	c->message = msg;
+	c->level_line = ch->line;
+	c->level_col = ch->col;
+}
+
 static void add_case(sink *k, const char *name, int ok, const char *msg,
                      double us, const query_report *q, int error,
                      const char *in, const map_place *in_at)
@@ -79,6 +106,8 @@ static void add_case(sink *k, const char *name, int ok, const char *msg,
 	c->error = error;
 	c->file = NULL;
 	c->line = c->col = 0;
+	c->level_file = NULL;
+	c->level_line = c->level_col = 0;
 	html_fields(k, c, q);
 	if (q != NULL && q->scen != NULL) { /* a scenario's line */
 		file = q->scen;
@@ -95,6 +124,10 @@ static void add_case(sink *k, const char *name, int ok, const char *msg,
 	}
 	if (file != NULL && (c->file = strdup(file)) == NULL)
 		k->nomem = 1;
+	const map *lv = q != NULL ? q->map : k->level;
+	if (!ok && lv != NULL && lv->chosen != NULL &&
+	    lv->chosen->file != NULL)
+		level_of_case(k, c, lv->chosen);
 	if (c->name == NULL || (msg && c->message == NULL))
 		k->nomem = 1;
 }

@@ -53,16 +53,21 @@ static int valid_end(const astar_options *opts, const char *name,
 	if (goal && (opts->adjacent || opts->closest))
 		return 0;
 	if (astar_grid_get(g, p.x, p.y) == 0) {
+		char why[300] = "";
+		if (at->map != NULL && at->map->grid == g)
+			map_why_blocked(at->map, p, why, sizeof why);
 		if (goal)
 			diag_error(name, pl->line, pl->col,
-			           "%sgoal %d,%d is blocked (use --adjacent to "
+			           "%sgoal %d,%d is %s%s (use --adjacent to "
 			           "stop next to it, or --closest to get as "
 			           "near as possible)",
-			           where, (int)(p.x + ox), (int)(p.y + oy));
+			           where, (int)(p.x + ox), (int)(p.y + oy),
+			           why[0] ? "blocked:" : "blocked", why);
 		else
 			diag_error(name, pl->line, pl->col,
-			           "%sstart %d,%d is blocked", where,
-			           (int)(p.x + ox), (int)(p.y + oy));
+			           "%sstart %d,%d is %s%s", where,
+			           (int)(p.x + ox), (int)(p.y + oy),
+			           why[0] ? "blocked:" : "blocked", why);
 		return -1;
 	}
 	if (opts->size > 1 && !agent_fits(opts, g, p)) {
@@ -79,20 +84,17 @@ static int valid_end(const astar_options *opts, const char *name,
 /* An editor's level with no start or goal: its points listed. */
 static void no_level_endpoint(const char *name, const map *m, const char *what)
 {
-	char list[300];
-	size_t n = 0;
+	char list[400];
 
-	list[0] = '\0';
-	for (size_t i = 0; i < m->npoints && n + 1 < sizeof list; i++)
-		n += (size_t)snprintf(list + n, sizeof list - n, "%s@%.40s",
-		                      i ? ", " : "", m->points[i].name);
+	map_list_points(m, list, sizeof list);
 	diag_error(name, 0, 0,
-	           "no %s: no one point is named %s; pick one with "
-	           "--%s=@NAME or --%s=X,Y (the level's points: %s)",
+	           "no %s: no point's name or type is like a%s, or they are "
+	           "on several cells; pick one with --%s=@NAME or --%s=X,Y "
+	           "(the level's points: %s)",
 	           what,
-	           what[0] == 's' ? "start, spawn, player or playerstart"
-	                          : "goal, exit or end",
-	           what, what, m->npoints ? list : "none");
+	           what[0] == 's' ? " start (player, spawn, start)"
+	                          : " goal (exit, goal, end)",
+	           what, what, list);
 }
 
 /*

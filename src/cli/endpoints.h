@@ -17,6 +17,7 @@ typedef struct query_places {
 	map_place query, start, goal;
 	long ox, oy; /* the editor's coordinates of cell 0,0: messages show
 	                cells as the user gives them (an infinite map's) */
+	const map *map; /* the map, which says why a wall is one; or NULL */
 } query_places;
 
 /* Checks a query's starts s and goals t against grid g (of the file

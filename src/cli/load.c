@@ -124,9 +124,62 @@ static void other_editor_options(const cli_config *cfg, enum map_format fmt,
 /* Reads and parses one map of the configured (or detected) format;
  * reports and returns -1 on failure.  level: an LDtk project's level
  * for this item, or NULL for --level's. */
+/* Set while a thread reads an item's map: its project has no level
+ * with a start and a goal (parse_map tells the LDtk reader). */
+static _Thread_local int reading_unmarked;
+
 int load_map(batch *b, const char *path, const char *level, map *m)
 {
 	return load_map_or(b, path, level, m, NULL);
+}
+
+/* Set while a thread reads an input file (not a scenario's map): an
+ * editor's file caught by --check's glob is skipped (load_map_or). */
+static _Thread_local int reading_item;
+
+int load_item_map(batch *b, const item *it, map *m)
+{
+	int rc;
+
+	reading_unmarked = it->unmarked;
+	reading_item = 1;
+	rc = load_map_or(b, it->path, it->level, m, NULL);
+	reading_unmarked = reading_item = 0;
+	return rc;
+}
+
+/* Whether an input of format fmt is an editor's level that --check has
+ * nothing to check in (no check file names it, no --start or --goal):
+ * said, and skipped, rather than read for a start it need not have. */
+static int no_checks_here(const cli_config *cfg, enum map_format fmt,
+                          const char *name)
+{
+	if (!reading_item || !cfg->check || cfg->update || cfg->nstarts > 0 ||
+	    cfg->ngoals > 0 || (fmt != MAPFMT_TILED && fmt != MAPFMT_LDTK))
+		return 0;
+	diag_warn("%s: %s holds no checks, so --check skips it: its queries "
+	          "and expectations go in a JSON check file that names it "
+	          "as its \"level\" (a glob such as levels/*.check.json "
+	          "takes the check files alone)",
+	          name, fmt == MAPFMT_TILED ? "a Tiled map" : "an LDtk project");
+	return 1;
+}
+
+int ldtk_level_marked(const cli_config *cfg, const char *buf, size_t len,
+                      const char *path, const char *level)
+{
+	map_level_opts lo = cfg->level;
+	map_error err;
+	map m;
+	int marked;
+
+	lo.path = path;
+	lo.level = level;
+	if (map_read_ldtk(buf, len, cfg->max_cells, &lo, &m, &err) != 0)
+		return 1;
+	marked = m.has_start && m.has_goal;
+	map_free(&m);
+	return marked;
 }
 
 /* Says why a map could not be read.  A missing file named by digits
@@ -174,6 +227,7 @@ static int parse_map(const cli_config *cfg, enum map_format fmt,
 	case MAPFMT_LDTK:
 		lo = cfg->level;
 		lo.path = path;
+		lo.unmarked = reading_unmarked;
 		if (level != NULL)
 			lo.level = level;
 		return fmt == MAPFMT_TILED
@@ -219,15 +273,21 @@ int load_map_or(batch *b, const char *path, const char *level, map *m,
 			"(--scen=- for the standard input)");
 		return -1;
 	}
+	if (no_checks_here(cfg, fmt, name)) {
+		free(buf);
+		return LOAD_SKIPPED;
+	}
+	/* Said first, also of a file whose reading fails: --level cannot
+	 * be what that check file lacks. */
+	if (fmt != MAPFMT_TILED && fmt != MAPFMT_LDTK)
+		unused_level_options(cfg, name);
 	rc = parse_map(cfg, fmt, buf, len, path, level, m, &err);
 	free(buf);
 	if (rc != 0)
 		diag_report(name, &err);
 	else
 		m->format = fmt;
-	if (rc == 0 && fmt != MAPFMT_TILED && fmt != MAPFMT_LDTK)
-		unused_level_options(cfg, name);
-	else if (rc == 0)
+	if (rc == 0 && (fmt == MAPFMT_TILED || fmt == MAPFMT_LDTK))
 		other_editor_options(cfg, fmt, name);
 	return rc;
 }

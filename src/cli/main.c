@@ -10,6 +10,7 @@
 #include "config.h"
 #include "options.h"
 #include "read/io.h"
+#include "read/json_text.h"
 
 int main(int argc, char **argv)
 {
@@ -20,6 +21,7 @@ int main(int argc, char **argv)
 	/* A closed standard stream stays unusable, but its number is not
 	 * given to a file the run writes (see io_keep_std_fds). */
 	(void)io_keep_std_fds();
+	json_text_init(); /* before any thread uses jansson */
 	signal(SIGPIPE, SIG_IGN); /* a write error: stdout_failed */
 	rc = options_parse(argc, argv, &o);
 	if (rc == OPTIONS_RUN)

@@ -253,6 +253,13 @@ static int set_quiet(options *o, const char *arg)
 	return OPTIONS_RUN;
 }
 
+static int set_verbose(options *o, const char *arg)
+{
+	(void)arg;
+	o->verbose = 1;
+	return OPTIONS_RUN;
+}
+
 static int set_color(options *o, const char *arg)
 {
 	o->color = arg ? arg : "always";
@@ -571,6 +578,9 @@ static const flag flags[] = {
 	{"quiet", no_argument, 'q', set_quiet, "-q, --quiet",
          "nothing on standard output; errors and failed\n"
          "checks still on standard error"},
+	{"verbose", no_argument, 'v', set_verbose, "-v, --verbose",
+         "say on standard error what an editor's level\n"
+         "chose: layers, walls, start, goal, origin"},
 	{"color", optional_argument, 0, set_color, "    --color[=WHEN]",
          "auto (default), always or never"},
 	{"scen", required_argument, 0, set_scen, "    --scen=FILE",

@@ -48,6 +48,7 @@ typedef struct options {
 	int no_timing;
 	int no_path;        /* --no-path: no path, explored cells or drawing */
 	int quiet;          /* -q: nothing on standard output */
+	int verbose;        /* -v: an editor level's choices said */
 	const char *color;  /* auto, always or never */
 	const char **scens; /* --scen files (the array owned) */
 	int nscens;

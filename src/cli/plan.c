@@ -371,6 +371,7 @@ void free_item(item *it)
 		free(it->cases[i].name);
 		free(it->cases[i].message);
 		free(it->cases[i].file);
+		free(it->cases[i].level_file);
 		free(it->cases[i].expected);
 		free(it->cases[i].got);
 		free(it->cases[i].png);
@@ -389,7 +390,24 @@ static int is_ldtk_project(const cli_config *cfg, const char *path)
 
 	if (cfg->level.level != NULL || cfg->input_format == MAPFMT_TILED)
 		return 0;
+	/* --check skips it whole, with one warning (load.c) */
+	if (cfg->check && !cfg->update && cfg->nstarts == 0 && cfg->ngoals == 0)
+		return 0;
 	return n > 5 && strcmp(path + n - 5, ".ldtk") == 0;
+}
+
+/* Whether none of the project's n levels has a start and a goal that
+ * the run would take (no --start, --goal or --distances given): then
+ * one error lists the levels, not one of each level alike. */
+static int none_marked(const cli_config *cfg, const char *buf, size_t len,
+                       const char *path, char **names, size_t n)
+{
+	if (cfg->nstarts > 0 || cfg->ngoals > 0 || cfg->distances)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (ldtk_level_marked(cfg, buf, len, path, names[i]))
+			return 0;
+	return 1;
 }
 
 /* An LDtk project without --level: one item a level, named
@@ -409,9 +427,10 @@ static int plan_levels(batch *b, size_t *cap, const char *path)
 	if (read_input(b, path, &buf, &len, &err) == 0) {
 		if (map_ldtk_levels(buf, len, &names, &n, &err) != 0)
 			n = 0;
+		it.unmarked = n > 1 && none_marked(b->cfg, buf, len, path, names, n);
 		free(buf);
 	}
-	if (n <= 1) {
+	if (n <= 1 || it.unmarked) {
 		for (size_t i = 0; i < n; i++)
 			free(names[i]);
 		free(names);

@@ -229,6 +229,12 @@ static void annotate(reports *rep, const item *it)
 		check_title(title, sizeof title, k);
 		report_github(rep->github, "error", k->file, k->line, k->col,
 		              title, k->message ? k->message : "failed");
+		/* And on the level, for a change that touched it alone. */
+		if (k->level_file != NULL &&
+		    (k->file == NULL || strcmp(k->file, k->level_file) != 0))
+			report_github(rep->github, "error", k->level_file,
+			              k->level_line, k->level_col, title,
+			              k->message ? k->message : "failed");
 	}
 }
 
@@ -406,6 +412,7 @@ void reports_close(reports *rep)
 		free(rep->all[i].name);
 		free(rep->all[i].message);
 		free(rep->all[i].file);
+		free(rep->all[i].level_file);
 		free(rep->all[i].expected);
 		free(rep->all[i].got);
 		free(rep->all[i].png);

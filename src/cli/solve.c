@@ -66,6 +66,8 @@ static void query_init(query_report *q, const cli_config *cfg, const char *name,
 	q->no_path = cfg->no_path;
 	q->load_us = load_us;
 	q->query = -1;
+	q->start_given = cfg->nstarts > 0;
+	q->goal_given = cfg->ngoals > 0;
 }
 
 /* Whether the map's queries cannot run as asked (reported): -s or -g
@@ -120,6 +122,65 @@ static astar_options map_options(const cli_config *cfg, const map *m,
 	return opts;
 }
 
+/* -v: what an editor's level chose, one note a line on standard error:
+ * its layers that block, what in them blocks, its start and goal and
+ * by which rule, and its origin. */
+static void say_chosen(const cli_config *cfg, const char *name, const map *m)
+{
+	const map_chosen *c = m->chosen;
+	char list[600];
+	size_t n = 0;
+
+	if (!cfg->verbose || c == NULL)
+		return;
+	list[0] = '\0';
+	for (size_t i = 0; i < c->nlayers && n + 1 < sizeof list; i++)
+		n += (size_t)snprintf(list + n, sizeof list - n, "%s'%s'",
+		                      i ? ", " : "", c->layers[i]);
+	diag_note("astar: %s: layers that block: %s (%s)", name,
+	          n ? list : "none", c->layers_by ? c->layers_by : "");
+	diag_note("astar: %s: the walls are %s, %s", name, c->walls ? c->walls : "",
+	          c->walls_by ? c->walls_by : "");
+	for (int goal = 0; goal < 2; goal++) {
+		const char *what = goal ? "goal" : "start";
+		const char *p = goal ? c->goal : c->start;
+		const char *by = goal ? c->goal_by : c->start_by;
+		astar_point at = goal ? m->goal : m->start;
+		if (goal ? cfg->ngoals > 0 : cfg->nstarts > 0)
+			diag_note("astar: %s: the %s is given by --%s", name, what,
+			          what);
+		else if (m->nqueries > 0)
+			diag_note("astar: %s: the %s is given by each query", name,
+			          what);
+		else if (p != NULL)
+			diag_note("astar: %s: the %s is @%s %ld,%ld: %s", name, what,
+			          p, (long)at.x + m->ox, (long)at.y + m->oy, by);
+		else if (by != NULL)
+			diag_note("astar: %s: the %s is %ld,%ld, given by %s", name,
+			          what, (long)at.x + m->ox, (long)at.y + m->oy, by);
+		else
+			diag_note("astar: %s: the %s is not chosen: no point is like one, or they are on several cells", name, what);
+	}
+	diag_note("astar: %s: origin: grid cell 0,0 is the editor's %ld,%ld",
+	          name, m->ox, m->oy);
+}
+
+/* The item's name with --level: "path[level]", as a batch of the
+ * project's levels names each; kept in the item (freed with it). */
+static const char *level_label(sink *k, const map *m, const char *name)
+{
+	size_t n;
+
+	if (k->it->label != NULL || m->level == NULL ||
+	    k->cfg->level.level == NULL)
+		return name;
+	n = strlen(name) + strlen(m->level) + 3;
+	if ((k->it->label = malloc(n)) == NULL)
+		return name;
+	snprintf(k->it->label, n, "%s[%s]", name, m->level);
+	return k->it->label;
+}
+
 /* A map file: read, and solved for its queries or its one query. */
 static void run_file(sink *k, astar_ctx *ctx)
 {
@@ -132,15 +193,18 @@ static void run_file(sink *k, astar_ctx *ctx)
 	double t0 = now_us(), t1;
 	astar_options opts; /* cfg's, with what the map asks */
 	astar_point *ss = NULL, *ts = NULL;
-	int rc;
+	int rc = load_item_map(k->b, k->it, &m);
 
-	if (load_map(k->b, k->it->path, k->it->level, &m) != 0 ||
-	    apply_blocks(cfg, name, &m) != 0) {
+	if (rc == LOAD_SKIPPED)
+		return;
+	if (rc != 0 || apply_blocks(cfg, name, &m) != 0) {
 		map_free(&m);
 		query_error(k, name);
 		return;
 	}
 	t1 = now_us();
+	name = level_label(k, &m, name);
+	say_chosen(cfg, name, &m);
 	memset(&res, 0, sizeof res); /* a distance map has no path */
 	opts = map_options(cfg, &m, name);
 	query_init(&q, cfg, name, &m, &opts, &res, t1 - t0);
@@ -162,9 +226,11 @@ static void run_file(sink *k, astar_ctx *ctx)
 	} else {
 		rc = run_map_query(k, ctx, &m, &q, &res, t1, &ss, &ts);
 	}
+	k->level = &m;
 	/* --only runs queries alone; the level's checks are no query */
 	if (rc == 0 && cfg->check && !cfg->distances && cfg->nonly == 0)
 		run_level_checks(k, ctx, &m, &opts, name);
+	k->level = NULL;
 	free(ss);
 	free(ts);
 	map_free(&m);

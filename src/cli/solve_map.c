@@ -77,6 +77,7 @@ static query_places places_of(const map *m, const map_query *mq)
 	memset(&at, 0, sizeof at);
 	at.ox = m->ox;
 	at.oy = m->oy;
+	at.map = m;
 	at.query.line = mq->line;
 	at.query.col = mq->col;
 	at.start = mq->start_at.line > 0 ? mq->start_at : at.query;
@@ -110,6 +111,7 @@ static void report_listed(query_report *q, const map_query *mq, size_t i,
 	q->ngoals = nt;
 	joined(q, res);
 	q->query = (long)i;
+	q->start_given = q->goal_given = 1;
 	q->name = mq->name;
 	q->at.line = mq->line;
 	q->at.col = mq->col;
@@ -133,13 +135,71 @@ static void block_heading(sink *k, const char *file, const map_query *mq,
 	        (int)mq->start.y, (int)mq->goal.x, (int)mq->goal.y);
 }
 
+/* A query's "block": its cells made walls (set 1), their costs kept in
+ * saved, or given back (set 0).  The grid is the item's own; the
+ * library sees the change (JPS's maps are rebuilt). */
+static int query_blocks(const map_query *mq, astar_grid *g, uint8_t **saved,
+                        int set)
+{
+	if (mq->nblocks == 0)
+		return 0;
+	if (set && (*saved = malloc(mq->nblocks)) == NULL)
+		return -1;
+	for (size_t k = 0; k < mq->nblocks; k++)
+		if (set)
+			(*saved)[k] = astar_grid_get(g, mq->blocks[k].x,
+			                             mq->blocks[k].y);
+	/* Given back last to first: a cell named twice gets its own. */
+	for (size_t k = mq->nblocks; k-- > 0;)
+		astar_grid_set(g, mq->blocks[k].x, mq->blocks[k].y,
+		               set ? 0 : (*saved)[k]);
+	if (!set) {
+		astar_grid_recount(g);
+		free(*saved);
+		*saved = NULL;
+	}
+	return 0;
+}
+
 /* Query i of the map's list, as run_map_queries (with a heading when
  * it is one of several, a blank line after it unless it is the last);
  * -1 when out of memory (the item is lost), else 0. */
+static int run_blocked_query(sink *k, astar_ctx *ctx, const map *m,
+                             query_report *q, const astar_options *opts,
+                             astar_result *res, update_query *uq, size_t i,
+                             int several, int gap);
+
 static int run_listed_query(sink *k, astar_ctx *ctx, const map *m,
                             query_report *q, const astar_options *opts,
                             astar_result *res, update_query *uq, size_t i,
                             int several, int gap)
+{
+	const map_query *mq = &m->queries[i];
+	const astar_point *blocks = q->blocks;
+	size_t nblocks = q->nblocks;
+	uint8_t *saved = NULL;
+	int rc;
+
+	if (query_blocks(mq, m->grid, &saved, 1) != 0) {
+		k->nomem = 1;
+		return -1;
+	}
+	if (mq->nblocks > 0) { /* drawn as --block's are */
+		q->blocks = mq->blocks;
+		q->nblocks = mq->nblocks;
+	}
+	rc = run_blocked_query(k, ctx, m, q, opts, res, uq, i, several, gap);
+	query_blocks(mq, m->grid, &saved, 0);
+	q->blocks = blocks;
+	q->nblocks = nblocks;
+	return rc;
+}
+
+/* run_listed_query with the query's blocks in place. */
+static int run_blocked_query(sink *k, astar_ctx *ctx, const map *m,
+                             query_report *q, const astar_options *opts,
+                             astar_result *res, update_query *uq, size_t i,
+                             int several, int gap)
 {
 	const char *name = q->map_name;
 	char label[LABEL_MAX], qname[LABEL_MAX], where[64];
@@ -277,6 +337,7 @@ static int run_one_query(sink *k, astar_ctx *ctx, const map *m, query_report *q,
 	memset(&at, 0, sizeof at);
 	at.ox = m->ox;
 	at.oy = m->oy;
+	at.map = m;
 	if (k->cfg->nstarts == 0)
 		at.start = m->start_at;
 	if (k->cfg->ngoals == 0)
@@ -335,6 +396,7 @@ int run_distances(sink *k, astar_ctx *ctx, const map *m, query_report *q,
 	memset(&at, 0, sizeof at);
 	at.ox = m->ox;
 	at.oy = m->oy;
+	at.map = m;
 	if (cfg->nstarts == 0)
 		at.start = m->start_at;
 	if (endpoints(cfg, m, name, 0, ss, &ns) != 0 ||

@@ -2,9 +2,11 @@
  * json_text.c - what the JSON map reader reads in the text itself rather
  * than in jansson's tree: where a syntax error jansson reports lies, as
  * a byte offset, and the map's width and height at a glance, before the
- * tree is built.
+ * tree is built; and the arena jansson parses an editor's file in.
  */
 #include <ctype.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "astar.h"
@@ -285,4 +287,78 @@ int json_text_number(const map_number *r, const json_t *v, double *out,
 	if (json_is_real(v))
 		return map_number_value(r, json_real_value(v), out, msg, size);
 	return map_number_say(r, kind_of(v), msg, size);
+}
+
+/* The arena's blocks, newest first, and how deep this thread's arenas
+ * are nested. */
+typedef struct arena_block {
+	struct arena_block *next;
+	size_t size, used;
+	max_align_t data[]; /* size bytes */
+} arena_block;
+
+static _Thread_local arena_block *arena;
+static _Thread_local int arena_depth;
+
+/* The first block's size; each next one doubles, up to the last. */
+#define ARENA_FIRST ((size_t)256 << 10)
+#define ARENA_LAST  ((size_t)16 << 20)
+
+static void *arena_malloc(size_t n)
+{
+	size_t want = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
+	arena_block *b = arena;
+	void *p;
+
+	if (arena_depth == 0 || want < n)
+		return malloc(n);
+	if (b == NULL || b->size - b->used < want) {
+		size_t size = b == NULL ? ARENA_FIRST
+		              : b->size < ARENA_LAST ? 2 * b->size
+		                                     : b->size;
+		if (size < want)
+			size = want;
+		if (size > SIZE_MAX - sizeof *b ||
+		    (b = malloc(sizeof *b + size)) == NULL)
+			return NULL;
+		b->size = size;
+		b->used = 0;
+		b->next = arena;
+		arena = b;
+	}
+	p = (char *)b->data + b->used;
+	b->used += want;
+	return p;
+}
+
+/* A block of the arena is freed with it; any other with free. */
+static void arena_free(void *p)
+{
+	for (const arena_block *b = arena_depth ? arena : NULL; p && b;
+	     b = b->next)
+		if ((const char *)p >= (const char *)b->data &&
+		    (const char *)p < (const char *)b->data + b->size)
+			return;
+	free(p);
+}
+
+void json_text_init(void)
+{
+	json_set_alloc_funcs(arena_malloc, arena_free);
+}
+
+void json_text_arena_begin(void)
+{
+	arena_depth++;
+}
+
+void json_text_arena_end(void)
+{
+	if (--arena_depth > 0)
+		return;
+	while (arena != NULL) {
+		arena_block *next = arena->next;
+		free(arena);
+		arena = next;
+	}
 }

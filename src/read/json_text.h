@@ -34,4 +34,20 @@ struct map_number;
 int json_text_number(const struct map_number *r, const json_t *v,
                      double *out, char *msg, size_t size);
 
+/*
+ * Parsing in an arena.  jansson makes a block of memory for each value
+ * of a document and frees each again: for the 10^5 values of an editor's
+ * project that was more time than the parse, and left the heap in
+ * pieces that the next large allocation (the search's) paid to join.
+ * Between json_text_arena_begin and its json_text_arena_end (nested on
+ * one thread: the outermost end frees), jansson's allocations on this
+ * thread are taken from a few large blocks, its frees of them do
+ * nothing, and the end frees the blocks.  No value may outlive the end.
+ * json_text_init installs the allocator (once, before any thread);
+ * outside an arena it is malloc and free.
+ */
+void json_text_init(void);
+void json_text_arena_begin(void);
+void json_text_arena_end(void);
+
 #endif

@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "io.h"
+#include "json_pos.h"
 #include "json_text.h"
 #include "map.h"
 
@@ -81,16 +82,20 @@ static int is_level_file(const json_t *root)
 int map_ldtk_levels(const char *buf, size_t len, char ***names, size_t *n,
                     map_error *err)
 {
-	json_t *root = json_text_load(buf, len, err);
+	json_t *root;
 	size_t k, cnt;
 
 	*names = NULL;
 	*n = 0;
-	if (root == NULL)
+	json_text_arena_begin();
+	if ((root = json_text_load(buf, len, err)) == NULL) {
+		json_text_arena_end();
 		return -1;
+	}
 	cnt = is_level_file(root) ? 0 : count_levels(root);
 	if (cnt > 0 && (*names = calloc(cnt, sizeof **names)) == NULL) {
 		json_decref(root);
+		json_text_arena_end();
 		return map_fail(err, 0, 0, "out of memory");
 	}
 	for (k = 0; k < cnt; k++) {
@@ -102,6 +107,7 @@ int map_ldtk_levels(const char *buf, size_t len, char ***names, size_t *n,
 		*n = k + 1;
 	}
 	json_decref(root);
+	json_text_arena_end();
 	return k == cnt ? 0 : map_fail(err, 0, 0, "out of memory");
 }
 
@@ -138,15 +144,22 @@ static const json_t *pick_level(ldtk *x, const json_t *root)
 	level_list(root, &list);
 	if (cnt == 0)
 		map_fail(x->err, 0, 0, "the project has no levels");
+	else if (want == NULL && x->o->unmarked)
+		map_fail(x->err, 0, 0,
+		         "the project has %zu levels, and none has a point like "
+		         "a start and one like a goal: choose a level with "
+		         "--level=ID (%s) and its points with --start and "
+		         "--goal",
+		         cnt, list.text);
 	else if (want == NULL)
 		map_fail(x->err, 0, 0,
-		         "the project has %zu levels: choose one with "
-		         "--level=ID (%s)",
-		         cnt, list.text);
+		         "the project has %zu levels: choose one with %s (%s)",
+		         cnt, x->o->from_check ? "\"level_id\"" : "--level=ID",
+		         list.text);
 	else
 		map_fail(x->err, 0, 0,
-		         "--level '%s': no such level (the project's "
-		         "levels: %s)",
+		         "%s '%s': no such level (the project's levels: %s)",
+		         x->o->from_check ? "level_id" : "--level",
 		         diag_quote(want, q, sizeof q), list.text);
 	return NULL;
 }
@@ -197,8 +210,58 @@ static json_t *read_external(ldtk *x, const char *rel)
 	return root;
 }
 
+static int read_ldtk(const char *buf, size_t len, size_t max_cells,
+                     const map_level_opts *lo, map *m, map_error *err);
+
+/* Where the level is, in m->chosen: the project at the level's object,
+ * or its external level file (whose top is the level). */
+static int level_place(const ldtk *x, const char *buf, size_t len, map *m)
+{
+	map_chosen *c = map_chosen_of(m);
+	const char *path = x->o->path, *slash;
+	json_place p = {1, 1};
+	char q[64], place[128];
+	size_t dl;
+
+	if (c == NULL)
+		return map_fail(x->err, 0, 0, "out of memory");
+	if (path == NULL || strcmp(path, "-") == 0)
+		return 0;
+	slash = strrchr(path, '/');
+	dl = x->level_file && slash && x->level_file[0] != '/'
+	             ? (size_t)(slash - path + 1)
+	             : 0;
+	if (x->level_file == NULL && x->nat > 0)
+		(void)json_pos_find(buf, len, x->at, x->nat, 0, &p);
+	snprintf(place, sizeof place, "LDtk level '%s'",
+	         diag_quote(m->level ? m->level : "?", q, sizeof q));
+	if (x->level_file != NULL &&
+	    (c->file = malloc(dl + strlen(x->level_file) + 1)) != NULL) {
+		memcpy(c->file, path, dl);
+		strcpy(c->file + dl, x->level_file);
+	} else if (x->level_file == NULL) {
+		c->file = strdup(path);
+	}
+	c->line = p.line;
+	c->col = p.col;
+	if (c->file == NULL || (c->place = strdup(place)) == NULL)
+		return map_fail(x->err, 0, 0, "out of memory");
+	return 0;
+}
+
 int map_read_ldtk(const char *buf, size_t len, size_t max_cells,
                   const map_level_opts *lo, map *m, map_error *err)
+{
+	int rc;
+
+	json_text_arena_begin(); /* the project's values are freed here */
+	rc = read_ldtk(buf, len, max_cells, lo, m, err);
+	json_text_arena_end();
+	return rc;
+}
+
+static int read_ldtk(const char *buf, size_t len, size_t max_cells,
+                     const map_level_opts *lo, map *m, map_error *err)
 {
 	static const map_level_opts none;
 	json_t *root, *ext = NULL;
@@ -236,6 +299,8 @@ int map_read_ldtk(const char *buf, size_t len, size_t max_cells,
 		}
 	}
 	rc = ldtk_grid(&x, level, m);
+	if (rc == 0)
+		rc = level_place(&x, buf, len, m);
 out:
 	if (x.level_text != buf)
 		free((char *)x.level_text);

@@ -8,7 +8,8 @@
  * level and the project's defs from ldtk.c through ldtk_level.h and
  * needs nothing else of it.  Every number it reads is checked whole and
  * in range (ldtk_whole), and every message about a value is placed at it
- * (fail_at), by its JSON path in the text.
+ * (fail_at), by its JSON path in the text.  What it chose (the layer,
+ * the wall values, each wall's value) it says in the map (map_chosen).
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -176,13 +177,17 @@ static const json_t *named_layer(ldtk *x, const json_t *layers,
 
 /* The IntGrid layer that blocks: --layer's, else one named like a
  * collision layer, else the first; its index in layers in *index. */
-static const json_t *pick_layer(ldtk *x, const json_t *layers, size_t *index)
+static const json_t *pick_layer(ldtk *x, const json_t *layers, size_t *index,
+                                const char **by)
 {
 	const json_t *li, *first = NULL;
 	size_t i;
 
+	*by = x->o->from_check ? "the check file's \"layer\"" : "--layer";
 	if (x->o->nlayers > 0)
 		return named_layer(x, layers, index);
+	*by = "the first IntGrid layer (none is named collision, "
+	      "collisions, solid, walls or obstacles)";
 	json_array_foreach(layers, i, li)
 	{
 		const char *id = str_of(li, "__identifier");
@@ -194,6 +199,7 @@ static const json_t *pick_layer(ldtk *x, const json_t *layers, size_t *index)
 		}
 		if (named_like_collision(id)) {
 			*index = i;
+			*by = "named like a collision layer";
 			return li;
 		}
 	}
@@ -410,6 +416,7 @@ static int entity_points(ldtk *x, const json_t *layers, map *m, naming *nm)
 		json_array_foreach(json_object_get(li, "entityInstances"), k, e)
 		{
 			const char *id = str_of(e, "__identifier");
+			size_t first = m->npoints;
 			astar_point at;
 			if (id == NULL)
 				continue;
@@ -425,6 +432,8 @@ static int entity_points(ldtk *x, const json_t *layers, map *m, naming *nm)
 			    (name_field(e) && name_field(e)[0] &&
 			     add_point(m, nm, name_field(e), at) != 0))
 				return map_fail(x->err, 0, 0, "out of memory");
+			for (size_t j = first; j < m->npoints; j++)
+				m->points[j].obj = first;
 		}
 	}
 	return 0;
@@ -505,6 +514,8 @@ static int fill_cells(ldtk *x, size_t lix, const json_t *csv, json_int_t w,
 			return -1;
 		astar_grid_row(m->grid, (int32_t)(i / (size_t)w))[i % (size_t)w] =
 			cost[v];
+		if (m->chosen->why != NULL)
+			m->chosen->why[i] = (unsigned char)v;
 	}
 	astar_grid_recount(m->grid);
 	return 0;
@@ -540,17 +551,71 @@ static int layer_size(ldtk *x, const json_t *li, size_t lix, json_int_t *w,
 	return 0;
 }
 
+/* What the level's choices were, in m->chosen: the layer and how it was
+ * chosen, the values that block, and each wall value's cause. */
+static int ldtk_chosen(ldtk *x, const json_t *li, const char *by,
+                       const unsigned char cost[256], size_t cells, map *m)
+{
+	map_chosen *c = map_chosen_of(m);
+	size_t def = 0, i, n = 0;
+	int shown = x->o->solid != NULL;
+	const json_t *vals = value_defs(x, li, &def), *v;
+	const char *id = str_of(li, "__identifier");
+	char walls[400], q[64];
+
+	if (c == NULL || (c->layers = calloc(1, sizeof *c->layers)) == NULL ||
+	    (c->layers[0] = strdup(id ? id : "?")) == NULL ||
+	    (c->why = calloc(cells ? cells : 1, 1)) == NULL)
+		return map_fail(x->err, 0, 0, "out of memory");
+	c->nlayers = 1;
+	c->layers_by = by;
+	c->walls_by = !x->o->solid        ? "by default (--solid chooses the "
+	                                     "walls)"
+	              : x->o->from_check ? "by the check file's \"solid\""
+	                                 : "by --solid";
+	for (int val = 1; val < 256; val++) {
+		const char *name = NULL;
+		json_array_foreach(vals, i, v)
+			if (json_integer_value(json_object_get(v, "value")) == val)
+				name = str_of(v, "identifier");
+		if (cost[val] != 0)
+			continue;
+		if (name != NULL)
+			snprintf(walls, sizeof walls, "IntGrid value %d '%s'", val,
+			         diag_quote(name, q, sizeof q));
+		else
+			snprintf(walls, sizeof walls, "IntGrid value %d", val);
+		if ((c->causes[val] = strdup(walls)) == NULL)
+			return map_fail(x->err, 0, 0, "out of memory");
+	}
+	/* Without --solid every value but 0 blocks: those the defs name
+	 * are listed, the others are no less walls. */
+	n = (size_t)snprintf(walls, sizeof walls, "%s",
+	                     x->o->solid ? "" : "every IntGrid value but 0");
+	for (int val = 1; val < 256 && n + 1 < sizeof walls; val++)
+		if (c->causes[val] != NULL &&
+		    (x->o->solid || strchr(c->causes[val], '\'')))
+			n += (size_t)snprintf(walls + n, sizeof walls - n, "%s%s",
+			                      n == 0 ? "" : shown++ ? ", " : ": ",
+			                      c->causes[val]);
+	return (c->walls = strdup(walls)) ? 0
+	                                  : map_fail(x->err, 0, 0,
+	                                             "out of memory");
+}
+
 int ldtk_grid(ldtk *x, const json_t *level, map *m)
 {
 	const json_t *layers = json_object_get(level, "layerInstances");
 	size_t lix = 0;
-	const json_t *li = pick_layer(x, layers, &lix);
+	const char *by = NULL;
+	const json_t *li = pick_layer(x, layers, &lix, &by);
 	unsigned char cost[256];
 	json_int_t w, h;
 	astar_status st;
 
 	if (li == NULL || layer_size(x, li, lix, &w, &h) != 0 ||
-	    cost_table(x, li, cost) != 0)
+	    cost_table(x, li, cost) != 0 ||
+	    ldtk_chosen(x, li, by, cost, (size_t)(w * h), m) != 0)
 		return -1;
 	if ((m->grid = astar_grid_new((int32_t)w, (int32_t)h, &st)) == NULL)
 		return map_fail(x->err, 0, 0, "%s", astar_strerror(st));

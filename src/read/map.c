@@ -37,50 +37,63 @@ static size_t skip_space(const char *s, size_t len, size_t i)
 	return i;
 }
 
-/* Whether the object that starts at s[0] has key (quoted) as a member
- * of its own, with value (quoted) when value is set: members of the
- * objects and arrays inside it do not count, so that a level's point
- * named like an editor's key does not make it that editor's file. */
-static int has_key(const char *s, size_t len, const char *key,
-                   const char *value)
+/* The editors' keys: a member of the top-level object with one of
+ * these names (and value, when given) tells its editor. */
+static const struct {
+	const char *key, *value;
+	enum map_format fmt;
+} editor_keys[] = {
+	{"\"tiledversion\"", NULL, MAPFMT_TILED},
+	{"\"type\"", "\"map\"", MAPFMT_TILED},
+	{"\"jsonVersion\"", NULL, MAPFMT_LDTK},
+	{"\"__header__\"", NULL, MAPFMT_LDTK},
+};
+
+/* The editor whose key the member at s[i] (its key's quote, ending at
+ * e) is, or MAPFMT_JSON. */
+static enum map_format editor_key(const char *s, size_t len, size_t i,
+                                  size_t e)
 {
-	size_t kl = strlen(key), vl = value ? strlen(value) : 0, i, e, j;
+	size_t j = skip_space(s, len, e + 1);
+
+	if (j >= len || s[j] != ':')
+		return MAPFMT_JSON;
+	j = skip_space(s, len, j + 1);
+	for (size_t k = 0; k < sizeof editor_keys / sizeof *editor_keys; k++) {
+		const char *key = editor_keys[k].key, *v = editor_keys[k].value;
+		size_t kl = strlen(key), vl = v ? strlen(v) : 0;
+		if (e + 1 - i == kl && memcmp(s + i, key, kl) == 0 &&
+		    (v == NULL || (len - j >= vl && memcmp(s + j, v, vl) == 0)))
+			return editor_keys[k].fmt;
+	}
+	return MAPFMT_JSON;
+}
+
+/* A JSON object: an editor's file by the keys its editor always writes
+ * among the members of its own (Tiled sorts its keys, so "tiledversion"
+ * may come last; members of the objects and arrays inside do not count,
+ * so that a level's point named like an editor's key does not make it
+ * that editor's file), else a JSON level.  One pass over the text. */
+static enum map_format json_flavour(const char *s, size_t len)
+{
 	long depth = 0;
 
-	for (i = 0; i < len; i++) {
+	for (size_t i = 0, e; i < len; i++) {
 		if (s[i] == '{' || s[i] == '[') {
 			depth++;
 		} else if (s[i] == '}' || s[i] == ']') {
 			if (--depth <= 0)
-				return 0;
+				return MAPFMT_JSON;
 		} else if (s[i] == '"') {
+			enum map_format f;
 			if ((e = string_end(s, len, i)) == len)
-				return 0;
-			j = skip_space(s, len, e + 1);
-			if (depth == 1 && e + 1 - i == kl &&
-			    memcmp(s + i, key, kl) == 0 && j < len && s[j] == ':') {
-				j = skip_space(s, len, j + 1);
-				if (value == NULL ||
-				    (len - j >= vl && memcmp(s + j, value, vl) == 0))
-					return 1;
-			}
+				return MAPFMT_JSON;
+			if (depth == 1 &&
+			    (f = editor_key(s, len, i, e)) != MAPFMT_JSON)
+				return f;
 			i = e;
 		}
 	}
-	return 0;
-}
-
-/* A JSON object: an editor's file by the keys its editor always writes
- * at the top of its object (Tiled sorts its keys, so "tiledversion" may
- * come last), else a JSON level. */
-static enum map_format json_flavour(const char *s, size_t len)
-{
-	if (has_key(s, len, "\"tiledversion\"", NULL) ||
-	    has_key(s, len, "\"type\"", "\"map\""))
-		return MAPFMT_TILED;
-	if (has_key(s, len, "\"jsonVersion\"", NULL) ||
-	    has_key(s, len, "\"__header__\"", NULL))
-		return MAPFMT_LDTK;
 	return MAPFMT_JSON;
 }
 
@@ -110,6 +123,7 @@ void map_free(map *m)
 		free(m->queries[i].starts);
 		free(m->queries[i].goals);
 		free(m->queries[i].name);
+		free(m->queries[i].blocks);
 	}
 	free(m->queries);
 	for (size_t i = 0; i < m->nreach; i++) {
@@ -118,8 +132,27 @@ void map_free(map *m)
 		free(m->reach[i].from_text);
 	}
 	free(m->reach);
-	for (size_t i = 0; i < m->npoints; i++)
+	for (size_t i = 0; i < m->npoints; i++) {
 		free(m->points[i].name);
+		free(m->points[i].kind);
+	}
+	if (m->chosen != NULL) {
+		map_chosen *c = m->chosen;
+		for (size_t i = 0; i < c->nlayers; i++)
+			free(c->layers[i]);
+		free(c->layers);
+		free(c->walls);
+		free(c->start);
+		free(c->goal);
+		free(c->start_by);
+		free(c->goal_by);
+		free(c->why);
+		free(c->file);
+		free(c->place);
+		for (size_t i = 0; i < 256; i++)
+			free(c->causes[i]);
+		free(c);
+	}
 	free(m->points);
 	free(m->index);
 	free(m->level);
@@ -130,6 +163,7 @@ int map_vfail(map_error *err, long line, long col, const char *fmt, va_list ap)
 {
 	err->line = line;
 	err->col = col;
+	err->file[0] = '\0';
 	vsnprintf(err->msg, MAP_MSG_MAX, fmt, ap);
 	return -1;
 }

@@ -58,6 +58,10 @@ typedef struct map_query {
 	size_t nstarts, ngoals;
 	int has_size; /* "size": the agent's side in cells */
 	int32_t size;
+	/* "block": cells this query alone treats as walls (each cell of an
+	 * @name), owned; nblocks of them */
+	astar_point *blocks;
+	size_t nblocks;
 } map_query;
 
 /* A named point of a level: a JSON level's "points", a Tiled object, an
@@ -67,6 +71,10 @@ typedef struct map_query {
 typedef struct map_point {
 	char *name; /* owned */
 	astar_point at;
+	char *kind; /* owned: a Tiled object's type/class, or NULL */
+	size_t obj; /* the index of the first point of its object: the
+	               names of one LDtk entity share it (@Door, @Door#1,
+	               @iid), so that a list shows each object once */
 	/* By name (points.c): the next point of the same name's index + 1
 	 * (0: none); on a name's first point, its count and last point. */
 	size_t next, count, last;
@@ -106,9 +114,40 @@ typedef struct map_level_opts {
 	const char *level; /* LDtk: a level's identifier or index */
 	const char *path;  /* the file read, whose folder holds the files
 	                      it names ("-": the current folder) */
+	int unmarked; /* no level of the project has a start and a goal of
+	                 its own: without --level, one error lists them */
+	int from_check; /* chosen by a check file's keys ("level_id"), not
+	                   by the flags (--level), which messages name */
 	int max_cells_given; /* --max-cells was given: its number alone
 	                        rules, a sparse infinite map's too */
 } map_level_opts;
+
+/*
+ * What an editor's reader chose, for -v and the JSON record: the layers
+ * that block and what in them does, the points the defaults made start
+ * and goal, and why each wall is one.  Strings owned unless said; all
+ * 0 for maps of other formats (has 0).
+ */
+typedef struct map_chosen {
+	int has;
+	char **layers; /* the layers that block */
+	size_t nlayers;
+	const char *layers_by; /* how they were chosen (static text) */
+	char *walls;           /* what in them blocks, as a sentence */
+	const char *walls_by;  /* "by default" or the option (static) */
+	char *start, *goal;    /* the points the defaults chose, or NULL */
+	char *start_by, *goal_by; /* by which rule */
+	/* Where the level is, for a failed check's report and annotation:
+	 * the file (as opened), the place of the LDtk level or of the first
+	 * Tiled layer that blocks (0 unknown), and what is there ("LDtk
+	 * level 'Cave'"); NULL when read from standard input. */
+	char *file, *place;
+	long line, col;
+	/* Each cell's cause (w*h, row by row): 0 none, else an index into
+	 * causes ("IntGrid value 'water'", "a tile of layer 'Solid'"). */
+	unsigned char *why;
+	char *causes[256];
+} map_chosen;
 
 typedef struct map {
 	astar_grid *grid;       /* owned */
@@ -143,6 +182,7 @@ typedef struct map {
 	int has_regions;      /* "expect": {"regions": N} at the top level */
 	map_place regions_at; /* where that "expect" is written */
 	long regions;
+	map_chosen *chosen; /* owned: an editor's level's choices, or NULL */
 } map;
 
 /* Frees what the map owns and zeroes it. */
@@ -226,10 +266,34 @@ size_t map_count_points(const map *m, const char *name, size_t *first);
 int map_resolve_point(const map *m, const char *ref, astar_point *at, char *msg,
                       size_t size);
 
-/* An editor's level without a start or goal of its own: the one point
- * named (any case) start, spawn, player or playerstart is the start,
- * the one named goal, exit or end the goal; none or several: not set. */
+/* An editor's level without a start or goal of its own: the points
+ * whose name, or else type/class, is like a start (map_like_start) are
+ * the start when they are all on one cell, and the same for the goal;
+ * none, or several cells: not set.  What was chosen and why goes in
+ * m->chosen (made when NULL). */
 void map_default_endpoints(map *m);
+
+/* Whether name is like a start (goal 0) or a goal: with case, spaces,
+ * '-' and '_' left out, it is made of the words player, spawn, start
+ * (a goal: exit, goal, end, level) and point, each at most once, and
+ * holds one of the first three (the rule astar(1) gives). */
+int map_like_endpoint(const char *name, int goal);
+
+/* The level's points for a message, each object once with its cell in
+ * the editor's coordinates: "@Player 10,10, @Door#1 5,2, ..." (cut
+ * short with "..."), or "none". */
+void map_list_points(const map *m, char *out, size_t size);
+
+/* Sets point k's kind (a copy) and object; 0, or -1 out of memory. */
+int map_point_tag(map *m, size_t k, const char *kind, size_t obj);
+
+/* m->chosen, made empty when there is none; NULL out of memory. */
+map_chosen *map_chosen_of(map *m);
+
+/* The sentence why cell p of m is a wall ("on IntGrid value 'water', a
+ * wall by default (--solid chooses the walls)"), or "" when the map
+ * does not say. */
+void map_why_blocked(const map *m, astar_point p, char *out, size_t size);
 /*
  * Appends the cells "@name" (ref, the '@' included) names to the list
  * *list of *n cells (grown with realloc): one or several.  Returns 0, or

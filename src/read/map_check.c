@@ -239,6 +239,7 @@ int map_check_load(json_t *root, const char *path, size_t max_cells, map *m,
 		return -1;
 	}
 	lo.path = full;
+	lo.from_check = 1;
 	/* Not told whether --max-cells was given: a number other than
 	 * the default says it was, for the sparse map's rule. */
 	lo.max_cells_given = max_cells != MAP_MAX_CELLS_DEFAULT;
@@ -257,18 +258,19 @@ int map_check_load(json_t *root, const char *path, size_t max_cells, map *m,
 		own = 1;
 	}
 	free(buf);
-	free(full);
 	opts_free(&t);
-	if (rc != 0 && !own) {
+	if (rc != 0 && !own && err->line > 0) {
+		/* An error inside the level is placed there, in the level
+		 * file (as the check file finds it), so that an annotation
+		 * shows on the file that changed. */
+		snprintf(err->file, sizeof err->file, "%s", full);
+	} else if (rc != 0 && !own) {
 		/* The level's own error, said of the check file. */
 		char msg[sizeof err->msg];
 		diag_quote(rel, q, sizeof q); /* cut with "..." if long */
-		if (err->line > 0)
-			snprintf(msg, sizeof msg, "level %s:%ld:%ld: %.380s", q,
-			         err->line, err->col, err->msg);
-		else
-			snprintf(msg, sizeof msg, "level %s: %.380s", q, err->msg);
+		snprintf(msg, sizeof msg, "level %s: %.380s", q, err->msg);
 		map_fail(err, 0, 0, "%s", msg);
 	}
+	free(full);
 	return rc;
 }

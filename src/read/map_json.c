@@ -116,6 +116,7 @@
  * not a shared context: each part needs only those, and says so in its
  * header.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include <jansson.h>
@@ -160,14 +161,39 @@ static int read_rules(json_t *root, long width, long height, map *m,
 	return 0;
 }
 
+/* A check file's own "start" and "goal" replace what the level's
+ * defaults chose: said so in m->chosen. */
+static int given_ends(json_t *root, map *m, map_error *err)
+{
+	map_chosen *c = m->chosen;
+
+	for (int goal = 0; c != NULL && goal < 2; goal++) {
+		const char *key = goal ? "goal" : "start";
+		char **point = goal ? &c->goal : &c->start;
+		char **by = goal ? &c->goal_by : &c->start_by;
+		if (json_object_get(root, key) == NULL)
+			continue;
+		free(*point);
+		free(*by);
+		*point = NULL;
+		if ((*by = strdup(goal ? "the check file's \"goal\""
+		                       : "the check file's \"start\"")) == NULL)
+			return map_fail(err, 0, 0, "out of memory");
+	}
+	return 0;
+}
+
 /* A check file: {"level": FILE, ...} — the grid and points from an
- * editor's file (map_check.c), the queries and expectations from here. */
+ * editor's file (map_check.c), the queries and expectations from here:
+ * its own points beside the level's, and reach and region checks, as a
+ * JSON level has them. */
 static int read_level_root(json_t *root, const char *path, size_t max_cells,
                            map *m, map_error *err)
 {
 	static const char *const keys[] = {
-		"level", "level_id", "layer",   "solid",    "cost", "costs",
-		"start", "goal",     "queries", "diagonal", NULL};
+		"level",    "level_id", "layer",  "solid",  "cost",
+		"costs",    "start",    "goal",   "queries", "diagonal",
+		"points",   "reach",    "expect", NULL};
 	json_t *v;
 	long width, height;
 
@@ -176,11 +202,21 @@ static int read_level_root(json_t *root, const char *path, size_t max_cells,
 		return -1;
 	width = astar_grid_width(m->grid);
 	height = astar_grid_height(m->grid);
-	if (read_rules(root, width, height, m, err) != 0)
+	if ((v = json_object_get(root, "points")) != NULL &&
+	    map_json_points(v, width, height, m, err) != 0)
+		return -1;
+	if (read_rules(root, width, height, m, err) != 0 ||
+	    given_ends(root, m, err) != 0)
 		return -1;
 	if ((v = json_object_get(root, "queries")) != NULL &&
 	    map_json_queries(v, width, height, m, &m->queries, &m->nqueries,
 	                     err) != 0)
+		return -1;
+	if ((v = json_object_get(root, "reach")) != NULL &&
+	    map_json_reach(v, width, height, m, err) != 0)
+		return -1;
+	if ((v = json_object_get(root, "expect")) != NULL &&
+	    map_json_level_expect(v, m, err) != 0)
 		return -1;
 	return 0;
 }

@@ -85,7 +85,10 @@ static int read_named(json_t *v, const char *name, long width, long height,
 			         i);
 		else
 			snprintf(path, sizeof path, "points.%.40s", name);
-		if (map_json_point(c, path, width, height, NULL, &p, err) != 0)
+		/* In the editor's coordinates, as a start is (a check
+		 * file's infinite map); a point is no "@name". */
+		if (map_json_cell(c, path, width, height, m->ox, m->oy, &p,
+		                  err) != 0)
 			return -1;
 		if (map_add_point(m, name, p) != 0)
 			return map_fail(err, 0, 0, "%s",

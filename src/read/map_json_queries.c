@@ -136,13 +136,37 @@ static int read_ends(json_t *q, const char *one, const char *many,
 	return 0;
 }
 
+/* "block": an array of [x, y] and "@name" (every cell it names), the
+ * cells the query treats as walls. */
+static int read_blocks(json_t *v, const char *where, long width, long height,
+                       const map *m, map_query *out, map_error *err)
+{
+	char path[96];
+	json_t *c;
+	size_t i;
+
+	if (!json_is_array(v))
+		return map_fail(err, 0, 0,
+		                "%s.block: expected an array of [x, y] and "
+		                "\"@name\"",
+		                where);
+	json_array_foreach(v, i, c)
+	{
+		snprintf(path, sizeof path, "%s.block[%zu]", where, i);
+		if (map_json_end(c, path, width, height, m, &out->blocks,
+		                 &out->nblocks, err) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* queries[i]: its ends, size, flags and expectation into *out. */
 static int read_query_one(json_t *q, size_t i, long width, long height,
                           const map *m, map_query *out, map_error *err)
 {
 	static const char *const keys[] = {
 		"name",   "start",    "goal",    "starts", "goals",
-		"expect", "adjacent", "closest", "size",   NULL};
+		"expect", "adjacent", "closest", "size",   "block", NULL};
 	char where[64], path[96];
 	json_t *v;
 
@@ -157,6 +181,9 @@ static int read_query_one(json_t *q, size_t i, long width, long height,
 	              &out->start, &out->starts, &out->nstarts, err) != 0 ||
 	    read_ends(q, "goal", "goals", where, width, height, m, &out->goal,
 	              &out->goals, &out->ngoals, err) != 0)
+		return -1;
+	if ((v = json_object_get(q, "block")) != NULL &&
+	    read_blocks(v, where, width, height, m, out, err) != 0)
 		return -1;
 	snprintf(path, sizeof path, "%s.", where);
 	if ((v = json_object_get(q, "size")) != NULL) {
@@ -209,6 +236,7 @@ fail:
 		free(qs[i].starts);
 		free(qs[i].goals);
 		free(qs[i].name);
+		free(qs[i].blocks);
 	}
 	free(qs);
 	return -1;

@@ -1,8 +1,9 @@
 /*
  * points.c - a level's named points: adding them as a reader finds them,
  * and resolving "@name" to a cell, with the messages that say why a name
- * picks no cell or more than one, and the editors' default start and
- * goal among them; and a count for each of a set of names, in an
+ * picks no cell or more than one, the editors' default start and goal
+ * among them (by a rule on names that people write many ways), a listing
+ * of a level's objects for messages and why a cell is a wall; and a count for each of a set of names, in an
  * open-addressing hash table that doubles before it is half full, for
  * a reader that names each of many points after those before it.
  */
@@ -88,7 +89,7 @@ int map_add_point(map *m, const char *name, astar_point at)
 		}
 		m->points = p;
 	}
-	m->points[k] = (map_point){copy, at, 0, 1, k};
+	m->points[k] = (map_point){copy, at, NULL, k, 0, 1, k};
 	m->npoints++;
 	slot = slot_of(m, name);
 	if (m->index[slot] == 0) {
@@ -131,6 +132,14 @@ static void unknown(const map *m, const char *ref, char *msg, size_t size)
 	names *shown;
 
 	snprintf(msg, size, "unknown point '%s'", ref);
+	if (m->chosen != NULL && m->npoints > 0) {
+		/* An editor's level: each object once, with its cell, not
+		 * each of the names an LDtk entity goes by. */
+		char list[400];
+		map_list_points(m, list, sizeof list);
+		append(msg, size, " (the level's points: %s)", list, 0, 0);
+		return;
+	}
 	if (m->npoints == 0) {
 		append(msg, size, "%s (the map names no points)", "", 0, 0);
 		return;
@@ -182,36 +191,163 @@ int map_resolve_point(const map *m, const char *ref, astar_point *at,
 	return -1;
 }
 
-/* Whether name is one of names (any case). */
-static int one_of(const char *name, const char *const *names, size_t n)
+/* Whether name, with case, spaces, '-' and '_' left out, is made of
+ * the words of words[] (each at most once), one of the first three
+ * among them. */
+static int made_of(const char *name, const char *const *words, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		if (strcasecmp(name, names[i]) == 0)
-			return 1;
+	char s[64];
+	size_t k = 0;
+	unsigned used = 0;
+
+	for (; *name; name++) {
+		if (*name == ' ' || *name == '-' || *name == '_')
+			continue;
+		if (k + 1 == sizeof s)
+			return 0;
+		s[k++] = (char)((*name >= 'A' && *name <= 'Z') ? *name + 32
+		                                                : *name);
+	}
+	s[k] = '\0';
+	for (const char *p = s; *p;) {
+		size_t i = 0, l = 0;
+		for (; i < n; i++)
+			if (!(used & 1u << i) &&
+			    strncmp(p, words[i], l = strlen(words[i])) == 0)
+				break;
+		if (i == n)
+			return 0;
+		used |= 1u << i;
+		p += l;
+	}
+	return (used & 7u) != 0;
+}
+
+int map_like_endpoint(const char *name, int goal)
+{
+	static const char *const starts[] = {"player", "spawn", "start",
+	                                      "point"};
+	static const char *const goals[] = {"exit", "goal", "end", "level",
+	                                    "point"};
+
+	return name != NULL && (goal ? made_of(name, goals, 5)
+	                             : made_of(name, starts, 4));
+}
+
+map_chosen *map_chosen_of(map *m)
+{
+	if (m->chosen == NULL && (m->chosen = calloc(1, sizeof *m->chosen)))
+		m->chosen->has = 1;
+	return m->chosen;
+}
+
+int map_point_tag(map *m, size_t k, const char *kind, size_t obj)
+{
+	if (kind != NULL && (m->points[k].kind = strdup(kind)) == NULL)
+		return -1;
+	m->points[k].obj = obj;
 	return 0;
+}
+
+/* The points like a start (goal 0) or goal: by name, else by kind;
+ * set on m when all are on one cell.  The rule said in *by. */
+static void default_end(map *m, int goal)
+{
+	size_t first = SIZE_MAX, n = 0;
+	int cells = 0, by_kind = 0;
+	map_chosen *c;
+	char by[160];
+
+	for (int pass = 0; pass < 2 && n == 0; pass++)
+		for (size_t i = 0; i < m->npoints; i++) {
+			const map_point *p = &m->points[i];
+			if (!map_like_endpoint(pass ? p->kind : p->name, goal))
+				continue;
+			if (n++ == 0)
+				first = i, cells = 1, by_kind = pass;
+			else if (p->at.x != m->points[first].at.x ||
+			         p->at.y != m->points[first].at.y)
+				cells++;
+		}
+	if (n == 0 || cells != 1 || (goal ? m->has_goal : m->has_start) ||
+	    (c = map_chosen_of(m)) == NULL)
+		return;
+	snprintf(by, sizeof by, "its %s '%s' is like a%s",
+	         by_kind ? "type" : "name",
+	         by_kind ? m->points[first].kind : m->points[first].name,
+	         goal ? " goal (exit, goal, end)"
+	              : " start (player, spawn, start)");
+	if (goal) {
+		m->has_goal = 1;
+		m->goal = m->points[first].at;
+		c->goal = strdup(m->points[first].name);
+		c->goal_by = strdup(by);
+	} else {
+		m->has_start = 1;
+		m->start = m->points[first].at;
+		c->start = strdup(m->points[first].name);
+		c->start_by = strdup(by);
+	}
 }
 
 void map_default_endpoints(map *m)
 {
-	static const char *const starts[] = {"start", "spawn", "player",
-	                                     "playerstart"};
-	static const char *const goals[] = {"goal", "exit", "end"};
-	size_t ns = 0, ng = 0, is = 0, ig = 0;
+	default_end(m, 0);
+	default_end(m, 1);
+}
 
+/* The name that shows object k (its first point): its first name no
+ * other point has, else its first. */
+static const char *shown_name(const map *m, size_t k)
+{
+	size_t first;
+
+	for (size_t i = k; i < m->npoints && m->points[i].obj == k; i++)
+		if (map_count_points(m, m->points[i].name, &first) == 1)
+			return m->points[i].name;
+	return m->points[k].name;
+}
+
+void map_list_points(const map *m, char *out, size_t size)
+{
+	size_t n = 0;
+	int shown = 0;
+
+	snprintf(out, size, "none");
 	for (size_t i = 0; i < m->npoints; i++) {
-		if (one_of(m->points[i].name, starts, 4))
-			ns++, is = i;
-		if (one_of(m->points[i].name, goals, 3))
-			ng++, ig = i;
+		const map_point *p = &m->points[i];
+		char item[96];
+		int k;
+		if (p->obj != i)
+			continue;
+		k = snprintf(item, sizeof item, "%s@%.48s %ld,%ld",
+		             shown ? ", " : "", shown_name(m, i),
+		             (long)p->at.x + m->ox, (long)p->at.y + m->oy);
+		if (n + (size_t)k + 6 >= size) {
+			snprintf(out + n, size - n, ", ...");
+			return;
+		}
+		memcpy(out + n, item, (size_t)k + 1);
+		n += (size_t)k;
+		shown = 1;
 	}
-	if (ns == 1 && !m->has_start) {
-		m->has_start = 1;
-		m->start = m->points[is].at;
-	}
-	if (ng == 1 && !m->has_goal) {
-		m->has_goal = 1;
-		m->goal = m->points[ig].at;
-	}
+}
+
+void map_why_blocked(const map *m, astar_point p, char *out, size_t size)
+{
+	const map_chosen *c = m->chosen;
+	const char *cause;
+
+	out[0] = '\0';
+	if (c == NULL || c->why == NULL ||
+	    !astar_grid_contains(m->grid, p.x, p.y))
+		return;
+	cause = c->causes[c->why[(size_t)p.y *
+	                         (size_t)astar_grid_width(m->grid) +
+	                         (size_t)p.x]];
+	if (cause != NULL)
+		snprintf(out, size, " on %s, a wall %s", cause,
+		         c->walls_by ? c->walls_by : "");
 }
 int map_append_points(const map *m, const char *ref, astar_point **list,
                       size_t *n, char *msg, size_t size)

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_text.h"
 #include "map.h"
 #include "tiled_external.h"
 #include "tiled_grid.h"
@@ -49,10 +50,12 @@ int map_read_tiled(const char *buf, size_t len, size_t max_cells,
 	t.err = err;
 	while (i < len && strchr(" \t\r\n", buf[i]) && buf[i])
 		i++;
+	json_text_arena_begin(); /* every JSON file it reads is freed here */
 	if (i < len && buf[i] == '{')
 		rc = tiled_tmj_parse(&t, buf, len);
 	else
 		rc = tiled_tmx_parse(&t, buf, len);
+	json_text_arena_end();
 	if (rc == 0)
 		rc = tiled_build(&t, m);
 	tiled_model_free(&t);

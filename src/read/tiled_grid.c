@@ -6,6 +6,8 @@
  * and the objects as named points.  The rules are astar(1)'s, "Level
  * editors".  It only reads the model (tiled_model.h), whichever syntax
  * filled it; the objects' shapes and points are tiled_objects.c's.
+ * What it chose (the layers, what in them blocks, the layer that made
+ * each wall) it says in the map (map_chosen).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -229,6 +231,12 @@ static int pick_layers(tiled_model *t, char *use, int *any)
 		for (size_t i = 0; i < t->nlayers; i++)
 			if (strcmp(t->layers[i].name, o->layers[k]) == 0)
 				use[i] = 1, found = 1;
+		/* Else in any case, as the collision names are matched:
+		 * --layer=solid is the layer Solid. */
+		for (size_t i = 0, exact = (size_t)found; !exact && i < t->nlayers;
+		     i++)
+			if (strcasecmp(t->layers[i].name, o->layers[k]) == 0)
+				use[i] = 1, found = 1;
 		if (!found) {
 			char q[64];
 			layer_list(t, list, sizeof list);
@@ -324,10 +332,12 @@ static int cost_tile(tiled_model *t, uint32_t gid, const char *prop)
  * or by property when props is set) and, when cost is set, its costs. */
 static int apply_layer(tiled_model *t, const tiled_layer *l, astar_grid *g,
                        long x0, long y0, int walls,
-                       const char *const *props, size_t nprops)
+                       const char *const *props, size_t nprops,
+                       unsigned char *why, unsigned char cause)
 {
 	const char *cost = t->opts->cost;
 	uint32_t last = 0;
+	size_t w = (size_t)astar_grid_width(g);
 
 	for (long y = 0; y < l->h; y++)
 		for (long x = 0; x < l->w; x++) {
@@ -339,15 +349,15 @@ static int apply_layer(tiled_model *t, const tiled_layer *l, astar_grid *g,
 				continue;
 			if (held(t, gid, &last, l, ex, ey) != 0)
 				return -1;
-			if (walls && props == NULL) {
+			s = walls && props == NULL;
+			if (walls && !s &&
+			    (s = solid_tile(t, gid, props, nprops)) < 0)
+				return -1;
+			if (s) {
+				if (why != NULL && astar_grid_get(g, gx, gy) != 0)
+					why[(size_t)gy * w + (size_t)gx] = cause;
 				astar_grid_set(g, gx, gy, 0);
 				continue;
-			}
-			if (walls &&
-			    (s = solid_tile(t, gid, props, nprops)) != 0) {
-				if (s < 0)
-					return -1;
-				astar_grid_set(g, gx, gy, 0);
 			}
 			if (!walls && cost != NULL) {
 				if ((c = cost_tile(t, gid, cost)) < 0)
@@ -360,8 +370,89 @@ static int apply_layer(tiled_model *t, const tiled_layer *l, astar_grid *g,
 	return 0;
 }
 
+/* Layer l blocks: named in m->chosen, with the cause of its walls in
+ * *cause (0 when past the 255 the table holds); the first one also says
+ * what blocks and how the layers were chosen. */
+static int tiled_chosen_layer(tiled_model *t, map *m, const tiled_layer *l,
+                              const char *const *props, size_t nprops,
+                              int any, unsigned char *cause)
+{
+	map_chosen *c = m->chosen;
+	char **grown, text[200], q[64];
+	const char *prop = NULL;
+
+	*cause = 0;
+	for (size_t i = 0; props != NULL && i < nprops && prop == NULL; i++)
+		if (any_tile_has(t, props[i]))
+			prop = props[i];
+	if (c->nlayers == 0) {
+		c->layers_by = t->opts->nlayers && t->opts->from_check
+		                       ? "the check file's \"layer\""
+		               : t->opts->nlayers ? "--layer"
+		               : any ? "named like a collision layer"
+		                     : "every visible tile layer (none is named "
+		                       "like a collision layer)";
+		c->walls_by = t->opts->solid && t->opts->from_check
+		                      ? "by the check file's \"solid\""
+		              : t->opts->solid ? "by --solid"
+		              : t->opts->nlayers && t->opts->from_check
+		                      ? "by the check file's \"layer\""
+		              : t->opts->nlayers
+		                      ? "by --layer"
+		                      : "by default (--layer and --solid choose "
+		                        "the walls)";
+		if (prop != NULL)
+			snprintf(text, sizeof text,
+			         "tiles whose property '%s' is true",
+			         diag_quote(prop, q, sizeof q));
+		else
+			snprintf(text, sizeof text, "every tile");
+		if ((c->walls = strdup(text)) == NULL)
+			return map_fail(t->err, 0, 0, "out of memory");
+		snprintf(text, sizeof text, "Tiled layer '%s'",
+		         diag_quote(l->name, q, sizeof q));
+		if ((c->place = strdup(text)) == NULL ||
+		    (t->opts->path && strcmp(t->opts->path, "-") != 0 &&
+		     (c->file = strdup(t->opts->path)) == NULL))
+			return map_fail(t->err, 0, 0, "out of memory");
+		c->line = l->line;
+	}
+	grown = realloc(c->layers, (c->nlayers + 1) * sizeof *grown);
+	if (grown == NULL)
+		return map_fail(t->err, 0, 0, "out of memory");
+	c->layers = grown;
+	if ((c->layers[c->nlayers] = strdup(l->name)) == NULL)
+		return map_fail(t->err, 0, 0, "out of memory");
+	if (++c->nlayers < 256) {
+		*cause = (unsigned char)c->nlayers;
+		snprintf(text, sizeof text, "%s of layer '%s'%s%s%s",
+		         l->kind == TL_TILES ? "a tile" : "an object",
+		         diag_quote(l->name, q, sizeof q),
+		         prop && l->kind == TL_TILES ? " whose property '" : "",
+		         prop && l->kind == TL_TILES ? prop : "",
+		         prop && l->kind == TL_TILES ? "' is true" : "");
+		if ((c->causes[*cause] = strdup(text)) == NULL)
+			return map_fail(t->err, 0, 0, "out of memory");
+	}
+	return 0;
+}
+
+/* The walls no layer before made (an object layer's shapes): cause. */
+static void mark_new_walls(map *m, unsigned char cause)
+{
+	int32_t w = astar_grid_width(m->grid), h = astar_grid_height(m->grid);
+
+	for (int32_t y = 0; y < h; y++) {
+		const uint8_t *row = astar_grid_row_view(m->grid, y);
+		unsigned char *why = m->chosen->why + (size_t)y * (size_t)w;
+		for (int32_t x = 0; x < w; x++)
+			if (row[x] == 0 && why[x] == 0)
+				why[x] = cause;
+	}
+}
+
 /* The walls: by the rule astar(1) gives. */
-static int apply_walls(tiled_model *t, astar_grid *g, long x0, long y0)
+static int apply_walls(tiled_model *t, map *m, long x0, long y0)
 {
 	const map_level_opts *o = t->opts;
 	char *use = calloc(t->nlayers + 1, 1), list[200];
@@ -395,12 +486,18 @@ static int apply_walls(tiled_model *t, astar_grid *g, long x0, long y0)
 	}
 	for (size_t i = 0; i < t->nlayers && rc == 0; i++) {
 		const tiled_layer *l = &t->layers[i];
-		if (any ? !use[i] : !l->visible)
+		unsigned char cause;
+		if (any ? !use[i] : !l->visible || l->kind != TL_TILES)
 			continue;
+		if ((rc = tiled_chosen_layer(t, m, l, props, nprops, any,
+		                             &cause)) != 0)
+			break;
 		if (l->kind == TL_TILES)
-			rc = apply_layer(t, l, g, x0, y0, 1, props, nprops);
-		else if (any)
-			rc = tiled_objects_block(t, l, g, x0, y0);
+			rc = apply_layer(t, l, m->grid, x0, y0, 1, props, nprops,
+			                 m->chosen->why, cause);
+		else if (any && (rc = tiled_objects_block(t, l, m->grid, x0,
+		                                          y0)) == 0)
+			mark_new_walls(m, cause);
 	}
 	free(use);
 	return rc;
@@ -425,9 +522,13 @@ int tiled_build(tiled_model *t, map *m)
 	m->oy = y0;
 	for (size_t i = 0; t->opts->cost && i < t->nlayers; i++)
 		if (t->layers[i].kind == TL_TILES && t->layers[i].visible &&
-		    apply_layer(t, &t->layers[i], m->grid, x0, y0, 0, NULL, 0))
+		    apply_layer(t, &t->layers[i], m->grid, x0, y0, 0, NULL, 0,
+		                NULL, 0))
 			return -1;
-	if (apply_walls(t, m->grid, x0, y0) != 0)
+	if (map_chosen_of(m) == NULL ||
+	    (m->chosen->why = calloc((size_t)w * (size_t)h, 1)) == NULL)
+		return map_fail(t->err, 0, 0, "out of memory");
+	if (apply_walls(t, m, x0, y0) != 0)
 		return -1;
 	/* After the walls: a cost under a wall is no open cell's, and the
 	 * bounds astar_grid_set leaves may be wider than the open cells'

@@ -292,7 +292,10 @@ int tiled_points(tiled_model *t, map *m, long x0, long y0)
 				          place, diag_quote(name, q, sizeof q));
 				continue;
 			}
-			if (map_add_point(m, name, at) != 0)
+			if (map_add_point(m, name, at) != 0 ||
+			    map_point_tag(m, m->npoints - 1,
+			                  name == o->name ? o->type : NULL,
+			                  m->npoints - 1) != 0)
 				return map_fail(t->err, 0, 0, "out of memory");
 		}
 	}

@@ -46,6 +46,8 @@ typedef struct query_report {
 	                             path a picture draws as the recorded
 	                             route; NULL: expect's */
 	int check;                /* -1 not checked, 0 failed, 1 passed */
+	int start_given, goal_given; /* by --start, --goal or the query,
+	                                not the level's defaults */
 } query_report;
 
 /* Draws the map with the path (and explored cells when the options asked

@@ -420,6 +420,55 @@ static void put_times(text *t, double load_us, const char *const *names,
 	put_str(t, "}");
 }
 
+/* {"point": NAME, "by": RULE} for the start (goal 0) the level's
+ * defaults chose, {"by": "given"} for one given, or null. */
+static json_t *chosen_end(const query_report *q, int goal)
+{
+	const map_chosen *c = q->map->chosen;
+	const char *point = goal ? c->goal : c->start;
+	const char *by = goal ? c->goal_by : c->start_by;
+
+	if (goal ? q->goal_given : q->start_given)
+		return json_pack("{s:s}", "by", "given");
+	if (point == NULL && by != NULL)
+		return json_pack("{s:o}", "by", file_name(by));
+	if (point == NULL)
+		return json_null();
+	return json_pack("{s:o,s:o}", "point", file_name(point), "by",
+	                 file_name(by ? by : ""));
+}
+
+/* A level's text as a JSON string (file_name: any bytes), or null. */
+static json_t *text_or_null(const char *s)
+{
+	return s != NULL ? file_name(s) : json_null();
+}
+
+/* ,"chosen":{...}: what an editor's level chose (map_chosen): the
+ * level, the layers that block and how, what in them blocks, the start
+ * and goal and by which rule, the editor's coordinates of cell 0,0.
+ * Its names are the level's, any bytes: written as file names are. */
+static void put_chosen(text *t, const query_report *q)
+{
+	const map_chosen *c = q->map ? q->map->chosen : NULL;
+	json_t *o, *layers;
+
+	if (c == NULL)
+		return;
+	layers = json_array();
+	for (size_t i = 0; layers != NULL && i < c->nlayers; i++)
+		json_array_append_new(layers, file_name(c->layers[i]));
+	o = json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:[I,I]}", "level",
+	              text_or_null(q->map->level), "layers", layers,
+	              "layers_by", text_or_null(c->layers_by), "walls",
+	              text_or_null(c->walls), "walls_by",
+	              text_or_null(c->walls_by), "start", chosen_end(q, 0),
+	              "goal", chosen_end(q, 1), "origin",
+	              (json_int_t)q->map->ox, (json_int_t)q->map->oy);
+	put_key(t, "chosen");
+	put_json(t, o, 512);
+}
+
 int output_json(FILE *out, const query_report *q)
 {
 	static const char *const times[] = {"prepare", "search"};
@@ -445,6 +494,7 @@ int output_json(FILE *out, const query_report *q)
 	put_several(&t, "goals", q->goals, q->ngoals, "goal_index", r->found,
 	            r->goal_index);
 	put_origin(&t, q);
+	put_chosen(&t, q);
 	put_outcome(&t, q);
 	if (q->check >= 0) {
 		put_key(&t, "check");
@@ -505,8 +555,13 @@ int output_json_distances(FILE *out, const query_report *q,
 	put_count(&t, (uint64_t)f->width);
 	put_key(&t, "height");
 	put_count(&t, (uint64_t)f->height);
+	/* rows[r][c] is the cell (c, r) of the grid: in the editor's
+	 * coordinates, origin + (c, r) */
+	put_str(&t, ",\"origin\":");
+	put_point(&t, (astar_point){0, 0});
 	put_key(&t, "reached");
 	put_count(&t, f->reached);
+	put_chosen(&t, q);
 	put_rows(&t, "distances", f, 0);
 	if (flow)
 		put_rows(&t, "flow", f, 1);

@@ -126,6 +126,12 @@ int output_text(FILE *out, const query_report *q, int color)
 
 	if (!q->no_path && draw(out, q, color) != 0)
 		return -1;
+	/* An infinite map's drawing starts where its tiles do, not at the
+	 * editor's 0,0. */
+	if (!q->no_path && (origin(q, 0) != 0 || origin(q, 1) != 0))
+		fprintf(out, "origin: %ld,%ld (the top-left cell drawn, in the "
+		        "editor's coordinates)\n",
+		        origin(q, 0), origin(q, 1));
 	fprintf(out, "found: %s\n",
 	        r->reached_goal ? "yes"
 	        : r->found      ? "closest"

@@ -19,6 +19,11 @@ typedef struct report_case {
 	               diagnostic of its own */
 	char *file;     /* where the query is written (owned), or NULL */
 	long line, col; /* and there; 0 when not known */
+	/* A failed check on an editor's level: the level file and the
+	 * place of the level in it (owned), which its message names and a
+	 * GitHub annotation of its own marks; NULL otherwise. */
+	char *level_file;
+	long level_line, level_col;
 	/* For --report=html: what the query expected and what it found
 	 * (owned, or NULL), whether its path is not the recorded one, and
 	 * the PNG picture of a failed or changed check (owned), or NULL. */
