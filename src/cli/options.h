@@ -72,6 +72,8 @@ typedef struct options {
 	const char **layers; /* --layer names (the array owned) */
 	size_t nlayers;
 	const char *solid, *cost, *costs, *level;
+	int oneway;          /* --oneway: an edge list's lines one way */
+	const char *coords;  /* --coords: a DIMACS graph's .co file */
 	const char *const *files; /* the operands, in argv */
 	int nfiles;
 } options;
