@@ -174,7 +174,6 @@ static int flag_nodes(const char *path, const graph_file *f,
 		const uint32_t *v;
 		uint32_t one;
 		size_t k;
-		char at[512];
 
 		if (a[i].name == NULL) {
 			diag_error(path, 0, 0,
@@ -182,10 +181,9 @@ static int flag_nodes(const char *path, const graph_file *f,
 			           a[i].arg, flag);
 			return -1;
 		}
-		snprintf(at, sizeof at, "@%s", a[i].name);
-		if (graph_file_resolve(f, at, &v, &k, &one) != 0) {
+		if (graph_file_resolve(f, a[i].name, &v, &k, &one) != 0) {
 			diag_error(path, 0, 0, "%s=%s: no node '%s'", flag, a[i].arg,
-			           a[i].name);
+			           a[i].name + 1);
 			return -1;
 		}
 		uint32_t *g = realloc(*out, (*nout + k) * sizeof *g);
@@ -220,6 +218,8 @@ static const char *label(const graph_query *q, long i, char *buf, size_t size)
 {
 	if (q->name != NULL)
 		return q->name;
+	if (i < 0)
+		return "the search";
 	snprintf(buf, size, "query %ld", i);
 	return buf;
 }
@@ -454,20 +454,22 @@ static void run_file(run *r, astar_ctx *ctx, const char *path)
 		return;
 	}
 	load_ms = now_ms() - t0;
-	note_scale(path, &f, cfg);
 	if (f.sources) {
 		for (size_t i = 0; i < f.nqueries; i++)
 			distances(r, ctx, path, &f, &f.queries[i]);
 	} else if (flags || f.nqueries == 0) {
-		if (flag_query(path, &f, cfg, &q) != 0)
+		if (flag_query(path, &f, cfg, &q) != 0) {
 			raise_status(r, EXIT_ERROR);
-		else if (cfg->distances)
+		} else if (cfg->distances) {
 			distances(r, ctx, path, &f, &q);
-		else
+		} else {
+			note_scale(path, &f, cfg);
 			solve_one(r, ctx, path, &f, &q, -1, load_ms);
+		}
 		free(q.starts);
 		free(q.goals);
 	} else {
+		note_scale(path, &f, cfg);
 		for (size_t i = 0; i < f.nqueries; i++)
 			solve_one(r, ctx, path, &f, &f.queries[i], (long)i, load_ms);
 	}
