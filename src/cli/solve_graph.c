@@ -141,7 +141,7 @@ out:
 /* Reads path as the run's graph format. */
 static int load(const cli_config *cfg, const char *path, graph_file *f)
 {
-	const char *where = path;
+	const char *where = strcmp(path, "-") == 0 ? STDIN_NAME : path;
 	map_error err;
 	char *buf;
 	size_t len;
@@ -152,7 +152,7 @@ static int load(const cli_config *cfg, const char *path, graph_file *f)
 	    ends_with(path, ".p2p") || ends_with(path, ".ss"))
 		return load_dimacs(cfg, path, f, &where);
 	if (io_slurp(path, input_limit(cfg), &buf, &len) != 0)
-		return report_io(path);
+		return report_io(where);
 	if (cfg->input_format == MAPFMT_EDGES)
 		rc = graph_read_edges(buf, len, cfg->oneway, cfg->max_cells, f, &err);
 	else
@@ -440,8 +440,9 @@ static int flag_query(const char *path, const graph_file *f,
 }
 
 /* One file: read, then its queries in order. */
-static void run_file(run *r, astar_ctx *ctx, const char *path)
+static void run_file(run *r, astar_ctx *ctx, const char *file)
 {
+	const char *path = strcmp(file, "-") == 0 ? STDIN_NAME : file;
 	const cli_config *cfg = r->cfg;
 	double t0 = now_ms(), load_ms;
 	graph_file f;
@@ -449,7 +450,7 @@ static void run_file(run *r, astar_ctx *ctx, const char *path)
 	int flags = cfg->nstarts > 0 || cfg->ngoals > 0 || cfg->distances;
 
 	memset(&f, 0, sizeof f);
-	if (load(cfg, path, &f) != 0) {
+	if (load(cfg, file, &f) != 0) {
 		raise_status(r, EXIT_ERROR);
 		return;
 	}
