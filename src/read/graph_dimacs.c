@@ -20,6 +20,17 @@ typedef struct cursor {
 	long line;
 } cursor;
 
+/* A cursor at the start of buf, past a UTF-8 byte order mark, which
+ * every reader of astar skips. */
+static cursor start(const char *buf, size_t len)
+{
+	cursor c = {buf, buf + len, NULL, NULL, NULL, 0};
+
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+		c.p += 3;
+	return c;
+}
+
 static int next_line(cursor *c)
 {
 	if (c->p >= c->end)
@@ -194,7 +205,7 @@ static int gr_arc(cursor *c, graph_file *f, unsigned long long m,
 static int read_gr(const char *buf, size_t len, size_t max_cells,
                    graph_file *f, map_error *err)
 {
-	cursor c = {buf, buf + len, NULL, NULL, NULL, 0};
+	cursor c = start(buf, len);
 	unsigned long long m = 0;
 	long pline = 0;
 
@@ -230,7 +241,7 @@ static int read_co(const char *buf, size_t len, graph_file *f,
                    map_error *err)
 {
 	static const char *const co[] = {"aux", "sp", "co", NULL};
-	cursor c = {buf, buf + len, NULL, NULL, NULL, 0};
+	cursor c = start(buf, len);
 	unsigned long long n;
 
 	while (next_line(&c)) {
@@ -320,7 +331,7 @@ static int add_query(cursor *c, graph_file *f, int pair, map_error *err)
 int graph_read_queries(const char *buf, size_t len, graph_file *f,
                        map_error *err)
 {
-	cursor c = {buf, buf + len, NULL, NULL, NULL, 0};
+	cursor c = start(buf, len);
 	size_t cap = 0;
 
 	while (next_line(&c)) {
@@ -391,7 +402,7 @@ static int edge_line(cursor *c, graph_file *f, int oneway, map_error *err)
 int graph_read_edges(const char *buf, size_t len, int oneway,
                      size_t max_cells, graph_file *f, map_error *err)
 {
-	cursor c = {buf, buf + len, NULL, NULL, NULL, 0};
+	cursor c = start(buf, len);
 
 	memset(f, 0, sizeof *f);
 	while (next_line(&c)) {
