@@ -14,6 +14,9 @@
 #include "read/graph_file.h"
 #include "read/io.h"
 #include "write/output.h"
+#include "outfile.h"
+#include "write/image_graph.h"
+#include "write/image_names.h"
 #include "write/output_graph.h"
 
 static double now_ms(void)
@@ -268,6 +271,33 @@ static const char *search_error(astar_status st)
 	}
 }
 
+/* --image: the query drawn from above, written whole or not at all. */
+static void picture(run *r, const char *path, const graph_file *f,
+                    const graph_query *q, long index,
+                    const astar_graph_result *res)
+{
+	char out[4096];
+	diag_err err;
+	outfile_tx t;
+
+	memset(&err, 0, sizeof err);
+	if (image_path_for(r->cfg->image, index > 0 ? (size_t)index : 0, path,
+	                   out, sizeof out, &err) != 0 ||
+	    outfile_begin(&t, out, &err) != 0) {
+		diag_report(NULL, &err);
+		raise_status(r, EXIT_ERROR);
+		return;
+	}
+	if (image_graph_png(t.f, f, res, q, &err) != 0) {
+		outfile_abort(&t);
+		diag_report(out, &err);
+		raise_status(r, EXIT_ERROR);
+	} else if (outfile_commit(&t, &err) != 0) {
+		diag_report(out, &err);
+		raise_status(r, EXIT_ERROR);
+	}
+}
+
 /* Solves one query and writes it. */
 static void solve_one(run *r, astar_ctx *ctx, const char *path,
                       const graph_file *f, const graph_query *q, long index,
@@ -312,6 +342,8 @@ static void solve_one(run *r, astar_ctx *ctx, const char *path,
 			output_graph_text(stdout, &g);
 		}
 	}
+	if (cfg->image != NULL && f->has_pos)
+		picture(r, path, f, q, index, &res);
 	if (cfg->check)
 		check_query(r, path, q, index, &res);
 	else if (!res.found || !res.reached_goal)
