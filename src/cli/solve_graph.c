@@ -119,12 +119,15 @@ static int load_dimacs(const cli_config *cfg, const char *path, graph_file *f,
 		}
 		rc = graph_read_dimacs(buf, len, cbuf, clen, cfg->max_cells, f, &err,
 		                       &co_err);
+		free(buf);
+		free(cbuf);
+		buf = cbuf = NULL;
+		if (rc == 0 && (rc = graph_file_finish(f, cfg->max_cells, &err)) != 0)
+			graph_file_free(f);
 		if (rc != 0)
 			diag_report(co_err ? co : gr, &err);
 	}
 	if (rc == 0 && is_q) {
-		free(buf);
-		buf = NULL;
 		if (io_slurp(path, input_limit(cfg), &buf, &len) != 0) {
 			rc = report_io(path);
 		} else if ((rc = graph_read_queries(buf, len, f, &err)) != 0) {

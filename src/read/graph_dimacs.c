@@ -296,10 +296,6 @@ int graph_read_dimacs(const char *buf, size_t len, const char *co_buf,
 		graph_file_free(f);
 		return -1;
 	}
-	if (graph_file_finish(f, max_cells, err) != 0) {
-		graph_file_free(f);
-		return -1;
-	}
 	return 0;
 }
 

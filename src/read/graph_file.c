@@ -173,9 +173,14 @@ int graph_file_finish(graph_file *f, size_t max_cells, map_error *err)
 	f->g = astar_graph_new(f->n, f->xyz, f->walk, f->arcs, f->m, &st);
 	if (f->g == NULL)
 		return map_fail(err, 0, 0, "%s", astar_strerror(st));
-	/* the builder's arrays are copied into the graph */
+	/* the builder's arrays are copied into the graph: positions and
+	 * flags are the graph's from here (astar_graph_pos) */
 	free(f->arcs);
+	free(f->xyz);
+	free(f->walk);
 	f->arcs = NULL;
+	f->xyz = NULL;
+	f->walk = NULL;
 	f->m = f->cap_m = 0;
 	return 0;
 }

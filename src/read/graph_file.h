@@ -42,7 +42,8 @@ typedef struct graph_point {
 
 typedef struct graph_file {
 	astar_graph *g; /* owned, made by graph_file_finish */
-	/* the nodes as read: ids, positions, flags; arcs */
+	/* the nodes as read: ids, positions, flags; arcs (positions, flags
+	 * and arcs freed by graph_file_finish: the graph has them) */
 	char **ids;
 	double *xyz;
 	uint8_t *walk;
@@ -93,7 +94,9 @@ void graph_file_free(graph_file *f);
 
 /* Readers: a JSON graph (recognised by its "nodes" key), DIMACS .gr
  * (coordinates from co_buf when not NULL), an edge list.  Each returns
- * 0, or -1 with err placed (line, column) and f freed. */
+ * 0, or -1 with err placed (line, column) and f freed.  The DIMACS
+ * reader leaves the last step, graph_file_finish, to its caller, which
+ * can free the texts first (a large graph's texts outweigh it). */
 int graph_read_json(const char *buf, size_t len, size_t max_cells,
                     graph_file *f, map_error *err);
 int graph_read_dimacs(const char *buf, size_t len, const char *co_buf,

@@ -34,8 +34,11 @@ static void plot(canvas *c, int64_t x, int64_t y, const unsigned char *rgb)
 static void where(const canvas *c, const graph_file *f, uint32_t v,
                   int64_t *x, int64_t *y)
 {
-	*x = MARGIN + (int64_t)llround((f->xyz[3 * (size_t)v] - c->x0) * c->scale);
-	*y = MARGIN + (int64_t)llround((f->xyz[3 * (size_t)v + 1] - c->y0) * c->scale);
+	double p[3];
+
+	astar_graph_pos(f->g, v, p);
+	*x = MARGIN + (int64_t)llround((p[0] - c->x0) * c->scale);
+	*y = MARGIN + (int64_t)llround((p[1] - c->y0) * c->scale);
 }
 
 /* A line, Bresenham's, thick pixels wide. */
@@ -90,7 +93,11 @@ static void frame(canvas *c, const graph_file *f)
 
 	c->x0 = c->y0 = INFINITY;
 	for (size_t i = 0; i < f->n; i++) {
-		double x = f->xyz[3 * i], y = f->xyz[3 * i + 1];
+		double p[3], x, y;
+
+		astar_graph_pos(f->g, (uint32_t)i, p);
+		x = p[0];
+		y = p[1];
 		c->x0 = fmin(c->x0, x);
 		c->y0 = fmin(c->y0, y);
 		x1 = fmax(x1, x);

@@ -119,9 +119,11 @@ int output_graph_json(FILE *out, const graph_report *g)
 static void put_pos(FILE *out, const graph_file *f, uint32_t v)
 {
 	char b[3][64];
+	double xyz[3];
 
+	astar_graph_pos(f->g, v, xyz);
 	for (int k = 0; k < 3; k++)
-		output_cost(b[k], sizeof b[k], f->xyz[3 * (size_t)v + k]);
+		output_cost(b[k], sizeof b[k], xyz[k]);
 	fprintf(out, "  (%s, %s, %s)", b[0], b[1], b[2]);
 }
 

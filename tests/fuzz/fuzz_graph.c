@@ -133,12 +133,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		rc = graph_read_dimacs(buf, len, co, co_len, max_cells, &f, &err,
 		                       &co_err);
+		if (rc == 0 && (rc = graph_file_finish(&f, max_cells, &err)) != 0)
+			graph_file_free(&f);
 	} else if (kind == 2) {
 		rc = graph_read_edges(buf, len, data[0] & 4, max_cells, &f, &err);
 	} else {
 		rc = graph_read_dimacs(small_gr, sizeof small_gr - 1, NULL, 0, 1000,
 		                       &f, &err, &co_err);
-		FZ_CHECK(rc == 0);
+		FZ_CHECK(rc == 0 && graph_file_finish(&f, 1000, &err) == 0);
 		rc = graph_read_queries(buf, len, &f, &err);
 		if (rc != 0)
 			fz_check_error(&err), fz_check_error_place(&err, buf, len);
