@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "graph_reports.h"
 #include "solve_graph.h"
 #include "read/graph_file.h"
 #include "read/io.h"
@@ -211,6 +212,7 @@ typedef struct run {
 	int status;
 	unsigned checked, failed;
 	int outputs; /* results written (text separates them by a line) */
+	graph_cases cases; /* --report's cases */
 } run;
 
 static void raise_status(run *r, int st)
@@ -241,6 +243,7 @@ static void check_query(run *r, const char *path, const graph_query *q,
 	if (!q->has_cost && !q->has_reachable)
 		return;
 	r->checked++;
+	snprintf(name, sizeof name, "queries[%ld]", i);
 	if (q->has_reachable && reached != q->reachable)
 		snprintf(why, sizeof why, "expected %s, got %s",
 		         q->reachable ? "reachable" : "unreachable",
@@ -252,6 +255,8 @@ static void check_query(run *r, const char *path, const graph_query *q,
 		output_cost(b, sizeof b, res->cost);
 		snprintf(why, sizeof why, "expected cost %s, got %s", a, b);
 	}
+	graph_case_add(&r->cases, path, q->name != NULL ? q->name : name,
+	               why[0] ? why : NULL, q->line, q->col);
 	if (why[0] == '\0')
 		return;
 	r->failed++;
@@ -391,15 +396,22 @@ static void check_reach(run *r, astar_ctx *ctx, const char *path,
 		if (astar_graph_distances(ctx, f->g, rc->from, rc->nfrom, &dist,
 		                          &reached) != ASTAR_OK)
 			continue; /* an unwalkable source: nothing is reached */
+		char what[32], why[96] = "";
+
 		for (size_t k = 0; k < rc->nto; k++)
 			got += dist[rc->to[k]] >= 0;
 		r->checked++;
+		snprintf(what, sizeof what, "reach[%zu]", i);
 		if ((rc->reachable && got != rc->nto) || (!rc->reachable && got)) {
 			r->failed++;
-			fprintf(stderr, "%s:%ld:%ld: reach[%zu]: %zu of %zu targets "
-			        "reachable, expected %s\n", path, rc->line, rc->col, i,
-			        got, rc->nto, rc->reachable ? "all" : "none");
+			snprintf(why, sizeof why, "%zu of %zu targets reachable, "
+			         "expected %s", got, rc->nto,
+			         rc->reachable ? "all" : "none");
+			fprintf(stderr, "%s:%ld:%ld: %s: %s\n", path, rc->line, rc->col,
+			        what, why);
 		}
+		graph_case_add(&r->cases, path, what, why[0] ? why : NULL, rc->line,
+		               rc->col);
 	}
 	if (f->has_regions) {
 		size_t count;
@@ -407,13 +419,18 @@ static void check_reach(run *r, astar_ctx *ctx, const char *path,
 
 		if (astar_graph_regions(ctx, f->g, &count, &labels) != ASTAR_OK)
 			return;
+		char why[96] = "";
+
 		r->checked++;
 		if ((long)count != f->regions) {
 			r->failed++;
-			fprintf(stderr, "%s:%ld:%ld: expected %ld regions, got %zu\n",
-			        path, f->regions_line, f->regions_col, f->regions,
-			        count);
+			snprintf(why, sizeof why, "expected %ld regions, got %zu",
+			         f->regions, count);
+			fprintf(stderr, "%s:%ld:%ld: %s\n", path, f->regions_line,
+			        f->regions_col, why);
 		}
+		graph_case_add(&r->cases, path, "expect.regions", why[0] ? why : NULL,
+		               f->regions_line, f->regions_col);
 	}
 }
 
@@ -537,6 +554,9 @@ int graph_run(const cli_config *cfg)
 			raise_status(&r, EXIT_NOPATH);
 	}
 	astar_ctx_free(ctx);
+	if (graph_reports_write(cfg, &r.cases) != 0)
+		raise_status(&r, EXIT_ERROR);
+	graph_cases_free(&r.cases);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		diag_error(NULL, 0, 0, "error writing to standard output");
 		return EXIT_ERROR;
