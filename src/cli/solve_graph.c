@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "graph_reports.h"
+#include "update.h"
 #include "solve_graph.h"
 #include "read/graph_file.h"
 #include "read/io.h"
@@ -213,6 +214,8 @@ typedef struct run {
 	unsigned checked, failed;
 	int outputs; /* results written (text separates them by a line) */
 	graph_cases cases; /* --report's cases */
+	update_query *upd; /* --update: the file's queries' new expectations */
+	unsigned upd_total, upd_changed, upd_files;
 } run;
 
 static void raise_status(run *r, int st)
@@ -240,7 +243,7 @@ static void check_query(run *r, const char *path, const graph_query *q,
 	int reached = res->found && res->reached_goal;
 	char a[64], b[64], why[256] = "", name[32];
 
-	if (!q->has_cost && !q->has_reachable)
+	if (!q->has_cost && !q->has_reachable && !q->has_steps)
 		return;
 	r->checked++;
 	snprintf(name, sizeof name, "queries[%ld]", i);
@@ -254,7 +257,9 @@ static void check_query(run *r, const char *path, const graph_query *q,
 		output_cost(a, sizeof a, q->cost);
 		output_cost(b, sizeof b, res->cost);
 		snprintf(why, sizeof why, "expected cost %s, got %s", a, b);
-	}
+	} else if (q->has_steps && (!reached || (long)res->path_len - 1 != q->steps))
+		snprintf(why, sizeof why, "expected %ld steps, got %ld", q->steps,
+		         reached ? (long)res->path_len - 1 : -1L);
 	graph_case_add(&r->cases, path, q->name != NULL ? q->name : name,
 	               why[0] ? why : NULL, q->line, q->col);
 	if (why[0] == '\0')
@@ -277,6 +282,67 @@ static const char *search_error(astar_status st)
 	default:
 		return astar_strerror(st);
 	}
+}
+
+/* --update: query q's new expectation from its result, its change
+ * noted. */
+static void update_graph_query(run *r, const char *path, const graph_query *q,
+                               long index, const astar_graph_result *res)
+{
+	const cli_config *cfg = r->cfg;
+	astar_result g;
+	map_expect old;
+	char diff[256], name[32];
+	int ch;
+
+	memset(&g, 0, sizeof g);
+	memset(&old, 0, sizeof old);
+	g.found = res->found;
+	g.reached_goal = res->found && res->reached_goal;
+	g.cost = res->cost;
+	g.path_len = res->path_len;
+	old.has_reachable = q->has_reachable;
+	old.reachable = q->reachable;
+	old.has_cost = q->has_cost;
+	old.cost = q->cost;
+	old.cost_decimals = -1;
+	old.has_steps = q->has_steps;
+	old.steps = q->steps;
+	r->upd_total++;
+	ch = update_expect(&old, &g, 0, cfg->tolerance, &r->upd[index], diff,
+	                   sizeof diff);
+	if (ch > 0) {
+		r->upd_changed++;
+		if (!cfg->quiet)
+			fprintf(cfg->format == FORMAT_JSON ? stderr : stdout,
+			        "%s: %s: %s\n", path,
+			        q->name != NULL ? q->name
+			                        : (snprintf(name, sizeof name,
+			                                    "queries[%ld]", index),
+			                           name),
+			        diff);
+	}
+}
+
+/* --update: the file's queries rewritten when any changed. */
+static void update_file(run *r, const char *path, size_t n)
+{
+	diag_err err;
+	int any = 0;
+
+	for (size_t i = 0; i < n; i++)
+		any |= r->upd[i].ran && r->upd[i].changed;
+	memset(&err, 0, sizeof err);
+	if (any && update_json(path, r->upd, n, &err) != 0) {
+		diag_report(path, &err);
+		raise_status(r, EXIT_ERROR);
+	} else if (any) {
+		r->upd_files++;
+	}
+	for (size_t i = 0; i < n; i++)
+		update_query_free(&r->upd[i]);
+	free(r->upd);
+	r->upd = NULL;
 }
 
 /* --image: the query drawn from above, written whole or not at all. */
@@ -341,7 +407,9 @@ static void solve_one(run *r, astar_ctx *ctx, const char *path,
 	g.timing = cfg->timing;
 	g.load_ms = load_ms;
 	g.search_ms = now_ms() - t0;
-	if (!cfg->quiet) {
+	if (r->upd != NULL && index >= 0)
+		update_graph_query(r, path, q, index, &res);
+	else if (!cfg->quiet) {
 		if (cfg->format == FORMAT_JSON) {
 			output_graph_json(stdout, &g);
 		} else {
@@ -352,7 +420,7 @@ static void solve_one(run *r, astar_ctx *ctx, const char *path,
 	}
 	if (cfg->image != NULL && f->has_pos)
 		picture(r, path, f, q, index, &res);
-	if (cfg->check)
+	if (cfg->check && r->upd == NULL)
 		check_query(r, path, q, index, &res);
 	else if (!res.found || !res.reached_goal)
 		raise_status(r, EXIT_NOPATH);
@@ -522,9 +590,18 @@ static void run_file(run *r, astar_ctx *ctx, const char *file)
 		free(q.starts);
 		free(q.goals);
 	} else {
+		int upd = cfg->update && !f.numbered && strcmp(file, "-") != 0;
+
 		note_scale(path, &f, cfg);
+		if (upd && (r->upd = calloc(f.nqueries, sizeof *r->upd)) == NULL) {
+			diag_error(NULL, 0, 0, "out of memory");
+			raise_status(r, EXIT_ERROR);
+			upd = 0;
+		}
 		for (size_t i = 0; i < f.nqueries; i++)
 			solve_one(r, ctx, path, &f, &f.queries[i], (long)i, load_ms);
+		if (upd)
+			update_file(r, file, f.nqueries);
 	}
 	if (cfg->check)
 		check_reach(r, ctx, path, &f);
@@ -546,7 +623,12 @@ int graph_run(const cli_config *cfg)
 		diag_error(NULL, 0, 0, "no graph file given");
 	for (int i = 0; i < cfg->nfiles; i++)
 		run_file(&r, ctx, cfg->files[i]);
-	if (cfg->check && r.status != EXIT_ERROR) {
+	if (cfg->update && !cfg->quiet)
+		fprintf(cfg->format == FORMAT_JSON ? stderr : stdout,
+		        "updated %u of %u quer%s in %u file%s\n", r.upd_changed,
+		        r.upd_total, r.upd_total == 1 ? "y" : "ies", r.upd_files,
+		        r.upd_files == 1 ? "" : "s");
+	if (cfg->check && !cfg->update && r.status != EXIT_ERROR) {
 		if (!cfg->quiet)
 			printf("checked %u, passed %u, failed %u\n", r.checked,
 			       r.checked - r.failed, r.failed);

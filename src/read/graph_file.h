@@ -20,8 +20,9 @@ typedef struct graph_query {
 	uint32_t *starts, *goals; /* owned node lists */
 	size_t nstarts, ngoals;
 	int adjacent, closest;
-	int has_reachable, reachable, has_cost;
+	int has_reachable, reachable, has_cost, has_steps;
 	double cost;
+	long steps;
 	long line, col; /* where it is written */
 } graph_query;
 

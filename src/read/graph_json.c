@@ -299,6 +299,14 @@ static int read_expect(json_t *e, const char *path, graph_query *q,
 		q->has_cost = 1;
 		q->cost = json_number_value(c);
 	}
+	c = json_object_get(e, "steps");
+	if (c != NULL) {
+		if (!json_is_integer(c) || json_integer_value(c) < 0)
+			return map_fail(err, 0, 0,
+			                "%s.expect.steps: expected a whole number", path);
+		q->has_steps = 1;
+		q->steps = (long)json_integer_value(c);
+	}
 	return read_bool(e, "reachable", path, &q->has_reachable, &q->reachable,
 	                 err);
 }
