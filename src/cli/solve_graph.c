@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "graph_batch.h"
 #include "graph_reports.h"
 #include "update.h"
 #include "solve_graph.h"
@@ -373,24 +375,18 @@ static void picture(run *r, const char *path, const graph_file *f,
 }
 
 /* Solves one query and writes it. */
-static void solve_one(run *r, astar_ctx *ctx, const char *path,
-                      const graph_file *f, const graph_query *q, long index,
-                      double load_ms)
+/* Writes query q's answer (st, res) and makes its checks. */
+static void emit_one(run *r, const char *path, const graph_file *f,
+                     const graph_query *q, long index, double load_ms,
+                     astar_status st, const astar_graph_result *ans,
+                     double search_ms)
 {
 	const cli_config *cfg = r->cfg;
-	astar_options o = cfg->opts;
-	astar_graph_result res;
+	astar_options o = graph_query_options(&cfg->opts, q, cfg->no_path);
+	astar_graph_result res = *ans;
 	graph_report g;
-	double t0;
-	astar_status st;
 	char name[32];
 
-	o.adjacent |= q->adjacent;
-	o.closest |= q->closest;
-	o.no_path = cfg->no_path;
-	t0 = now_ms();
-	st = astar_graph_search(ctx, f->g, q->starts, q->nstarts, q->goals,
-	                        q->ngoals, &o, &res);
 	if (st != ASTAR_OK) {
 		diag_error(path, q->line, q->col, "%s: %s",
 		           label(q, index, name, sizeof name), search_error(st));
@@ -406,7 +402,7 @@ static void solve_one(run *r, astar_ctx *ctx, const char *path,
 	g.r = &res;
 	g.timing = cfg->timing;
 	g.load_ms = load_ms;
-	g.search_ms = now_ms() - t0;
+	g.search_ms = search_ms;
 	if (r->upd != NULL && index >= 0)
 		update_graph_query(r, path, q, index, &res);
 	else if (!cfg->quiet) {
@@ -424,6 +420,51 @@ static void solve_one(run *r, astar_ctx *ctx, const char *path,
 		check_query(r, path, q, index, &res);
 	else if (!res.found || !res.reached_goal)
 		raise_status(r, EXIT_NOPATH);
+}
+
+/* Solves one query on the main thread and writes it. */
+static void solve_one(run *r, astar_ctx *ctx, const char *path,
+                      const graph_file *f, const graph_query *q, long index,
+                      double load_ms)
+{
+	astar_options o = graph_query_options(&r->cfg->opts, q, r->cfg->no_path);
+	astar_graph_result res;
+	double t0 = now_ms();
+	astar_status st = astar_graph_search(ctx, f->g, q->starts, q->nstarts,
+	                                     q->goals, q->ngoals, &o, &res);
+
+	emit_one(r, path, f, q, index, load_ms, st, &res, now_ms() - t0);
+}
+
+/* The threads a file's queries run on: --jobs, or one a core. */
+static int threads_for(const cli_config *cfg, size_t nqueries)
+{
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	long n = cfg->jobs > 0 ? cfg->jobs : cores > 0 ? cores : 1;
+
+	return nqueries < 2 ? 1 : (int)(n < (long)nqueries ? n : (long)nqueries);
+}
+
+/* A file's queries: on threads when there are several, written in
+ * file order all the same. */
+static void solve_all(run *r, astar_ctx *ctx, const char *path,
+                      const graph_file *f, double load_ms)
+{
+	int threads = threads_for(r->cfg, f->nqueries);
+	graph_answer *a = threads > 1 ? calloc(f->nqueries, sizeof *a) : NULL;
+
+	if (a == NULL || graph_batch_solve(f, f->nqueries, &r->cfg->opts,
+	                                   r->cfg->no_path, threads, a) != 0) {
+		free(a);
+		for (size_t i = 0; i < f->nqueries; i++)
+			solve_one(r, ctx, path, f, &f->queries[i], (long)i, load_ms);
+		return;
+	}
+	for (size_t i = 0; i < f->nqueries; i++)
+		emit_one(r, path, f, &f->queries[i], (long)i, load_ms, a[i].st,
+		         &a[i].res, a[i].ms);
+	graph_answers_free(a, f->nqueries);
+	free(a);
 }
 
 /* --distances (or a .ss source): the cost to every node. */
@@ -598,8 +639,7 @@ static void run_file(run *r, astar_ctx *ctx, const char *file)
 			raise_status(r, EXIT_ERROR);
 			upd = 0;
 		}
-		for (size_t i = 0; i < f.nqueries; i++)
-			solve_one(r, ctx, path, &f, &f.queries[i], (long)i, load_ms);
+		solve_all(r, ctx, path, &f, load_ms);
 		if (upd)
 			update_file(r, file, f.nqueries);
 	}
