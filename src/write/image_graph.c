@@ -52,13 +52,15 @@ static void line(canvas *c, int64_t x0, int64_t y0, int64_t x1, int64_t y1,
 		for (int a = 0; a < thick; a++)
 			for (int b = 0; b < thick; b++)
 				plot(c, x0 + a - thick / 2, y0 + b - thick / 2, rgb);
+		int64_t e2 = 2 * e; /* both steps judge the same error */
+
 		if (x0 == x1 && y0 == y1)
 			return;
-		if (2 * e >= dy) {
+		if (e2 >= dy) {
 			e += dy;
 			x0 += sx;
 		}
-		if (2 * e <= dx) {
+		if (e2 <= dx) {
 			e += dx;
 			y0 += sy;
 		}
