@@ -18,7 +18,7 @@
 _astar_long='--start= --goal= --block= --diagonal=? --heuristic= --weight=
 --algorithm= --adjacent --closest --explored --size= --wrap= --distances
 --flow --format= --json --no-timing --no-path --quiet --verbose --color=? --scen=
---map= --input-format= --jobs= --shard= --check --update=? --only= --tolerance=
+--map= --input-format= --oneway --coords= --jobs= --shard= --check --update=? --only= --tolerance=
 --report= --report-images= --max-cells= --image= --image-failed --scale= --landmarks= --layer= --solid=
 --cost= --costs= --level= --help --version'
 
@@ -48,7 +48,7 @@ _astar_values() {
 	--format) words='text json' ;;
 	--wrap) words='none x y xy' ;;
 	--color) words='auto always never' ;;
-	--input-format) words='ascii json movingai tiled ldtk' ;;
+	--input-format) words='ascii json movingai tiled ldtk graph dimacs edges' ;;
 	--update) words='path' ;;
 	--report)
 		case $val in
@@ -60,7 +60,7 @@ _astar_values() {
 		esac
 		words='junit: tap tap: github github: markdown markdown: html:' ;;
 	--scen) kind=scen ;;
-	--map) kind=any ;;
+	--map|--coords) kind=any ;;
 	--image) kind=png ;;
 	*) return ;; # numbers and coordinates: nothing to offer
 	esac

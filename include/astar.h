@@ -522,6 +522,118 @@ typedef struct astar_place {
 
 /* Navigation graphs: nodes anywhere in 3D joined by arcs (docs/design.md). */
 
+typedef struct astar_graph astar_graph;
+
+/* One directed arc of a graph being built: from node `from` to node `to`
+ * (node numbers, 0 .. nnodes - 1), costing `cost` (finite, >= 0). */
+typedef struct astar_arc {
+	uint32_t from, to;
+	double cost;
+} astar_arc;
+
+/* The most nodes, and the most arcs, that a graph can have. */
+#define ASTAR_GRAPH_MAX 4294967290ULL
+
+/*
+ * Builds a graph of nnodes nodes and narcs arcs into compressed rows
+ * (each node's arcs side by side, sorted by target).  xyz holds each
+ * node's position, three doubles a node (x, y, z); walkable one byte a
+ * node, 0 for a node that no search enters (NULL: all walkable).  Two
+ * arcs between the same nodes in the same direction are one, the cheaper.
+ * The arrays are copied.  The caller owns the graph (astar_graph_free).
+ * On failure returns NULL and sets *status (when not NULL): ASTAR_EINVAL
+ * for an arc whose end is not a node or whose cost is negative or not
+ * finite, or a position that is not finite; ASTAR_ETOOBIG for more than
+ * ASTAR_GRAPH_MAX nodes or arcs; ASTAR_ENOMEM.
+ */
+astar_graph *astar_graph_new(size_t nnodes, const double *xyz,
+                             const uint8_t *walkable, const astar_arc *arcs,
+                             size_t narcs, astar_status *status);
+
+/* Frees a graph; NULL is ignored. */
+void astar_graph_free(astar_graph *graph);
+
+/* Its nodes, and its arcs after duplicates were merged. */
+size_t astar_graph_nodes(const astar_graph *graph);
+size_t astar_graph_arcs(const astar_graph *graph);
+
+/* Node i's position into xyz[0..2], and whether it is walkable. */
+void astar_graph_pos(const astar_graph *graph, uint32_t i, double xyz[3]);
+int astar_graph_walkable(const astar_graph *graph, uint32_t i);
+
+/* Node i's arcs: *to and *cost point at its n arcs' targets and costs
+ * (sorted by target), valid until astar_graph_free.  Returns n. */
+size_t astar_graph_out(const astar_graph *graph, uint32_t i,
+                       const uint32_t **to, const double **cost);
+
+/*
+ * The scale of the straight-line heuristic, worked out once when the
+ * graph is built: the least cost / length over the arcs whose two nodes
+ * lie apart, capped at 1 (1 also when there is no such arc).  Below 1
+ * some arc costs less than the distance it covers, and A* multiplies the
+ * straight line by this to stay exact; 0 makes A* a Dijkstra search.
+ */
+double astar_graph_h_scale(const astar_graph *graph);
+
+/* The outcome of a graph search; arrays belong to the context as
+ * astar_result's do (valid until its next search or release). */
+typedef struct astar_graph_result {
+	int found;         /* a path was returned (possibly by closest) */
+	int reached_goal;  /* it ends on the goal (or next to it, adjacent) */
+	double cost;       /* the path's cost (BFS: the sum of its arcs) */
+	uint32_t end;      /* the path's last node */
+	const uint32_t *path; /* path_len nodes (NULL under no_path) */
+	size_t path_len;
+	uint64_t expanded, generated;
+	const uint32_t *explored; /* expanded nodes in order (opts.explored) */
+	size_t explored_len;
+	size_t start_index, goal_index; /* which start and goal were joined */
+	double h_scale; /* the heuristic's scale used (0: none, Dijkstra) */
+} astar_graph_result;
+
+/*
+ * Searches graph from the nearest of nstarts starts to the nearest of
+ * ngoals goals, under opts: algorithm A* (straight-line heuristic times
+ * astar_graph_h_scale; ASTAR_H_ZERO makes it Dijkstra, any other
+ * heuristic means the straight line), Dijkstra, BFS (fewest arcs) or
+ * greedy; weight; adjacent (the path ends on a node from which one arc
+ * reaches the goal, which need not be walkable), closest (when the goal
+ * cannot be reached, the path to the reachable node nearest it in a
+ * straight line, ties to the cheaper then the lower number), explored,
+ * no_path.  Diagonal, wrap, size and landmarks do not apply and are
+ * ignored.  A node that is not walkable is never entered.  Fails with
+ * ASTAR_EINVAL (no start or goal, options out of range), ASTAR_ERANGE (a
+ * node number past the graph), ASTAR_ESTART_BLOCKED,
+ * ASTAR_EGOAL_BLOCKED (without adjacent or closest), ASTAR_EUNSUPPORTED
+ * (JPS; adjacent or closest with several goals) and ASTAR_ENOMEM; then
+ * *result is zeroed.
+ */
+astar_status astar_graph_search(astar_ctx *ctx, const astar_graph *graph,
+                                const uint32_t *starts, size_t nstarts,
+                                const uint32_t *goals, size_t ngoals,
+                                const astar_options *opts,
+                                astar_graph_result *result);
+
+/*
+ * The cost from the nearest source to every node: *dist gets one double
+ * a node, -1 where no path reaches it (and for unwalkable nodes), valid
+ * like a result's arrays; *reached the nodes with a cost.  Errors as
+ * astar_graph_search's for the sources.
+ */
+astar_status astar_graph_distances(astar_ctx *ctx, const astar_graph *graph,
+                                   const uint32_t *sources, size_t nsources,
+                                   const double **dist, size_t *reached);
+
+/*
+ * The graph's regions: its strongly connected components over the
+ * walkable nodes (nodes that can all reach each other; where every arc
+ * has its reverse, these are the connected parts).  *count gets their
+ * number, *labels one number a node (0 for an unwalkable node, 1..count
+ * in the order of each region's lowest node).  ASTAR_ENOMEM.
+ */
+astar_status astar_graph_regions(astar_ctx *ctx, const astar_graph *graph,
+                                 size_t *count, const uint32_t **labels);
+
 
 #ifdef __cplusplus
 }

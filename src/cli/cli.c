@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "driver.h"
 #include "rules.h"
+#include "solve_graph.h"
 #include "stop.h"
 
 static void batch_init(batch *b, const cli_config *cfg)
@@ -128,6 +129,8 @@ int cli_run(const cli_config *cfg)
 	results_flush rf;
 	stop_watch watch;
 
+	if (graph_wanted(cfg))
+		return graph_run(cfg);
 	batch_init(&b, cfg);
 	memset(&p, 0, sizeof p);
 	memset(&rep, 0, sizeof rep);

@@ -104,6 +104,16 @@ static int judge_search(const options *o)
 	return OPTIONS_RUN;
 }
 
+/* Whether the first operand is a DIMACS query file (.p2p, .ss), whose
+ * graph --map may name. */
+static int dimacs_queries(const options *o)
+{
+	size_t n = o->nfiles > 0 ? strlen(o->files[0]) : 0;
+
+	return (n > 4 && strcmp(o->files[0] + n - 4, ".p2p") == 0) ||
+	       (n > 3 && strcmp(o->files[0] + n - 3, ".ss") == 0);
+}
+
 /* The flags that need another, or that scenario files rule out; nscen
  * counts the scenario files, named or given with --scen. */
 static int judge_batch(const options *o, int nscen)
@@ -114,7 +124,7 @@ static int judge_batch(const options *o, int nscen)
 		return refuse("--image-failed needs --image");
 	if (o->report_images >= 0 && o->html == NULL)
 		return refuse("--report-images needs --report=html:FILE");
-	if (o->map_override && nscen == 0)
+	if (o->map_override && nscen == 0 && !dimacs_queries(o))
 		return refuse("--map needs --scen");
 	/* A scenario's queries give their own start and goal: rather than
 	 * ignore these, refuse them.  (--block applies to their maps.) */
@@ -244,6 +254,8 @@ static void copy_flags(const options *o, cli_config *cfg)
 	cfg->scens = o->scens;
 	cfg->nscens = o->nscens;
 	cfg->map_override = o->map_override;
+	cfg->oneway = o->oneway;
+	cfg->coords = o->coords;
 	cfg->jobs = o->jobs;
 	cfg->algo_auto = o->algo_auto;
 	cfg->landmarks = o->landmarks;

@@ -37,7 +37,10 @@ typedef struct cli_config {
 	int nfiles;
 	const char *const *scens; /* --scen files */
 	int nscens;
-	const char *map_override; /* --map: the map of every scenario */
+	const char *map_override; /* --map: the map of every scenario, or
+	                             the .gr of .p2p and .ss files */
+	int oneway;               /* --oneway: edge lists one way */
+	const char *coords;       /* --coords: a DIMACS graph's .co */
 	int jobs;                 /* threads; 0: one per core for batches */
 	int shard_k, shard_n;     /* keep items k-1, k-1+n, ...; n = 0: all */
 	size_t max_cells;         /* the largest map to read */

@@ -281,6 +281,19 @@ static int set_scen(options *o, const char *arg)
 	return OPTIONS_RUN;
 }
 
+static int set_oneway(options *o, const char *arg)
+{
+	(void)arg;
+	o->oneway = 1;
+	return OPTIONS_RUN;
+}
+
+static int set_coords(options *o, const char *arg)
+{
+	o->coords = arg;
+	return OPTIONS_RUN;
+}
+
 static int set_map(options *o, const char *arg)
 {
 	o->map_override = arg;
@@ -299,9 +312,15 @@ static int set_input_format(options *o, const char *arg)
 		o->input_format = MAPFMT_TILED;
 	else if (strcmp(arg, "ldtk") == 0)
 		o->input_format = MAPFMT_LDTK;
+	else if (strcmp(arg, "graph") == 0)
+		o->input_format = MAPFMT_GRAPH;
+	else if (strcmp(arg, "dimacs") == 0)
+		o->input_format = MAPFMT_DIMACS;
+	else if (strcmp(arg, "edges") == 0)
+		o->input_format = MAPFMT_EDGES;
 	else
 		return bad_value("--input-format",
-		                 "ascii, json, movingai, tiled, ldtk", arg);
+		                 "ascii, json, movingai, tiled, ldtk, graph, dimacs, edges", arg);
 	return OPTIONS_RUN;
 }
 
@@ -591,8 +610,14 @@ static const flag flags[] = {
          "beside each scenario file)"},
 	{"input-format", required_argument, 0, set_input_format,
          "    --input-format=FMT",
-         "ascii, json, movingai, tiled or ldtk (default:\n"
-         "detected)"},
+         "ascii, json, movingai, tiled, ldtk, graph,\n"
+         "dimacs or edges (default: detected)"},
+	{"oneway", no_argument, 0, set_oneway, "    --oneway",
+         "edge lists (--input-format=edges): each line one\n"
+         "way, FROM to TO (default: both ways)"},
+	{"coords", required_argument, 0, set_coords, "    --coords=FILE",
+         "a DIMACS graph's coordinates (default: the .co\n"
+         "beside the .gr)"},
 	{"layer", required_argument, 0, set_layer, "    --layer=NAME",
          "Tiled, LDtk: the layer that blocks; repeatable\n"
          "(their union)"},

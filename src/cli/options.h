@@ -76,6 +76,8 @@ typedef struct options {
 	const char *solid, *cost, *costs, *level;
 	const char **only; /* --only patterns (the array owned) */
 	size_t nonly;
+	int oneway;          /* --oneway: an edge list's lines one way */
+	const char *coords;  /* --coords: a DIMACS graph's .co file */
 	const char *const *files; /* the operands, in argv */
 	int nfiles;
 } options;

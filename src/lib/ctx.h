@@ -55,6 +55,10 @@ struct astar_ctx {
 	 * keep (many_ctx.c), opaque here in the same way. */
 	void *many;
 	void (*many_free)(void *many);
+	/* The graph searches' arrays (graph_search.c), opaque here in the
+	 * same way. */
+	void *graph;
+	void (*graph_free)(void *graph);
 	/* astar_choose's measure of the last grid it judged (choose.c). */
 	uint64_t choice_id, choice_version;
 	int choice_valid, choice_scattered;
@@ -92,6 +96,12 @@ astar_status ctx_prepare(astar_ctx *ctx, const astar_grid *grid, int touch);
  * answer is kept in ctx (which may be NULL) while the grid is
  * unchanged. */
 int ctx_scattered(astar_ctx *ctx, const astar_grid *grid);
+
+/* Room for n records and heap positions, as ctx_prepare makes for a
+ * grid, for the searches of spaces other than grids (ASTAR_ETOOBIG past
+ * ASTAR_SEARCH_CELLS_MAX, ASTAR_ENOMEM); the context is as it was on an
+ * error. */
+astar_status ctx_room(astar_ctx *ctx, size_t n);
 
 /* Starts a new generation, clearing the records only when it wraps. */
 void ctx_next_generation(astar_ctx *ctx);

@@ -99,7 +99,10 @@ enum map_format {
 	MAPFMT_JSON,
 	MAPFMT_MOVINGAI,
 	MAPFMT_TILED,
-	MAPFMT_LDTK
+	MAPFMT_LDTK,
+	MAPFMT_GRAPH,  /* a JSON graph (graph_file.h) */
+	MAPFMT_DIMACS, /* DIMACS .gr, .p2p, .ss */
+	MAPFMT_EDGES   /* an edge list */
 };
 
 /* What the level options (--layer, --solid, --cost, --costs, --level, or

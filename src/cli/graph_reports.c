@@ -1,0 +1,114 @@
+/*
+ * graph_reports.c - the --report files of graph inputs (graph_reports.h),
+ * through the writers the batch's reports use (report.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/diag.h"
+#include "graph_reports.h"
+#include "outfile.h"
+
+static char *dup_or_null(const char *s)
+{
+	return s != NULL ? strdup(s) : NULL;
+}
+
+void graph_case_add(graph_cases *c, const char *file, const char *what,
+                    const char *why, long line, long col)
+{
+	report_case *k;
+	size_t len = strlen(file) + strlen(what) + 3;
+
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? 2 * c->cap : 16;
+		report_case *v = realloc(c->v, cap * sizeof *v);
+
+		if (v == NULL) {
+			c->nomem = 1;
+			return;
+		}
+		c->v = v;
+		c->cap = cap;
+	}
+	k = &c->v[c->n];
+	memset(k, 0, sizeof *k);
+	k->name = malloc(len);
+	k->file = strdup(file);
+	k->message = dup_or_null(why);
+	if (k->name == NULL || k->file == NULL || (why != NULL && !k->message)) {
+		free(k->name);
+		free(k->file);
+		free(k->message);
+		c->nomem = 1;
+		return;
+	}
+	snprintf(k->name, len, "%s: %s", file, what);
+	k->ok = why == NULL;
+	k->line = line;
+	k->col = col;
+	c->n++;
+}
+
+/* One report into path (NULL or "-": standard output). */
+static int write_one(const char *path, const graph_cases *c, int kind)
+{
+	outfile_tx t;
+	diag_err err;
+	FILE *f = stdout;
+
+	memset(&err, 0, sizeof err);
+	if (path != NULL && strcmp(path, "-") != 0) {
+		if (outfile_begin(&t, path, &err) != 0) {
+			diag_report(NULL, &err);
+			return -1;
+		}
+		f = t.f;
+	}
+	if (kind == 0)
+		report_junit(f, c->v, c->n, c->n == 0 ? "no check ran" : NULL);
+	if (kind == 1) {
+		report_tap_header(f);
+		for (size_t i = 0; i < c->n; i++)
+			report_tap_case(f, i + 1, &c->v[i]);
+		report_tap_plan(f, c->n);
+	}
+	for (size_t i = 0; kind == 2 && i < c->n; i++)
+		if (!c->v[i].ok)
+			report_github(f, "error", c->v[i].file, c->v[i].line,
+			              c->v[i].col, c->v[i].name, c->v[i].message);
+	if (f != stdout && outfile_commit(&t, &err) != 0) {
+		diag_report(path, &err);
+		return -1;
+	}
+	return 0;
+}
+
+int graph_reports_write(const cli_config *cfg, const graph_cases *c)
+{
+	int rc = 0;
+
+	if (c->nomem) {
+		diag_error(NULL, 0, 0, "out of memory");
+		return -1;
+	}
+	if (cfg->junit != NULL)
+		rc |= write_one(cfg->junit, c, 0);
+	if (cfg->tap)
+		rc |= write_one(cfg->tap_file, c, 1);
+	if (cfg->github)
+		rc |= write_one(cfg->github_file, c, 2);
+	return rc;
+}
+
+void graph_cases_free(graph_cases *c)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		free(c->v[i].name);
+		free(c->v[i].file);
+		free(c->v[i].message);
+	}
+	free(c->v);
+	memset(c, 0, sizeof *c);
+}

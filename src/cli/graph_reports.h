@@ -1,0 +1,31 @@
+/*
+ * graph_reports.h - the --report files of a run of graph inputs: each
+ * check (a query's expectations, a reach assertion, the count of
+ * regions) a case, written at the end as JUnit XML, TAP or GitHub
+ * annotations, as the batch writes those of maps.
+ */
+#ifndef ASTAR_GRAPH_REPORTS_H
+#define ASTAR_GRAPH_REPORTS_H
+
+#include <stddef.h>
+
+#include "config.h"
+#include "write/report.h"
+
+typedef struct graph_cases {
+	report_case *v;
+	size_t n, cap;
+	int nomem;
+} graph_cases;
+
+/* Adds a case: name "FILE: what", failed with why (NULL: passed), at
+ * file:line:col. */
+void graph_case_add(graph_cases *c, const char *file, const char *what,
+                    const char *why, long line, long col);
+
+/* Writes the reports cfg asks for; 0, or -1 (reported). */
+int graph_reports_write(const cli_config *cfg, const graph_cases *c);
+
+void graph_cases_free(graph_cases *c);
+
+#endif

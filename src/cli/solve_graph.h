@@ -1,0 +1,20 @@
+/*
+ * solve_graph.h - the run of navigation graph inputs (JSON graphs,
+ * DIMACS files, edge lists): each file read, its queries (from the
+ * flags, its "queries", or a .p2p file's lines) solved in file order and
+ * written, --check's comparisons and --distances.
+ */
+#ifndef ASTAR_SOLVE_GRAPH_H
+#define ASTAR_SOLVE_GRAPH_H
+
+#include "config.h"
+
+/* Whether the run's inputs are graphs: an --input-format of graph,
+ * dimacs or edges, a first file named .gr, .p2p or .ss, or a first
+ * JSON file with a "nodes" key. */
+int graph_wanted(const cli_config *cfg);
+
+/* Runs every file as a graph; returns the exit status. */
+int graph_run(const cli_config *cfg);
+
+#endif
