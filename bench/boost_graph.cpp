@@ -34,8 +34,9 @@ struct Arc {
 	uint32_t w;
 };
 
-typedef boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, Arc,
-					   boost::no_property, uint32_t, uint32_t>
+typedef boost::compressed_sparse_row_graph<boost::directedS, boost::no_property,
+                                           Arc, boost::no_property, uint32_t,
+                                           uint32_t>
 	Graph;
 
 static void die(const std::string &msg)
@@ -84,7 +85,8 @@ template <class F> static void scan(const char *path, F on)
 		if (kind != 'c' && kind != '\n') {
 			char *q = p + 1;
 			while (q < end && k < 4) {
-				while (q < end && (*q < '0' || *q > '9') && *q != '-')
+				while (q < end && (*q < '0' || *q > '9') &&
+				       *q != '-')
 					q++;
 				if (q >= end)
 					break;
@@ -138,7 +140,8 @@ static void load(Data &d, const char *gr, const char *co, const char *p2p)
 	});
 }
 
-struct Found {};
+struct Found {
+};
 
 struct StopDijkstra : boost::default_dijkstra_visitor {
 	uint32_t target;
@@ -163,7 +166,10 @@ struct StopAstar : boost::default_astar_visitor {
 struct StraightLine : boost::astar_heuristic<Graph, double> {
 	const double *x, *y;
 	uint32_t target;
-	StraightLine(const Data &d, uint32_t t) : x(d.x.data()), y(d.y.data()), target(t) {}
+	StraightLine(const Data &d, uint32_t t)
+	    : x(d.x.data()), y(d.y.data()), target(t)
+	{
+	}
 	double operator()(uint32_t u) const
 	{
 		double dx = x[u] - x[target], dy = y[u] - y[target];
@@ -173,14 +179,15 @@ struct StraightLine : boost::astar_heuristic<Graph, double> {
 
 int main(int argc, char **argv)
 {
-	if (argc != 5 || (std::strcmp(argv[1], "dijkstra") && std::strcmp(argv[1], "astar")))
+	if (argc != 5 ||
+	    (std::strcmp(argv[1], "dijkstra") && std::strcmp(argv[1], "astar")))
 		die("usage: boost_graph dijkstra|astar FILE.gr FILE.co FILE.p2p");
 	bool astar = !std::strcmp(argv[1], "astar");
 	double t0 = now();
 	Data d;
 	load(d, argv[2], argv[3], argv[4]);
-	Graph g(boost::edges_are_unsorted_multi_pass, d.arcs.begin(), d.arcs.end(), d.costs.begin(),
-		d.n);
+	Graph g(boost::edges_are_unsorted_multi_pass, d.arcs.begin(),
+	        d.arcs.end(), d.costs.begin(), d.n);
 	size_t narcs = d.arcs.size();
 	std::vector<std::pair<uint32_t, uint32_t>>().swap(d.arcs);
 	std::vector<Arc>().swap(d.costs);
@@ -194,33 +201,38 @@ int main(int argc, char **argv)
 	auto pred_map = boost::make_iterator_property_map(pred.begin(), index);
 	auto dist_map = boost::make_iterator_property_map(dist.begin(), index);
 	auto rank_map = boost::make_iterator_property_map(rank.begin(), index);
-	auto color_map = boost::make_iterator_property_map(color.begin(), index);
+	auto color_map =
+		boost::make_iterator_property_map(color.begin(), index);
 	const double inf = std::numeric_limits<double>::max();
 	for (auto &q : d.queries) {
 		uint32_t s = q.first, t = q.second;
 		try {
 			if (astar)
-				boost::astar_search(g, s, StraightLine(d, t),
-						    boost::visitor(StopAstar(t))
-							    .predecessor_map(pred_map)
-							    .distance_map(dist_map)
-							    .rank_map(rank_map)
-							    .color_map(color_map)
-							    .weight_map(weight));
+				boost::astar_search(
+					g, s, StraightLine(d, t),
+					boost::visitor(StopAstar(t))
+						.predecessor_map(pred_map)
+						.distance_map(dist_map)
+						.rank_map(rank_map)
+						.color_map(color_map)
+						.weight_map(weight));
 			else
-				boost::dijkstra_shortest_paths(g, s,
-							       boost::visitor(StopDijkstra(t))
-								       .predecessor_map(pred_map)
-								       .distance_map(dist_map)
-								       .color_map(color_map)
-								       .weight_map(weight));
+				boost::dijkstra_shortest_paths(
+					g, s,
+					boost::visitor(StopDijkstra(t))
+						.predecessor_map(pred_map)
+						.distance_map(dist_map)
+						.color_map(color_map)
+						.weight_map(weight));
 		} catch (const Found &) {
 		}
 		long long cost = dist[t] == inf ? -1 : (long long)dist[t];
 		std::printf("%u %u %lld\n", s + 1, t + 1, cost);
 	}
 	double t2 = now();
-	std::fprintf(stderr, "boost_graph %s: %u nodes, %zu arcs, %zu queries: load %.3f s, queries %.3f s\n",
-		     argv[1], d.n, narcs, d.queries.size(), t1 - t0, t2 - t1);
+	std::fprintf(
+		stderr,
+		"boost_graph %s: %u nodes, %zu arcs, %zu queries: load %.3f s, queries %.3f s\n",
+		argv[1], d.n, narcs, d.queries.size(), t1 - t0, t2 - t1);
 	return 0;
 }

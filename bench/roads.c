@@ -32,12 +32,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SPACING 1000
-#define JITTER 350
-#define DROP_PERCENT 12
+#define SPACING       1000
+#define JITTER        350
+#define DROP_PERCENT  12
 #define HIGHWAY_EVERY 20
-#define HIGHWAY_STEP 10
-#define SEED 0x46a5c0ffee46ULL
+#define HIGHWAY_STEP  10
+#define SEED          0x46a5c0ffee46ULL
 
 typedef struct {
 	uint32_t u, v, w;
@@ -54,7 +54,10 @@ static uint64_t rnd(void)
 	return z ^ (z >> 31);
 }
 
-static uint32_t below(uint32_t n) { return (uint32_t)(rnd() % n); }
+static uint32_t below(uint32_t n)
+{
+	return (uint32_t)(rnd() % n);
+}
 
 static void *xmalloc(size_t n)
 {
@@ -105,8 +108,10 @@ static void make_graph(uint32_t n, uint32_t width)
 	xs = xmalloc(n * sizeof *xs);
 	ys = xmalloc(n * sizeof *ys);
 	for (uint32_t k = 0; k < n; k++) {
-		xs[k] = (int32_t)(SPACING * (k % width + 1)) - JITTER + (int32_t)below(2 * JITTER + 1);
-		ys[k] = (int32_t)(SPACING * (k / width + 1)) - JITTER + (int32_t)below(2 * JITTER + 1);
+		xs[k] = (int32_t)(SPACING * (k % width + 1)) - JITTER +
+		        (int32_t)below(2 * JITTER + 1);
+		ys[k] = (int32_t)(SPACING * (k / width + 1)) - JITTER +
+		        (int32_t)below(2 * JITTER + 1);
 	}
 	for (uint32_t k = 0; k < n; k++) {
 		uint32_t c = k % width;
@@ -119,7 +124,8 @@ static void make_graph(uint32_t n, uint32_t width)
 		uint32_t r = k / width, c = k % width;
 		if (c % HIGHWAY_STEP)
 			continue;
-		if (r % HIGHWAY_EVERY == 0 && c + HIGHWAY_STEP < width && k + HIGHWAY_STEP < n)
+		if (r % HIGHWAY_EVERY == 0 && c + HIGHWAY_STEP < width &&
+		    k + HIGHWAY_STEP < n)
 			add_link(k, k + HIGHWAY_STEP, 0, 5);
 		if (c % HIGHWAY_EVERY == 0 && r % HIGHWAY_STEP == 0 &&
 		    k + (uint64_t)HIGHWAY_STEP * width < n)
@@ -161,7 +167,8 @@ static void make_rows(uint32_t n)
  * breadth-first floods; returns its size. */
 static uint32_t largest_part(uint32_t n, uint32_t *part)
 {
-	uint32_t *queue = xmalloc(n * sizeof *queue), best = 0, best_label = 0, label = 0;
+	uint32_t *queue = xmalloc(n * sizeof *queue), best = 0, best_label = 0,
+		 label = 0;
 	memset(part, 0, n * sizeof *part);
 	for (uint32_t s = 0; s < n; s++) {
 		if (part[s])
@@ -284,18 +291,24 @@ static const char *base_name(const char *path)
 static void write_graph(const char *prefix, uint32_t n, uint32_t width)
 {
 	FILE *gr = open_out(prefix, "gr"), *co = open_out(prefix, "co");
-	fprintf(gr, "c road-like test graph from bench/roads.c: jittered %" PRIu32
-		"-wide lattice, 12%% of streets dropped, highways\n"
-		"c cost = floor(ceil(euclidean length) * (100 + p) / 100), p >= 0\n"
-		"p sp %" PRIu32 " %zu\n", width, n, 2 * nlinks);
+	fprintf(gr,
+	        "c road-like test graph from bench/roads.c: jittered %" PRIu32
+	        "-wide lattice, 12%% of streets dropped, highways\n"
+	        "c cost = floor(ceil(euclidean length) * (100 + p) / 100), p >= 0\n"
+	        "p sp %" PRIu32 " %zu\n",
+	        width, n, 2 * nlinks);
 	for (size_t i = 0; i < nlinks; i++)
-		fprintf(gr, "a %" PRIu32 " %" PRIu32 " %" PRIu32 "\na %" PRIu32 " %" PRIu32 " %" PRIu32 "\n",
-			links[i].u + 1, links[i].v + 1, links[i].w, links[i].v + 1, links[i].u + 1,
-			links[i].w);
+		fprintf(gr,
+		        "a %" PRIu32 " %" PRIu32 " %" PRIu32 "\na %" PRIu32
+		        " %" PRIu32 " %" PRIu32 "\n",
+		        links[i].u + 1, links[i].v + 1, links[i].w,
+		        links[i].v + 1, links[i].u + 1, links[i].w);
 	close_out(gr);
-	fprintf(co, "c coordinates of %s.gr\np aux sp co %" PRIu32 "\n", base_name(prefix), n);
+	fprintf(co, "c coordinates of %s.gr\np aux sp co %" PRIu32 "\n",
+	        base_name(prefix), n);
 	for (uint32_t k = 0; k < n; k++)
-		fprintf(co, "v %" PRIu32 " %" PRId32 " %" PRId32 "\n", k + 1, xs[k], ys[k]);
+		fprintf(co, "v %" PRIu32 " %" PRId32 " %" PRId32 "\n", k + 1,
+		        xs[k], ys[k]);
 	close_out(co);
 }
 
@@ -310,10 +323,14 @@ static void write_queries(const char *prefix, uint32_t n, uint32_t nq)
 		exit(1);
 	}
 	FILE *p2p = open_out(prefix, "p2p"), *costs = open_out(prefix, "costs");
-	fprintf(p2p, "c %" PRIu32 " random queries, both ends in the largest connected part\n"
-		     "p aux sp p2p %" PRIu32 "\n", nq, nq);
-	fprintf(costs, "c optimal costs of %s.p2p (plain Dijkstra of bench/roads.c): S T COST\n",
-		base_name(prefix));
+	fprintf(p2p,
+	        "c %" PRIu32
+	        " random queries, both ends in the largest connected part\n"
+	        "p aux sp p2p %" PRIu32 "\n",
+	        nq, nq);
+	fprintf(costs,
+	        "c optimal costs of %s.p2p (plain Dijkstra of bench/roads.c): S T COST\n",
+	        base_name(prefix));
 	for (uint32_t q = 0; q < nq; q++) {
 		uint32_t s, t;
 		do
@@ -324,16 +341,22 @@ static void write_queries(const char *prefix, uint32_t n, uint32_t nq)
 		while (!part[t] || t == s);
 		int64_t c = reference(n, dist, s, t);
 		if (c < 0) {
-			fprintf(stderr, "roads: query %" PRIu32 " has no path (a bug)\n", q + 1);
+			fprintf(stderr,
+			        "roads: query %" PRIu32
+			        " has no path (a bug)\n",
+			        q + 1);
 			exit(1);
 		}
 		fprintf(p2p, "q %" PRIu32 " %" PRIu32 "\n", s + 1, t + 1);
-		fprintf(costs, "%" PRIu32 " %" PRIu32 " %" PRId64 "\n", s + 1, t + 1, c);
+		fprintf(costs, "%" PRIu32 " %" PRIu32 " %" PRId64 "\n", s + 1,
+		        t + 1, c);
 	}
 	close_out(p2p);
 	close_out(costs);
-	fprintf(stderr, "roads: %" PRIu32 " nodes, %zu arcs, largest part %" PRIu32 " nodes\n", n,
-		2 * nlinks, size);
+	fprintf(stderr,
+	        "roads: %" PRIu32 " nodes, %zu arcs, largest part %" PRIu32
+	        " nodes\n",
+	        n, 2 * nlinks, size);
 	free(part);
 	free(dist);
 }
@@ -344,12 +367,15 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: roads OUTPREFIX [NODES [QUERIES]]\n");
 		return 2;
 	}
-	long nodes = argc > 2 ? atol(argv[2]) : 1000000, nq = argc > 3 ? atol(argv[3]) : 100;
+	long nodes = argc > 2 ? atol(argv[2]) : 1000000,
+	     nq = argc > 3 ? atol(argv[3]) : 100;
 	if (nodes < 4 || nodes > 200000000L || nq < 1 || nq > 1000000L) {
-		fprintf(stderr, "roads: NODES must be 4..200000000 and QUERIES 1..1000000\n");
+		fprintf(stderr,
+		        "roads: NODES must be 4..200000000 and QUERIES 1..1000000\n");
 		return 2;
 	}
-	uint32_t n = (uint32_t)nodes, width = (uint32_t)ceil(sqrt((double)nodes));
+	uint32_t n = (uint32_t)nodes,
+		 width = (uint32_t)ceil(sqrt((double)nodes));
 	make_graph(n, width);
 	make_rows(n);
 	write_graph(argv[1], n, width);
