@@ -61,11 +61,13 @@ def generate():
     """The graph files, written once; returns their common prefix."""
     prefix = os.path.join(DATA, "roads-%d" % NODES)
     done = prefix + ".done"
-    if os.path.exists(done) and open(done).read().strip() == str(QUERIES):
+    src = os.path.join(ROOT, "bench", "roads.c")
+    if (os.path.exists(done) and open(done).read().strip() == str(QUERIES)
+            and os.path.getmtime(done) >= os.path.getmtime(src)):
         return prefix
     os.makedirs(DATA, exist_ok=True)
     gen = os.path.join(OUT, "roads")
-    build(os.path.join(ROOT, "bench", "roads.c"), gen,
+    build(src, gen,
           ["cc", "-O2", "-o", gen, "bench/roads.c", "-lm"])
     log("generate: %s %s %d %d" % (os.path.relpath(gen, ROOT), os.path.relpath(prefix, ROOT),
                                    NODES, QUERIES))
@@ -129,8 +131,17 @@ def astar_costs(path):
         items = doc if isinstance(doc, list) else doc.get("results", doc.get("queries", [doc]))
     except json.JSONDecodeError:
         items = [json.loads(line) for line in text.splitlines() if line.strip()]
-    return [None if not it.get("found", True) or it.get("cost") is None else it["cost"]
-            for it in items]
+    return items
+
+
+def check_astar(items, want):
+    """Each JSON object must answer its query (start and goal, where it
+    names them) with the reference cost."""
+    for it, (s, t, _) in zip(items, want):
+        if (it.get("start", s), it.get("goal", t)) != (s, t):
+            raise SystemExit("graphs: astar answered %s -> %s where the query is %d -> %d"
+                             % (it.get("start"), it.get("goal"), s, t))
+    compare("astar", [it.get("cost") if it.get("found", True) else None for it in items], want)
 
 
 def compare(name, got, want):
@@ -169,11 +180,14 @@ def main():
         commands["boost-dijkstra"] = [boost, "dijkstra"] + files
     astar_cmd = [ASTAR, "--jobs=1", "--json", "--no-path", "--no-timing",
                  prefix + ".p2p"]
-    rc, _, _, err = run(astar_cmd, os.path.join(OUT, "graphs-astar.out"))
+    if not os.access(ASTAR, os.X_OK):
+        rc, err = 127, "%s: not built" % ASTAR
+    else:
+        rc, _, _, err = run(astar_cmd, os.path.join(OUT, "graphs-astar.out"))
     if rc != 0:
         log("astar: no DIMACS support in this build (%s)" % (err.strip().splitlines() or ["?"])[0])
     else:
-        compare("astar", astar_costs(os.path.join(OUT, "graphs-astar.out")), want)
+        check_astar(astar_costs(os.path.join(OUT, "graphs-astar.out")), want)
         commands = {"astar": astar_cmd, **commands}
     for name in ("boost-astar", "boost-dijkstra"):
         if name in commands:
@@ -203,6 +217,7 @@ def main():
         if "boost-astar" in commands:
             for name in commands:
                 ratios[name].append(walls[name][-1] / walls["boost-astar"][-1])
+    _, _, floor, _ = run(["true"], os.path.join(OUT, "graphs-floor.out"))
     log("\nroads-%d: %d nodes, %d arcs, %d queries; whole process (load + queries), "
         "%d rounds, median (min..max)" % (NODES, n, m, len(want), RUNS))
     log("%-15s %-24s %-22s %-9s %-9s %s" % ("command", "wall s", "peak MB", "B/node", "B/arc",
@@ -218,6 +233,9 @@ def main():
             "command": commands[name], "wall_s": walls[name], "peak_bytes": peaks[name],
             "bytes_per_node": peak / n, "bytes_per_arc": peak / m,
             "ratio_to_boost_astar": ratios[name]}
+    log("(peak memory reads no lower than %.0f MB here: the floor of a process this script "
+        "starts)" % (floor * 1024 / 1e6))
+    results["peak_floor_bytes"] = floor * 1024
     with open(os.path.join(OUT, "graphs.json"), "w") as f:
         json.dump(results, f, indent=1)
     return 0
