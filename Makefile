@@ -74,7 +74,7 @@ LIB_PIC = $(LIB_SRC:.c=.pic.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 UNIT_SRC = $(wildcard tests/unit/*.c)
 
-.PHONY: all check check-cli deps install install-lib uninstall clean fmt lint bench bench-data fuzz fuzz-run
+.PHONY: all check check-cli deps install install-lib uninstall clean fmt lint bench bench-data bench-graphs fuzz fuzz-run
 all: astar libastar.a $(SOFILE)
 
 # The archive exports include/astar.h's API (astar_*) alone:
@@ -136,6 +136,7 @@ bench: astar libastar.a bench-data
 	python3 bench/bench.py
 	python3 bench/hostile.py
 	python3 bench/editors.py
+	python3 bench/graphs.py
 
 # The generated sets of many queries on one map (mazes of wide corridors,
 # terrain variants of shared maps, large random maps): bench/gen.py writes
@@ -143,6 +144,11 @@ bench: astar libastar.a bench-data
 # independent Dijkstra (bench/refcheck.c).
 bench-data: astar
 	@test -f bench/data/done || { python3 bench/gen.py bench/data && touch bench/data/done; }
+
+# Road-like DIMACS graphs (bench/roads.c) against the Boost Graph Library
+# (bench/boost_graph.cpp, needs g++ and libboost-graph-dev); bench/graphs.py.
+bench-graphs: astar
+	python3 bench/graphs.py
 
 # Everything the build, the tests, the fuzzers (clang and its libFuzzer
 # runtime) and the docs lint need, from Debian.
