@@ -12,6 +12,7 @@ void test_search(void);  /* test_search.c: searches against reference.c */
 void test_jps(void);     /* test_jps.c: JPS against reference.c */
 void test_landmarks(void); /* test_landmarks.c: ALT against reference.c */
 void test_many(void); /* test_many.c: several goals, floods, sizes, wraps */
-void test_choose(void); /* test_choose.c: astar_choose, --algorithm=auto */
+void test_choose(void);
+void test_world(void); /* test_world.c: worlds against a model of its own */ /* test_choose.c: astar_choose, --algorithm=auto */
 
 #endif
