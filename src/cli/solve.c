@@ -15,6 +15,7 @@
 #include "endpoints.h"
 #include "rules.h"
 #include "solve_map.h"
+#include "solve_world.h"
 #include "solve_update.h"
 
 /* Refuses (reports, -1) to draw the several queries of a map file unless
@@ -116,9 +117,16 @@ static void run_file(sink *k, astar_ctx *ctx)
 	int rc;
 
 	if (load_map(k->b, k->it->path, k->it->level, &m) != 0 ||
-	    apply_blocks(cfg, name, &m) != 0) {
+	    (m.world == NULL && apply_blocks(cfg, name, &m) != 0)) {
 		map_free(&m);
 		query_error(k, name);
+		return;
+	}
+	if (m.world != NULL) { /* a world of several floors */
+		rc = run_world(k, ctx, &m, name, t0);
+		map_free(&m);
+		if (rc != 0)
+			query_error(k, name);
 		return;
 	}
 	t1 = now_us();

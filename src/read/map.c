@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "map.h"
+#include "world_map.h"
 
 size_t map_bom(const char *buf, size_t len)
 {
@@ -123,6 +124,7 @@ void map_free(map *m)
 	free(m->points);
 	free(m->index);
 	free(m->level);
+	map_world_free(m->world);
 	memset(m, 0, sizeof *m);
 }
 

@@ -143,6 +143,8 @@ typedef struct map {
 	int has_regions;      /* "expect": {"regions": N} at the top level */
 	map_place regions_at; /* where that "expect" is written */
 	long regions;
+	struct map_world *world; /* owned: a world of floors (world_map.h),
+	                            or NULL; grid is then NULL */
 } map;
 
 /* Frees what the map owns and zeroes it. */

@@ -129,6 +129,7 @@
 #include "map_json_points.h"
 #include "map_json_queries.h"
 #include "map_json_values.h"
+#include "world_json.h"
 
 /* A level's own start, goal and diagonal policy, in a JSON map or a
  * check file alike. */
@@ -240,6 +241,8 @@ static int read_root(json_t *root, const char *path, size_t max_cells, map *m,
 		                "expected a JSON object at the top level");
 	if (json_object_get(root, "level") != NULL)
 		return read_level_root(root, path, max_cells, m, err);
+	if (json_object_get(root, "floors") != NULL)
+		return map_read_world_json(root, max_cells, m, err);
 	if (map_json_check_keys(root, keys, "", err) != 0 ||
 	    map_json_dim(root, "width", &width, err) != 0 ||
 	    map_json_dim(root, "height", &height, err) != 0)
