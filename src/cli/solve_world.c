@@ -28,6 +28,18 @@ static const char *unsupported(const cli_config *cfg)
 	return NULL;
 }
 
+/* Appends the places of the points named ref + 1 (the caller made room); -1 when there is none. */
+static int append_points(const map_world *w, const char *ref,
+                         astar_place *out, size_t *n)
+{
+	size_t before = *n;
+
+	for (size_t k = 0; k < w->npoints; k++)
+		if (strcmp(w->points[k].name, ref + 1) == 0)
+			out[(*n)++] = w->points[k].at;
+	return *n > before ? 0 : -1;
+}
+
 /* The places of every --start (goal 0) or --goal, or the world's mark;
  * 0, or -1 (reported). */
 static int world_ends(const cli_config *cfg, const map_world *w,
@@ -37,10 +49,10 @@ static int world_ends(const cli_config *cfg, const map_world *w,
 	const endpoint_arg *a = goal ? cfg->goals : cfg->starts;
 	size_t na = goal ? cfg->ngoals : cfg->nstarts;
 	const char *flag = goal ? "--goal" : "--start";
-	char msg[MAP_MSG_MAX];
 
 	*n = 0;
-	if ((*out = malloc((na + 1) * sizeof **out)) == NULL) {
+	/* each argument adds one place, or every point at most */
+	if ((*out = calloc((na + 1) * (w->npoints + 1), sizeof **out)) == NULL) {
 		diag_error(name, 0, 0, "out of memory");
 		return -1;
 	}
@@ -56,11 +68,13 @@ static int world_ends(const cli_config *cfg, const map_world *w,
 	for (size_t i = 0; i < na; i++) {
 		astar_place p = {a[i].p.x, a[i].p.y, 0, 0};
 		long f = 0;
-		if (a[i].name != NULL) {
-			if (map_world_point(w, a[i].name, &p, msg, sizeof msg) != 0) {
-				diag_error(name, 0, 0, "%s: %s", flag, msg);
+		if (a[i].name != NULL) { /* every place of the name */
+			if (append_points(w, a[i].name, *out, n) != 0) {
+				diag_error(name, 0, 0, "%s: no point named '%s' in "
+				           "this world", flag, a[i].name + 1);
 				return -1;
 			}
+			continue;
 		} else if (a[i].third == 0) {
 			diag_error(name, 0, 0, "%s: '%s' names no floor: a world's "
 			           "points are X,Y,F (F a floor's number or name)",
@@ -72,8 +86,7 @@ static int world_ends(const cli_config *cfg, const map_world *w,
 			           "are 0 to %zu)", flag, a[i].arg, w->nfloors - 1);
 			return -1;
 		}
-		if (a[i].name == NULL)
-			p.level = (uint32_t)f;
+		p.level = (uint32_t)f;
 		if (!astar_grid_contains(w->floors[p.level].grid, p.x, p.y)) {
 			diag_error(name, 0, 0, "%s: %d,%d lies outside floor '%s' (%d by %d)",
 			           flag, (int)p.x, (int)p.y, w->floors[p.level].name,

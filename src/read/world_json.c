@@ -32,10 +32,10 @@ static int floor_fail(size_t k, map_error *err)
 {
 	char keys[256], msg[sizeof err->msg];
 	json_step steps[JSON_PATH_MAX];
-	int path = json_path_parse(err->msg, strlen(err->msg), steps,
+	int path = json_path_parse(err->msg, strcspn(err->msg, ":"), steps,
 	                           JSON_PATH_MAX, keys, sizeof keys) > 0;
 
-	snprintf(msg, sizeof msg, "floors[%zu]%s%s", k, path ? "." : ": ",
+	snprintf(msg, sizeof msg, "floors[%zu]%s%.480s", k, path ? "." : ": ",
 	         err->msg);
 	memcpy(err->msg, msg, sizeof msg);
 	return -1;
