@@ -136,6 +136,104 @@ static int write_result(sink *k, world_report *q)
 	return rc;
 }
 
+#define LIST_MAX 10 /* failing targets named in a reach failure */
+
+/* Tallies target p of reach assertion r against the flood f. */
+static void tally(const map_world *w, const map_wreach *r,
+                  const astar_world_flood_result *f, astar_place p,
+                  size_t *targets, size_t *bad, char *cells, size_t size)
+{
+	const astar_grid *g = w->floors[p.level].grid;
+	size_t i = astar_world_offset(w->world, p.level) +
+	           (size_t)p.y * (size_t)astar_grid_width(g) + (size_t)p.x;
+	size_t n = strlen(cells);
+
+	(*targets)++;
+	if ((f->dist[i] >= 0) == (r->reachable != 0))
+		return;
+	if (++*bad <= LIST_MAX)
+		snprintf(cells + n, size - n, " %d,%d,%s", (int)p.x, (int)p.y,
+		         w->floors[p.level].name);
+}
+
+/* Checks reach assertion i: 1 when it holds, 0 (why filled) when not,
+ * -1 when it could not run (reported). */
+static int check_reach(astar_ctx *ctx, const map_world *w,
+                       const astar_options *o, const char *name, size_t i,
+                       char *why, size_t whysz)
+{
+	const map_wreach *r = &w->reach[i];
+	astar_world_flood_result f;
+	astar_status st;
+	size_t targets = 0, bad = 0;
+	char cells[400] = "";
+
+	if ((st = astar_world_flood(ctx, w->world, r->from, r->nfrom, o, &f)) !=
+	    ASTAR_OK) {
+		diag_error(name, r->line, r->col, "reach[%zu]: from %s: %s", i,
+		           r->from_text, astar_strerror(st));
+		return -1;
+	}
+	for (size_t k = 0; r->all && k < w->nfloors; k++) {
+		const astar_grid *g = w->floors[k].grid;
+		for (int32_t y = 0; y < astar_grid_height(g); y++)
+			for (int32_t x = 0; x < astar_grid_width(g); x++) {
+				astar_place p = {x, y, 0, (uint32_t)k};
+				if (astar_world_get(w->world, p) != 0)
+					tally(w, r, &f, p, &targets, &bad, cells, sizeof cells);
+			}
+	}
+	for (size_t n = 0; n < r->nto; n++)
+		tally(w, r, &f, r->to[n], &targets, &bad, cells, sizeof cells);
+	if (bad == 0)
+		return 1;
+	snprintf(why, whysz, "%zu of %zu targets %s from %s:%s%s", bad, targets,
+	         r->reachable ? "unreachable" : "reachable", r->from_text, cells,
+	         bad > LIST_MAX ? " ..." : "");
+	return 0;
+}
+
+/* The world's reach assertions and region count under --check. */
+static void run_checks(sink *k, astar_ctx *ctx, const map *m,
+                       const astar_options *o, const char *name)
+{
+	const map_world *w = m->world;
+	char label[LABEL_MAX], why[512];
+
+	for (size_t i = 0; i <= w->nreach; i++) {
+		double t = now_us();
+		map_place at = {0, 0};
+		size_t n;
+		astar_status st;
+		int ok;
+		if (i == w->nreach && !m->has_regions)
+			break;
+		why[0] = '\0';
+		if (i < w->nreach) {
+			snprintf(label, sizeof label, "%s: reach[%zu]", name, i);
+			at.line = w->reach[i].line;
+			at.col = w->reach[i].col;
+			ok = check_reach(ctx, w, o, name, i, why, sizeof why);
+		} else {
+			snprintf(label, sizeof label, "%s: expect.regions", name);
+			at = m->regions_at;
+			st = astar_world_regions(ctx, w->world, o, &n, NULL);
+			if (st != ASTAR_OK) {
+				diag_error(name, 0, 0, "expect.regions: %s", astar_strerror(st));
+				ok = -1;
+			} else {
+				ok = n == (size_t)m->regions;
+				snprintf(why, sizeof why, "expected %ld region%s, got %zu",
+				         m->regions, m->regions == 1 ? "" : "s", n);
+			}
+		}
+		if (ok < 0)
+			query_error(k, label);
+		else
+			check_case(k, name, &at, label, ok, ok ? "" : why, now_us() - t);
+	}
+}
+
 int run_world(sink *k, astar_ctx *ctx, const map *m, const char *name,
               double t0)
 {
@@ -167,6 +265,13 @@ int run_world(sink *k, astar_ctx *ctx, const map *m, const char *name,
 	q.timing = cfg->timing;
 	q.no_path = cfg->no_path;
 	q.load_us = t1 - t0;
+	if (cfg->check && !cfg->distances && (w->nreach > 0 || m->has_regions) &&
+	    cfg->nstarts == 0 && cfg->ngoals == 0 &&
+	    !(w->has_start && w->has_goal)) {
+		file_header(k, name); /* a world of checks alone */
+		run_checks(k, ctx, m, &o, name);
+		return 0;
+	}
 	if (world_ends(cfg, w, name, 0, &ss, &ns) != 0 ||
 	    (!cfg->distances && world_ends(cfg, w, name, 1, &ts, &nt) != 0))
 		goto out;
@@ -188,9 +293,16 @@ int run_world(sink *k, astar_ctx *ctx, const map *m, const char *name,
 		q.goal = ts[r.goal_index];
 	}
 	file_header(k, name);
-	rc = write_result(k, &q);
-	if (!cfg->distances && !r.reached_goal && k->it->status < EXIT_NOPATH)
-		k->it->status = EXIT_NOPATH;
+	rc = cfg->check && cfg->format != FORMAT_JSON ? 0 : write_result(k, &q);
+	if (!cfg->distances && !r.reached_goal) {
+		if (cfg->check) /* it makes the status 1: say which query */
+			fprintf(k->out, "%s: no path (the query has no "
+			        "expectation)\n", name);
+		if (k->it->status < EXIT_NOPATH)
+			k->it->status = EXIT_NOPATH;
+	}
+	if (rc == 0 && cfg->check && !cfg->distances)
+		run_checks(k, ctx, m, &o, name);
 out:
 	free(ss);
 	free(ts);

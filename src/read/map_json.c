@@ -344,6 +344,8 @@ int map_read_json_at(const char *buf, size_t len, size_t max_cells,
 			map_json_place_error(buf, n, err);
 	} else {
 		map_json_place_queries(buf, n, m);
+		if (m->world != NULL)
+			world_json_place(buf, n, m->world);
 	}
 	return rc;
 }

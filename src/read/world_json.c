@@ -372,6 +372,118 @@ static int read_end(map_world *w, json_t *root, int goal, map_error *err)
 	return 0;
 }
 
+/* Appends the places v gives at what: [x, y, f], "@name" (every point of
+ * the name) or, when many, a list of either. */
+static int read_places(const map_world *w, json_t *v, const char *what,
+                       int many, astar_place **out, size_t *n, map_error *err)
+{
+	char sub[128], msg[MAP_MSG_MAX];
+	astar_place *p;
+
+	if (many && json_is_array(v) && !json_is_integer(json_array_get(v, 0))) {
+		for (size_t i = 0; i < json_array_size(v); i++) {
+			snprintf(sub, sizeof sub, "%.80s[%zu]", what, i);
+			if (read_places(w, json_array_get(v, i), sub, 0, out, n, err))
+				return -1;
+		}
+		return 0;
+	}
+	if ((p = realloc(*out, (*n + w->npoints + 1) * sizeof *p)) == NULL)
+		return map_fail(err, 0, 0, "out of memory");
+	*out = p;
+	if (json_is_string(v) && json_string_value(v)[0] == '@') {
+		size_t before = *n;
+		for (size_t k = 0; k < w->npoints; k++)
+			if (strcmp(w->points[k].name, json_string_value(v) + 1) == 0)
+				p[(*n)++] = w->points[k].at;
+		if (*n == before) {
+			snprintf(msg, sizeof msg, "no point named '%s' in this world",
+			         json_string_value(v) + 1);
+			return map_fail(err, 0, 0, "%s: %s", what, msg);
+		}
+		return 0;
+	}
+	if (read_place(w, v, what, &p[*n], err) != 0)
+		return -1;
+	(*n)++;
+	return 0;
+}
+
+/* "reach": [{"from": P, "to": "*" or P or [P, ...], "reachable": b}]. */
+static int read_reach(map_world *w, json_t *reach, map_error *err)
+{
+	static const char *const keys[] = {"from", "to", "reachable", NULL};
+	char where[48], what[48];
+
+	if (reach != NULL && !json_is_array(reach))
+		return map_fail(err, 0, 0, "reach: expected a list of "
+		                "{\"from\": ..., \"to\": ...}");
+	if (json_array_size(reach) > 0 &&
+	    (w->reach = calloc(json_array_size(reach), sizeof *w->reach)) == NULL)
+		return map_fail(err, 0, 0, "out of memory");
+	for (size_t i = 0; i < json_array_size(reach); i++) {
+		json_t *r = json_array_get(reach, i), *to, *from;
+		map_wreach *a = &w->reach[i];
+		w->nreach = i + 1;
+		a->reachable = 1;
+		snprintf(where, sizeof where, "reach[%zu].", i);
+		if (!json_is_object(r))
+			return map_fail(err, 0, 0, "reach[%zu]: expected an object", i);
+		if (map_json_check_keys(r, keys, where, err) != 0 ||
+		    map_json_flag(r, "reachable", where, &a->reachable, err) != 0)
+			return -1;
+		from = json_object_get(r, "from");
+		to = json_object_get(r, "to");
+		snprintf(what, sizeof what, "reach[%zu].from", i);
+		if (read_places(w, from, what, 0, &a->from, &a->nfrom, err) != 0)
+			return -1;
+		a->from_text = json_is_string(from) ? strdup(json_string_value(from))
+		                                    : json_dumps(from, JSON_COMPACT);
+		snprintf(what, sizeof what, "reach[%zu].to", i);
+		if (json_is_string(to) && strcmp(json_string_value(to), "*") == 0)
+			a->all = 1;
+		else if (read_places(w, to, what, 1, &a->to, &a->nto, err) != 0)
+			return -1;
+		if (a->from_text == NULL)
+			return map_fail(err, 0, 0, "out of memory");
+	}
+	return 0;
+}
+
+/* "expect": {"regions": N}: the world's region count for --check. */
+static int read_expect(map *m, json_t *e, map_error *err)
+{
+	static const char *const keys[] = {"regions", NULL};
+	json_int_t n;
+
+	if (e == NULL)
+		return 0;
+	if (!json_is_object(e))
+		return map_fail(err, 0, 0, "expect: expected {\"regions\": N}");
+	if (map_json_check_keys(e, keys, "expect.", err) != 0)
+		return -1;
+	if (json_object_get(e, "regions") == NULL)
+		return 0;
+	if (map_json_int(json_object_get(e, "regions"), 0, INT32_MAX, &n) != 0)
+		return map_fail(err, 0, 0, "expect.regions: expected a whole "
+		                "number from 0");
+	m->has_regions = 1;
+	m->regions = (long)n;
+	return 0;
+}
+
+void world_json_place(const char *buf, size_t len, map_world *w)
+{
+	for (size_t i = 0; i < w->nreach; i++) {
+		json_step path[2] = {{"reach", 0}, {NULL, i}};
+		json_place at;
+		if (json_pos_find(buf, len, path, 2, 0, &at) == 0) {
+			w->reach[i].line = at.line;
+			w->reach[i].col = at.col;
+		}
+	}
+}
+
 /* The library's world of the floors: overlaps are the library's to find. */
 static int build(map_world *w, map_error *err)
 {
@@ -402,7 +514,8 @@ static int finish(map_world *w, map_error *err)
 int map_read_world_json(json_t *root, size_t max_cells, map *m, map_error *err)
 {
 	static const char *const keys[] = {"floors", "links", "points", "start",
-	                                   "goal", "diagonal", NULL};
+	                                   "goal", "diagonal", "reach", "expect",
+	                                   NULL};
 	map_world *w = calloc(1, sizeof *w);
 	json_t *v;
 
@@ -417,7 +530,9 @@ int map_read_world_json(json_t *root, size_t max_cells, map *m, map_error *err)
 	    read_stairs(w, json_object_get(root, "floors"), err) != 0 ||
 	    read_links(w, json_object_get(root, "links"), err) != 0 ||
 	    read_points(w, json_object_get(root, "points"), err) != 0 ||
-	    read_end(w, root, 0, err) != 0 || read_end(w, root, 1, err) != 0)
+	    read_end(w, root, 0, err) != 0 || read_end(w, root, 1, err) != 0 ||
+	    read_reach(w, json_object_get(root, "reach"), err) != 0 ||
+	    read_expect(m, json_object_get(root, "expect"), err) != 0)
 		return -1;
 	if ((v = json_object_get(root, "diagonal")) != NULL) {
 		if (!json_is_string(v) ||

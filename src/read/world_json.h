@@ -18,4 +18,8 @@ int map_read_world_json(json_t *root, size_t max_cells, map *m, map_error *err);
 int map_world_point(const map_world *w, const char *ref, astar_place *at,
                     char *msg, size_t size);
 
+/* The places in buf of w's reach assertions, for messages and
+ * annotations (after map_read_world_json). */
+void world_json_place(const char *buf, size_t len, map_world *w);
+
 #endif

@@ -20,6 +20,12 @@ void map_world_free(map_world *w)
 	for (size_t k = 0; k < w->npoints; k++)
 		free(w->points[k].name);
 	free(w->points);
+	for (size_t k = 0; k < w->nreach; k++) {
+		free(w->reach[k].from);
+		free(w->reach[k].to);
+		free(w->reach[k].from_text);
+	}
+	free(w->reach);
 	free(w);
 }
 

@@ -22,6 +22,15 @@ typedef struct map_wpoint {
 	astar_place at;
 } map_wpoint;
 
+/* A reach assertion over the world (map_reach's, with places). */
+typedef struct map_wreach {
+	astar_place *from, *to; /* owned */
+	size_t nfrom, nto;
+	int all, reachable;
+	char *from_text; /* owned */
+	long line, col;  /* where it is written */
+} map_wreach;
+
 typedef struct map_world {
 	map_floor *floors;
 	size_t nfloors;
@@ -30,6 +39,8 @@ typedef struct map_world {
 	int has_start, has_goal;
 	astar_place start, goal;
 	astar_world *world; /* owned: built from the floors and links */
+	map_wreach *reach;
+	size_t nreach;
 } map_world;
 
 /* Frees what w owns, and w itself; NULL is ignored. */
