@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "driver.h"
+#include "read/world_ascii.h"
 #include "stop.h"
 
 /* The most bytes an input may hold: 16 a cell of --max-cells (a JSON
@@ -182,6 +183,9 @@ static int parse_map(const cli_config *cfg, enum map_format fmt,
 		               : map_read_ldtk(buf, len, cfg->max_cells, &lo, m,
 		                               err);
 	default:
+		if (map_ascii_floors(buf, len)) /* floors: a world */
+			return map_read_world_ascii(buf, len, cfg->max_cells, m,
+			                            err);
 		return map_read_ascii(buf, len, cfg->max_cells, m, err);
 	}
 }
