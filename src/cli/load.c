@@ -15,6 +15,7 @@
 
 #include "driver.h"
 #include "read/world_ascii.h"
+#include "read/world_ldtk.h"
 #include "stop.h"
 
 /* The most bytes an input may hold: 16 a cell of --max-cells (a JSON
@@ -166,6 +167,9 @@ static int parse_map(const cli_config *cfg, enum map_format fmt,
 {
 	map_level_opts lo;
 
+	if (cfg->world && fmt != MAPFMT_LDTK)
+		return map_fail(err, 0, 0, "--world applies to LDtk projects; "
+		                "this is a single-level format");
 	switch (fmt) {
 	case MAPFMT_JSON:
 		return map_read_json_at(buf, len, cfg->max_cells, path, m, err);
@@ -174,6 +178,11 @@ static int parse_map(const cli_config *cfg, enum map_format fmt,
 	case MAPFMT_TILED:
 	case MAPFMT_LDTK:
 		lo = cfg->level;
+		if (cfg->world && fmt == MAPFMT_LDTK) {
+			lo.path = path;
+			return map_read_world_ldtk(buf, len, cfg->max_cells, &lo, m,
+			                           err);
+		}
 		lo.path = path;
 		if (level != NULL)
 			lo.level = level;

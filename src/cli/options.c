@@ -246,6 +246,13 @@ static int set_no_path(options *o, const char *arg)
 	return OPTIONS_RUN;
 }
 
+static int set_world(options *o, const char *arg)
+{
+	(void)arg;
+	o->world = 1;
+	return OPTIONS_RUN;
+}
+
 static int set_quiet(options *o, const char *arg)
 {
 	(void)arg;
@@ -576,6 +583,9 @@ static const flag flags[] = {
 	{"level", required_argument, 0, set_level, "    --level=ID",
          "LDtk: the level (identifier or index; default:\n"
          "every level)"},
+	{"world", no_argument, 0, set_world, "    --world",
+         "LDtk: the whole project as one world (levels\n"
+         "joined where they touch, EntityRefs as doors)"},
 	{"jobs", required_argument, 'J', set_jobs, "-J, --jobs=N",
          "solve on N threads (default: one per core)"},
 	{"shard", required_argument, 0, set_shard, "    --shard=K/N",

@@ -317,7 +317,8 @@ static int is_ldtk_project(const cli_config *cfg, const char *path)
 {
 	size_t n = strlen(path);
 
-	if (cfg->level.level != NULL || cfg->input_format == MAPFMT_TILED)
+	if (cfg->level.level != NULL || cfg->world ||
+	    cfg->input_format == MAPFMT_TILED)
 		return 0;
 	return n > 5 && strcmp(path + n - 5, ".ldtk") == 0;
 }
