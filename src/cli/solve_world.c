@@ -11,6 +11,10 @@
 #include "driver.h"
 #include "read/world_json.h"
 #include "solve_world.h"
+#include "outfile.h"
+#include "run_state.h"
+#include "write/image_names.h"
+#include "write/image_world.h"
 #include "write/output_world.h"
 
 /* Flags that do not apply to a world yet: named, so nothing is silently
@@ -19,8 +23,6 @@ static const char *unsupported(const cli_config *cfg)
 {
 	if (cfg->nblocks > 0)
 		return "--block";
-	if (cfg->image != NULL)
-		return "--image";
 	if (cfg->update)
 		return "--update";
 	if (cfg->flow)
@@ -116,6 +118,50 @@ static int search_failed(const char *name, astar_status st,
 	else
 		diag_error(name, 0, 0, "%s", astar_strerror(st));
 	return -1;
+}
+
+/* Draws q to its --image file (numbered by the input's place in the
+ * batch); a failure is an error of the item.  The file may not be the
+ * standard output or error, nor an input of the run. */
+static void draw_world(sink *k, const world_report *q)
+{
+	char path[4096];
+	diag_err err;
+	outfile_id id;
+	outfile_tx t;
+	int fd;
+
+	memset(&err, 0, sizeof err);
+	if (image_path_for(k->cfg->image, k->it->index, q->map_name, path,
+	                   sizeof path, &err) != 0) {
+		diag_report(NULL, &err);
+		k->it->status = EXIT_ERROR;
+		return;
+	}
+	if ((fd = outfile_std_fd_of(path)) != 0 ||
+	    (outfile_regular_id(path, &id) == 0 &&
+	     outfile_set_has(&k->b->inputs, &id))) {
+		diag_error(path, 0, 0, fd != 0 ? "is also the standard %s; not "
+		           "drawing the picture there" : "is also an input of "
+		           "this run; not overwriting it%s",
+		           fd == 1 ? "output" : fd != 0 ? "error" : "");
+		k->it->status = EXIT_ERROR;
+		return;
+	}
+	if (!write_begin(k->b))
+		return;
+	if (outfile_begin(&t, path, &err) != 0) {
+		diag_report(path, &err);
+		k->it->status = EXIT_ERROR;
+	} else if (image_world_png(t.f, q, k->cfg->scale, &err) != 0) {
+		outfile_abort(&t);
+		diag_report(path, &err);
+		k->it->status = EXIT_ERROR;
+	} else if (outfile_commit(&t, &err) != 0) {
+		diag_report(path, &err);
+		k->it->status = EXIT_ERROR;
+	}
+	write_end(k->b);
 }
 
 /* Writes r; 0, or -1 when the stream failed. */
@@ -301,6 +347,8 @@ int run_world(sink *k, astar_ctx *ctx, const map *m, const char *name,
 		if (k->it->status < EXIT_NOPATH)
 			k->it->status = EXIT_NOPATH;
 	}
+	if (rc == 0 && cfg->image != NULL && !cfg->distances)
+		draw_world(k, &q);
 	if (rc == 0 && cfg->check && !cfg->distances)
 		run_checks(k, ctx, m, &o, name);
 out:
