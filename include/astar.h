@@ -567,13 +567,23 @@ typedef struct astar_world_problem {
  * may share it, each with its own context. */
 astar_status astar_world_build(astar_world *world, astar_world_problem *why);
 
+/* The number of levels. */
 size_t astar_world_level_count(const astar_world *world);
+
+/* Level number level's grid (NULL past the last). */
 const astar_grid *astar_world_level(const astar_world *world, size_t level);
-/* The name given (never NULL: "" when none) and the placement. */
+
+/* Its name as given (never NULL: "" when none or past the last). */
 const char *astar_world_level_name(const astar_world *world, size_t level);
+
+/* Its place in world cells and its depth (0s past the last). */
 void astar_world_level_at(const astar_world *world, size_t level, int32_t *x,
                           int32_t *y, int32_t *depth);
+
+/* The number of links, stairs among them. */
 size_t astar_world_link_count(const astar_world *world);
+
+/* Link number link (below the count) as it was added. */
 void astar_world_link_get(const astar_world *world, size_t link,
                           astar_place *from, astar_place *to, double *cost,
                           int *oneway);
