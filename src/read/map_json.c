@@ -168,13 +168,21 @@ static int read_level_root(json_t *root, const char *path, size_t max_cells,
 {
 	static const char *const keys[] = {
 		"level", "level_id", "layer",   "solid",    "cost", "costs",
-		"start", "goal",     "queries", "diagonal", NULL};
+		"start", "goal",     "queries", "diagonal", "world",
+		"reach", "expect",   NULL};
 	json_t *v;
 	long width, height;
 
 	if (map_json_check_keys(root, keys, "", err) != 0 ||
 	    map_check_load(root, path, max_cells, m, err) != 0)
 		return -1;
+	if (m->world != NULL) /* "world": true, a whole LDtk project */
+		return map_world_json_checks(root, m, err);
+	if ((v = json_object_get(root, "reach")) != NULL ||
+	    (v = json_object_get(root, "expect")) != NULL)
+		return map_fail(err, 0, 0, "%s: a check file gives it only "
+		                "with \"world\": true", json_object_get(root, "reach")
+		                ? "reach" : "expect");
 	width = astar_grid_width(m->grid);
 	height = astar_grid_height(m->grid);
 	if (read_rules(root, width, height, m, err) != 0)

@@ -511,6 +511,28 @@ static int finish(map_world *w, map_error *err)
 	return map_fail(err, 0, 0, "%s", astar_strerror(st));
 }
 
+int map_world_json_checks(json_t *root, map *m, map_error *err)
+{
+	map_world *w = m->world;
+	json_t *v;
+
+	if (json_object_get(root, "queries") != NULL)
+		return map_fail(err, 0, 0, "queries: a world's check file gives "
+		                "\"reach\" and \"expect\", not queries yet");
+	if (read_end(w, root, 0, err) != 0 || read_end(w, root, 1, err) != 0 ||
+	    read_reach(w, json_object_get(root, "reach"), err) != 0 ||
+	    read_expect(m, json_object_get(root, "expect"), err) != 0)
+		return -1;
+	if ((v = json_object_get(root, "diagonal")) != NULL) {
+		if (!json_is_string(v) ||
+		    value_diagonal(json_string_value(v), &m->diagonal) != 0)
+			return map_fail(err, 0, 0, "diagonal: expected never, always, "
+			                "at-most-one-obstacle, no-obstacles");
+		m->has_diagonal = 1;
+	}
+	return 0;
+}
+
 int map_read_world_json(json_t *root, size_t max_cells, map *m, map_error *err)
 {
 	static const char *const keys[] = {"floors", "links", "points", "start",

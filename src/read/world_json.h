@@ -13,6 +13,10 @@
  * err set (its message starting with the JSON path at fault). */
 int map_read_world_json(json_t *root, size_t max_cells, map *m, map_error *err);
 
+/* A check file's "start", "goal", "reach", "expect" and "diagonal" for
+ * the world map_check_load read ("world": true) into m->world. */
+int map_world_json_checks(json_t *root, map *m, map_error *err);
+
 /* The one place "@name" (ref, '@' included) names in w: 0, or -1 with a
  * message in msg. */
 int map_world_point(const map_world *w, const char *ref, astar_place *at,
