@@ -251,6 +251,12 @@ static int read_root(json_t *root, const char *path, size_t max_cells, map *m,
 		return read_level_root(root, path, max_cells, m, err);
 	if (json_object_get(root, "floors") != NULL)
 		return map_read_world_json(root, max_cells, m, err);
+	if (json_is_array(json_object_get(root, "maps")) &&
+	    json_object_get(root, "rows") == NULL &&
+	    json_object_get(root, "cells") == NULL)
+		return map_fail(err, 0, 0, "maps: a Tiled .world file; astar does "
+		                "not read Tiled worlds yet: give its maps one by "
+		                "one, or make it a JSON world of \"floors\"");
 	if (map_json_check_keys(root, keys, "", err) != 0 ||
 	    map_json_dim(root, "width", &width, err) != 0 ||
 	    map_json_dim(root, "height", &height, err) != 0)
