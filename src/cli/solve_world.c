@@ -11,6 +11,7 @@
 #include "driver.h"
 #include "read/world_json.h"
 #include "solve_world.h"
+#include "check.h"
 #include "outfile.h"
 #include "run_state.h"
 #include "write/image_names.h"
@@ -280,6 +281,59 @@ static void run_checks(sink *k, astar_ctx *ctx, const map *m,
 	}
 }
 
+/* Query i of the world's "queries": searched, written (a line of text,
+ * or a JSON record), and with --check compared with its expectation. */
+static void run_query(sink *k, astar_ctx *ctx, const map_world *w,
+                      world_report *q, const astar_options *base, size_t i)
+{
+	const cli_config *cfg = k->cfg;
+	const map_wquery *wq = &w->queries[i];
+	astar_options o = *base;
+	astar_world_result r;
+	astar_result ar;
+	astar_status st;
+	char label[LABEL_MAX], why[512];
+	map_place at = {wq->line, wq->col};
+	double t = now_us();
+	int expects = cfg->check && check_any(&wq->expect), ok;
+
+	o.adjacent |= wq->adjacent;
+	o.closest |= wq->closest;
+	snprintf(label, sizeof label, "%s: queries[%zu]", q->map_name, i);
+	st = astar_world_search(ctx, w->world, &wq->start, 1, &wq->goal, 1, &o, &r);
+	if (st != ASTAR_OK) {
+		search_failed(label, st, &wq->start, &wq->goal, w);
+		query_error(k, label);
+		return;
+	}
+	q->start = wq->start;
+	q->goal = wq->goal;
+	q->opts = &o;
+	q->res = &r;
+	q->query = (long)i;
+	q->name = wq->name;
+	q->search_us = now_us() - t;
+	if (!cfg->quiet && cfg->format == FORMAT_JSON)
+		k->nomem |= output_world_json(k->out, q) != 0;
+	else if (!cfg->quiet && !cfg->check)
+		k->nomem |= output_world_line(k->out, q, label) != 0;
+	if (expects) {
+		memset(&ar, 0, sizeof ar);
+		ar.found = r.found;
+		ar.reached_goal = r.reached_goal;
+		ar.cost = r.cost;
+		ar.path_len = r.path_len;
+		ok = check_result(&wq->expect, &ar, cfg->tolerance, why, sizeof why);
+		check_case(k, q->map_name, &at, label, ok, ok ? "" : why, q->search_us);
+	} else if (!r.reached_goal) {
+		if (cfg->check)
+			fprintf(k->out, "%s: no path (the query has no expectation)\n",
+			        label);
+		if (k->it->status < EXIT_NOPATH)
+			k->it->status = EXIT_NOPATH;
+	}
+}
+
 int run_world(sink *k, astar_ctx *ctx, const map *m, const char *name,
               double t0)
 {
@@ -312,10 +366,21 @@ int run_world(sink *k, astar_ctx *ctx, const map *m, const char *name,
 	q.no_path = cfg->no_path;
 	q.load_us = t1 - t0;
 	if (cfg->check && !cfg->distances && (w->nreach > 0 || m->has_regions) &&
+	    w->nqueries == 0 &&
 	    cfg->nstarts == 0 && cfg->ngoals == 0 &&
 	    !(w->has_start && w->has_goal)) {
 		file_header(k, name); /* a world of checks alone */
 		run_checks(k, ctx, m, &o, name);
+		return 0;
+	}
+	q.query = -1;
+	if (w->nqueries > 0 && cfg->nstarts == 0 && cfg->ngoals == 0 &&
+	    !cfg->distances) {
+		file_header(k, name);
+		for (size_t i = 0; i < w->nqueries; i++)
+			run_query(k, ctx, w, &q, &o, i);
+		if (cfg->check)
+			run_checks(k, ctx, m, &o, name);
 		return 0;
 	}
 	if (world_ends(cfg, w, name, 0, &ss, &ns) != 0 ||

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "base/value.h"
+#include "map_json_expect.h"
 #include "map_json_grid.h"
 #include "map_json_values.h"
 #include "world_json.h"
@@ -474,6 +475,14 @@ static int read_expect(map *m, json_t *e, map_error *err)
 
 void world_json_place(const char *buf, size_t len, map_world *w)
 {
+	for (size_t i = 0; i < w->nqueries; i++) {
+		json_step path[2] = {{"queries", 0}, {NULL, i}};
+		json_place at;
+		if (json_pos_find(buf, len, path, 2, 0, &at) == 0) {
+			w->queries[i].line = at.line;
+			w->queries[i].col = at.col;
+		}
+	}
 	for (size_t i = 0; i < w->nreach; i++) {
 		json_step path[2] = {{"reach", 0}, {NULL, i}};
 		json_place at;
@@ -482,6 +491,73 @@ void world_json_place(const char *buf, size_t len, map_world *w)
 			w->reach[i].col = at.col;
 		}
 	}
+}
+
+/* A place at what: [x, y, f] or "@name" of one point. */
+static int read_one(const map_world *w, json_t *v, const char *what,
+                    astar_place *to, map_error *err)
+{
+	char msg[MAP_MSG_MAX];
+
+	if (json_is_string(v) && json_string_value(v)[0] == '@') {
+		if (map_world_point(w, json_string_value(v), to, msg, sizeof msg))
+			return map_fail(err, 0, 0, "%s: %s", what, msg);
+		return 0;
+	}
+	return read_place(w, v, what, to, err);
+}
+
+/* "queries": [{"name", "start", "goal", "adjacent", "closest",
+ * "expect"}], start and goal the world's when left out. */
+static int read_queries(map_world *w, json_t *qs, map_error *err)
+{
+	static const char *const keys[] = {"name", "start", "goal", "adjacent",
+	                                   "closest", "expect", NULL};
+	char where[48], what[64];
+
+	if (qs != NULL && !json_is_array(qs))
+		return map_fail(err, 0, 0, "queries: expected a list of queries");
+	if (json_array_size(qs) > 0 &&
+	    (w->queries = calloc(json_array_size(qs), sizeof *w->queries)) == NULL)
+		return map_fail(err, 0, 0, "out of memory");
+	for (size_t i = 0; i < json_array_size(qs); i++) {
+		json_t *q = json_array_get(qs, i), *e;
+		map_wquery *wq = &w->queries[i];
+		w->nqueries = i + 1;
+		snprintf(where, sizeof where, "queries[%zu].", i);
+		if (!json_is_object(q))
+			return map_fail(err, 0, 0, "queries[%zu]: expected an object", i);
+		if (map_json_check_keys(q, keys, where, err) != 0 ||
+		    map_json_flag(q, "adjacent", where, &wq->adjacent, err) != 0 ||
+		    map_json_flag(q, "closest", where, &wq->closest, err) != 0)
+			return -1;
+		for (int g = 0; g < 2; g++) {
+			json_t *v = json_object_get(q, g ? "goal" : "start");
+			astar_place *to = g ? &wq->goal : &wq->start;
+			snprintf(what, sizeof what, "queries[%zu].%s", i, g ? "goal" : "start");
+			if (v == NULL && !(g ? w->has_goal : w->has_start))
+				return map_fail(err, 0, 0, "queries[%zu]: no %s, and the "
+				                "world marks none", i, g ? "goal" : "start");
+			if (v == NULL)
+				*to = g ? w->goal : w->start;
+			else if (read_one(w, v, what, to, err) != 0)
+				return -1;
+		}
+		if (json_is_string(json_object_get(q, "name")) &&
+		    (wq->name = strdup(json_string_value(json_object_get(q, "name")))) == NULL)
+			return map_fail(err, 0, 0, "out of memory");
+		if ((e = json_object_get(q, "expect")) == NULL)
+			continue;
+		if (json_object_get(e, "path") != NULL)
+			return map_fail(err, 0, 0, "queries[%zu].expect.path: a world's "
+			                "query expects no path yet (cost, steps, "
+			                "reachable, max_cost)", i);
+		snprintf(what, sizeof what, "queries[%zu].expect", i);
+		wq->expect.cost_decimals = -1;
+		if (map_json_expect(e, what, ASTAR_DIM_MAX, ASTAR_DIM_MAX, &wq->expect, err))
+			return -1;
+	}
+	return 0;
 }
 
 /* The library's world of the floors: overlaps are the library's to find. */
@@ -537,7 +613,7 @@ int map_read_world_json(json_t *root, size_t max_cells, map *m, map_error *err)
 {
 	static const char *const keys[] = {"floors", "links", "points", "start",
 	                                   "goal", "diagonal", "reach", "expect",
-	                                   NULL};
+	                                   "queries", NULL};
 	map_world *w = calloc(1, sizeof *w);
 	json_t *v;
 
@@ -554,7 +630,8 @@ int map_read_world_json(json_t *root, size_t max_cells, map *m, map_error *err)
 	    read_points(w, json_object_get(root, "points"), err) != 0 ||
 	    read_end(w, root, 0, err) != 0 || read_end(w, root, 1, err) != 0 ||
 	    read_reach(w, json_object_get(root, "reach"), err) != 0 ||
-	    read_expect(m, json_object_get(root, "expect"), err) != 0)
+	    read_expect(m, json_object_get(root, "expect"), err) != 0 ||
+	    read_queries(w, json_object_get(root, "queries"), err) != 0)
 		return -1;
 	if ((v = json_object_get(root, "diagonal")) != NULL) {
 		if (!json_is_string(v) ||

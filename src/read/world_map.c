@@ -26,6 +26,11 @@ void map_world_free(map_world *w)
 		free(w->reach[k].from_text);
 	}
 	free(w->reach);
+	for (size_t k = 0; k < w->nqueries; k++) {
+		free(w->queries[k].name);
+		free(w->queries[k].expect.path);
+	}
+	free(w->queries);
 	free(w);
 }
 

@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "astar.h"
+#include "map.h"
 
 typedef struct map_floor {
 	char *name; /* owned */
@@ -31,6 +32,16 @@ typedef struct map_wreach {
 	long line, col;  /* where it is written */
 } map_wreach;
 
+/* A query of a world ("queries"), its expectation for --check (no
+ * expected path yet). */
+typedef struct map_wquery {
+	char *name; /* owned, or NULL */
+	astar_place start, goal;
+	int adjacent, closest;
+	map_expect expect;
+	long line, col; /* where it is written */
+} map_wquery;
+
 typedef struct map_world {
 	map_floor *floors;
 	size_t nfloors;
@@ -41,6 +52,8 @@ typedef struct map_world {
 	astar_world *world; /* owned: built from the floors and links */
 	map_wreach *reach;
 	size_t nreach;
+	map_wquery *queries;
+	size_t nqueries;
 } map_world;
 
 /* Frees what w owns, and w itself; NULL is ignored. */

@@ -72,6 +72,10 @@ int output_world_json(FILE *out, const world_report *q)
 
 	json_object_set_new(v, "map", json_string(q->map_name));
 	json_object_set_new(v, "floors", floor_names(q->w));
+	if (q->query >= 0)
+		json_object_set_new(v, "query", json_integer(q->query));
+	if (q->name != NULL)
+		json_object_set_new(v, "name", json_string(q->name));
 	json_object_set_new(v, "start", place(q->start));
 	json_object_set_new(v, "goal", place(q->goal));
 	json_object_set_new(v, "options", options(q->opts));
@@ -93,6 +97,26 @@ int output_world_json(FILE *out, const world_report *q)
 		json_object_set_new(v, "search_us", json_real(round(q->search_us)));
 	}
 	return put(out, v);
+}
+
+int output_world_line(FILE *out, const world_report *q, const char *label)
+{
+	const astar_world_result *r = q->res;
+	char cost[64];
+
+	fprintf(out, "%s: %d,%d,%s -> %d,%d,%s: ", label, (int)q->start.x,
+	        (int)q->start.y, q->w->floors[q->start.level].name,
+	        (int)q->goal.x, (int)q->goal.y, q->w->floors[q->goal.level].name);
+	if (!r->found) {
+		fprintf(out, "no path, %llu expanded\n",
+		        (unsigned long long)r->expanded);
+	} else {
+		output_cost(cost, sizeof cost, r->cost);
+		fprintf(out, "%scost %s, %zu steps, %llu expanded\n",
+		        r->reached_goal ? "" : "closest: ", cost, r->path_len - 1,
+		        (unsigned long long)r->expanded);
+	}
+	return ferror(out) ? -1 : 0;
 }
 
 static char cell_char(uint8_t cost)
