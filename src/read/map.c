@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "map.h"
-#include "world_map.h"
 
 size_t map_bom(const char *buf, size_t len)
 {
@@ -124,7 +123,8 @@ void map_free(map *m)
 	free(m->points);
 	free(m->index);
 	free(m->level);
-	map_world_free(m->world);
+	if (m->world_free != NULL)
+		m->world_free(m->world);
 	memset(m, 0, sizeof *m);
 }
 

@@ -145,6 +145,9 @@ typedef struct map {
 	long regions;
 	struct map_world *world; /* owned: a world of floors (world_map.h),
 	                            or NULL; grid is then NULL */
+	/* Frees world (set by the reader that made it, so that map_free
+	 * depends on no world reader). */
+	void (*world_free)(struct map_world *world);
 } map;
 
 /* Frees what the map owns and zeroes it. */

@@ -177,6 +177,7 @@ int map_read_world_ascii(const char *buf, size_t len, size_t max_cells,
 		return map_fail(err, 0, 0, "out of memory");
 	}
 	m->world = w;
+	m->world_free = map_world_free;
 	memcpy(copy, buf, len);
 	if (read_floors(w, copy, len, max_cells, &st, &ns, err) != 0)
 		goto out;

@@ -622,6 +622,7 @@ int map_read_world_json(json_t *root, size_t max_cells, map *m, map_error *err)
 		return map_fail(err, 0, 0, "out of memory");
 	}
 	m->world = w;
+	m->world_free = map_world_free;
 	if (map_json_check_keys(root, keys, "", err) != 0 ||
 	    read_floors(w, json_object_get(root, "floors"), max_cells, err) != 0 ||
 	    build(w, err) != 0 ||

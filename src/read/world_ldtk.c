@@ -294,6 +294,7 @@ int map_read_world_ldtk(const char *buf, size_t len, size_t max_cells,
 		return map_fail(err, 0, 0, "--world: an LDtk level file is one "
 		                "level; give its project");
 	w = m->world = calloc(1, sizeof *w);
+	m->world_free = map_world_free;
 	lw.root = json_text_load(buf, len, err);
 	lw.cell = calloc(n, sizeof *lw.cell);
 	lw.w = w;
