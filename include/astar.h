@@ -512,6 +512,140 @@ typedef struct astar_place {
 
 /* Worlds of several levels joined by seams and links (docs/design.md). */
 
+/*
+ * A world: levels (grids) placed at a position in world cells and a
+ * depth, joined where levels of one depth touch (a step across such a
+ * seam is an ordinary step under the diagonal policy) and by links from
+ * a cell of one level to a cell of any level (stairs, doors,
+ * teleporters), each with its cost, both ways or one way.  A link's ends
+ * are walkable (cost 1) even where their level says wall.  A place is an
+ * astar_place: x, y on the level numbered level (in the order added), z 0.
+ */
+typedef struct astar_world astar_world;
+
+/* An empty world, NULL when out of memory; freed with astar_world_free
+ * (NULL ignored). */
+astar_world *astar_world_new(void);
+void astar_world_free(astar_world *world);
+
+/* Adds a level; its number is the count of levels before it.  The grid
+ * is borrowed: it must outlive the world and not change after
+ * astar_world_build.  name (may be NULL) is copied.  ASTAR_ENOMEM. */
+astar_status astar_world_add_level(astar_world *world, const astar_grid *grid,
+                                   const char *name, int32_t x, int32_t y,
+                                   int32_t depth);
+
+/* Adds a link from one place to another of cost (finite, >= 0; EINVAL
+ * otherwise), both ways unless oneway.  Its places are checked by
+ * astar_world_build.  ASTAR_ENOMEM. */
+astar_status astar_world_add_link(astar_world *world, astar_place from,
+                                  astar_place to, double cost, int oneway);
+
+/* What astar_world_build found wrong. */
+typedef enum astar_world_fault {
+	ASTAR_WORLD_FINE = 0,
+	ASTAR_WORLD_NO_LEVEL,   /* a link names a level not added (link, end) */
+	ASTAR_WORLD_OUTSIDE,    /* a link end lies outside its level */
+	ASTAR_WORLD_OVERLAP,    /* levels a and b of one depth overlap, in
+	                           world cells x0..x1, y0..y1 */
+	ASTAR_WORLD_EMPTY       /* no level */
+} astar_world_fault;
+
+typedef struct astar_world_problem {
+	astar_world_fault fault;
+	size_t link;        /* the link (in the order added) */
+	int end;            /* 0 its from, 1 its to */
+	size_t a, b;        /* the overlapping levels */
+	int32_t x0, y0, x1, y1;
+} astar_world_problem;
+
+/* Joins the levels and links into the searchable world: seams, link
+ * ends, the heuristic's tables.  Call once after the last level and link
+ * and before any search; ASTAR_EINVAL with *why (may be NULL) filled for
+ * a fault above, ASTAR_ETOOBIG past ASTAR_SEARCH_CELLS_MAX places,
+ * ASTAR_ENOMEM.  A built world is only read by the searches, so threads
+ * may share it, each with its own context. */
+astar_status astar_world_build(astar_world *world, astar_world_problem *why);
+
+/* The number of levels. */
+size_t astar_world_level_count(const astar_world *world);
+
+/* Level number level's grid (NULL past the last). */
+const astar_grid *astar_world_level(const astar_world *world, size_t level);
+
+/* Its name as given (never NULL: "" when none or past the last). */
+const char *astar_world_level_name(const astar_world *world, size_t level);
+
+/* Its place in world cells and its depth (0s past the last). */
+void astar_world_level_at(const astar_world *world, size_t level, int32_t *x,
+                          int32_t *y, int32_t *depth);
+
+/* The number of links, stairs among them. */
+size_t astar_world_link_count(const astar_world *world);
+
+/* Link number link (below the count) as it was added. */
+void astar_world_link_get(const astar_world *world, size_t link,
+                          astar_place *from, astar_place *to, double *cost,
+                          int *oneway);
+/* The cost of entering a place (link ends count as open), 0 when blocked
+ * or outside. */
+uint8_t astar_world_get(const astar_world *world, astar_place p);
+
+/* A world search's outcome, as astar_result with places. */
+typedef struct astar_world_result {
+	int found, reached_goal;
+	double cost;
+	astar_place end;
+	const astar_place *path; /* NULL under options.no_path */
+	size_t path_len;
+	uint64_t expanded, generated;
+	const astar_place *explored;
+	size_t explored_len;
+	size_t start_index, goal_index;
+} astar_world_result;
+
+/*
+ * astar_search_many on a world: the cheapest path from any start to any
+ * goal, ties to the goal then the start given first.  A*, Dijkstra, BFS
+ * (fewest steps, a link one step) and greedy; weight, adjacent and
+ * closest (one start, one goal) as on a grid.  ASTAR_EUNSUPPORTED for
+ * JPS, wrapping and an agent of more than one cell; landmarks are not
+ * used (the search is as with 0).  A world of one level and no link is
+ * searched by the grid's own engines, exactly as astar_search_many.
+ * Statuses as astar_search_many's; the arrays belong to ctx.
+ */
+astar_status astar_world_search(astar_ctx *ctx, const astar_world *world,
+                                const astar_place *starts, size_t nstarts,
+                                const astar_place *goals, size_t ngoals,
+                                const astar_options *opts,
+                                astar_world_result *result);
+
+/* The cells of every level in one array: level k's cell (x, y) at
+ * astar_world_offset(world, k) + y * width + x; offset(level count) is
+ * the total. */
+size_t astar_world_offset(const astar_world *world, size_t level);
+
+/* A world's distance map: dist in the layout above, -1 when blocked or
+ * unreachable; valid until ctx's next search. */
+typedef struct astar_world_flood_result {
+	const double *dist;
+	size_t cells, reached;
+	uint64_t expanded;
+} astar_world_flood_result;
+
+/* astar_flood on a world (no flow field: a link is no direction). */
+astar_status astar_world_flood(astar_ctx *ctx, const astar_world *world,
+                               const astar_place *sources, size_t nsources,
+                               const astar_options *opts,
+                               astar_world_flood_result *result);
+
+/* astar_regions on a world, labels in the layout above: a region is
+ * places that can all reach each other (one-way links make regions
+ * that are strongly connected). */
+astar_status astar_world_regions(astar_ctx *ctx, const astar_world *world,
+                                 const astar_options *opts, size_t *count,
+                                 const uint32_t **labels);
+
 
 /* --------------------------------------------------------------- voxels */
 

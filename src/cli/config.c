@@ -247,6 +247,7 @@ static void copy_flags(const options *o, cli_config *cfg)
 	cfg->input_format = o->input_format;
 	cfg->timing = !o->no_timing;
 	cfg->no_path = o->no_path;
+	cfg->world = o->world;
 	cfg->quiet = o->quiet;
 	cfg->verbose = o->verbose;
 	cfg->files = o->files;

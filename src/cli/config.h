@@ -29,6 +29,7 @@ typedef struct cli_config {
 	enum map_format input_format;
 	int timing;               /* print load and search times */
 	int no_path;              /* --no-path: leave the path out */
+	int world;                /* --world: an LDtk project as one world */
 	int quiet;                /* -q: nothing on standard output */
 	int verbose;              /* -v: an editor level's choices said */
 	int color;                /* colour the text output */

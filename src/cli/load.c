@@ -14,6 +14,8 @@
 #include <unistd.h>
 
 #include "driver.h"
+#include "read/world_ascii.h"
+#include "read/world_ldtk.h"
 #include "stop.h"
 
 /* The most bytes an input may hold: 16 a cell of --max-cells (a JSON
@@ -218,6 +220,9 @@ static int parse_map(const cli_config *cfg, enum map_format fmt,
 {
 	map_level_opts lo;
 
+	if (cfg->world && fmt != MAPFMT_LDTK)
+		return map_fail(err, 0, 0, "--world applies to LDtk projects; "
+		                "this is a single-level format");
 	switch (fmt) {
 	case MAPFMT_JSON:
 		return map_read_json_at(buf, len, cfg->max_cells, path, m, err);
@@ -226,6 +231,11 @@ static int parse_map(const cli_config *cfg, enum map_format fmt,
 	case MAPFMT_TILED:
 	case MAPFMT_LDTK:
 		lo = cfg->level;
+		if (cfg->world && fmt == MAPFMT_LDTK) {
+			lo.path = path;
+			return map_read_world_ldtk(buf, len, cfg->max_cells, &lo, m,
+			                           err);
+		}
 		lo.path = path;
 		lo.unmarked = reading_unmarked;
 		if (level != NULL)
@@ -236,6 +246,9 @@ static int parse_map(const cli_config *cfg, enum map_format fmt,
 		               : map_read_ldtk(buf, len, cfg->max_cells, &lo, m,
 		                               err);
 	default:
+		if (map_ascii_floors(buf, len)) /* floors: a world */
+			return map_read_world_ascii(buf, len, cfg->max_cells, m,
+			                            err);
 		return map_read_ascii(buf, len, cfg->max_cells, m, err);
 	}
 }

@@ -127,12 +127,16 @@ static int set_size(options *o, const char *arg)
 	return OPTIONS_RUN;
 }
 
-static int set_distances(options *o, const char *arg)
-{
-	(void)arg;
-	o->distances = 1;
-	return OPTIONS_RUN;
-}
+/* A switch: a flag without a value that turns one field on. */
+#define SWITCH(fn, field)                                                      \
+	static int fn(options *o, const char *arg)                             \
+	{                                                                      \
+		(void)arg;                                                     \
+		o->field = 1;                                                  \
+		return OPTIONS_RUN;                                            \
+	}
+
+SWITCH(set_distances, distances)
 
 static int set_flow(options *o, const char *arg)
 {
@@ -193,26 +197,9 @@ static int set_algorithm(options *o, const char *arg)
 	return OPTIONS_RUN;
 }
 
-static int set_adjacent(options *o, const char *arg)
-{
-	(void)arg;
-	o->search.adjacent = 1;
-	return OPTIONS_RUN;
-}
-
-static int set_closest(options *o, const char *arg)
-{
-	(void)arg;
-	o->search.closest = 1;
-	return OPTIONS_RUN;
-}
-
-static int set_explored(options *o, const char *arg)
-{
-	(void)arg;
-	o->search.explored = 1;
-	return OPTIONS_RUN;
-}
+SWITCH(set_adjacent, search.adjacent)
+SWITCH(set_closest, search.closest)
+SWITCH(set_explored, search.explored)
 
 static int set_format(options *o, const char *arg)
 {
@@ -232,33 +219,11 @@ static int set_json(options *o, const char *arg)
 	return OPTIONS_RUN;
 }
 
-static int set_no_timing(options *o, const char *arg)
-{
-	(void)arg;
-	o->no_timing = 1;
-	return OPTIONS_RUN;
-}
-
-static int set_no_path(options *o, const char *arg)
-{
-	(void)arg;
-	o->no_path = 1;
-	return OPTIONS_RUN;
-}
-
-static int set_quiet(options *o, const char *arg)
-{
-	(void)arg;
-	o->quiet = 1;
-	return OPTIONS_RUN;
-}
-
-static int set_verbose(options *o, const char *arg)
-{
-	(void)arg;
-	o->verbose = 1;
-	return OPTIONS_RUN;
-}
+SWITCH(set_no_timing, no_timing)
+SWITCH(set_no_path, no_path)
+SWITCH(set_world, world)
+SWITCH(set_quiet, quiet)
+SWITCH(set_verbose, verbose)
 
 static int set_color(options *o, const char *arg)
 {
@@ -281,12 +246,7 @@ static int set_scen(options *o, const char *arg)
 	return OPTIONS_RUN;
 }
 
-static int set_oneway(options *o, const char *arg)
-{
-	(void)arg;
-	o->oneway = 1;
-	return OPTIONS_RUN;
-}
+SWITCH(set_oneway, oneway)
 
 static int set_coords(options *o, const char *arg)
 {
@@ -399,12 +359,7 @@ static int set_shard(options *o, const char *arg)
 	return OPTIONS_RUN;
 }
 
-static int set_check(options *o, const char *arg)
-{
-	(void)arg;
-	o->check = 1;
-	return OPTIONS_RUN;
-}
+SWITCH(set_check, check)
 
 static int set_update(options *o, const char *arg)
 {
@@ -488,12 +443,7 @@ static int set_image(options *o, const char *arg)
 	return OPTIONS_RUN;
 }
 
-static int set_image_failed(options *o, const char *arg)
-{
-	(void)arg;
-	o->image_failed = 1;
-	return OPTIONS_RUN;
-}
+SWITCH(set_image_failed, image_failed)
 
 static int set_landmarks(options *o, const char *arg)
 {
@@ -631,6 +581,9 @@ static const flag flags[] = {
 	{"level", required_argument, 0, set_level, "    --level=ID",
          "LDtk: the level (identifier or index; default:\n"
          "every level)"},
+	{"world", no_argument, 0, set_world, "    --world",
+         "LDtk: the whole project as one world (levels\n"
+         "joined where they touch, EntityRefs as doors)"},
 	{"jobs", required_argument, 'J', set_jobs, "-J, --jobs=N",
          "solve on N threads (default: one per core)"},
 	{"shard", required_argument, 0, set_shard, "    --shard=K/N",

@@ -47,6 +47,7 @@ typedef struct options {
 	enum map_format input_format;
 	int no_timing;
 	int no_path;        /* --no-path: no path, explored cells or drawing */
+	int world;          /* --world: an LDtk project as one world */
 	int quiet;          /* -q: nothing on standard output */
 	int verbose;        /* -v: an editor level's choices said */
 	const char *color;  /* auto, always or never */

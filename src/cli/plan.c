@@ -388,7 +388,8 @@ static int is_ldtk_project(const cli_config *cfg, const char *path)
 {
 	size_t n = strlen(path);
 
-	if (cfg->level.level != NULL || cfg->input_format == MAPFMT_TILED)
+	if (cfg->level.level != NULL || cfg->world ||
+	    cfg->input_format == MAPFMT_TILED)
 		return 0;
 	/* --check skips it whole, with one warning (load.c) */
 	if (cfg->check && !cfg->update && cfg->nstarts == 0 && cfg->ngoals == 0)

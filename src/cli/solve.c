@@ -15,6 +15,7 @@
 #include "endpoints.h"
 #include "rules.h"
 #include "solve_map.h"
+#include "solve_world.h"
 #include "solve_update.h"
 #include "write/image_names.h"
 
@@ -197,9 +198,16 @@ static void run_file(sink *k, astar_ctx *ctx)
 
 	if (rc == LOAD_SKIPPED)
 		return;
-	if (rc != 0 || apply_blocks(cfg, name, &m) != 0) {
+	if (rc != 0 || (m.world == NULL && apply_blocks(cfg, name, &m) != 0)) {
 		map_free(&m);
 		query_error(k, name);
+		return;
+	}
+	if (m.world != NULL) { /* a world of several floors */
+		rc = run_world(k, ctx, &m, name, t0);
+		map_free(&m);
+		if (rc != 0)
+			query_error(k, name);
 		return;
 	}
 	t1 = now_us();

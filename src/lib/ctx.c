@@ -39,6 +39,8 @@ void astar_ctx_free(astar_ctx *ctx)
 		ctx->many_free(ctx->many);
 	if (ctx->graph_free != NULL)
 		ctx->graph_free(ctx->graph);
+	if (ctx->world_free != NULL)
+		ctx->world_free(ctx->world);
 	heap_free(&ctx->open);
 	free(ctx);
 }

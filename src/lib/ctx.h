@@ -59,6 +59,9 @@ struct astar_ctx {
 	 * same way. */
 	void *graph;
 	void (*graph_free)(void *graph);
+	/* A world search's arrays (world_search.c), opaque the same way. */
+	void *world;
+	void (*world_free)(void *world);
 	/* astar_choose's measure of the last grid it judged (choose.c). */
 	uint64_t choice_id, choice_version;
 	int choice_valid, choice_scattered;

@@ -156,6 +156,8 @@ void map_free(map *m)
 	free(m->points);
 	free(m->index);
 	free(m->level);
+	if (m->world_free != NULL)
+		m->world_free(m->world);
 	memset(m, 0, sizeof *m);
 }
 

@@ -186,6 +186,11 @@ typedef struct map {
 	map_place regions_at; /* where that "expect" is written */
 	long regions;
 	map_chosen *chosen; /* owned: an editor's level's choices, or NULL */
+	struct map_world *world; /* owned: a world of floors (world_map.h),
+	                            or NULL; grid is then NULL */
+	/* Frees world (set by the reader that made it, so that map_free
+	 * depends on no world reader). */
+	void (*world_free)(struct map_world *world);
 } map;
 
 /* Frees what the map owns and zeroes it. */

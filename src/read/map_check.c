@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "world_ldtk.h"
 #include "io.h"
 #include "map.h"
 
@@ -249,7 +250,9 @@ int map_check_load(json_t *root, const char *path, size_t max_cells, map *m,
 		other_editor_keys(&lo, MAPFMT_TILED, path, rc);
 		break;
 	case MAPFMT_LDTK:
-		rc = map_read_ldtk(buf, len, max_cells, &lo, m, err);
+		rc = json_is_true(json_object_get(root, "world"))
+		             ? map_read_world_ldtk(buf, len, max_cells, &lo, m, err)
+		             : map_read_ldtk(buf, len, max_cells, &lo, m, err);
 		other_editor_keys(&lo, MAPFMT_LDTK, path, rc);
 		break;
 	default:

@@ -130,6 +130,7 @@
 #include "map_json_points.h"
 #include "map_json_queries.h"
 #include "map_json_values.h"
+#include "world_json.h"
 
 /* A level's own start, goal and diagonal policy, in a JSON map or a
  * check file alike. */
@@ -193,13 +194,15 @@ static int read_level_root(json_t *root, const char *path, size_t max_cells,
 	static const char *const keys[] = {
 		"level",    "level_id", "layer",  "solid",  "cost",
 		"costs",    "start",    "goal",   "queries", "diagonal",
-		"points",   "reach",    "expect", NULL};
+		"points",   "reach",    "expect", "world",   NULL};
 	json_t *v;
 	long width, height;
 
 	if (map_json_check_keys(root, keys, "", err) != 0 ||
 	    map_check_load(root, path, max_cells, m, err) != 0)
 		return -1;
+	if (m->world != NULL) /* "world": true, a whole LDtk project */
+		return map_world_json_checks(root, m, err);
 	width = astar_grid_width(m->grid);
 	height = astar_grid_height(m->grid);
 	if ((v = json_object_get(root, "points")) != NULL &&
@@ -276,6 +279,14 @@ static int read_root(json_t *root, const char *path, size_t max_cells, map *m,
 		                "expected a JSON object at the top level");
 	if (json_object_get(root, "level") != NULL)
 		return read_level_root(root, path, max_cells, m, err);
+	if (json_object_get(root, "floors") != NULL)
+		return map_read_world_json(root, max_cells, m, err);
+	if (json_is_array(json_object_get(root, "maps")) &&
+	    json_object_get(root, "rows") == NULL &&
+	    json_object_get(root, "cells") == NULL)
+		return map_fail(err, 0, 0, "maps: a Tiled .world file; astar does "
+		                "not read Tiled worlds yet: give its maps one by "
+		                "one, or make it a JSON world of \"floors\"");
 	if (map_json_check_keys(root, keys, "", err) != 0 ||
 	    map_json_dim(root, "width", &width, err) != 0 ||
 	    map_json_dim(root, "height", &height, err) != 0)
@@ -377,6 +388,8 @@ int map_read_json_at(const char *buf, size_t len, size_t max_cells,
 			map_json_place_error(buf, n, err);
 	} else {
 		map_json_place_queries(buf, n, m);
+		if (m->world != NULL)
+			world_json_place(buf, n, m->world);
 	}
 	return rc;
 }

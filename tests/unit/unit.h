@@ -14,5 +14,6 @@ void test_landmarks(void); /* test_landmarks.c: ALT against reference.c */
 void test_many(void); /* test_many.c: several goals, floods, sizes, wraps */
 void test_choose(void); /* test_choose.c: astar_choose, --algorithm=auto */
 void test_graph(void);  /* test_graph.c: graphs against a reference */
+void test_world(void); /* test_world.c: worlds against a model of its own */
 
 #endif
