@@ -515,7 +515,111 @@ typedef struct astar_place {
 
 /* --------------------------------------------------------------- voxels */
 
-/* Voxel grids (x, y, z) with 6 or 26 neighbours (docs/design.md). */
+/* Voxel grids (x, y, z) with 6 or 26 neighbours (docs/design.md).
+ *
+ * A voxel holds the cost to enter it, 1 to ASTAR_COST_MAX, or 0 when it
+ * is blocked.  A move changes each coordinate by -1, 0 or 1 and costs
+ * 1, sqrt(2) or sqrt(3) (one, two or three of them change) times the
+ * cost of the voxel entered.  The options' diagonal policy says which
+ * moves there are: ASTAR_DIAG_NEVER the 6 faces; ASTAR_DIAG_NO_OBSTACLES
+ * (the Moving AI voxel benchmark's rule) all 26, a move allowed only when
+ * every voxel of the box it spans (2 x 2 x 2 at most) is open;
+ * ASTAR_DIAG_ALWAYS all 26 into any open voxel.  ASTAR_DIAG_ONE_OBSTACLE
+ * has no one meaning in 3D and is refused (ASTAR_EUNSUPPORTED), as are
+ * JPS, landmarks, wrapping and agents larger than one voxel.  The
+ * heuristics: ASTAR_H_OCTILE, the 3D octile distance (exact on an open
+ * grid under the 26-neighbour policies), Euclidean and Chebyshev
+ * (admissible under every policy), Manhattan (admissible with 6
+ * neighbours only) and zero; the default is Manhattan with 6 neighbours,
+ * the octile distance with 26. */
+
+typedef struct astar_voxels astar_voxels;
+
+/* Creates a width x height x depth voxel grid with every voxel open at
+ * cost 1 (a voxel map lists the blocked ones).  NULL on failure, with
+ * *status (when not NULL) ASTAR_ETOOBIG for a dimension below 1 or
+ * above ASTAR_DIM_MAX or a voxel count that overflows, or
+ * ASTAR_ENOMEM. */
+astar_voxels *astar_voxels_new(int32_t width, int32_t height, int32_t depth,
+                               astar_status *status);
+
+/* Frees a voxel grid; NULL is ignored. */
+void astar_voxels_free(astar_voxels *v);
+
+int32_t astar_voxels_width(const astar_voxels *v);
+int32_t astar_voxels_height(const astar_voxels *v);
+int32_t astar_voxels_depth(const astar_voxels *v);
+
+/* Nonzero when (x, y, z) lies inside the grid. */
+int astar_voxels_contains(const astar_voxels *v, int32_t x, int32_t y,
+                          int32_t z);
+
+/* Sets the cost of entering (x, y, z) (0 blocks it); outside: ignored. */
+void astar_voxels_set(astar_voxels *v, int32_t x, int32_t y, int32_t z,
+                      uint8_t cost);
+
+/* The cost of entering (x, y, z), 0 when blocked or outside. */
+uint8_t astar_voxels_get(const astar_voxels *v, int32_t x, int32_t y,
+                         int32_t z);
+
+/* The outcome of a voxel query; the arrays belong to the context as
+ * astar_result's do.  The places' level is 0. */
+typedef struct astar_voxel_result {
+	int found;        /* a path was returned (possibly by closest) */
+	int reached_goal; /* it ends on a goal (or next to it, adjacent) */
+	double cost;      /* cost of the path, summed from its start */
+	astar_place end;  /* last voxel of the path */
+	const astar_place *path; /* path_len voxels (NULL under no_path) */
+	size_t path_len;
+	uint64_t expanded, generated;
+	const astar_place *explored; /* with options.explored */
+	size_t explored_len;
+	size_t start_index, goal_index; /* the start left, the goal reached */
+} astar_voxel_result;
+
+/*
+ * Searches v from the nearest of nstarts starts to the nearest of
+ * ngoals goals with opts' algorithm (A*, Dijkstra, BFS or greedy), the
+ * memory of ctx reused (20 bytes a voxel, its border included).  Ties of
+ * cost between goals go to the goal given first.  A* uses the least of
+ * the heuristics to the goals, up to ASTAR_MANY_GOALS_H goals, and runs
+ * as Dijkstra beyond.  adjacent and closest apply to one start and one
+ * goal.  Fails as astar_search_many does (ASTAR_ERANGE, ASTAR_ESTART_BLOCKED,
+ * ASTAR_EGOAL_BLOCKED, ASTAR_EINVAL, ASTAR_EUNSUPPORTED, ASTAR_ETOOBIG,
+ * ASTAR_ENOMEM); then *result is zeroed.
+ */
+astar_status astar_voxels_search(astar_ctx *ctx, const astar_voxels *v,
+                                 const astar_place *starts, size_t nstarts,
+                                 const astar_place *goals, size_t ngoals,
+                                 const astar_options *opts,
+                                 astar_voxel_result *result);
+
+/* Nonzero when astar_voxels_search accepts opts' movement and algorithm
+ * (options out of range aside). */
+int astar_voxels_supported(const astar_options *opts);
+
+/*
+ * The cost from the nearest of the sources to every voxel (a Dijkstra
+ * flood under opts' policy): *dist gets width x height x depth costs,
+ * voxel (x, y, z) at (z * height + y) * width + x, -1 where blocked or
+ * unreachable; *reached the voxels with a cost.  The array belongs to
+ * ctx until its next voxel call.  Fails as astar_voxels_search does.
+ */
+astar_status astar_voxels_flood(astar_ctx *ctx, const astar_voxels *v,
+                                const astar_place *sources, size_t nsources,
+                                const astar_options *opts, const double **dist,
+                                size_t *reached);
+
+/*
+ * The connected regions of open voxels under opts' policy: *count their
+ * number, *labels (when not NULL) width x height x depth numbers in the
+ * order of astar_voxels_flood's, 0 for a blocked voxel and 1..*count in
+ * the order of each region's first voxel.  The array belongs to ctx
+ * until its next voxel call.
+ */
+astar_status astar_voxels_regions(astar_ctx *ctx, const astar_voxels *v,
+                                  const astar_options *opts, size_t *count,
+                                  const uint32_t **labels);
 
 
 /* ------------------------------------------------------------- graphs */

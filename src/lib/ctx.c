@@ -37,6 +37,8 @@ void astar_ctx_free(astar_ctx *ctx)
 		ctx->lm_free(ctx->lm);
 	if (ctx->many_free != NULL)
 		ctx->many_free(ctx->many);
+	if (ctx->vox_free != NULL)
+		ctx->vox_free(ctx->vox);
 	heap_free(&ctx->open);
 	free(ctx);
 }
@@ -170,6 +172,13 @@ astar_status ctx_prepare(astar_ctx *ctx, const astar_grid *grid, int touch)
 	if (grid->ncells > ASTAR_SEARCH_CELLS_MAX)
 		return ASTAR_ETOOBIG;
 	return ctx_reserve(ctx, grid->ncells, touch);
+}
+
+astar_status ctx_prepare_places(astar_ctx *ctx, size_t n)
+{
+	if (n > ASTAR_SEARCH_CELLS_MAX)
+		return ASTAR_ETOOBIG;
+	return ctx_reserve(ctx, n, 0);
 }
 
 /* Starts a new generation, clearing the records only when it wraps. */

@@ -55,6 +55,9 @@ struct astar_ctx {
 	 * keep (many_ctx.c), opaque here in the same way. */
 	void *many;
 	void (*many_free)(void *many);
+	/* The voxel searches' result arrays (voxel.c), kept the same way. */
+	void *vox;
+	void (*vox_free)(void *vox);
 	/* astar_choose's measure of the last grid it judged (choose.c). */
 	uint64_t choice_id, choice_version;
 	int choice_valid, choice_scattered;
@@ -86,6 +89,10 @@ astar_status ctx_begin(astar_ctx *ctx, const astar_grid *grid,
  * (astar_prepare).  On an error the context is as it was.
  */
 astar_status ctx_prepare(astar_ctx *ctx, const astar_grid *grid, int touch);
+
+/* ctx_prepare for a space of n places that is no astar_grid (a voxel
+ * grid's padded voxels): the same limit and the same room. */
+astar_status ctx_prepare_places(astar_ctx *ctx, size_t n);
 
 /* Whether grid's obstacles are a scatter of single cells, which stop
  * JPS's jumps every few cells (astar_choose's judgement, choose.c); the

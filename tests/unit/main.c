@@ -18,7 +18,7 @@ static const struct {
 	{"heap", test_heap},     {"options", test_options}, {"grid", test_grid},
 	{"search", test_search}, {"jps", test_jps},
 	{"landmarks", test_landmarks}, {"many", test_many},
-	{"choose", test_choose},
+	{"choose", test_choose}, {"voxel", test_voxel},
 };
 
 #define N_MODULES (sizeof modules / sizeof modules[0])

@@ -13,5 +13,6 @@ void test_jps(void);     /* test_jps.c: JPS against reference.c */
 void test_landmarks(void); /* test_landmarks.c: ALT against reference.c */
 void test_many(void); /* test_many.c: several goals, floods, sizes, wraps */
 void test_choose(void); /* test_choose.c: astar_choose, --algorithm=auto */
+void test_voxel(void);  /* test_voxel.c: voxel grids against a model */
 
 #endif
