@@ -19,7 +19,8 @@ int config_is_scen(const char *path)
 {
 	size_t n = strlen(path);
 
-	return n >= 5 && strcmp(path + n - 5, ".scen") == 0;
+	return (n >= 5 && strcmp(path + n - 5, ".scen") == 0) ||
+	       (n >= 7 && strcmp(path + n - 7, ".3dscen") == 0);
 }
 
 astar_options config_scen_options(const cli_config *cfg)

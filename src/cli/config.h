@@ -69,7 +69,8 @@ typedef struct cli_config {
  */
 int config_build(const options *o, cli_config *cfg);
 
-/* Whether a file operand is a scenario file: its name ends in ".scen". */
+/* Whether a file operand is a scenario file: its name ends in ".scen"
+ * (or ".3dscen", a voxel scenario). */
 int config_is_scen(const char *path);
 
 /* The options a scenario's queries run with: cfg's, moving by the

@@ -16,6 +16,7 @@
 #include "rules.h"
 #include "solve_map.h"
 #include "solve_update.h"
+#include "solve_voxel.h"
 
 /* Refuses (reports, -1) to draw the several queries of a map file unless
  * it is the only input and --image numbers the pictures. */
@@ -122,6 +123,13 @@ static void run_file(sink *k, astar_ctx *ctx)
 		return;
 	}
 	t1 = now_us();
+	if (m.voxels != NULL) {
+		rc = run_voxel_file(k, ctx, &m, name, t1 - t0);
+		map_free(&m);
+		if (rc != 0)
+			query_error(k, name);
+		return;
+	}
 	memset(&res, 0, sizeof res); /* a distance map has no path */
 	opts = map_options(cfg, &m, name);
 	query_init(&q, cfg, name, &m, &opts, &res, t1 - t0);
@@ -272,6 +280,8 @@ static void run_scen(sink *k, astar_ctx *ctx)
 		char label[LABEL_MAX];
 		scen_label(label, sizeof label, k->it->scen_name, e->line);
 		map_error_case(k, label, sm);
+	} else if (k->it->entry->voxel || sm->m.voxels != NULL) {
+		run_voxel_scen(k, ctx);
 	} else {
 		scen_query(k, ctx);
 	}

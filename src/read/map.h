@@ -91,7 +91,8 @@ enum map_format {
 	MAPFMT_JSON,
 	MAPFMT_MOVINGAI,
 	MAPFMT_TILED,
-	MAPFMT_LDTK
+	MAPFMT_LDTK,
+	MAPFMT_VOXEL /* a Moving AI voxel map ("voxel W H D") */
 };
 
 /* What the level options (--layer, --solid, --cost, --costs, --level, or
@@ -143,6 +144,8 @@ typedef struct map {
 	int has_regions;      /* "expect": {"regions": N} at the top level */
 	map_place regions_at; /* where that "expect" is written */
 	long regions;
+	astar_voxels *voxels; /* owned: a voxel map's grid (grid is then
+	                         NULL) */
 } map;
 
 /* Frees what the map owns and zeroes it. */
@@ -327,11 +330,19 @@ int map_ldtk_levels(const char *buf, size_t len, char ***names, size_t *n,
 int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
                       map_error *err);
 
+/* Reads a Moving AI voxel map: "voxel W H D", then one "x y z" line per
+ * blocked voxel (map_voxel.c), refusing more than max_cells voxels
+ * before allocating them; same contract as map_read_ascii, the voxels in
+ * m->voxels. */
+int map_read_voxel(const char *buf, size_t len, size_t max_cells, map *m,
+                   map_error *err);
+
 /* 3 when buf starts with a UTF-8 byte order mark, which every reader
  * skips, else 0: a file that holds nothing more is empty. */
 size_t map_bom(const char *buf, size_t len);
 
-/* Guesses the format from the content: "type " first -> Moving AI, '<'
+/* Guesses the format from the content: "type " first -> Moving AI,
+ * "voxel " first -> a Moving AI voxel map, '<'
  * (an XML map) -> Tiled, '{' first (after white space) -> JSON, unless
  * its object has, among its own keys (not those of the values inside
  * it), Tiled's "tiledversion" or "type": "map" (Tiled) or LDtk's

@@ -45,6 +45,11 @@ typedef struct query_report {
 	                             path a picture draws as the recorded
 	                             route; NULL: expect's */
 	int check;                /* -1 not checked, 0 failed, 1 passed */
+	/* A voxel query: its result, whose path and end the writers show
+	 * as X,Y,Z (res holds its cost, length and counts), and its start
+	 * and goal; NULL on a grid. */
+	const astar_voxel_result *vres;
+	astar_place vstart, vgoal;
 } query_report;
 
 /* Draws the map with the path (and explored cells when the options asked
@@ -73,6 +78,11 @@ int output_text_distances(FILE *out, const query_report *q,
                           const astar_flood_result *f, int flow);
 int output_json_distances(FILE *out, const query_report *q,
                           const astar_flood_result *f, int flow);
+
+/* A voxel query's map as text (output_voxel.c): each z layer the path
+ * crosses, under its number, with the path drawn.  0 or -1 as
+ * output_text. */
+int output_voxel_draw(FILE *out, const query_report *q, int color);
 
 /* The cost as text: at most 8 decimals, trailing zeros trimmed. */
 void output_cost(char *buf, size_t size, double cost);

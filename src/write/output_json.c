@@ -15,6 +15,7 @@
  * on most scenario queries with JPS.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -285,6 +286,27 @@ static void put_point(text *t, astar_point p)
 		                   (int32_t)(p.y + t->oy));
 }
 
+/* "[x,y,z]", and a list of them: a voxel's place. */
+static void put_place(text *t, astar_place p)
+{
+	char buf[48];
+
+	put(t, buf,
+	    (size_t)snprintf(buf, sizeof buf, "[%d,%d,%d]", (int)p.x, (int)p.y,
+	                     (int)p.z));
+}
+
+static void put_places(text *t, const astar_place *a, size_t n)
+{
+	put_str(t, "[");
+	for (size_t i = 0; i < n; i++) {
+		if (i > 0)
+			put_str(t, ",");
+		put_place(t, a[i]);
+	}
+	put_str(t, "]");
+}
+
 /* The "options" member: the options the query ran with, by name. */
 static void put_options(text *t, const astar_options *o)
 {
@@ -389,13 +411,20 @@ static void put_outcome(text *t, const query_report *q)
 		put_key(t, "steps");
 		put_count(t, (uint64_t)r->path_len - 1);
 		put_key(t, "end");
-		put_point(t, r->end);
+		if (q->vres != NULL)
+			put_place(t, q->vres->end);
+		else
+			put_point(t, r->end);
 	} else {
 		put_str(t, ",\"cost\":null,\"steps\":null,\"end\":null");
 	}
 	if (!q->no_path) {
 		put_key(t, "path");
-		put_points(t, r->path, r->found ? r->path_len : 0);
+		if (q->vres != NULL)
+			put_places(t, q->vres->path,
+			           r->found && q->vres->path ? r->path_len : 0);
+		else
+			put_points(t, r->path, r->found ? r->path_len : 0);
 	}
 	put_key(t, "expanded");
 	put_count(t, r->expanded);
@@ -403,7 +432,10 @@ static void put_outcome(text *t, const query_report *q)
 	put_count(t, r->generated);
 	if (q->opts->explored && !q->no_path) {
 		put_key(t, "explored");
-		put_points(t, r->explored, r->explored_len);
+		if (q->vres != NULL)
+			put_places(t, q->vres->explored, q->vres->explored_len);
+		else
+			put_points(t, r->explored, r->explored_len);
 	}
 }
 
@@ -430,9 +462,15 @@ int output_json(FILE *out, const query_report *q)
 	put_str(&t, "{\"map\":");
 	put_name(&t, q->map_name);
 	put_key(&t, "start");
-	put_point(&t, q->start);
+	if (q->vres != NULL)
+		put_place(&t, q->vstart);
+	else
+		put_point(&t, q->start);
 	put_key(&t, "goal");
-	put_point(&t, q->goal);
+	if (q->vres != NULL)
+		put_place(&t, q->vgoal);
+	else
+		put_point(&t, q->goal);
 	put_options(&t, q->opts);
 	put_key(&t, "found");
 	put_bool(&t, r->found);

@@ -1,0 +1,312 @@
+/*
+ * solve_voxel.c - the queries of a voxel map: --start and --goal as
+ * X,Y,Z checked against the map, the options judged for 3D (the box rule
+ * by default, one-obstacle and JPS refused), the search, the distance
+ * map, and a voxel scenario's line; each result handed to emit.c as a
+ * grid's is, with the voxel result beside it for the writers.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/value.h"
+#include "config.h"
+#include "solve_voxel.h"
+
+/* The search options on a voxel map: cfg's, with the benchmark's box
+ * rule unless --diagonal was given; -1 (reported) when they do not
+ * apply in 3D. */
+static int voxel_options(const cli_config *cfg, const char *name,
+                         astar_options *o)
+{
+	*o = cfg->opts;
+	if (!cfg->diagonal_given)
+		o->diagonal = ASTAR_DIAG_NO_OBSTACLES;
+	if (cfg->algo_auto)
+		o->algorithm = ASTAR_ALGO_ASTAR;
+	o->landmarks = 0;
+	if (o->diagonal == ASTAR_DIAG_ONE_OBSTACLE) {
+		diag_error(name, 0, 0,
+		           "--diagonal=one-obstacle has no meaning on a voxel "
+		           "map; use never (6 neighbours), no-obstacles (26, "
+		           "the box of a move free: the default) or always");
+		return -1;
+	}
+	if (o->algorithm == ASTAR_ALGO_JPS) {
+		diag_error(name, 0, 0,
+		           "--algorithm=jps does not search voxel maps; use "
+		           "astar (or auto, which takes it)");
+		return -1;
+	}
+	if (o->wrap != ASTAR_WRAP_NONE || o->size > 1) {
+		diag_error(name, 0, 0, "%s does not apply to a voxel map",
+		           o->wrap != ASTAR_WRAP_NONE ? "--wrap" : "--size");
+		return -1;
+	}
+	if (cfg->nblocks > 0) {
+		diag_error(name, 0, 0,
+		           "--block takes X,Y cells; a voxel map lists its "
+		           "blocked voxels itself");
+		return -1;
+	}
+	if (cfg->image != NULL || cfg->html != NULL) {
+		diag_error(name, 0, 0, "%s does not draw voxel maps yet",
+		           cfg->image != NULL ? "--image" : "--report=html");
+		return -1;
+	}
+	return 0;
+}
+
+/* A point of the command line as a voxel: X,Y,Z inside the map; open
+ * unless open_too (a goal under --adjacent or --closest). */
+static int voxel_point(const endpoint_arg *a, const astar_voxels *v,
+                       const char *name, const char *flag, int blocked_ok,
+                       astar_place *p)
+{
+	if (a->name != NULL || a->third != 1) {
+		diag_error(name, 0, 0,
+		           "%s: '%s': the points of a voxel map are X,Y,Z", flag,
+		           a->arg);
+		return -1;
+	}
+	p->x = a->p.x;
+	p->y = a->p.y;
+	p->z = a->t;
+	p->level = 0;
+	if (!astar_voxels_contains(v, p->x, p->y, p->z)) {
+		diag_error(name, 0, 0, "%s: %d,%d,%d is outside the %dx%dx%d map",
+		           flag, (int)p->x, (int)p->y, (int)p->z,
+		           (int)astar_voxels_width(v), (int)astar_voxels_height(v),
+		           (int)astar_voxels_depth(v));
+		return -1;
+	}
+	if (!blocked_ok && astar_voxels_get(v, p->x, p->y, p->z) == 0) {
+		diag_error(name, 0, 0, "%s %d,%d,%d is a blocked voxel",
+		           flag[2] == 's' ? "start" : "goal", (int)p->x,
+		           (int)p->y, (int)p->z);
+		return -1;
+	}
+	return 0;
+}
+
+/* Every --start (or --goal) as voxels, into *out (malloc'd, *n). */
+static int voxel_points(const endpoint_arg *a, size_t na, const map *m,
+                        const char *name, const char *flag, int blocked_ok,
+                        astar_place **out, size_t *n)
+{
+	*n = 0;
+	if (na == 0) {
+		diag_error(name, 0, 0,
+		           "a voxel map marks no start or goal: give %s X,Y,Z",
+		           flag);
+		return -1;
+	}
+	if ((*out = malloc(na * sizeof **out)) == NULL) {
+		diag_error(name, 0, 0, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < na; i++)
+		if (voxel_point(&a[i], m->voxels, name, flag, blocked_ok,
+		                &(*out)[(*n)++]) != 0)
+			return -1;
+	return 0;
+}
+
+/* The record of a voxel query for emit: the grid's result filled from
+ * the voxel one (cost, length, counts), which the checks read. */
+static void voxel_report(query_report *q, const cli_config *cfg,
+                         const char *name, const map *m,
+                         const astar_options *o, astar_result *res,
+                         const astar_voxel_result *vr)
+{
+	memset(q, 0, sizeof *q);
+	memset(res, 0, sizeof *res);
+	res->found = vr->found;
+	res->reached_goal = vr->reached_goal;
+	res->cost = vr->cost;
+	res->path_len = vr->path_len;
+	res->expanded = vr->expanded;
+	res->generated = vr->generated;
+	res->start_index = vr->start_index;
+	res->goal_index = vr->goal_index;
+	res->end.x = vr->end.x;
+	res->end.y = vr->end.y;
+	q->map_name = name;
+	q->map = m;
+	q->opts = o;
+	q->res = res;
+	q->vres = vr;
+	q->timing = cfg->timing;
+	q->no_path = cfg->no_path;
+	q->query = -1;
+}
+
+/* --distances on a voxel map: one JSON record, or a text summary. */
+static int voxel_distances(sink *k, astar_ctx *ctx, const map *m,
+                           const char *name, const astar_options *o,
+                           const astar_place *src, size_t n)
+{
+	const double *dist;
+	size_t reached, total;
+	double most = 0.0;
+	astar_status st;
+
+	st = astar_voxels_flood(ctx, m->voxels, src, n, o, &dist, &reached);
+	if (st != ASTAR_OK) {
+		diag_error(name, 0, 0, "%s", astar_strerror(st));
+		return -1;
+	}
+	total = (size_t)astar_voxels_width(m->voxels) *
+	        (size_t)astar_voxels_height(m->voxels) *
+	        (size_t)astar_voxels_depth(m->voxels);
+	for (size_t i = 0; i < total; i++)
+		if (dist[i] > most)
+			most = dist[i];
+	if (k->cfg->quiet)
+		return 0;
+	if (k->cfg->format == FORMAT_JSON) {
+		fprintf(k->out, "{\"map\":\"%s\",\"reached\":%zu,\"distances\":[",
+		        name, reached);
+		for (size_t i = 0; i < total; i++) {
+			char c[64];
+			output_cost(c, sizeof c, dist[i]);
+			fprintf(k->out, "%s%s", i ? "," : "",
+			        dist[i] < 0 ? "null" : c);
+		}
+		fputs("]}\n", k->out);
+	} else {
+		char c[64];
+		output_cost(c, sizeof c, most);
+		fprintf(k->out, "reached: %zu of %zu voxels\nfarthest: %s\n",
+		        reached, total, c);
+	}
+	return 0;
+}
+
+int run_voxel_file(sink *k, astar_ctx *ctx, const map *m, const char *name,
+                   double load_us)
+{
+	const cli_config *cfg = k->cfg;
+	astar_options o;
+	astar_place *ss = NULL, *ts = NULL;
+	size_t ns = 0, ng = 0;
+	astar_voxel_result vr;
+	astar_result res;
+	query_report q;
+	astar_status st;
+	double t0;
+	int rc = -1;
+
+	if (voxel_options(cfg, name, &o) != 0 ||
+	    voxel_points(cfg->starts, cfg->nstarts, m, name, "--start", 0, &ss,
+	                 &ns) != 0)
+		goto done;
+	if (cfg->distances) {
+		rc = voxel_distances(k, ctx, m, name, &o, ss, ns);
+		goto done;
+	}
+	if (voxel_points(cfg->goals, cfg->ngoals, m, name, "--goal",
+	                 o.adjacent || o.closest, &ts, &ng) != 0)
+		goto done;
+	t0 = now_us();
+	st = astar_voxels_search(ctx, m->voxels, ss, ns, ts, ng, &o, &vr);
+	if (st != ASTAR_OK) {
+		diag_error(name, 0, 0, "%s", astar_strerror(st));
+		goto done;
+	}
+	voxel_report(&q, cfg, name, m, &o, &res, &vr);
+	q.load_us = load_us;
+	q.search_us = now_us() - t0;
+	q.vstart = vr.found ? vr.path != NULL ? vr.path[0] : ss[vr.start_index]
+	                    : ss[0];
+	q.vgoal = ts[vr.found && vr.reached_goal ? vr.goal_index : 0];
+	emit(k, &q, name, 1);
+	rc = 0;
+done:
+	free(ss);
+	free(ts);
+	return rc;
+}
+
+/* The start and goal of a voxel scenario line, checked on its map;
+ * -1 (reported, at the line) when outside or blocked. */
+static int scen_points(const scen_entry *e, const astar_voxels *v,
+                       const char *name, astar_place *s, astar_place *g)
+{
+	astar_place p[2] = {{e->start.x, e->start.y, e->sz, 0},
+	                    {e->goal.x, e->goal.y, e->gz, 0}};
+
+	for (int i = 0; i < 2; i++) {
+		if (!astar_voxels_contains(v, p[i].x, p[i].y, p[i].z)) {
+			diag_error(name, e->line, 0,
+			           "%s %d,%d,%d is outside the %dx%dx%d map",
+			           i ? "goal" : "start", (int)p[i].x, (int)p[i].y,
+			           (int)p[i].z, (int)astar_voxels_width(v),
+			           (int)astar_voxels_height(v),
+			           (int)astar_voxels_depth(v));
+			return -1;
+		}
+		if (astar_voxels_get(v, p[i].x, p[i].y, p[i].z) == 0) {
+			diag_error(name, e->line, 0,
+			           "%s %d,%d,%d is a blocked voxel",
+			           i ? "goal" : "start", (int)p[i].x, (int)p[i].y,
+			           (int)p[i].z);
+			return -1;
+		}
+	}
+	*s = p[0];
+	*g = p[1];
+	return 0;
+}
+
+void run_voxel_scen(sink *k, astar_ctx *ctx)
+{
+	const cli_config *cfg = k->cfg;
+	const scen_entry *e = k->it->entry;
+	const shared_map *sm = k->it->sm;
+	const char *name = k->it->scen_name;
+	char label[LABEL_MAX];
+	astar_options o;
+	astar_place s, g;
+	astar_voxel_result vr;
+	astar_result res;
+	query_report q;
+	map_expect expect;
+	astar_status st;
+	double t0;
+
+	scen_label(label, sizeof label, name, e->line);
+	if (sm->m.voxels == NULL || !e->voxel) {
+		diag_error(name, e->line, 0,
+		           "%s scenario names %s, which is %s voxel map",
+		           e->voxel ? "a voxel" : "a grid",
+		           display_name(sm->path), e->voxel ? "no" : "a");
+		query_error(k, label);
+		return;
+	}
+	if (voxel_options(cfg, name, &o) != 0 ||
+	    scen_points(e, sm->m.voxels, name, &s, &g) != 0) {
+		query_error(k, label);
+		return;
+	}
+	o.no_path = config_scen_options(cfg).no_path;
+	t0 = now_us();
+	st = astar_voxels_search(ctx, sm->m.voxels, &s, 1, &g, 1, &o, &vr);
+	if (st != ASTAR_OK) {
+		diag_error(name, e->line, 0, "%s", astar_strerror(st));
+		query_error(k, label);
+		return;
+	}
+	voxel_report(&q, cfg, display_name(sm->path), &sm->m, &o, &res, &vr);
+	q.load_us = sm->load_us;
+	q.search_us = now_us() - t0;
+	q.vstart = s;
+	q.vgoal = g;
+	q.scen = name;
+	q.line = e->line;
+	memset(&expect, 0, sizeof expect);
+	expect.has_cost = 1;
+	expect.cost = e->optimal;
+	expect.cost_decimals = e->decimals;
+	q.expect = &expect;
+	emit(k, &q, label, 0);
+}
