@@ -26,9 +26,9 @@ static int voxel_options(const cli_config *cfg, const char *name,
 	o->landmarks = 0;
 	if (o->diagonal == ASTAR_DIAG_ONE_OBSTACLE) {
 		diag_error(name, 0, 0,
-		           "--diagonal=one-obstacle has no meaning on a voxel "
-		           "map; use never (6 neighbours), no-obstacles (26, "
-		           "the box of a move free: the default) or always");
+		           "--diagonal=at-most-one-obstacle has no meaning on a "
+		           "voxel map; use never (6 neighbours), no-obstacles "
+		           "(26, the box of a move free: the default) or always");
 		return -1;
 	}
 	if (o->algorithm == ASTAR_ALGO_JPS) {
@@ -164,15 +164,23 @@ static int voxel_distances(sink *k, astar_ctx *ctx, const map *m,
 	if (k->cfg->quiet)
 		return 0;
 	if (k->cfg->format == FORMAT_JSON) {
-		fprintf(k->out, "{\"map\":\"%s\",\"reached\":%zu,\"distances\":[",
-		        name, reached);
+		int32_t w = astar_voxels_width(m->voxels);
+		int32_t h = astar_voxels_height(m->voxels);
+		/* Layers (z) of rows (y) of costs. */
+		fputs("{\"map\":", k->out);
+		output_json_string(k->out, name);
+		fprintf(k->out, ",\"reached\":%zu,\"distances\":[", reached);
 		for (size_t i = 0; i < total; i++) {
 			char c[64];
 			output_cost(c, sizeof c, dist[i]);
-			fprintf(k->out, "%s%s", i ? "," : "",
+			fprintf(k->out, "%s%s",
+			        i == 0                     ? "[["
+			        : i % ((size_t)w * h) == 0 ? "]],[["
+			        : i % (size_t)w == 0       ? "],["
+			                                   : ",",
 			        dist[i] < 0 ? "null" : c);
 		}
-		fputs("]}\n", k->out);
+		fputs("]]]}\n", k->out);
 	} else {
 		char c[64];
 		output_cost(c, sizeof c, most);

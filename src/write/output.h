@@ -84,6 +84,9 @@ int output_json_distances(FILE *out, const query_report *q,
  * output_text. */
 int output_voxel_draw(FILE *out, const query_report *q, int color);
 
+/* s as a JSON string, as the records write file names; 0 or -1. */
+int output_json_string(FILE *out, const char *s);
+
 /* The cost as text: at most 8 decimals, trailing zeros trimmed. */
 void output_cost(char *buf, size_t size, double cost);
 

@@ -239,6 +239,22 @@ static void put_name(text *t, const char *s)
 	put_json(t, file_name(s), 6 * strlen(s) + 2);
 }
 
+int output_json_string(FILE *out, const char *s)
+{
+	text t = {NULL, 0, 0, 0, 0, 0};
+	int rc;
+
+	put_name(&t, s);
+	if (t.nomem) {
+		free(t.s);
+		errno = ENOMEM;
+		return -1;
+	}
+	rc = fwrite(t.s, 1, t.n, out) == t.n ? 0 : -1;
+	free(t.s);
+	return rc;
+}
+
 /* A number with the output's precision (see real). */
 static void put_real(text *t, double v)
 {
