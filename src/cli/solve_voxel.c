@@ -24,7 +24,7 @@ static int voxel_options(const cli_config *cfg, const char *name,
 	if (cfg->algo_auto)
 		o->algorithm = ASTAR_ALGO_ASTAR;
 	o->landmarks = 0;
-	if (o->diagonal == ASTAR_DIAG_ONE_OBSTACLE) {
+	if (o->diagonal == ASTAR_DIAG_ONE_OBSTACLE && cfg->diagonal_given) {
 		diag_error(name, 0, 0,
 		           "--diagonal=at-most-one-obstacle has no meaning on a "
 		           "voxel map; use never (6 neighbours), no-obstacles "
@@ -111,6 +111,46 @@ static int voxel_points(const endpoint_arg *a, size_t na, const map *m,
 	return 0;
 }
 
+/* The command line's points, or else the level's own (has, p). */
+static int level_points(const endpoint_arg *a, size_t na, int has,
+                        const astar_place *p, const map *m, const char *name,
+                        const char *flag, int blocked_ok, astar_place **out,
+                        size_t *n)
+{
+	if (na > 0 || !has)
+		return voxel_points(a, na, m, name, flag, blocked_ok, out, n);
+	if ((*out = malloc(sizeof **out)) == NULL) {
+		diag_error(name, 0, 0, "out of memory");
+		return -1;
+	}
+	**out = *p;
+	*n = 1;
+	if (!blocked_ok && astar_voxels_get(m->voxels, p->x, p->y, p->z) == 0) {
+		diag_error(name, 0, 0, "%s %d,%d,%d is a blocked voxel",
+		           flag[2] == 's' ? "start" : "goal", (int)p->x, (int)p->y,
+		           (int)p->z);
+		return -1;
+	}
+	return 0;
+}
+
+/* The index of p in the flood's array, and whether the voxel at index
+ * t of it is open. */
+static size_t vox_flat_index(const astar_voxels *v, astar_place p)
+{
+	return ((size_t)p.z * (size_t)astar_voxels_height(v) + (size_t)p.y) *
+	               (size_t)astar_voxels_width(v) +
+	       (size_t)p.x;
+}
+
+static int voxel_open_flat(const astar_voxels *v, size_t t)
+{
+	size_t w = (size_t)astar_voxels_width(v), h = (size_t)astar_voxels_height(v);
+
+	return astar_voxels_get(v, (int32_t)(t % w), (int32_t)(t / w % h),
+	                        (int32_t)(t / (w * h))) != 0;
+}
+
 /* The record of a voxel query for emit: the grid's result filled from
  * the voxel one (cost, length, counts), which the checks read. */
 static void voxel_report(query_report *q, const cli_config *cfg,
@@ -190,45 +230,164 @@ static int voxel_distances(sink *k, astar_ctx *ctx, const map *m,
 	return 0;
 }
 
-int run_voxel_file(sink *k, astar_ctx *ctx, const map *m, const char *name,
-                   double load_us)
+/* One search on the voxel map and its emission; label names it, mq (or
+ * NULL) is the level's query it runs.  0, or -1 when it could not run
+ * (reported). */
+static int voxel_query(sink *k, astar_ctx *ctx, const map *m,
+                       const char *name, const char *label,
+                       const astar_options *o, const astar_place *ss,
+                       size_t ns, const astar_place *ts, size_t ng,
+                       const map_vquery *mq, long index, double load_us)
 {
-	const cli_config *cfg = k->cfg;
-	astar_options o;
-	astar_place *ss = NULL, *ts = NULL;
-	size_t ns = 0, ng = 0;
 	astar_voxel_result vr;
 	astar_result res;
 	query_report q;
 	astar_status st;
-	double t0;
-	int rc = -1;
+	double t0 = now_us();
 
-	if (voxel_options(cfg, name, &o) != 0 ||
-	    voxel_points(cfg->starts, cfg->nstarts, m, name, "--start", 0, &ss,
-	                 &ns) != 0)
-		goto done;
-	if (cfg->distances) {
-		rc = voxel_distances(k, ctx, m, name, &o, ss, ns);
-		goto done;
-	}
-	if (voxel_points(cfg->goals, cfg->ngoals, m, name, "--goal",
-	                 o.adjacent || o.closest, &ts, &ng) != 0)
-		goto done;
-	t0 = now_us();
-	st = astar_voxels_search(ctx, m->voxels, ss, ns, ts, ng, &o, &vr);
+	st = astar_voxels_search(ctx, m->voxels, ss, ns, ts, ng, o, &vr);
 	if (st != ASTAR_OK) {
-		diag_error(name, 0, 0, "%s", astar_strerror(st));
-		goto done;
+		diag_error(name, mq ? mq->at.line : 0, mq ? mq->at.col : 0,
+		           "%s%s", mq ? "queries: " : "", astar_strerror(st));
+		return -1;
 	}
-	voxel_report(&q, cfg, name, m, &o, &res, &vr);
+	voxel_report(&q, k->cfg, name, m, o, &res, &vr);
 	q.load_us = load_us;
 	q.search_us = now_us() - t0;
-	q.vstart = vr.found ? vr.path != NULL ? vr.path[0] : ss[vr.start_index]
-	                    : ss[0];
+	q.vstart = vr.found && vr.path != NULL ? vr.path[0]
+	                                       : ss[vr.found ? vr.start_index : 0];
 	q.vgoal = ts[vr.found && vr.reached_goal ? vr.goal_index : 0];
-	emit(k, &q, name, 1);
-	rc = 0;
+	if (mq != NULL) {
+		q.query = index;
+		q.name = mq->name;
+		q.at = mq->at;
+		q.expect = &mq->expect;
+	}
+	emit(k, &q, label, 1);
+	return 0;
+}
+
+/* A level's own queries, each under its heading in text. */
+static void voxel_level_queries(sink *k, astar_ctx *ctx, const map *m,
+                                const char *name, const astar_options *o,
+                                double load_us)
+{
+	const map_voxel_level *vl = m->vlevel;
+	char label[LABEL_MAX];
+
+	file_header(k, name);
+	for (size_t i = 0; i < vl->nqueries; i++) {
+		const map_vquery *mq = &vl->queries[i];
+		astar_options qo = *o;
+		qo.adjacent |= mq->adjacent;
+		qo.closest |= mq->closest;
+		if (mq->name != NULL)
+			snprintf(label, sizeof label, "%s: %s", name, mq->name);
+		else
+			snprintf(label, sizeof label, "%s: queries[%zu]", name, i);
+		if (vl->nqueries > 1 && text_blocks_on(k->cfg))
+			fprintf(k->out, "%s: %d,%d,%d -> %d,%d,%d\n",
+			        label + strlen(name) + 2, (int)mq->start.x,
+			        (int)mq->start.y, (int)mq->start.z,
+			        (int)mq->goal.x, (int)mq->goal.y, (int)mq->goal.z);
+		if (voxel_query(k, ctx, m, name, label, &qo, &mq->start, 1,
+		                &mq->goal, 1, mq, (long)i, load_us) != 0)
+			query_error(k, label);
+		if (i + 1 < vl->nqueries && text_blocks_on(k->cfg))
+			fputc('\n', k->out);
+	}
+}
+
+/* A level's reach assertions (--check): one flood from each source. */
+static void voxel_reach(sink *k, astar_ctx *ctx, const map *m,
+                        const char *name, const astar_options *o)
+{
+	const map_voxel_level *vl = m->vlevel;
+	astar_options fo = *o;
+	char label[LABEL_MAX], why[256];
+
+	fo.algorithm = ASTAR_ALGO_DIJKSTRA;
+	for (size_t i = 0; vl != NULL && i < vl->nreach; i++) {
+		const map_vreach *r = &vl->reach[i];
+		const double *dist;
+		size_t reached, missed = 0, total = 0;
+		double t0 = now_us();
+		snprintf(label, sizeof label, "%s: reach[%zu]", name, i);
+		if (astar_voxels_get(m->voxels, r->from.x, r->from.y, r->from.z) ==
+		            0 ||
+		    astar_voxels_flood(ctx, m->voxels, &r->from, 1, &fo, &dist,
+		                       &reached) != ASTAR_OK) {
+			check_case(k, name, &r->at, label, 0,
+			           "its source is a blocked voxel", now_us() - t0);
+			continue;
+		}
+		for (size_t t = 0; !r->all && t < r->nto; t++) {
+			total++;
+			missed += dist[vox_flat_index(m->voxels, r->to[t])] < 0;
+		}
+		if (r->all) {
+			size_t n = (size_t)astar_voxels_width(m->voxels) *
+			           (size_t)astar_voxels_height(m->voxels) *
+			           (size_t)astar_voxels_depth(m->voxels);
+			for (size_t t = 0; t < n; t++)
+				total += dist[t] >= 0 || voxel_open_flat(m->voxels, t);
+			missed = total - reached;
+		}
+		int ok = r->reachable ? missed == 0 : missed == total;
+		snprintf(why, sizeof why, "%zu of %zu targets %s from %d,%d,%d",
+		         r->reachable ? missed : total - missed, total,
+		         r->reachable ? "unreachable" : "reachable",
+		         (int)r->from.x, (int)r->from.y, (int)r->from.z);
+		check_case(k, name, &r->at, label, ok, why, now_us() - t0);
+	}
+}
+
+int run_voxel_file(sink *k, astar_ctx *ctx, const map *m, const char *name,
+                   double load_us)
+{
+	const cli_config *cfg = k->cfg;
+	const map_voxel_level *vl = m->vlevel;
+	astar_options o;
+	astar_place *ss = NULL, *ts = NULL;
+	size_t ns = 0, ng = 0;
+	int rc = -1, given = cfg->nstarts > 0 || cfg->ngoals > 0;
+
+	if (voxel_options(cfg, name, &o) != 0)
+		goto done;
+	if (m->has_diagonal && !cfg->diagonal_given)
+		o.diagonal = m->diagonal;
+	if (o.diagonal == ASTAR_DIAG_ONE_OBSTACLE) {
+		diag_error(name, 0, 0,
+		           "--diagonal=at-most-one-obstacle has no meaning on a "
+		           "voxel map; use never (6 neighbours), no-obstacles "
+		           "(26, the box of a move free: the default) or always");
+		goto done;
+	}
+	if (!given && vl != NULL && vl->nqueries > 0 && !cfg->distances) {
+		voxel_level_queries(k, ctx, m, name, &o, load_us);
+		rc = 0;
+	} else if (!given && vl != NULL && cfg->check && vl->nreach > 0 &&
+	           !(vl->has_start && vl->has_goal)) {
+		file_header(k, name); /* a level of checks alone */
+		rc = 0;
+	} else {
+		if (level_points(cfg->starts, cfg->nstarts, vl ? vl->has_start : 0,
+		                 vl ? &vl->start : NULL, m, name, "--start", 0,
+		                 &ss, &ns) != 0)
+			goto done;
+		if (cfg->distances) {
+			rc = voxel_distances(k, ctx, m, name, &o, ss, ns);
+			goto done;
+		}
+		if (level_points(cfg->goals, cfg->ngoals, vl ? vl->has_goal : 0,
+		                 vl ? &vl->goal : NULL, m, name, "--goal",
+		                 o.adjacent || o.closest, &ts, &ng) != 0)
+			goto done;
+		rc = voxel_query(k, ctx, m, name, name, &o, ss, ns, ts, ng, NULL,
+		                 -1, load_us);
+	}
+	if (rc == 0 && cfg->check && !cfg->distances)
+		voxel_reach(k, ctx, m, name, &o);
 done:
 	free(ss);
 	free(ts);

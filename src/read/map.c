@@ -108,6 +108,15 @@ void map_free(map *m)
 {
 	astar_grid_free(m->grid);
 	astar_voxels_free(m->voxels);
+	if (m->vlevel != NULL) {
+		for (size_t i = 0; i < m->vlevel->nqueries; i++)
+			free(m->vlevel->queries[i].name);
+		free(m->vlevel->queries);
+		for (size_t i = 0; i < m->vlevel->nreach; i++)
+			free(m->vlevel->reach[i].to);
+		free(m->vlevel->reach);
+		free(m->vlevel);
+	}
 	for (size_t i = 0; i < m->nqueries; i++) {
 		free(m->queries[i].expect.path);
 		free(m->queries[i].starts);

@@ -146,7 +146,37 @@ typedef struct map {
 	long regions;
 	astar_voxels *voxels; /* owned: a voxel map's grid (grid is then
 	                         NULL) */
+	struct map_voxel_level *vlevel; /* owned: a JSON voxel level's
+	                                   points, queries and reach, or
+	                                   NULL */
 } map;
+
+/* A JSON voxel level's query, as map_query is a grid's. */
+typedef struct map_vquery {
+	astar_place start, goal;
+	char *name; /* owned, or NULL */
+	int adjacent, closest;
+	map_expect expect; /* reachable, cost, max_cost, steps */
+	map_place at;      /* where it is written */
+} map_vquery;
+
+/* A JSON voxel level's reach assertion: whether every target can be
+ * reached from the source (or none can); all: every open voxel. */
+typedef struct map_vreach {
+	astar_place from, *to; /* to: owned, nto of them */
+	size_t nto;
+	int all, reachable;
+	map_place at;
+} map_vreach;
+
+typedef struct map_voxel_level {
+	int has_start, has_goal;
+	astar_place start, goal;
+	map_vquery *queries; /* owned */
+	size_t nqueries;
+	map_vreach *reach; /* owned */
+	size_t nreach;
+} map_voxel_level;
 
 /* Frees what the map owns and zeroes it. */
 void map_free(map *m);

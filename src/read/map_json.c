@@ -51,7 +51,8 @@
  *                (--wrap).
  * size           Optional: the side of the N x N agent the queries are
  *                for, 1 to the map's smaller side (--size); a query may
- *                give its own.
+ *                give its own.  An array [W, H, D] instead makes the
+ *                file a voxel level (map_json_voxel.c).
  * reach          Optional reachability assertions for --check: each
  *                {"from": P, "to": T, "reachable": true}, P [x, y] or
  *                "@name" (all its cells: a target counts as reached
@@ -129,6 +130,7 @@
 #include "map_json_points.h"
 #include "map_json_queries.h"
 #include "map_json_values.h"
+#include "map_json_voxel.h"
 
 /* A level's own start, goal and diagonal policy, in a JSON map or a
  * check file alike. */
@@ -240,6 +242,8 @@ static int read_root(json_t *root, const char *path, size_t max_cells, map *m,
 		                "expected a JSON object at the top level");
 	if (json_object_get(root, "level") != NULL)
 		return read_level_root(root, path, max_cells, m, err);
+	if (json_is_array(json_object_get(root, "size")))
+		return map_json_voxel(root, max_cells, m, err);
 	if (map_json_check_keys(root, keys, "", err) != 0 ||
 	    map_json_dim(root, "width", &width, err) != 0 ||
 	    map_json_dim(root, "height", &height, err) != 0)
@@ -339,6 +343,8 @@ int map_read_json_at(const char *buf, size_t len, size_t max_cells,
 		map_free(m);
 		if (err->line == 0)
 			map_json_place_error(buf, n, err);
+	} else if (m->voxels != NULL) {
+		map_json_voxel_places(buf, n, m);
 	} else {
 		map_json_place_queries(buf, n, m);
 	}
