@@ -74,7 +74,7 @@ LIB_PIC = $(LIB_SRC:.c=.pic.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 UNIT_SRC = $(wildcard tests/unit/*.c)
 
-.PHONY: all check check-cli deps install install-lib uninstall clean fmt lint bench bench-data fuzz fuzz-run
+.PHONY: all check check-cli deps install install-lib uninstall clean fmt lint bench bench-data bench-voxel-data fuzz fuzz-run
 all: astar libastar.a $(SOFILE)
 
 # The archive exports include/astar.h's API (astar_*) alone:
@@ -131,9 +131,25 @@ fuzz-run:
 # bench/bench.py for its knobs (BENCH_MAX, BENCH_FILES, BENCH_ALGOS, ...).
 # bench.py builds bench/memprobe.c against libastar.a for the memory figures;
 # bench/hostile.py then times the readers' adversarial inputs at N and 10 N.
-bench: astar libastar.a bench-data
+bench: astar libastar.a bench-data bench-voxel-data bench/voxbench
 	python3 bench/bench.py
 	python3 bench/hostile.py
+	bench/voxbench bench/data/voxel/*.3dscen
+
+# Voxel maps like the Moving AI voxel benchmark's (caves, towers, open
+# sky), deterministic, their scenarios' costs from the generator's own
+# Dijkstra (bench/voxgen.c); bench/voxbench.c times 26-neighbour A* on
+# them against 8-neighbour 2D A* on a map of as many cells, and checks
+# every cost.
+bench/voxgen: bench/voxgen.c
+	$(CC) -O2 -o $@ bench/voxgen.c -lm
+bench/voxbench: bench/voxbench.c libastar.a include/astar.h
+	$(CC) -O2 -Iinclude -o $@ bench/voxbench.c libastar.a -lm
+bench-voxel-data: bench/voxgen
+	@test -f bench/data/voxel/done || { mkdir -p bench/data/voxel && \
+	  for k in caves towers sky; do \
+	    bench/voxgen $$k 128 128 64 1 20 bench/data/voxel/$$k-128-128-64 || exit 1; \
+	  done && touch bench/data/voxel/done; }
 
 # The generated sets of many queries on one map (mazes of wide corridors,
 # terrain variants of shared maps, large random maps): bench/gen.py writes
@@ -186,5 +202,5 @@ uninstall:
 	      $(DESTDIR)$(LIBDIR)/pkgconfig/astar.pc $(DESTDIR)$(COMPDIR)/astar
 
 clean:
-	rm -f astar libastar.a libastar.so.* src/*/*.o src/lib/libastar.map tests/unit/test_search .flags-*
+	rm -f astar libastar.a libastar.so.* bench/voxgen bench/voxbench src/*/*.o src/lib/libastar.map tests/unit/test_search .flags-*
 	rm -rf tests/out tests/fuzz/build tests/fuzz/out

@@ -144,6 +144,18 @@ int vox_moves_init(vox_moves *m, const astar_voxels *v, astar_diagonal policy)
 				}
 	}
 	m->nmoves = k;
+	for (int a = 0; a < k; a++) {
+		m->need[a] = (uint32_t)1 << a;
+		for (int b = 0; m->box && b < k; b++) {
+			/* b is a corner of a's box: each of its axes
+			 * unmoved or moved as a's */
+			int sub = b != a && (m->dx[b] == 0 || m->dx[b] == m->dx[a]) &&
+			          (m->dy[b] == 0 || m->dy[b] == m->dy[a]) &&
+			          (m->dz[b] == 0 || m->dz[b] == m->dz[a]);
+			if (sub)
+				m->need[a] |= (uint32_t)1 << b;
+		}
+	}
 	return 0;
 }
 

@@ -77,6 +77,9 @@ typedef struct vox_moves {
 	int8_t dx[26], dy[26], dz[26];
 	int nbox[26];
 	ptrdiff_t boxoff[26][6];
+	uint32_t need[26]; /* the moves whose voxels move k needs open: k
+	                      and, under the box rule, the moves into the
+	                      other voxels of its box */
 } vox_moves;
 
 /* The moves under opts' diagonal policy; -1 for a policy with no
@@ -95,6 +98,24 @@ static inline int vox_move_ok(const vox_moves *m, const uint8_t *cells,
 		if (cells[i + m->boxoff[k][b]] == 0)
 			return 0;
 	return 1;
+}
+
+/* The moves open from index i, as bits: one read per neighbour, where
+ * judging each move apart would read its box again. */
+static inline uint32_t vox_open_mask(const vox_moves *m, const uint8_t *cells,
+                                     size_t i)
+{
+	uint32_t open = 0;
+
+	for (int k = 0; k < m->nmoves; k++)
+		open |= (uint32_t)(cells[i + m->off[k]] != 0) << k;
+	return open;
+}
+
+/* Whether move k is allowed, given the open moves' bits. */
+static inline int vox_mask_ok(const vox_moves *m, uint32_t open, int k)
+{
+	return (open & m->need[k]) == m->need[k];
 }
 
 /* The checks of opts every voxel call makes: in range (ASTAR_EINVAL),

@@ -284,13 +284,16 @@ static astar_status vloop(astar_ctx *ctx, const astar_voxels *v,
 			near_update(&run->near, goal0, pu, u, gu);
 		if (q->algo == ASTAR_ALGO_BFS)
 			steps = fu + 1.0;
+		uint32_t open = vox_open_mask(m, cells, u);
 		for (int k = 0; k < m->nmoves; k++) {
-			if (!vox_move_ok(m, cells, u, k))
+			if (!vox_mask_ok(m, open, k))
 				continue;
 			size_t w = u + (size_t)m->off[k];
 			double ng = gu + m->len[k] * cells[w];
+			astar_place pw = {pu.x + m->dx[k], pu.y + m->dy[k],
+			                  pu.z + m->dz[k], 0};
 			if (nodes[w].gen != gen) {
-				double h = heuristic_of(q, vox_place(v, w));
+				double h = heuristic_of(q, pw);
 				nodes[w].gen = gen;
 				nodes[w].g = ng;
 				nodes[w].dir = (uint32_t)u;
@@ -303,7 +306,7 @@ static astar_status vloop(astar_ctx *ctx, const astar_voxels *v,
 			           q->algo != ASTAR_ALGO_BFS) {
 				double h = q->algo == ASTAR_ALGO_DIJKSTRA
 				                   ? 0.0
-				                   : heuristic_of(q, vox_place(v, w));
+				                   : heuristic_of(q, pw);
 				nodes[w].g = ng;
 				nodes[w].dir = (uint32_t)u;
 				heap_decrease_key(&ctx->open,
