@@ -622,6 +622,29 @@ astar_status astar_voxels_regions(astar_ctx *ctx, const astar_voxels *v,
                                   const uint32_t **labels);
 
 
+/* Height maps: a grid whose cells also carry a height (a walking unit on
+ * hills).  A step under the options' diagonal policy (its corner rule as
+ * on a grid) from a to b costs the cost of b times its 3D length,
+ * sqrt(dx^2 + dy^2 + dh^2), dh = height(b) - height(a); a step that rises
+ * more than max_climb or falls more than max_drop is not taken (a limit
+ * below 0: none).  The planar heuristics stay admissible and consistent
+ * (a 3D length is never shorter than the planar one), so the costs are
+ * exact.  JPS, landmarks, wrapping, agent sizes, adjacent and closest do
+ * not apply (ASTAR_EUNSUPPORTED). */
+typedef struct astar_heights {
+	const double *height; /* width x height heights in rows, finite */
+	double max_climb, max_drop;
+} astar_heights;
+
+/* astar_search_many on grid with the heights of hm; the result's arrays
+ * belong to ctx as astar_search's do.  Fails as astar_search_many. */
+astar_status astar_heights_search(astar_ctx *ctx, const astar_grid *grid,
+                                  const astar_heights *hm,
+                                  const astar_point *starts, size_t nstarts,
+                                  const astar_point *goals, size_t ngoals,
+                                  const astar_options *opts,
+                                  astar_result *result);
+
 /* ------------------------------------------------------------- graphs */
 
 /* Navigation graphs: nodes anywhere in 3D joined by arcs (docs/design.md). */

@@ -19,6 +19,7 @@ static const struct {
 	{"search", test_search}, {"jps", test_jps},
 	{"landmarks", test_landmarks}, {"many", test_many},
 	{"choose", test_choose}, {"voxel", test_voxel},
+	{"height", test_height},
 };
 
 #define N_MODULES (sizeof modules / sizeof modules[0])

@@ -14,5 +14,6 @@ void test_landmarks(void); /* test_landmarks.c: ALT against reference.c */
 void test_many(void); /* test_many.c: several goals, floods, sizes, wraps */
 void test_choose(void); /* test_choose.c: astar_choose, --algorithm=auto */
 void test_voxel(void);  /* test_voxel.c: voxel grids against a model */
+void test_height(void); /* test_height.c: height maps against a model */
 
 #endif
