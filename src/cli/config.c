@@ -252,6 +252,9 @@ static void copy_flags(const options *o, cli_config *cfg)
 	cfg->check = o->check || o->update; /* --update checks too */
 	cfg->update = o->update;
 	cfg->tolerance = o->tolerance;
+	cfg->max_climb = o->max_climb;
+	/* The drop is limited as the climb when only the climb is given. */
+	cfg->max_drop = o->max_drop >= 0 ? o->max_drop : o->max_climb;
 	cfg->junit = o->junit;
 	cfg->tap = o->tap;
 	cfg->tap_file = o->tap_file;

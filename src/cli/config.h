@@ -43,6 +43,7 @@ typedef struct cli_config {
 	int check;                /* compare with expectations */
 	int update;               /* --update: enum update_kind (update.h) */
 	double tolerance;         /* < 0: check_result's default */
+	double max_climb, max_drop; /* height maps' limits; < 0: none */
 	const char *junit;        /* --report=junit:FILE */
 	int tap;                  /* --report=tap */
 	const char *tap_file;     /* its file, or NULL for standard output */

@@ -398,6 +398,21 @@ static int set_tolerance(options *o, const char *arg)
 	return OPTIONS_RUN;
 }
 
+/* --max-climb and --max-drop: a number >= 0 (the tolerance's rule). */
+static int set_max_climb(options *o, const char *arg)
+{
+	if (value_tolerance(arg, &o->max_climb) != 0)
+		return bad_value("--max-climb", "a number >= 0", arg);
+	return OPTIONS_RUN;
+}
+
+static int set_max_drop(options *o, const char *arg)
+{
+	if (value_tolerance(arg, &o->max_drop) != 0)
+		return bad_value("--max-drop", "a number >= 0", arg);
+	return OPTIONS_RUN;
+}
+
 static int set_report(options *o, const char *arg)
 {
 	if (strncmp(arg, "junit:", 6) == 0 && arg[6] != '\0') {
@@ -598,6 +613,11 @@ static const flag flags[] = {
          "    --report-images=N",
          "pictures in --report=html for at most N failed\n"
          "or changed checks (default 25)"},
+	{"max-climb", required_argument, 0, set_max_climb, "    --max-climb=H",
+         "on a map with heights: no step rises more than H"},
+	{"max-drop", required_argument, 0, set_max_drop, "    --max-drop=D",
+         "on a map with heights: no step falls more than D\n"
+         "(default: --max-climb's H)"},
 	{"max-cells", required_argument, 0, set_max_cells, "    --max-cells=N",
          "refuse maps of more than N cells (default 40000000)"},
 	{"image", required_argument, 0, set_image, "    --image=FILE",
@@ -687,6 +707,7 @@ int options_parse(int argc, char **argv, options *o)
 	o->landmarks = -1;
 	o->color = "auto";
 	o->tolerance = -1;
+	o->max_climb = o->max_drop = -1;
 	o->report_images = -1;
 	o->max_cells = MAP_MAX_CELLS_DEFAULT;
 	getopt_tables(shorts, longs);

@@ -58,6 +58,7 @@ typedef struct options {
 	int check;
 	int update;       /* --update: enum update_kind (update.h) */
 	double tolerance; /* < 0: not given */
+	double max_climb, max_drop; /* height maps' limits; < 0: none */
 	const char *junit, *tap_file;
 	int tap;
 	int github;              /* --report=github */

@@ -84,6 +84,29 @@ static int agent_too_big(const map *m, const astar_options *opts,
 	return 1;
 }
 
+/* Whether the map's heights meet what does not take them (reported):
+ * JPS, and for now --distances, a level's reach and region checks. */
+static int refuse_heights(const cli_config *cfg, const map *m,
+                          const char *name)
+{
+	const char *what = cfg->distances ? "--distances"
+	                   : cfg->check && (m->nreach > 0 || m->has_regions)
+	                           ? "a level's reach and region checks"
+	                           : NULL;
+
+	if (m->heights != NULL && cfg->opts.algorithm == ASTAR_ALGO_JPS &&
+	    !cfg->algo_auto) {
+		diag_error(name, 0, 0,
+		           "--algorithm=jps does not take a level's heights; use "
+		           "astar (or auto, which takes it)");
+		return 1;
+	}
+	if (m->heights == NULL || what == NULL)
+		return 0;
+	diag_error(name, 0, 0, "%s: not on a level with heights yet", what);
+	return 1;
+}
+
 /* The options of map m: cfg's, with what the map asks unless the
  * command line overrides it. */
 static astar_options map_options(const cli_config *cfg, const map *m,
@@ -134,6 +157,7 @@ static void run_file(sink *k, astar_ctx *ctx)
 	opts = map_options(cfg, &m, name);
 	query_init(&q, cfg, name, &m, &opts, &res, t1 - t0);
 	if (refuse_map_queries(k, &m, name) || agent_too_big(&m, &opts, name) ||
+	    refuse_heights(cfg, &m, name) ||
 	    (cfg->update && refuse_update(&m, name))) {
 		rc = -1;
 	} else if (cfg->distances) {

@@ -108,6 +108,7 @@ void map_free(map *m)
 {
 	astar_grid_free(m->grid);
 	astar_voxels_free(m->voxels);
+	free(m->heights);
 	if (m->vlevel != NULL) {
 		for (size_t i = 0; i < m->vlevel->nqueries; i++)
 			free(m->vlevel->queries[i].name);

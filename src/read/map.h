@@ -146,6 +146,8 @@ typedef struct map {
 	long regions;
 	astar_voxels *voxels; /* owned: a voxel map's grid (grid is then
 	                         NULL) */
+	double *heights; /* owned: a JSON level's "heights", width x height
+	                    in rows, or NULL */
 	struct map_voxel_level *vlevel; /* owned: a JSON voxel level's
 	                                   points, queries and reach, or
 	                                   NULL */

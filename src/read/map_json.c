@@ -49,6 +49,8 @@
  *                meant for, by its --diagonal name.
  * wrap           Optional: which borders join, "none", "x", "y" or "xy"
  *                (--wrap).
+ * heights        Optional: H rows of W numbers, each cell's height: a
+ *                step then costs its 3D length (map_json_heights.c).
  * size           Optional: the side of the N x N agent the queries are
  *                for, 1 to the map's smaller side (--size); a query may
  *                give its own.  An array [W, H, D] instead makes the
@@ -126,6 +128,7 @@
 #include "map.h"
 #include "map_json_expect.h"
 #include "map_json_grid.h"
+#include "map_json_heights.h"
 #include "map_json_places.h"
 #include "map_json_points.h"
 #include "map_json_queries.h"
@@ -197,6 +200,9 @@ static int read_extras(json_t *root, long width, long height, map *m,
 	if ((v = json_object_get(root, "points")) != NULL &&
 	    map_json_points(v, width, height, m, err) != 0)
 		return -1;
+	if ((v = json_object_get(root, "heights")) != NULL &&
+	    map_json_heights(v, width, height, m, err) != 0)
+		return -1;
 	if (read_rules(root, width, height, m, err) != 0)
 		return -1;
 	if ((v = json_object_get(root, "wrap")) != NULL) {
@@ -231,7 +237,7 @@ static int read_root(json_t *root, const char *path, size_t max_cells, map *m,
 	static const char *const keys[] = {
 		"width", "height", "rows",    "cells",    "legend",
 		"start", "goal",   "queries", "diagonal", "points",
-		"wrap",  "size",   "reach",   "expect",   NULL};
+		"wrap",  "size",   "reach",   "expect",   "heights", NULL};
 	json_t *rows, *cells;
 	long width = 0, height = 0;
 	map_json_legend lg;
