@@ -111,6 +111,8 @@ static int judge_batch(const options *o, int nscen)
 {
 	if (o->scale != 0 && o->image == NULL)
 		return refuse("--scale needs --image");
+	if (o->height_scale >= 0 && o->heights_png == NULL)
+		return refuse("--height-scale needs --heights");
 	if (o->report_images >= 0 && o->html == NULL)
 		return refuse("--report-images needs --report=html:FILE");
 	if (o->map_override && nscen == 0)
@@ -253,6 +255,8 @@ static void copy_flags(const options *o, cli_config *cfg)
 	cfg->update = o->update;
 	cfg->tolerance = o->tolerance;
 	cfg->max_climb = o->max_climb;
+	cfg->heights_png = o->heights_png;
+	cfg->height_scale = o->height_scale >= 0 ? o->height_scale : 1.0;
 	/* The drop is limited as the climb when only the climb is given. */
 	cfg->max_drop = o->max_drop >= 0 ? o->max_drop : o->max_climb;
 	cfg->junit = o->junit;

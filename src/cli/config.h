@@ -44,6 +44,8 @@ typedef struct cli_config {
 	int update;               /* --update: enum update_kind (update.h) */
 	double tolerance;         /* < 0: check_result's default */
 	double max_climb, max_drop; /* height maps' limits; < 0: none */
+	const char *heights_png;    /* --heights, or NULL */
+	double height_scale;        /* its height per grey level */
 	const char *junit;        /* --report=junit:FILE */
 	int tap;                  /* --report=tap */
 	const char *tap_file;     /* its file, or NULL for standard output */

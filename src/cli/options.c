@@ -406,6 +406,19 @@ static int set_max_climb(options *o, const char *arg)
 	return OPTIONS_RUN;
 }
 
+static int set_heights(options *o, const char *arg)
+{
+	o->heights_png = arg;
+	return OPTIONS_RUN;
+}
+
+static int set_height_scale(options *o, const char *arg)
+{
+	if (value_tolerance(arg, &o->height_scale) != 0)
+		return bad_value("--height-scale", "a number >= 0", arg);
+	return OPTIONS_RUN;
+}
+
 static int set_max_drop(options *o, const char *arg)
 {
 	if (value_tolerance(arg, &o->max_drop) != 0)
@@ -613,6 +626,12 @@ static const flag flags[] = {
          "    --report-images=N",
          "pictures in --report=html for at most N failed\n"
          "or changed checks (default 25)"},
+	{"heights", required_argument, 0, set_heights, "    --heights=FILE",
+         "each cell's height from a grayscale PNG (8 or\n"
+         "16 bits) of the map's size"},
+	{"height-scale", required_argument, 0, set_height_scale,
+         "    --height-scale=S",
+         "height units per grey level of --heights (default 1)"},
 	{"max-climb", required_argument, 0, set_max_climb, "    --max-climb=H",
          "on a map with heights: no step rises more than H"},
 	{"max-drop", required_argument, 0, set_max_drop, "    --max-drop=D",
@@ -708,6 +727,7 @@ int options_parse(int argc, char **argv, options *o)
 	o->color = "auto";
 	o->tolerance = -1;
 	o->max_climb = o->max_drop = -1;
+	o->height_scale = -1;
 	o->report_images = -1;
 	o->max_cells = MAP_MAX_CELLS_DEFAULT;
 	getopt_tables(shorts, longs);

@@ -84,6 +84,29 @@ static int agent_too_big(const map *m, const astar_options *opts,
 	return 1;
 }
 
+/* --heights: the PNG's heights on map m (read anew for each map, whose
+ * size it must have); 0, or -1 (reported). */
+static int load_heights(const cli_config *cfg, map *m, const char *name)
+{
+	map_error err;
+
+	if (cfg->heights_png == NULL)
+		return 0;
+	if (m->grid == NULL) {
+		diag_error(name, 0, 0, "--heights takes a grid, not a voxel map");
+		return -1;
+	}
+	free(m->heights);
+	memset(&err, 0, sizeof err);
+	if (map_read_heights_png(cfg->heights_png, astar_grid_width(m->grid),
+	                         astar_grid_height(m->grid), cfg->height_scale,
+	                         &m->heights, &err) != 0) {
+		diag_error(cfg->heights_png, 0, 0, "%s", err.msg);
+		return -1;
+	}
+	return 0;
+}
+
 /* Whether the map's heights meet what does not take them (reported):
  * JPS, and for now --distances, a level's reach and region checks. */
 static int refuse_heights(const cli_config *cfg, const map *m,
@@ -140,7 +163,7 @@ static void run_file(sink *k, astar_ctx *ctx)
 	int rc;
 
 	if (load_map(k->b, k->it->path, k->it->level, &m) != 0 ||
-	    apply_blocks(cfg, name, &m) != 0) {
+	    apply_blocks(cfg, name, &m) != 0 || load_heights(cfg, &m, name) != 0) {
 		map_free(&m);
 		query_error(k, name);
 		return;

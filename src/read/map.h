@@ -369,6 +369,12 @@ int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
 int map_read_voxel(const char *buf, size_t len, size_t max_cells, map *m,
                    map_error *err);
 
+/* The heights of a width x height map from the grayscale PNG at path
+ * (8 or 16 bits; heights_png.c), each grey level times scale, into *out
+ * (malloc'd).  0, or -1 with err set (line 0). */
+int map_read_heights_png(const char *path, int32_t width, int32_t height,
+                         double scale, double **out, map_error *err);
+
 /* 3 when buf starts with a UTF-8 byte order mark, which every reader
  * skips, else 0: a file that holds nothing more is empty. */
 size_t map_bom(const char *buf, size_t len);
