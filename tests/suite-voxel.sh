@@ -4,8 +4,9 @@
 # same bytes, every scenario cost is what a second, independent Dijkstra
 # written here (in Python, from the Moving AI voxel rule: 26 moves of
 # length 1, sqrt 2, sqrt 3, every voxel of a move's box open) finds, and
-# `astar --check` reproduces them all.  Last line: "voxel: N passed, M
-# failed".
+# `astar --check` reproduces them all; and the pictures of voxel and
+# height maps have the size their layout says.  Last line: "voxel: N
+# passed, M failed".
 set -u
 passed=0
 failed=0
@@ -91,5 +92,18 @@ PY
 		ok "astar --check reproduces voxgen $kind's costs" ||
 		bad "astar --check on voxgen $kind: $out"
 done
+# --image: the voxel map's slices side by side (3 layers of 6x5 and two
+# columns between them, 16 pixels a voxel), and a height map's relief.
+png_size() {
+	python3 -c 'import struct,sys; d=open(sys.argv[1],"rb").read(); print("%dx%d %s" % (struct.unpack(">II", d[16:24]) + ("slices" if b"voxel slices" in d else "relief" if b"shaded relief" in d else "?",)))' "$1"
+}
+"$ASTAR" --no-timing --scale=16 --image="$tmp/v.png" -s 0,0,0 -g 5,4,0 maps/cave.3dmap >/dev/null &&
+	[ "$(png_size "$tmp/v.png")" = "320x80 slices" ] &&
+	ok "--image draws a voxel path's three slices side by side" ||
+	bad "--image on a voxel map: $(png_size "$tmp/v.png" 2>&1)"
+"$ASTAR" --no-timing --scale=8 --image="$tmp/h.png" maps/hill.json >/dev/null &&
+	[ "$(png_size "$tmp/h.png")" = "40x24 relief" ] &&
+	ok "--image draws a height map as relief" ||
+	bad "--image on a height map: $(png_size "$tmp/h.png" 2>&1)"
 echo "voxel: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
