@@ -645,6 +645,18 @@ astar_status astar_heights_search(astar_ctx *ctx, const astar_grid *grid,
                                   const astar_options *opts,
                                   astar_result *result);
 
+/* astar_flood on grid with the heights of hm: every cell's cost from
+ * the nearest source and the flow field toward it, the arrays the
+ * context's as astar_flood's.  ASTAR_ALGO_ASTAR or ASTAR_ALGO_DIJKSTRA
+ * (the same flood); fails as astar_flood does.  With a climb or drop
+ * limit a path may not be walked back, so a cell's flow leads to the
+ * source the way the source's path came. */
+astar_status astar_heights_flood(astar_ctx *ctx, const astar_grid *grid,
+                                 const astar_heights *hm,
+                                 const astar_point *sources, size_t nsources,
+                                 const astar_options *opts,
+                                 astar_flood_result *result);
+
 /* ------------------------------------------------------------- graphs */
 
 /* Navigation graphs: nodes anywhere in 3D joined by arcs (docs/design.md). */

@@ -108,13 +108,13 @@ static int load_heights(const cli_config *cfg, map *m, const char *name)
 }
 
 /* Whether the map's heights meet what does not take them (reported):
- * JPS, and for now --distances, a level's reach and region checks. */
+ * JPS, and a level's region count (a climb limit makes steps one-way,
+ * and regions of cells that reach each other another question). */
 static int refuse_heights(const cli_config *cfg, const map *m,
                           const char *name)
 {
-	const char *what = cfg->distances ? "--distances"
-	                   : cfg->check && (m->nreach > 0 || m->has_regions)
-	                           ? "a level's reach and region checks"
+	const char *what = cfg->check && m->has_regions
+	                           ? "a level's region count" /* one-way steps */
 	                           : NULL;
 
 	if (m->heights != NULL && cfg->opts.algorithm == ASTAR_ALGO_JPS &&

@@ -306,8 +306,11 @@ int run_distances(sink *k, astar_ctx *ctx, const map *m, query_report *q,
 	if (endpoints(cfg, m, name, 0, ss, &ns) != 0 ||
 	    valid_query(q->opts, name, &at, "", m->grid, *ss, ns, NULL, 0) != 0)
 		return -1;
-	if ((st = astar_flood(ctx, m->grid, *ss, ns, q->opts, &f)) !=
-	    ASTAR_OK) {
+	astar_heights hm = {m->heights, cfg->max_climb, cfg->max_drop};
+	st = m->heights != NULL
+	             ? astar_heights_flood(ctx, m->grid, &hm, *ss, ns, q->opts, &f)
+	             : astar_flood(ctx, m->grid, *ss, ns, q->opts, &f);
+	if (st != ASTAR_OK) {
 		diag_error(name, 0, 0, "%s", astar_strerror(st));
 		return -1;
 	}

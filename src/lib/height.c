@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ctx.h"
+#include "voxel.h"
 
 static const int hdx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
 static const int hdy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
@@ -62,7 +62,7 @@ static double hheur(const hquery *q, astar_point p)
 {
 	double best = INFINITY;
 
-	if (q->ngoals > ASTAR_MANY_GOALS_H)
+	if (q->ngoals > ASTAR_MANY_GOALS_H || q->ngoals == 0)
 		return 0.0;
 	for (size_t i = 0; i < q->ngoals; i++) {
 		double v = ctx_heuristic(q->kind, p.x - q->goals[i].x,
@@ -260,4 +260,91 @@ astar_status astar_heights_search(astar_ctx *ctx, const astar_grid *g,
 fail:
 	memset(r, 0, sizeof *r);
 	return st;
+}
+
+/* The flow code of the step from (x, y) to its parent p (N E S W NE SE
+ * SW NW, as astar_flow_dx and astar_flow_dy read them). */
+static uint8_t flow_code(astar_point c, astar_point p)
+{
+	for (int d = 0; d < 8; d++)
+		if (c.x + hdx[d] == p.x && c.y + hdy[d] == p.y)
+			return (uint8_t)d;
+	return ASTAR_FLOW_NONE;
+}
+
+astar_status astar_heights_flood(astar_ctx *ctx, const astar_grid *g,
+                                 const astar_heights *hm,
+                                 const astar_point *s, size_t ns,
+                                 const astar_options *opts,
+                                 astar_flood_result *f)
+{
+	astar_options o = *opts;
+	hquery q = {g, hm, o.diagonal, o.diagonal == ASTAR_DIAG_NEVER ? 4 : 8,
+	            ASTAR_ALGO_DIJKSTRA, ASTAR_H_ZERO, NULL, 0, 0.0};
+	size_t found = SIZE_MAX, gpos = SIZE_MAX, n;
+	astar_result r;
+	vox_arrays *va;
+	astar_status st;
+
+	memset(f, 0, sizeof *f);
+	o.adjacent = o.closest = 0;
+	if (!ctx_options_valid(&o) || ns == 0)
+		return ASTAR_EINVAL;
+	if (o.algorithm != ASTAR_ALGO_ASTAR && o.algorithm != ASTAR_ALGO_DIJKSTRA)
+		return ASTAR_EUNSUPPORTED;
+	o.algorithm = ASTAR_ALGO_DIJKSTRA;
+	o.explored = 0;
+	if ((st = hcheck(g, s, ns, s, ns, &o)) != ASTAR_OK)
+		return st == ASTAR_EGOAL_BLOCKED ? ASTAR_ESTART_BLOCKED : st;
+	if ((st = ctx_prepare(ctx, g, 0)) != ASTAR_OK)
+		return st;
+	n = (size_t)g->width * (size_t)g->height;
+	if ((va = vox_arrays_of(ctx)) == NULL)
+		return ASTAR_ENOMEM;
+	if (va->dist_cap < n) {
+		double *d = realloc(va->dist, n * sizeof *d);
+		if (d == NULL)
+			return ASTAR_ENOMEM;
+		va->dist = d;
+		va->dist_cap = n;
+	}
+	if (va->flow_cap < n) {
+		uint8_t *fl = realloc(va->flow, n);
+		if (fl == NULL)
+			return ASTAR_ENOMEM;
+		va->flow = fl;
+		va->flow_cap = n;
+	}
+	ctx_next_generation(ctx);
+	heap_reset(&ctx->open, ctx->pos);
+	for (size_t i = 0; i < ns; i++) {
+		size_t si = grid_index(g, s[i].x, s[i].y);
+		if (ctx->nodes[si].gen == ctx->gen)
+			continue;
+		ctx->nodes[si].gen = ctx->gen;
+		ctx->nodes[si].g = 0.0;
+		ctx->nodes[si].dir = (uint32_t)si;
+		if (heap_push(&ctx->open, (uint32_t)si, 0.0, 0.0) != 0)
+			return ASTAR_ENOMEM;
+	}
+	memset(&r, 0, sizeof r);
+	if ((st = hloop(ctx, &q, &o, &found, &gpos, &r)) != ASTAR_OK)
+		return st;
+	for (int32_t y = 0; y < g->height; y++)
+		for (int32_t x = 0; x < g->width; x++) {
+			size_t i = grid_index(g, x, y), k = (size_t)y * g->width + x;
+			int has = ctx->nodes[i].gen == ctx->gen;
+			va->dist[k] = has ? ctx->nodes[i].g : -1.0;
+			va->flow[k] = has && ctx->nodes[i].dir != i
+			                      ? flow_code((astar_point){x, y},
+			                                  ctx_point_of(g, ctx->nodes[i].dir))
+			                      : ASTAR_FLOW_NONE;
+			f->reached += (size_t)has;
+		}
+	f->width = g->width;
+	f->height = g->height;
+	f->dist = va->dist;
+	f->flow = va->flow;
+	f->expanded = r.expanded;
+	return ASTAR_OK;
 }

@@ -189,6 +189,7 @@ static void vox_arrays_free(void *p)
 	free(a->explored);
 	free(a->dist);
 	free(a->labels);
+	free(a->flow);
 	free(a);
 }
 

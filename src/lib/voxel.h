@@ -28,6 +28,8 @@ typedef struct vox_arrays {
 	double *dist;
 	uint32_t *labels;
 	size_t dist_cap, labels_cap;
+	uint8_t *flow; /* a height map's flow field (height.c) */
+	size_t flow_cap;
 } vox_arrays;
 
 /* The context's voxel arrays, made on first use; NULL when out of

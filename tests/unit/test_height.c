@@ -236,6 +236,47 @@ void test_height(void)
 		}
 		astar_grid_free(m.grid);
 	}
+	for (uint64_t seed = 900; seed < 1100; seed++) {
+		hworld m;
+		uint64_t s = seed * 13;
+		hw_make(&m, seed);
+		astar_diagonal pol = hpol[seed % 4];
+		astar_point src[2] = {hrand(&m, &s), hrand(&m, &s)};
+		double dist[HN];
+		astar_flood_result f;
+		astar_options o;
+		if (src[0].x < 0 || src[1].x < 0) {
+			astar_grid_free(m.grid);
+			continue;
+		}
+		astar_options_init(&o);
+		o.diagonal = pol;
+		href(&m, pol, src, 2, 0, dist);
+		check_begin("height flood seed %llu pol %d", (unsigned long long)seed,
+		            (int)pol);
+		CHECK(astar_heights_flood(ctx, m.grid, &m.hm, src, 2, &o, &f) ==
+		              ASTAR_OK,
+		      "status");
+		for (int i = 0; i < m.ref.w * m.ref.h; i++) {
+			double d = isfinite(dist[i]) ? dist[i] : -1.0;
+			CHECK(fabs(f.dist[i] - d) <= 1e-9 * (1 + fabs(d)),
+			      "cell %d: %g, ref %g", i, f.dist[i], d);
+			/* the flow steps to the cell the path came from */
+			if (d > 0 && f.flow[i] != ASTAR_FLOW_NONE) {
+				int x = i % m.ref.w, y = i / m.ref.w;
+				int px = x + astar_flow_dx(f.flow[i]);
+				int py = y + astar_flow_dy(f.flow[i]);
+				CHECK(step_ok(&m, pol, px, py, x - px, y - py) &&
+				              fabs(dist[py * m.ref.w + px] +
+				                   step_cost(&m, px, py, x - px, y - py) -
+				                   d) <= 1e-9 * (1 + d),
+				      "cell %d's flow is no last step of a shortest path",
+				      i);
+			}
+		}
+		check_end();
+		astar_grid_free(m.grid);
+	}
 	check_begin("height refusals");
 	{
 		astar_grid *g = astar_grid_new(2, 2, NULL);
