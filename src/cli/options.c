@@ -604,6 +604,17 @@ static const flag flags[] = {
 	{"level", required_argument, 0, set_level, "    --level=ID",
          "LDtk: the level (identifier or index; default:\n"
          "every level)"},
+	{"heights", required_argument, 0, set_heights, "    --heights=FILE",
+         "each cell's height from a grayscale PNG (8 or\n"
+         "16 bits) of the map's size"},
+	{"height-scale", required_argument, 0, set_height_scale,
+         "    --height-scale=S",
+         "height units per grey level of --heights (default 1)"},
+	{"max-climb", required_argument, 0, set_max_climb, "    --max-climb=H",
+         "on a map with heights: no step rises more than H"},
+	{"max-drop", required_argument, 0, set_max_drop, "    --max-drop=D",
+         "on a map with heights: no step falls more than D\n"
+         "(default: --max-climb's H)"},
 	{"jobs", required_argument, 'J', set_jobs, "-J, --jobs=N",
          "solve on N threads (default: one per core)"},
 	{"shard", required_argument, 0, set_shard, "    --shard=K/N",
@@ -626,17 +637,6 @@ static const flag flags[] = {
          "    --report-images=N",
          "pictures in --report=html for at most N failed\n"
          "or changed checks (default 25)"},
-	{"heights", required_argument, 0, set_heights, "    --heights=FILE",
-         "each cell's height from a grayscale PNG (8 or\n"
-         "16 bits) of the map's size"},
-	{"height-scale", required_argument, 0, set_height_scale,
-         "    --height-scale=S",
-         "height units per grey level of --heights (default 1)"},
-	{"max-climb", required_argument, 0, set_max_climb, "    --max-climb=H",
-         "on a map with heights: no step rises more than H"},
-	{"max-drop", required_argument, 0, set_max_drop, "    --max-drop=D",
-         "on a map with heights: no step falls more than D\n"
-         "(default: --max-climb's H)"},
 	{"max-cells", required_argument, 0, set_max_cells, "    --max-cells=N",
          "refuse maps of more than N cells (default 40000000)"},
 	{"image", required_argument, 0, set_image, "    --image=FILE",

@@ -130,8 +130,6 @@ static void picture_row(void *ctx, int64_t py, unsigned char *row)
 
 int image_write_png(FILE *fp, const query_report *q, int scale, diag_err *err)
 {
-	if (q->vres != NULL || q->map->heights != NULL)
-		return image_write_3d(fp, q, scale, err);
 	const astar_grid *g = q->map->grid;
 	int32_t w = astar_grid_width(g), h = astar_grid_height(g);
 	int64_t iw, ih;
