@@ -546,6 +546,7 @@ astar_voxels *astar_voxels_new(int32_t width, int32_t height, int32_t depth,
 /* Frees a voxel grid; NULL is ignored. */
 void astar_voxels_free(astar_voxels *v);
 
+/* The grid's width, height and depth, as given to astar_voxels_new. */
 int32_t astar_voxels_width(const astar_voxels *v);
 int32_t astar_voxels_height(const astar_voxels *v);
 int32_t astar_voxels_depth(const astar_voxels *v);

@@ -10,6 +10,7 @@
 
 #include "base/value.h"
 #include "config.h"
+#include "solve_update.h"
 #include "solve_voxel.h"
 
 /* The search options on a voxel map: cfg's, with the benchmark's box
@@ -256,6 +257,10 @@ static int voxel_query(sink *k, astar_ctx *ctx, const map *m,
 	q.vstart = vr.found && vr.path != NULL ? vr.path[0]
 	                                       : ss[vr.found ? vr.start_index : 0];
 	q.vgoal = ts[vr.found && vr.reached_goal ? vr.goal_index : 0];
+	q.vstarts = ss;
+	q.nvstarts = ns;
+	q.vgoals = ts;
+	q.nvgoals = ng;
 	if (mq != NULL) {
 		q.query = index;
 		q.name = mq->name;
@@ -353,6 +358,12 @@ int run_voxel_file(sink *k, astar_ctx *ctx, const map *m, const char *name,
 
 	if (voxel_options(cfg, name, &o) != 0)
 		goto done;
+	if (cfg->update) {
+		diag_error(name, 0, 0,
+		           "--update rewrites a voxel scenario's costs, not a "
+		           "voxel map or level");
+		goto done;
+	}
 	if (m->has_diagonal && !cfg->diagonal_given)
 		o.diagonal = m->diagonal;
 	if (o.diagonal == ASTAR_DIAG_ONE_OBSTACLE) {
@@ -474,5 +485,7 @@ void run_voxel_scen(sink *k, astar_ctx *ctx)
 	expect.cost = e->optimal;
 	expect.cost_decimals = e->decimals;
 	q.expect = &expect;
+	if (cfg->update)
+		update_scen_query(k, label, &expect, &res);
 	emit(k, &q, label, 0);
 }

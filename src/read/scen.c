@@ -289,8 +289,9 @@ static int add_entry(scen *s, size_t *cap, const char *buf, const char *l,
 		s->n++; /* what it allocated is freed with the rest */
 		return -1;
 	}
-	if (!e->bad && vmap == NULL) {
-		*prev = e->map;
+	if (!e->bad) {
+		if (vmap == NULL)
+			*prev = e->map;
 		e->opt_off += (size_t)(l - buf);
 	}
 	s->n++;

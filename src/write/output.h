@@ -50,6 +50,8 @@ typedef struct query_report {
 	 * and goal; NULL on a grid. */
 	const astar_voxel_result *vres;
 	astar_place vstart, vgoal;
+	const astar_place *vstarts, *vgoals; /* all of them, when several */
+	size_t nvstarts, nvgoals;
 } query_report;
 
 /* Draws the map with the path (and explored cells when the options asked

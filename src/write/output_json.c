@@ -396,6 +396,22 @@ static void put_several(text *t, const char *key, const astar_point *p,
 		put_str(t, "null");
 }
 
+/* The same for a voxel query's places. */
+static void put_several_places(text *t, const char *key, const astar_place *p,
+                               size_t n, const char *index_key, int found,
+                               uint64_t index)
+{
+	if (n <= 1)
+		return;
+	put_key(t, key);
+	put_places(t, p, n);
+	put_key(t, index_key);
+	if (found)
+		put_count(t, index);
+	else
+		put_str(t, "null");
+}
+
 /* Where the query comes from: its scenario line, its index and name in
  * a map's queries. */
 static void put_origin(text *t, const query_report *q)
@@ -496,6 +512,10 @@ int output_json(FILE *out, const query_report *q)
 	 * (start and goal above are those cells). */
 	put_several(&t, "starts", q->starts, q->nstarts, "start_index",
 	            r->found, r->start_index);
+	put_several_places(&t, "starts", q->vstarts, q->nvstarts, "start_index",
+	                   r->found, r->start_index);
+	put_several_places(&t, "goals", q->vgoals, q->nvgoals, "goal_index",
+	                   r->found, r->goal_index);
 	put_several(&t, "goals", q->goals, q->ngoals, "goal_index", r->found,
 	            r->goal_index);
 	put_origin(&t, q);

@@ -144,6 +144,14 @@ int output_text(FILE *out, const query_report *q, int color)
 			        r->goal_index + 1, q->ngoals);
 		/* Not on the goal: with --adjacent (unless the start is
 		 * the goal) or for a --closest fallback. */
+		if (q->nvstarts > 1)
+			fprintf(out, "start: %d,%d,%d (start %zu of %zu)\n",
+			        (int)q->vstart.x, (int)q->vstart.y,
+			        (int)q->vstart.z, r->start_index + 1, q->nvstarts);
+		if (q->nvgoals > 1)
+			fprintf(out, "goal: %d,%d,%d (goal %zu of %zu)\n",
+			        (int)q->vgoal.x, (int)q->vgoal.y, (int)q->vgoal.z,
+			        r->goal_index + 1, q->nvgoals);
 		if (q->vres != NULL) {
 			const astar_place *e = &q->vres->end;
 			if (e->x != q->vgoal.x || e->y != q->vgoal.y ||
