@@ -294,6 +294,9 @@ int config_build(const options *o, cli_config *cfg)
 		nscen += config_is_scen(o->files[i]);
 	if ((rc = judge_batch(o, nscen)) != OPTIONS_RUN)
 		return rc;
+	if (nscen > 0 && o->heights_png != NULL)
+		return refuse("--heights gives map files their heights, not "
+		              "the maps of scenario files");
 	/* Scenarios move by the benchmark rule unless --diagonal says else. */
 	eff = nscen > 0 ? config_scen_options(cfg) : cfg->opts;
 	rule_admissible(&eff, NULL);
