@@ -77,14 +77,16 @@ static astar_grid *cave2d(size_t n)
 	size_t walks = n / 400 + 4;
 
 	for (size_t w = 0; w < walks; w++) {
-		double x = rng() % side, y = rng() % side, th = rng() % 628 / 100.0;
+		double x = rng() % side, y = rng() % side,
+		       th = rng() % 628 / 100.0;
 		for (int s = 0; s < 160; s++) {
 			int r = 1 + (int)(rng() % 3);
 			for (int dy = -r; dy <= r; dy++)
 				for (int dx = -r; dx <= r; dx++)
 					if (dx * dx + dy * dy <= r * r)
-						astar_grid_set(g, (int32_t)x + dx,
-						               (int32_t)y + dy, 1);
+						astar_grid_set(
+							g, (int32_t)x + dx,
+							(int32_t)y + dy, 1);
 			th += ((int)(rng() % 100) - 50) / 150.0;
 			x += 1.5 * cos(th);
 			y += 1.5 * sin(th);
@@ -123,14 +125,17 @@ static void run3d(const char *scen, double *rate, double *per_succ,
 	astar_options_init(&o);
 	o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
 	o.no_path = 1;
-	while (fscanf(f, "%d %d %d %d %d %d %lf %*f", &q[0], &q[1], &q[2], &q[3],
-	              &q[4], &q[5], &cost) == 7) {
-		astar_place s = {q[0], q[1], q[2], 0}, g = {q[3], q[4], q[5], 0};
+	while (fscanf(f, "%d %d %d %d %d %d %lf %*f", &q[0], &q[1], &q[2],
+	              &q[3], &q[4], &q[5], &cost) == 7) {
+		astar_place s = {q[0], q[1], q[2], 0},
+			    g = {q[3], q[4], q[5], 0};
 		astar_voxel_result r;
 		double t0 = now();
-		if (astar_voxels_search(ctx, v, &s, 1, &g, 1, &o, &r) != ASTAR_OK ||
+		if (astar_voxels_search(ctx, v, &s, 1, &g, 1, &o, &r) !=
+		            ASTAR_OK ||
 		    !r.found || fabs(r.cost - cost) > 1e-6) {
-			fprintf(stderr, "%s: query %d: cost %.8f, expected %.8f\n",
+			fprintf(stderr,
+			        "%s: query %d: cost %.8f, expected %.8f\n",
 			        scen, n + 1, r.cost, cost);
 			exit(1);
 		}
@@ -164,10 +169,13 @@ static void run2d(size_t n, double *rate, double *per_succ, double *bytes)
 	o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
 	o.no_path = 1;
 	for (int tries = 0; done < 40 && tries < 4000; tries++) {
-		astar_point s = {(int32_t)(rng() % side), (int32_t)(rng() % side)};
-		astar_point e = {(int32_t)(rng() % side), (int32_t)(rng() % side)};
+		astar_point s = {(int32_t)(rng() % side),
+		                 (int32_t)(rng() % side)};
+		astar_point e = {(int32_t)(rng() % side),
+		                 (int32_t)(rng() % side)};
 		astar_result r;
-		if (!astar_grid_get(g, s.x, s.y) || !astar_grid_get(g, e.x, e.y))
+		if (!astar_grid_get(g, s.x, s.y) ||
+		    !astar_grid_get(g, e.x, e.y))
 			continue;
 		double t0 = now();
 		if (astar_search(ctx, g, s, e, &o, &r) != ASTAR_OK || !r.found)
@@ -191,8 +199,9 @@ int main(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		double r3, s3, b3, r2, s2, b2;
 		size_t cells;
-		const char *name = strrchr(argv[i], '/') ? strrchr(argv[i], '/') + 1
-		                                         : argv[i];
+		const char *name = strrchr(argv[i], '/')
+		                           ? strrchr(argv[i], '/') + 1
+		                           : argv[i];
 		run3d(argv[i], &r3, &s3, &b3, &cells);
 		run2d(cells, &r2, &s2, &b2);
 		printf("%-28s %10zu %10llu %12.0f %10.2f %8.1f\n", name, cells,

@@ -185,7 +185,8 @@ static int move_ok(int x, int y, int z, int dx, int dy, int dz)
 		for (int b = 0; b <= 1; b++)
 			for (int c = 0; c <= 1; c++)
 				if ((a || b || c) &&
-				    !open_at(x + a * dx, y + b * dy, z + c * dz))
+				    !open_at(x + a * dx, y + b * dy,
+				             z + c * dz))
 					return 0;
 	return 1;
 }
@@ -203,14 +204,17 @@ static double dijkstra(size_t s, size_t t)
 	hset(hn++, (uint32_t)s);
 	while (hn > 0) {
 		uint32_t u = pop();
-		int x = (int)(u % W), y = (int)(u / W % H), z = (int)(u / ((size_t)W * H));
+		int x = (int)(u % W), y = (int)(u / W % H),
+		    z = (int)(u / ((size_t)W * H));
 		if (u == t)
 			return dist[u];
 		for (int dz = -1; dz <= 1; dz++)
 			for (int dy = -1; dy <= 1; dy++)
 				for (int dx = -1; dx <= 1; dx++) {
-					int k = (dx != 0) + (dy != 0) + (dz != 0);
-					if (k == 0 || !move_ok(x, y, z, dx, dy, dz))
+					int k = (dx != 0) + (dy != 0) +
+					        (dz != 0);
+					if (k == 0 ||
+					    !move_ok(x, y, z, dx, dy, dz))
 						continue;
 					size_t v = at(x + dx, y + dy, z + dz);
 					double g = dist[u] + len[k];
@@ -219,7 +223,8 @@ static double dijkstra(size_t s, size_t t)
 						dist[v] = g;
 						hset(hn++, (uint32_t)v);
 						up(hn - 1);
-					} else if (hpos[v] != UINT32_MAX && g < dist[v]) {
+					} else if (hpos[v] != UINT32_MAX &&
+					           g < dist[v]) {
 						dist[v] = g;
 						up(hpos[v]);
 					}
@@ -314,10 +319,12 @@ int main(int argc, char **argv)
 		double c;
 		if (s == t || (c = dijkstra(s, t)) < 0)
 			continue;
-		int sx = (int)(s % W), sy = (int)(s / W % H), sz = (int)(s / ((size_t)W * H));
-		int tx = (int)(t % W), ty = (int)(t / W % H), tz = (int)(t / ((size_t)W * H));
-		fprintf(f, "%d %d %d %d %d %d %.8f %.6f\n", sx, sy, sz, tx, ty, tz,
-		        c, c / octile3(tx - sx, ty - sy, tz - sz));
+		int sx = (int)(s % W), sy = (int)(s / W % H),
+		    sz = (int)(s / ((size_t)W * H));
+		int tx = (int)(t % W), ty = (int)(t / W % H),
+		    tz = (int)(t / ((size_t)W * H));
+		fprintf(f, "%d %d %d %d %d %d %.8f %.6f\n", sx, sy, sz, tx, ty,
+		        tz, c, c / octile3(tx - sx, ty - sy, tz - sz));
 		q++;
 	}
 	return fclose(f) != 0 ? 2 : 0;

@@ -13,6 +13,15 @@
 #include "solve_update.h"
 #include "solve_voxel.h"
 
+/* The one diagonal policy that has no 3D reading. */
+static void refuse_one_obstacle(const char *name)
+{
+	diag_error(name, 0, 0,
+	           "--diagonal=at-most-one-obstacle has no meaning on a voxel "
+	           "map; use never (6 neighbours), no-obstacles (26, the box "
+	           "of a move free: the default) or always");
+}
+
 /* The search options on a voxel map: cfg's, with the benchmark's box
  * rule unless --diagonal was given; -1 (reported) when they do not
  * apply in 3D. */
@@ -26,10 +35,7 @@ static int voxel_options(const cli_config *cfg, const char *name,
 		o->algorithm = ASTAR_ALGO_ASTAR;
 	o->landmarks = 0;
 	if (o->diagonal == ASTAR_DIAG_ONE_OBSTACLE && cfg->diagonal_given) {
-		diag_error(name, 0, 0,
-		           "--diagonal=at-most-one-obstacle has no meaning on a "
-		           "voxel map; use never (6 neighbours), no-obstacles "
-		           "(26, the box of a move free: the default) or always");
+		refuse_one_obstacle(name);
 		return -1;
 	}
 	if (o->algorithm == ASTAR_ALGO_JPS) {
@@ -50,7 +56,8 @@ static int voxel_options(const cli_config *cfg, const char *name,
 		return -1;
 	}
 	if (cfg->html != NULL) {
-		diag_error(name, 0, 0, "--report=html does not draw voxel maps yet");
+		diag_error(name, 0, 0,
+		           "--report=html does not draw voxel maps yet");
 		return -1;
 	}
 	return 0;
@@ -64,8 +71,8 @@ static int voxel_point(const endpoint_arg *a, const astar_voxels *v,
 {
 	if (a->name != NULL || a->third != 1) {
 		diag_error(name, 0, 0,
-		           "%s: '%s': the points of a voxel map are X,Y,Z", flag,
-		           a->arg);
+		           "%s: '%s': the points of a voxel map are X,Y,Z",
+		           flag, a->arg);
 		return -1;
 	}
 	p->x = a->p.x;
@@ -73,10 +80,11 @@ static int voxel_point(const endpoint_arg *a, const astar_voxels *v,
 	p->z = a->t;
 	p->level = 0;
 	if (!astar_voxels_contains(v, p->x, p->y, p->z)) {
-		diag_error(name, 0, 0, "%s: %d,%d,%d is outside the %dx%dx%d map",
-		           flag, (int)p->x, (int)p->y, (int)p->z,
-		           (int)astar_voxels_width(v), (int)astar_voxels_height(v),
-		           (int)astar_voxels_depth(v));
+		diag_error(
+			name, 0, 0, "%s: %d,%d,%d is outside the %dx%dx%d map",
+			flag, (int)p->x, (int)p->y, (int)p->z,
+			(int)astar_voxels_width(v), (int)astar_voxels_height(v),
+			(int)astar_voxels_depth(v));
 		return -1;
 	}
 	if (!blocked_ok && astar_voxels_get(v, p->x, p->y, p->z) == 0) {
@@ -127,8 +135,8 @@ static int level_points(const endpoint_arg *a, size_t na, int has,
 	*n = 1;
 	if (!blocked_ok && astar_voxels_get(m->voxels, p->x, p->y, p->z) == 0) {
 		diag_error(name, 0, 0, "%s %d,%d,%d is a blocked voxel",
-		           flag[2] == 's' ? "start" : "goal", (int)p->x, (int)p->y,
-		           (int)p->z);
+		           flag[2] == 's' ? "start" : "goal", (int)p->x,
+		           (int)p->y, (int)p->z);
 		return -1;
 	}
 	return 0;
@@ -145,7 +153,8 @@ static size_t vox_flat_index(const astar_voxels *v, astar_place p)
 
 static int voxel_open_flat(const astar_voxels *v, size_t t)
 {
-	size_t w = (size_t)astar_voxels_width(v), h = (size_t)astar_voxels_height(v);
+	size_t w = (size_t)astar_voxels_width(v),
+	       h = (size_t)astar_voxels_height(v);
 
 	return astar_voxels_get(v, (int32_t)(t % w), (int32_t)(t / w % h),
 	                        (int32_t)(t / (w * h))) != 0;
@@ -154,9 +163,8 @@ static int voxel_open_flat(const astar_voxels *v, size_t t)
 /* The record of a voxel query for emit: the grid's result filled from
  * the voxel one (cost, length, counts), which the checks read. */
 static void voxel_report(query_report *q, const cli_config *cfg,
-                         const char *name, const map *m,
-                         const astar_options *o, astar_result *res,
-                         const astar_voxel_result *vr)
+                         const char *name, const map *m, const astar_options *o,
+                         astar_result *res, const astar_voxel_result *vr)
 {
 	memset(q, 0, sizeof *q);
 	memset(res, 0, sizeof *res);
@@ -233,11 +241,11 @@ static int voxel_distances(sink *k, astar_ctx *ctx, const map *m,
 /* One search on the voxel map and its emission; label names it, mq (or
  * NULL) is the level's query it runs.  0, or -1 when it could not run
  * (reported). */
-static int voxel_query(sink *k, astar_ctx *ctx, const map *m,
-                       const char *name, const char *label,
-                       const astar_options *o, const astar_place *ss,
-                       size_t ns, const astar_place *ts, size_t ng,
-                       const map_vquery *mq, long index, double load_us)
+static int voxel_query(sink *k, astar_ctx *ctx, const map *m, const char *name,
+                       const char *label, const astar_options *o,
+                       const astar_place *ss, size_t ns, const astar_place *ts,
+                       size_t ng, const map_vquery *mq, long index,
+                       double load_us)
 {
 	astar_voxel_result vr;
 	astar_result res;
@@ -254,8 +262,9 @@ static int voxel_query(sink *k, astar_ctx *ctx, const map *m,
 	voxel_report(&q, k->cfg, name, m, o, &res, &vr);
 	q.load_us = load_us;
 	q.search_us = now_us() - t0;
-	q.vstart = vr.found && vr.path != NULL ? vr.path[0]
-	                                       : ss[vr.found ? vr.start_index : 0];
+	q.vstart = vr.found && vr.path != NULL
+	                   ? vr.path[0]
+	                   : ss[vr.found ? vr.start_index : 0];
 	q.vgoal = ts[vr.found && vr.reached_goal ? vr.goal_index : 0];
 	q.vstarts = ss;
 	q.nvstarts = ns;
@@ -288,12 +297,14 @@ static void voxel_level_queries(sink *k, astar_ctx *ctx, const map *m,
 		if (mq->name != NULL)
 			snprintf(label, sizeof label, "%s: %s", name, mq->name);
 		else
-			snprintf(label, sizeof label, "%s: queries[%zu]", name, i);
+			snprintf(label, sizeof label, "%s: queries[%zu]", name,
+			         i);
 		if (vl->nqueries > 1 && text_blocks_on(k->cfg))
 			fprintf(k->out, "%s: %d,%d,%d -> %d,%d,%d\n",
 			        label + strlen(name) + 2, (int)mq->start.x,
 			        (int)mq->start.y, (int)mq->start.z,
-			        (int)mq->goal.x, (int)mq->goal.y, (int)mq->goal.z);
+			        (int)mq->goal.x, (int)mq->goal.y,
+			        (int)mq->goal.z);
 		if (voxel_query(k, ctx, m, name, label, &qo, &mq->start, 1,
 		                &mq->goal, 1, mq, (long)i, load_us) != 0)
 			query_error(k, label);
@@ -303,8 +314,8 @@ static void voxel_level_queries(sink *k, astar_ctx *ctx, const map *m,
 }
 
 /* A level's reach assertions (--check): one flood from each source. */
-static void voxel_reach(sink *k, astar_ctx *ctx, const map *m,
-                        const char *name, const astar_options *o)
+static void voxel_reach(sink *k, astar_ctx *ctx, const map *m, const char *name,
+                        const astar_options *o)
 {
 	const map_voxel_level *vl = m->vlevel;
 	astar_options fo = *o;
@@ -317,12 +328,13 @@ static void voxel_reach(sink *k, astar_ctx *ctx, const map *m,
 		size_t reached, missed = 0, total = 0;
 		double t0 = now_us();
 		snprintf(label, sizeof label, "%s: reach[%zu]", name, i);
-		if (astar_voxels_get(m->voxels, r->from.x, r->from.y, r->from.z) ==
-		            0 ||
+		if (astar_voxels_get(m->voxels, r->from.x, r->from.y,
+		                     r->from.z) == 0 ||
 		    astar_voxels_flood(ctx, m->voxels, &r->from, 1, &fo, &dist,
 		                       &reached) != ASTAR_OK) {
 			check_case(k, name, &r->at, label, 0,
-			           "its source is a blocked voxel", now_us() - t0);
+			           "its source is a blocked voxel",
+			           now_us() - t0);
 			continue;
 		}
 		for (size_t t = 0; !r->all && t < r->nto; t++) {
@@ -334,7 +346,8 @@ static void voxel_reach(sink *k, astar_ctx *ctx, const map *m,
 			           (size_t)astar_voxels_height(m->voxels) *
 			           (size_t)astar_voxels_depth(m->voxels);
 			for (size_t t = 0; t < n; t++)
-				total += dist[t] >= 0 || voxel_open_flat(m->voxels, t);
+				total += dist[t] >= 0 ||
+				         voxel_open_flat(m->voxels, t);
 			missed = total - reached;
 		}
 		int ok = r->reachable ? missed == 0 : missed == total;
@@ -367,10 +380,7 @@ int run_voxel_file(sink *k, astar_ctx *ctx, const map *m, const char *name,
 	if (m->has_diagonal && !cfg->diagonal_given)
 		o.diagonal = m->diagonal;
 	if (o.diagonal == ASTAR_DIAG_ONE_OBSTACLE) {
-		diag_error(name, 0, 0,
-		           "--diagonal=at-most-one-obstacle has no meaning on a "
-		           "voxel map; use never (6 neighbours), no-obstacles "
-		           "(26, the box of a move free: the default) or always");
+		refuse_one_obstacle(name);
 		goto done;
 	}
 	if (!given && vl != NULL && vl->nqueries > 0 && !cfg->distances) {
@@ -381,9 +391,9 @@ int run_voxel_file(sink *k, astar_ctx *ctx, const map *m, const char *name,
 		file_header(k, name); /* a level of checks alone */
 		rc = 0;
 	} else {
-		if (level_points(cfg->starts, cfg->nstarts, vl ? vl->has_start : 0,
-		                 vl ? &vl->start : NULL, m, name, "--start", 0,
-		                 &ss, &ns) != 0)
+		if (level_points(cfg->starts, cfg->nstarts,
+		                 vl ? vl->has_start : 0, vl ? &vl->start : NULL,
+		                 m, name, "--start", 0, &ss, &ns) != 0)
 			goto done;
 		if (cfg->distances) {
 			rc = voxel_distances(k, ctx, m, name, &o, ss, ns);
@@ -393,8 +403,8 @@ int run_voxel_file(sink *k, astar_ctx *ctx, const map *m, const char *name,
 		                 vl ? &vl->goal : NULL, m, name, "--goal",
 		                 o.adjacent || o.closest, &ts, &ng) != 0)
 			goto done;
-		rc = voxel_query(k, ctx, m, name, name, &o, ss, ns, ts, ng, NULL,
-		                 -1, load_us);
+		rc = voxel_query(k, ctx, m, name, name, &o, ss, ns, ts, ng,
+		                 NULL, -1, load_us);
 	}
 	if (rc == 0 && cfg->check && !cfg->distances)
 		voxel_reach(k, ctx, m, name, &o);
@@ -416,8 +426,9 @@ static int scen_points(const scen_entry *e, const astar_voxels *v,
 		if (!astar_voxels_contains(v, p[i].x, p[i].y, p[i].z)) {
 			diag_error(name, e->line, 0,
 			           "%s %d,%d,%d is outside the %dx%dx%d map",
-			           i ? "goal" : "start", (int)p[i].x, (int)p[i].y,
-			           (int)p[i].z, (int)astar_voxels_width(v),
+			           i ? "goal" : "start", (int)p[i].x,
+			           (int)p[i].y, (int)p[i].z,
+			           (int)astar_voxels_width(v),
 			           (int)astar_voxels_height(v),
 			           (int)astar_voxels_depth(v));
 			return -1;
@@ -425,8 +436,8 @@ static int scen_points(const scen_entry *e, const astar_voxels *v,
 		if (astar_voxels_get(v, p[i].x, p[i].y, p[i].z) == 0) {
 			diag_error(name, e->line, 0,
 			           "%s %d,%d,%d is a blocked voxel",
-			           i ? "goal" : "start", (int)p[i].x, (int)p[i].y,
-			           (int)p[i].z);
+			           i ? "goal" : "start", (int)p[i].x,
+			           (int)p[i].y, (int)p[i].z);
 			return -1;
 		}
 	}

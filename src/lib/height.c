@@ -82,8 +82,8 @@ static size_t hgoal(const hquery *q, astar_point p)
 	return SIZE_MAX;
 }
 
-static astar_status hcheck(const astar_grid *g, const astar_point *s,
-                           size_t ns, const astar_point *t, size_t nt,
+static astar_status hcheck(const astar_grid *g, const astar_point *s, size_t ns,
+                           const astar_point *t, size_t nt,
                            const astar_options *o)
 {
 	if (!ctx_options_valid(o) || ns == 0 || nt == 0)
@@ -168,17 +168,19 @@ static astar_status hloop(astar_ctx *ctx, const hquery *q,
 				ctx->nodes[w].g = ng;
 				ctx->nodes[w].dir = (uint32_t)u;
 				if (heap_push_key(&ctx->open,
-				                  hkey(q, (uint32_t)w, ng, fu + 1,
-				                       hheur(q, pw))) != 0)
+				                  hkey(q, (uint32_t)w, ng,
+				                       fu + 1, hheur(q, pw))) !=
+				    0)
 					return ASTAR_ENOMEM;
 				r->generated++;
-			} else if (ctx->pos[w] != CLOSED && ng < ctx->nodes[w].g &&
+			} else if (ctx->pos[w] != CLOSED &&
+			           ng < ctx->nodes[w].g &&
 			           q->algo != ASTAR_ALGO_BFS) {
 				ctx->nodes[w].g = ng;
 				ctx->nodes[w].dir = (uint32_t)u;
 				heap_decrease_key(&ctx->open,
-				                  hkey(q, (uint32_t)w, ng, fu + 1,
-				                       hheur(q, pw)));
+				                  hkey(q, (uint32_t)w, ng,
+				                       fu + 1, hheur(q, pw)));
 				r->generated++;
 			}
 		}
@@ -211,13 +213,18 @@ static astar_status hpath(astar_ctx *ctx, const astar_grid *g, size_t at,
 }
 
 astar_status astar_heights_search(astar_ctx *ctx, const astar_grid *g,
-                                  const astar_heights *hm,
-                                  const astar_point *s, size_t ns,
-                                  const astar_point *t, size_t nt,
+                                  const astar_heights *hm, const astar_point *s,
+                                  size_t ns, const astar_point *t, size_t nt,
                                   const astar_options *o, astar_result *r)
 {
-	hquery q = {g, hm, o->diagonal, o->diagonal == ASTAR_DIAG_NEVER ? 4 : 8,
-	            (int)o->algorithm, astar_effective_heuristic(o), t, nt,
+	hquery q = {g,
+	            hm,
+	            o->diagonal,
+	            o->diagonal == ASTAR_DIAG_NEVER ? 4 : 8,
+	            (int)o->algorithm,
+	            astar_effective_heuristic(o),
+	            t,
+	            nt,
 	            o->weight * g->min_cost};
 	size_t found = SIZE_MAX, gpos = SIZE_MAX, root;
 	astar_status st;
@@ -273,14 +280,20 @@ static uint8_t flow_code(astar_point c, astar_point p)
 }
 
 astar_status astar_heights_flood(astar_ctx *ctx, const astar_grid *g,
-                                 const astar_heights *hm,
-                                 const astar_point *s, size_t ns,
-                                 const astar_options *opts,
+                                 const astar_heights *hm, const astar_point *s,
+                                 size_t ns, const astar_options *opts,
                                  astar_flood_result *f)
 {
 	astar_options o = *opts;
-	hquery q = {g, hm, o.diagonal, o.diagonal == ASTAR_DIAG_NEVER ? 4 : 8,
-	            ASTAR_ALGO_DIJKSTRA, ASTAR_H_ZERO, NULL, 0, 0.0};
+	hquery q = {g,
+	            hm,
+	            o.diagonal,
+	            o.diagonal == ASTAR_DIAG_NEVER ? 4 : 8,
+	            ASTAR_ALGO_DIJKSTRA,
+	            ASTAR_H_ZERO,
+	            NULL,
+	            0,
+	            0.0};
 	size_t found = SIZE_MAX, gpos = SIZE_MAX, n;
 	astar_result r;
 	vox_arrays *va;
@@ -290,7 +303,8 @@ astar_status astar_heights_flood(astar_ctx *ctx, const astar_grid *g,
 	o.adjacent = o.closest = 0;
 	if (!ctx_options_valid(&o) || ns == 0)
 		return ASTAR_EINVAL;
-	if (o.algorithm != ASTAR_ALGO_ASTAR && o.algorithm != ASTAR_ALGO_DIJKSTRA)
+	if (o.algorithm != ASTAR_ALGO_ASTAR &&
+	    o.algorithm != ASTAR_ALGO_DIJKSTRA)
 		return ASTAR_EUNSUPPORTED;
 	o.algorithm = ASTAR_ALGO_DIJKSTRA;
 	o.explored = 0;
@@ -332,13 +346,17 @@ astar_status astar_heights_flood(astar_ctx *ctx, const astar_grid *g,
 		return st;
 	for (int32_t y = 0; y < g->height; y++)
 		for (int32_t x = 0; x < g->width; x++) {
-			size_t i = grid_index(g, x, y), k = (size_t)y * g->width + x;
+			size_t i = grid_index(g, x, y),
+			       k = (size_t)y * g->width + x;
 			int has = ctx->nodes[i].gen == ctx->gen;
 			va->dist[k] = has ? ctx->nodes[i].g : -1.0;
-			va->flow[k] = has && ctx->nodes[i].dir != i
-			                      ? flow_code((astar_point){x, y},
-			                                  ctx_point_of(g, ctx->nodes[i].dir))
-			                      : ASTAR_FLOW_NONE;
+			va->flow[k] =
+				has && ctx->nodes[i].dir != i
+					? flow_code(
+						  (astar_point){x, y},
+						  ctx_point_of(
+							  g, ctx->nodes[i].dir))
+					: ASTAR_FLOW_NONE;
 			f->reached += (size_t)has;
 		}
 	f->width = g->width;

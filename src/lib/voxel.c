@@ -89,8 +89,7 @@ void astar_voxels_set(astar_voxels *v, int32_t x, int32_t y, int32_t z,
 		v->max_cost = cost;
 }
 
-uint8_t astar_voxels_get(const astar_voxels *v, int32_t x, int32_t y,
-                         int32_t z)
+uint8_t astar_voxels_get(const astar_voxels *v, int32_t x, int32_t y, int32_t z)
 {
 	if (!astar_voxels_contains(v, x, y, z))
 		return 0;
@@ -114,7 +113,8 @@ int vox_moves_init(vox_moves *m, const astar_voxels *v, astar_diagonal policy)
 		for (int dz = -1; dz <= 1; dz++)
 			for (int dy = -1; dy <= 1; dy++)
 				for (int dx = -1; dx <= 1; dx++) {
-					if ((dx != 0) + (dy != 0) + (dz != 0) != axes)
+					if ((dx != 0) + (dy != 0) + (dz != 0) !=
+					    axes)
 						continue;
 					m->dx[k] = (int8_t)dx;
 					m->dy[k] = (int8_t)dy;
@@ -134,11 +134,13 @@ int vox_moves_init(vox_moves *m, const astar_voxels *v, astar_diagonal policy)
 						    (by == 0 && (s & 2)) ||
 						    (bz == 0 && (s & 4)))
 							continue;
-						if (bx == dx && by == dy && bz == dz)
+						if (bx == dx && by == dy &&
+						    bz == dz)
 							continue;
 						m->boxoff[k][m->nbox[k]++] =
 							bz * (ptrdiff_t)v->sy +
-							by * (ptrdiff_t)v->sx + bx;
+							by * (ptrdiff_t)v->sx +
+							bx;
 					}
 					k++;
 				}
@@ -149,7 +151,8 @@ int vox_moves_init(vox_moves *m, const astar_voxels *v, astar_diagonal policy)
 		for (int b = 0; m->box && b < k; b++) {
 			/* b is a corner of a's box: each of its axes
 			 * unmoved or moved as a's */
-			int sub = b != a && (m->dx[b] == 0 || m->dx[b] == m->dx[a]) &&
+			int sub = b != a &&
+			          (m->dx[b] == 0 || m->dx[b] == m->dx[a]) &&
 			          (m->dy[b] == 0 || m->dy[b] == m->dy[a]) &&
 			          (m->dz[b] == 0 || m->dz[b] == m->dz[a]);
 			if (sub)

@@ -86,8 +86,7 @@ typedef struct vox_moves {
 
 /* The moves under opts' diagonal policy; -1 for a policy with no
  * meaning in 3D (ASTAR_DIAG_ONE_OBSTACLE). */
-int vox_moves_init(vox_moves *m, const astar_voxels *v,
-                   astar_diagonal policy);
+int vox_moves_init(vox_moves *m, const astar_voxels *v, astar_diagonal policy);
 
 /* Nonzero when move k from index i is allowed (the voxel entered open,
  * and under the box rule every other voxel of the box). */

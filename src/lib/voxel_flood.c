@@ -8,9 +8,8 @@
 
 #include "voxel.h"
 
-static astar_status flood_check(const astar_voxels *v,
-                                const astar_place *src, size_t n,
-                                const astar_options *o)
+static astar_status flood_check(const astar_voxels *v, const astar_place *src,
+                                size_t n, const astar_options *o)
 {
 	astar_status st;
 
@@ -59,7 +58,8 @@ static astar_status flood_run(astar_ctx *ctx, const astar_voxels *v,
 			if (nodes[w].gen != ctx->gen) {
 				nodes[w].gen = ctx->gen;
 				nodes[w].g = ng;
-				if (heap_push(&ctx->open, (uint32_t)w, ng, ng) != 0)
+				if (heap_push(&ctx->open, (uint32_t)w, ng,
+				              ng) != 0)
 					return ASTAR_ENOMEM;
 			} else if (ctx->pos[w] != CLOSED && ng < nodes[w].g) {
 				nodes[w].g = ng;
@@ -173,8 +173,8 @@ astar_status astar_voxels_regions(astar_ctx *ctx, const astar_voxels *v,
 	for (int32_t z = 0; z < v->depth; z++)
 		for (int32_t y = 0; y < v->height; y++) {
 			size_t i = vox_index(v, 0, y, z);
-			uint32_t *out = va->labels +
-			                ((size_t)z * v->height + y) * (size_t)v->width;
+			uint32_t *out = va->labels + ((size_t)z * v->height +
+			                              y) * (size_t)v->width;
 			for (int32_t x = 0; x < v->width; x++, i++) {
 				if (v->cells[i] == 0) {
 					out[x] = 0;

@@ -121,11 +121,12 @@ static astar_status vcheck(const astar_voxels *v, const astar_place *starts,
 		                           goals[i].z))
 			return ASTAR_ERANGE;
 	for (size_t i = 0; i < ns; i++)
-		if (astar_voxels_get(v, starts[i].x, starts[i].y, starts[i].z) ==
-		    0)
+		if (astar_voxels_get(v, starts[i].x, starts[i].y,
+		                     starts[i].z) == 0)
 			return ASTAR_ESTART_BLOCKED;
 	for (size_t i = 0; i < ng && !o->adjacent && !o->closest; i++)
-		if (astar_voxels_get(v, goals[i].x, goals[i].y, goals[i].z) == 0)
+		if (astar_voxels_get(v, goals[i].x, goals[i].y, goals[i].z) ==
+		    0)
 			return ASTAR_EGOAL_BLOCKED;
 	return ASTAR_OK;
 }
@@ -165,7 +166,8 @@ static astar_status vtargets(vquery *q, const astar_voxels *v,
 				continue;
 			int ok = 1;
 			for (int b = 0; b < m->nbox[k]; b++)
-				ok &= v->cells[a + (size_t)m->boxoff[k][b]] != 0;
+				ok &= v->cells[a + (size_t)m->boxoff[k][b]] !=
+				      0;
 			if (ok)
 				q->goals[n++] = (vgoal){a, 0};
 		}
@@ -175,9 +177,10 @@ static astar_status vtargets(vquery *q, const astar_voxels *v,
 		}
 	} else {
 		for (size_t i = 0; i < ng; i++)
-			q->goals[n++] = (vgoal){
-				vox_index(v, goals[i].x, goals[i].y, goals[i].z),
-				i};
+			q->goals[n++] =
+				(vgoal){vox_index(v, goals[i].x, goals[i].y,
+			                          goals[i].z),
+			                i};
 	}
 	q->ngoals = n;
 	qsort(q->goals, n, sizeof *q->goals, vgoal_cmp);
@@ -298,8 +301,8 @@ static astar_status vloop(astar_ctx *ctx, const astar_voxels *v,
 				nodes[w].g = ng;
 				nodes[w].dir = (uint32_t)u;
 				if (heap_push_key(&ctx->open,
-				                  vkey(q, (uint32_t)w, ng, steps, h)) !=
-				    0)
+				                  vkey(q, (uint32_t)w, ng,
+				                       steps, h)) != 0)
 					return ASTAR_ENOMEM;
 				r->generated++;
 			} else if (ctx->pos[w] != CLOSED && ng < nodes[w].g &&
@@ -309,8 +312,9 @@ static astar_status vloop(astar_ctx *ctx, const astar_voxels *v,
 				                   : heuristic_of(q, pw);
 				nodes[w].g = ng;
 				nodes[w].dir = (uint32_t)u;
-				heap_decrease_key(&ctx->open,
-				                  vkey(q, (uint32_t)w, ng, steps, h));
+				heap_decrease_key(
+					&ctx->open,
+					vkey(q, (uint32_t)w, ng, steps, h));
 				r->generated++;
 			}
 		}
@@ -319,9 +323,9 @@ static astar_status vloop(astar_ctx *ctx, const astar_voxels *v,
 }
 
 /* The path to voxel at, from its start, into the context's array. */
-static astar_status vpath(astar_ctx *ctx, const astar_voxels *v,
-                          vox_arrays *va, size_t at, int no_path,
-                          astar_voxel_result *r, size_t *root)
+static astar_status vpath(astar_ctx *ctx, const astar_voxels *v, vox_arrays *va,
+                          size_t at, int no_path, astar_voxel_result *r,
+                          size_t *root)
 {
 	size_t n = 1, i = at;
 
@@ -396,7 +400,8 @@ static astar_status vsearch(astar_ctx *ctx, const astar_voxels *v,
 		return ASTAR_OK;
 	}
 	for (size_t i = 0; st == ASTAR_OK && i < ns; i++)
-		if (vox_index(v, starts[i].x, starts[i].y, starts[i].z) == root) {
+		if (vox_index(v, starts[i].x, starts[i].y, starts[i].z) ==
+		    root) {
 			r->start_index = i;
 			break;
 		}
@@ -406,8 +411,7 @@ static astar_status vsearch(astar_ctx *ctx, const astar_voxels *v,
 astar_status astar_voxels_search(astar_ctx *ctx, const astar_voxels *v,
                                  const astar_place *starts, size_t ns,
                                  const astar_place *goals, size_t ng,
-                                 const astar_options *o,
-                                 astar_voxel_result *r)
+                                 const astar_options *o, astar_voxel_result *r)
 {
 	vquery q = {0};
 	astar_status st;

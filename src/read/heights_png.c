@@ -33,7 +33,8 @@ int map_read_heights_png(const char *path, int32_t width, int32_t height,
 		                img.format & PNG_FORMAT_FLAG_COLOR ? "colour"
 		                                                   : "alpha");
 	}
-	if (img.width != (png_uint_32)width || img.height != (png_uint_32)height) {
+	if (img.width != (png_uint_32)width ||
+	    img.height != (png_uint_32)height) {
 		png_image_free(&img);
 		return map_fail(err, 0, 0,
 		                "the height map is %ux%u, the map %dx%d",

@@ -49,12 +49,11 @@ static int read_place(json_t *a, const char *where, const astar_voxels *v,
 	p->z = (int32_t)c[2];
 	p->level = 0;
 	if (!astar_voxels_contains(v, p->x, p->y, p->z))
-		return map_fail(err, 0, 0,
-		                "%s: %d,%d,%d is outside the %dx%dx%d map", where,
-		                (int)p->x, (int)p->y, (int)p->z,
-		                (int)astar_voxels_width(v),
-		                (int)astar_voxels_height(v),
-		                (int)astar_voxels_depth(v));
+		return map_fail(
+			err, 0, 0, "%s: %d,%d,%d is outside the %dx%dx%d map",
+			where, (int)p->x, (int)p->y, (int)p->z,
+			(int)astar_voxels_width(v), (int)astar_voxels_height(v),
+			(int)astar_voxels_depth(v));
 	return 0;
 }
 
@@ -69,10 +68,11 @@ static int read_size(json_t *a, size_t max_cells, map *m, map_error *err)
 		if (json_array_size(a) != 3 ||
 		    map_json_int(json_array_get(a, (size_t)k), 1, ASTAR_DIM_MAX,
 		                 &s[k]) != 0)
-			return map_fail(err, 0, 0,
-			                "size: expected [width, height, depth], "
-			                "each a whole number from 1 to %d",
-			                ASTAR_DIM_MAX);
+			return map_fail(
+				err, 0, 0,
+				"size: expected [width, height, depth], "
+				"each a whole number from 1 to %d",
+				ASTAR_DIM_MAX);
 	for (int k = 0; k < 3; k++) {
 		n *= (unsigned long long)s[k];
 		padded *= (unsigned long long)s[k] + 2;
@@ -88,7 +88,8 @@ static int read_size(json_t *a, size_t max_cells, map *m, map_error *err)
 		                "size: the map has %ldx%ldx%ld = %llu voxels, "
 		                "more than the limit (%zu); raise it with "
 		                "--max-cells",
-		                (long)s[0], (long)s[1], (long)s[2], n, max_cells);
+		                (long)s[0], (long)s[1], (long)s[2], n,
+		                max_cells);
 	m->voxels = astar_voxels_new((int32_t)s[0], (int32_t)s[1],
 	                             (int32_t)s[2], &st);
 	if (m->voxels == NULL)
@@ -102,11 +103,12 @@ static int read_blocked(json_t *a, map *m, map_error *err)
 	astar_place p;
 
 	if (!json_is_array(a))
-		return map_fail(err, 0, 0, "blocked: expected [[x, y, z], ...]");
+		return map_fail(err, 0, 0,
+		                "blocked: expected [[x, y, z], ...]");
 	for (size_t i = 0; i < json_array_size(a); i++) {
 		snprintf(where, sizeof where, "blocked[%zu]", i);
-		if (read_place(json_array_get(a, i), where, m->voxels, &p, err) !=
-		    0)
+		if (read_place(json_array_get(a, i), where, m->voxels, &p,
+		               err) != 0)
 			return -1;
 		astar_voxels_set(m->voxels, p.x, p.y, p.z, 0);
 	}
@@ -121,19 +123,22 @@ static int read_row(json_t *r, size_t z, size_t y, map *m, map_error *err)
 	char cn[8];
 
 	if (s == NULL || json_string_length(r) != (size_t)w)
-		return map_fail(err, 0, 0,
-		                "layers[%zu][%zu]: expected a string of %d voxels",
-		                z, y, (int)w);
+		return map_fail(
+			err, 0, 0,
+			"layers[%zu][%zu]: expected a string of %d voxels", z,
+			y, (int)w);
 	for (int32_t x = 0; x < w; x++) {
 		unsigned char c = (unsigned char)s[x];
-		int cost = c == '.' ? 1 : c == '#' ? 0
-		                      : c >= '1' && c <= '9' ? c - '0'
-		                                             : -1;
+		int cost = c == '.'               ? 1
+		           : c == '#'             ? 0
+		           : c >= '1' && c <= '9' ? c - '0'
+		                                  : -1;
 		if (cost < 0)
-			return map_fail(err, 0, 0,
-			                "layers[%zu][%zu][%d]: unknown voxel '%s' "
-			                "(. open, # blocked, 1-9 a cost)",
-			                z, y, (int)x, map_char_name(c, cn));
+			return map_fail(
+				err, 0, 0,
+				"layers[%zu][%zu][%d]: unknown voxel '%s' "
+				"(. open, # blocked, 1-9 a cost)",
+				z, y, (int)x, map_char_name(c, cn));
 		astar_voxels_set(m->voxels, x, (int32_t)y, (int32_t)z,
 		                 (uint8_t)cost);
 	}
@@ -146,9 +151,9 @@ static int read_layers(json_t *a, map *m, map_error *err)
 	size_t h = (size_t)astar_voxels_height(m->voxels);
 
 	if (!json_is_array(a) || json_array_size(a) != d)
-		return map_fail(err, 0, 0,
-		                "layers: expected %zu layers (the size's depth)",
-		                d);
+		return map_fail(
+			err, 0, 0,
+			"layers: expected %zu layers (the size's depth)", d);
 	for (size_t z = 0; z < d; z++) {
 		json_t *l = json_array_get(a, z);
 		if (!json_is_array(l) || json_array_size(l) != h)
@@ -166,9 +171,8 @@ static int read_layers(json_t *a, map *m, map_error *err)
 static int read_query(json_t *o, size_t i, map_vquery *q, const map *m,
                       map_error *err)
 {
-	static const char *const keys[] = {"name",    "start",   "goal",
-	                                   "adjacent", "closest", "expect",
-	                                   NULL};
+	static const char *const keys[] = {
+		"name", "start", "goal", "adjacent", "closest", "expect", NULL};
 	static const char *const ekeys[] = {"reachable", "cost", "max_cost",
 	                                    "steps", NULL};
 	const map_voxel_level *vl = m->vlevel;
@@ -262,9 +266,9 @@ static int read_one_reach(json_t *o, size_t i, map_vreach *r, const map *m,
 	          json_is_integer(json_array_get(to, 0));
 	size_t n = one ? 1 : json_is_array(to) ? json_array_size(to) : 0;
 	if (n == 0)
-		return map_fail(err, 0, 0,
-		                "%s: expected [x, y, z], a list of them or \"*\"",
-		                sub);
+		return map_fail(
+			err, 0, 0,
+			"%s: expected [x, y, z], a list of them or \"*\"", sub);
 	if ((r->to = malloc(n * sizeof *r->to)) == NULL)
 		return map_fail(err, 0, 0, "out of memory");
 	for (size_t k = 0; k < n; k++) {
@@ -298,9 +302,9 @@ static int read_reach(json_t *a, map *m, map_error *err)
 
 int map_json_voxel(json_t *root, size_t max_cells, map *m, map_error *err)
 {
-	static const char *const keys[] = {"size",  "blocked", "layers",
-	                                   "start", "goal",    "diagonal",
-	                                   "queries", "reach", NULL};
+	static const char *const keys[] = {"size",    "blocked", "layers",
+	                                   "start",   "goal",    "diagonal",
+	                                   "queries", "reach",   NULL};
 	map_voxel_level *vl;
 	json_t *v;
 
@@ -311,8 +315,9 @@ int map_json_voxel(json_t *root, size_t max_cells, map *m, map_error *err)
 		return map_fail(err, 0, 0, "out of memory");
 	if (json_object_get(root, "blocked") != NULL &&
 	    json_object_get(root, "layers") != NULL)
-		return map_fail(err, 0, 0,
-		                "layers: give either blocked or layers, not both");
+		return map_fail(
+			err, 0, 0,
+			"layers: give either blocked or layers, not both");
 	if ((v = json_object_get(root, "blocked")) != NULL &&
 	    read_blocked(v, m, err) != 0)
 		return -1;

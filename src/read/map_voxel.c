@@ -60,7 +60,8 @@ static int field_number(const vfields *f, int k, const char *bol, long line,
 		if (f->len[k] >= sizeof text)
 			map_number_text(&r, "(a long number)", &v, msg,
 			                sizeof msg);
-		return map_fail(err, line, (long)(f->at[k] - bol) + 1, "%s", msg);
+		return map_fail(err, line, (long)(f->at[k] - bol) + 1, "%s",
+		                msg);
 	}
 	*out = (long)v;
 	return 0;
@@ -76,7 +77,8 @@ static int read_size(const char *s, size_t n, size_t max_cells, long *size,
 
 	split(s, n, &f);
 	if (f.n != 4 || f.len[0] != 5 || memcmp(f.at[0], "voxel", 5) != 0)
-		return map_fail(err, 1, 1, "expected 'voxel WIDTH HEIGHT DEPTH'");
+		return map_fail(err, 1, 1,
+		                "expected 'voxel WIDTH HEIGHT DEPTH'");
 	for (int k = 0; k < 3; k++) {
 		if (field_number(&f, k + 1, s, 1, names[k], 1, ASTAR_DIM_MAX,
 		                 &size[k], err) != 0)
@@ -113,19 +115,21 @@ static int read_voxel(const char *s, size_t n, long line, const long *size,
 	if (f.n == 0)
 		return 0; /* a blank line */
 	if (f.n != 3)
-		return map_fail(err, line, 1,
-		                "expected 'x y z', the place of a blocked voxel");
+		return map_fail(
+			err, line, 1,
+			"expected 'x y z', the place of a blocked voxel");
 	for (int k = 0; k < 3; k++) {
 		if (field_number(&f, k, s, line, names[k], 0, ASTAR_DIM_MAX,
 		                 &c[k], err) != 0)
 			return -1;
 		if (c[k] >= size[k])
-			return map_fail(err, line, (long)(f.at[k] - s) + 1,
-			                "voxel %ld,%ld,%ld is outside the "
-			                "%ldx%ldx%ld map (%s %ld is not below %ld)",
-			                c[0], k > 0 ? c[1] : 0, k > 1 ? c[2] : 0,
-			                size[0], size[1], size[2], names[k], c[k],
-			                size[k]);
+			return map_fail(
+				err, line, (long)(f.at[k] - s) + 1,
+				"voxel %ld,%ld,%ld is outside the "
+				"%ldx%ldx%ld map (%s %ld is not below %ld)",
+				c[0], k > 0 ? c[1] : 0, k > 1 ? c[2] : 0,
+				size[0], size[1], size[2], names[k], c[k],
+				size[k]);
 	}
 	astar_voxels_set(m->voxels, (int32_t)c[0], (int32_t)c[1], (int32_t)c[2],
 	                 0);
@@ -148,10 +152,12 @@ int map_read_voxel(const char *buf, size_t len, size_t max_cells, map *m,
 		line++;
 		if (line == 1) {
 			rc = read_size(p, n, max_cells, size, err);
-			if (rc == 0 && (m->voxels = astar_voxels_new(
-						(int32_t)size[0], (int32_t)size[1],
-						(int32_t)size[2], &st)) == NULL)
-				rc = map_fail(err, 1, 1, "%s", astar_strerror(st));
+			if (rc == 0 &&
+			    (m->voxels = astar_voxels_new(
+				     (int32_t)size[0], (int32_t)size[1],
+				     (int32_t)size[2], &st)) == NULL)
+				rc = map_fail(err, 1, 1, "%s",
+				              astar_strerror(st));
 		} else {
 			rc = read_voxel(p, n, line, size, m, err);
 		}
@@ -162,7 +168,8 @@ int map_read_voxel(const char *buf, size_t len, size_t max_cells, map *m,
 		p = nl ? nl + 1 : end;
 	}
 	if (line == 0)
-		return map_fail(err, 1, 1, "expected 'voxel WIDTH HEIGHT DEPTH'");
+		return map_fail(err, 1, 1,
+		                "expected 'voxel WIDTH HEIGHT DEPTH'");
 	m->format = MAPFMT_VOXEL;
 	return 0;
 }

@@ -16,8 +16,9 @@
 enum { V_NONE, V_PATH, V_START, V_GOAL };
 
 static const unsigned char c_wall[3] = {47, 54, 64}, c_path[3] = {255, 140, 0},
-                           c_start[3] = {0, 170, 0}, c_goal[3] = {220, 0, 0},
-                           c_gap[3] = {255, 255, 255}, c_floor[3] = {220, 220, 220};
+			   c_start[3] = {0, 170, 0}, c_goal[3] = {220, 0, 0},
+			   c_gap[3] = {255, 255, 255},
+			   c_floor[3] = {220, 220, 220};
 
 typedef struct vpic {
 	const query_report *q;
@@ -39,9 +40,10 @@ static void put_px(unsigned char *row, int64_t px, int scale,
 
 static const unsigned char *mark_colour(uint8_t m)
 {
-	return m == V_PATH ? c_path : m == V_START ? c_start
-	                          : m == V_GOAL    ? c_goal
-	                                           : NULL;
+	return m == V_PATH    ? c_path
+	       : m == V_START ? c_start
+	       : m == V_GOAL  ? c_goal
+	                      : NULL;
 }
 
 static void voxel_row(void *ctx, int64_t py, unsigned char *row)
@@ -54,13 +56,17 @@ static void voxel_row(void *ctx, int64_t py, unsigned char *row)
 		for (int32_t x = 0; x < p->w; x++, cx++) {
 			uint8_t m = p->mark[((size_t)k * p->h + y) * p->w + x];
 			uint8_t c = astar_voxels_get(v, x, y, p->zs[k]);
-			unsigned char g[3] = {c_floor[0], c_floor[1], c_floor[2]};
+			unsigned char g[3] = {c_floor[0], c_floor[1],
+			                      c_floor[2]};
 			if (c > 1) { /* dearer voxels greener */
-				g[0] = (unsigned char)(200 - 16 * (c > 9 ? 9 : c));
+				g[0] = (unsigned char)(200 -
+				                       16 * (c > 9 ? 9 : c));
 				g[2] = g[0];
 			}
 			put_px(row, cx, p->scale,
-			       mark_colour(m) ? mark_colour(m) : c == 0 ? c_wall : g);
+			       mark_colour(m) ? mark_colour(m)
+			       : c == 0       ? c_wall
+			                      : g);
 		}
 		if (k + 1 < p->n)
 			put_px(row, cx++, p->scale, c_gap);
@@ -73,8 +79,17 @@ static int write_voxels(FILE *fp, const query_report *q, int scale,
 	const astar_voxels *v = q->map->voxels;
 	const astar_voxel_result *r = q->vres;
 	int32_t d = astar_voxels_depth(v);
-	vpic p = {q, scale, astar_voxels_width(v), astar_voxels_height(v), 0,
-	          NULL, NULL, NULL, 0, 0, 0};
+	vpic p = {q,
+	          scale,
+	          astar_voxels_width(v),
+	          astar_voxels_height(v),
+	          0,
+	          NULL,
+	          NULL,
+	          NULL,
+	          0,
+	          0,
+	          0};
 	unsigned char *on = calloc((size_t)d, 1);
 	size_t np = r->path != NULL ? r->path_len : 0;
 	int rc = -1;
@@ -106,14 +121,16 @@ static int write_voxels(FILE *fp, const query_report *q, int scale,
 	       q->vstart.x] = V_START;
 	int64_t cols = (int64_t)p.n * p.w + p.n - 1;
 	if (p.scale <= 0)
-		p.scale = image_fit((int32_t)(cols > INT32_MAX ? INT32_MAX : cols),
-		                    p.h, 2048);
+		p.scale = image_fit(
+			(int32_t)(cols > INT32_MAX ? INT32_MAX : cols), p.h,
+			2048);
 	p.iw = cols * p.scale;
 	if (p.iw > IMAGE_MAX_SIDE || (int64_t)p.h * p.scale > IMAGE_MAX_SIDE) {
 		diag_fail(err, 0, 0,
 		          "the picture would be %lldx%lld pixels, more than %d "
 		          "on a side",
-		          (long long)p.iw, (long long)p.h * p.scale, IMAGE_MAX_SIDE);
+		          (long long)p.iw, (long long)p.h * p.scale,
+		          IMAGE_MAX_SIDE);
 		goto done;
 	}
 	rc = image_png_write(fp, p.iw, (int64_t)p.h * p.scale,
@@ -161,15 +178,20 @@ static void hillshade(vpic *p, const double *h)
 {
 	for (int32_t y = 0; y < p->h; y++)
 		for (int32_t x = 0; x < p->w; x++) {
-			int32_t x0 = x > 0 ? x - 1 : x, x1 = x + 1 < p->w ? x + 1 : x;
-			int32_t y0 = y > 0 ? y - 1 : y, y1 = y + 1 < p->h ? y + 1 : y;
-			double dx = (h[(size_t)y * p->w + x1] - h[(size_t)y * p->w + x0]) /
+			int32_t x0 = x > 0 ? x - 1 : x,
+				x1 = x + 1 < p->w ? x + 1 : x;
+			int32_t y0 = y > 0 ? y - 1 : y,
+				y1 = y + 1 < p->h ? y + 1 : y;
+			double dx = (h[(size_t)y * p->w + x1] -
+			             h[(size_t)y * p->w + x0]) /
 			            (x1 - x0 > 0 ? x1 - x0 : 1);
-			double dy = (h[(size_t)y1 * p->w + x] - h[(size_t)y0 * p->w + x]) /
+			double dy = (h[(size_t)y1 * p->w + x] -
+			             h[(size_t)y0 * p->w + x]) /
 			            (y1 - y0 > 0 ? y1 - y0 : 1);
 			double len = sqrt(dx * dx + dy * dy + 1.0);
 			double lit = (dx + dy + 1.0) / (len * sqrt(3.0));
-			p->shade[(size_t)y * p->w + x] = 0.45 + 0.55 * (lit > 0 ? lit : 0);
+			p->shade[(size_t)y * p->w + x] =
+				0.45 + 0.55 * (lit > 0 ? lit : 0);
 			if (h[(size_t)y * p->w + x] < p->lo)
 				p->lo = h[(size_t)y * p->w + x];
 			if (h[(size_t)y * p->w + x] > p->hi)
@@ -182,8 +204,17 @@ static int write_relief(FILE *fp, const query_report *q, int scale,
 {
 	const astar_grid *g = q->map->grid;
 	const astar_result *r = q->res;
-	vpic p = {q, scale, astar_grid_width(g), astar_grid_height(g), 1,
-	          NULL, NULL, NULL, INFINITY, -INFINITY, 0};
+	vpic p = {q,
+	          scale,
+	          astar_grid_width(g),
+	          astar_grid_height(g),
+	          1,
+	          NULL,
+	          NULL,
+	          NULL,
+	          INFINITY,
+	          -INFINITY,
+	          0};
 	size_t n = (size_t)p.w * p.h;
 	int rc = -1;
 
@@ -205,14 +236,16 @@ static int write_relief(FILE *fp, const query_report *q, int scale,
 		diag_fail(err, 0, 0,
 		          "the picture would be %lldx%lld pixels, more than %d "
 		          "on a side",
-		          (long long)p.iw, (long long)p.h * p.scale, IMAGE_MAX_SIDE);
+		          (long long)p.iw, (long long)p.h * p.scale,
+		          IMAGE_MAX_SIDE);
 		goto done;
 	}
-	rc = image_png_write(fp, p.iw, (int64_t)p.h * p.scale,
-	                     "shaded relief (light from the north-west; low "
-	                     "green, high brown): wall dark slate, path orange, "
-	                     "start green, goal red",
-	                     relief_row, &p, err);
+	rc = image_png_write(
+		fp, p.iw, (int64_t)p.h * p.scale,
+		"shaded relief (light from the north-west; low "
+		"green, high brown): wall dark slate, path orange, "
+		"start green, goal red",
+		relief_row, &p, err);
 done:
 	free(p.mark);
 	free(p.shade);

@@ -50,10 +50,11 @@ static void draw_slice(FILE *out, const query_report *q, int32_t z, char *row,
 		for (size_t i = 0; i < n; i++)
 			if (r->path[i].z == z && r->path[i].y == y)
 				row[r->path[i].x] =
-					i == 0                         ? 'S'
+					i == 0 ? 'S'
 					: i == n - 1 && r->reached_goal &&
-					          !q->opts->adjacent ? 'G'
-					                             : '*';
+							!q->opts->adjacent
+						? 'G'
+						: '*';
 		if (q->vgoal.z == z && q->vgoal.y == y &&
 		    (n == 0 || !r->reached_goal || q->opts->adjacent))
 			row[q->vgoal.x] = 'G';

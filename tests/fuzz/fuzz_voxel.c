@@ -37,7 +37,8 @@ static FZ_NOCOV int vlegal(const astar_voxels *v, astar_diagonal pol,
 	if (!vopen(v, b.x, b.y, b.z))
 		return 0;
 	for (int i = 0; pol == ASTAR_DIAG_NO_OBSTACLES && i < 8; i++) {
-		int bx = i & 1 ? dx : 0, by = i & 2 ? dy : 0, bz = i & 4 ? dz : 0;
+		int bx = i & 1 ? dx : 0, by = i & 2 ? dy : 0,
+		    bz = i & 4 ? dz : 0;
 		if (!vopen(v, a.x + bx, a.y + by, a.z + bz))
 			return 0;
 	}
@@ -68,7 +69,8 @@ static FZ_NOCOV double vdijkstra(const astar_voxels *v, astar_diagonal pol,
 	for (;;) {
 		int u = -1;
 		for (int i = 0; i < n; i++)
-			if (!done[i] && isfinite(d[i]) && (u < 0 || d[i] < d[u]))
+			if (!done[i] && isfinite(d[i]) &&
+			    (u < 0 || d[i] < d[u]))
 				u = i;
 		if (u < 0)
 			break;
@@ -80,7 +82,9 @@ static FZ_NOCOV double vdijkstra(const astar_voxels *v, astar_diagonal pol,
 			if (!vlegal(v, pol, a, b))
 				continue;
 			int j = (b.z * h + b.y) * w + b.x;
-			double c = d[u] + vlen(a, b) * astar_voxels_get(v, b.x, b.y, b.z);
+			double c =
+				d[u] +
+				vlen(a, b) * astar_voxels_get(v, b.x, b.y, b.z);
 			if (c < d[j])
 				d[j] = c;
 		}
@@ -129,7 +133,8 @@ static FZ_NOCOV void check_search(const map *m, uint8_t ob)
 		FZ_CHECK(r.path[0].x == s.x && r.path[0].y == s.y &&
 		         r.path[0].z == s.z);
 		for (size_t i = 1; i < r.path_len; i++) {
-			FZ_CHECK(vlegal(v, o.diagonal, r.path[i - 1], r.path[i]));
+			FZ_CHECK(vlegal(v, o.diagonal, r.path[i - 1],
+			                r.path[i]));
 			c += vlen(r.path[i - 1], r.path[i]) *
 			     astar_voxels_get(v, r.path[i].x, r.path[i].y,
 			                      r.path[i].z);
@@ -167,17 +172,19 @@ static FZ_NOCOV void check_lines(const char *buf, size_t len, const map *m)
 				break;
 			}
 			c[k] = 0;
-			while (i < n && p[i] >= '0' && p[i] <= '9' && c[k] < 100000000)
+			while (i < n && p[i] >= '0' && p[i] <= '9' &&
+			       c[k] < 100000000)
 				c[k] = c[k] * 10 + (p[i++] - '0');
 			k++;
 		}
 		while (ok && i < n && (p[i] == ' ' || p[i] == '\r'))
 			i++;
 		if (ok && k == 3 && i == n &&
-		    astar_voxels_contains(m->voxels, (int32_t)c[0], (int32_t)c[1],
-		                          (int32_t)c[2]))
+		    astar_voxels_contains(m->voxels, (int32_t)c[0],
+		                          (int32_t)c[1], (int32_t)c[2]))
 			FZ_CHECK(astar_voxels_get(m->voxels, (int32_t)c[0],
-			                          (int32_t)c[1], (int32_t)c[2]) == 0);
+			                          (int32_t)c[1],
+			                          (int32_t)c[2]) == 0);
 		line++;
 		p = nl ? nl + 1 : end;
 	}

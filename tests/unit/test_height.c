@@ -37,14 +37,15 @@ static void hw_dump(void *arg)
 	const hworld *m = arg;
 
 	fprintf(stderr, "  seed %llu, %dx%d, climb %g drop %g\n",
-	        (unsigned long long)m->seed, m->ref.w, m->ref.h, m->hm.max_climb,
-	        m->hm.max_drop);
+	        (unsigned long long)m->seed, m->ref.w, m->ref.h,
+	        m->hm.max_climb, m->hm.max_drop);
 	for (int y = 0; y < m->ref.h; y++) {
 		fputs("  ", stderr);
 		for (int x = 0; x < m->ref.w; x++)
 			fprintf(stderr, "%c%-4.1f ",
-			        m->cost[y * m->ref.w + x] ? '0' + m->cost[y * m->ref.w + x]
-			                                  : '#',
+			        m->cost[y * m->ref.w + x]
+			                ? '0' + m->cost[y * m->ref.w + x]
+			                : '#',
 			        m->height[y * m->ref.w + x]);
 		fputc('\n', stderr);
 	}
@@ -63,8 +64,8 @@ static void hw_make(hworld *m, uint64_t seed)
 	for (int i = 0; i < m->ref.w * m->ref.h; i++) {
 		int x = i % m->ref.w, y = i / m->ref.w;
 		m->cost[i] = rng_int(&s, 100) < 20 ? 0
-		             : terrain            ? (uint8_t)(1 + rng_int(&s, 4))
-		                                  : 1;
+		             : terrain ? (uint8_t)(1 + rng_int(&s, 4))
+		                       : 1;
 		m->height[i] = rough ? rng_int(&s, 40) / 10.0
 		                     : (x + y) * 0.3 + rng_int(&s, 5) / 10.0;
 		astar_grid_set(m->grid, x, y, m->cost[i]);
@@ -82,7 +83,8 @@ static int step_ok(const hworld *m, astar_diagonal pol, int x, int y, int dx,
 
 	if (!ref_move_legal(&m->ref, pol, x, y, dx, dy, -1, -1))
 		return 0;
-	dh = m->height[(y + dy) * m->ref.w + x + dx] - m->height[y * m->ref.w + x];
+	dh = m->height[(y + dy) * m->ref.w + x + dx] -
+	     m->height[y * m->ref.w + x];
 	return !(m->hm.max_climb >= 0 && dh > m->hm.max_climb) &&
 	       !(m->hm.max_drop >= 0 && -dh > m->hm.max_drop);
 }
@@ -110,7 +112,8 @@ static void href(const hworld *m, astar_diagonal pol, const astar_point *src,
 	for (;;) {
 		int u = -1;
 		for (int i = 0; i < cells; i++)
-			if (!done[i] && isfinite(dist[i]) && (u < 0 || dist[i] < dist[u]))
+			if (!done[i] && isfinite(dist[i]) &&
+			    (u < 0 || dist[i] < dist[u]))
 				u = i;
 		if (u < 0)
 			return;
@@ -118,10 +121,12 @@ static void href(const hworld *m, astar_diagonal pol, const astar_point *src,
 		int x = u % m->ref.w, y = u / m->ref.w;
 		for (int dy = -1; dy <= 1; dy++)
 			for (int dx = -1; dx <= 1; dx++) {
-				if ((dx == 0 && dy == 0) || !step_ok(m, pol, x, y, dx, dy))
+				if ((dx == 0 && dy == 0) ||
+				    !step_ok(m, pol, x, y, dx, dy))
 					continue;
 				int v = (y + dy) * m->ref.w + x + dx;
-				double c = unit ? 1 : step_cost(m, x, y, dx, dy);
+				double c =
+					unit ? 1 : step_cost(m, x, y, dx, dy);
 				if (dist[u] + c < dist[v])
 					dist[v] = dist[u] + c;
 			}
@@ -148,8 +153,8 @@ static void hreplay(const hworld *m, astar_diagonal pol, const astar_result *r,
 			return;
 		c += step_cost(m, a.x, a.y, b.x - a.x, b.y - a.y);
 	}
-	CHECK(fabs(c - r->cost) <= 1e-9 * (1 + c), "path costs %.12g, said %.12g",
-	      c, r->cost);
+	CHECK(fabs(c - r->cost) <= 1e-9 * (1 + c),
+	      "path costs %.12g, said %.12g", c, r->cost);
 }
 
 static const astar_diagonal hpol[4] = {ASTAR_DIAG_NEVER, ASTAR_DIAG_ALWAYS,
@@ -168,9 +173,9 @@ static astar_point hrand(const hworld *m, uint64_t *s)
 
 void test_height(void)
 {
-	static const astar_heuristic hs[5] = {ASTAR_H_DEFAULT, ASTAR_H_EUCLIDEAN,
-	                                      ASTAR_H_CHEBYSHEV, ASTAR_H_ZERO,
-	                                      ASTAR_H_OCTILE};
+	static const astar_heuristic hs[5] = {
+		ASTAR_H_DEFAULT, ASTAR_H_EUCLIDEAN, ASTAR_H_CHEBYSHEV,
+		ASTAR_H_ZERO, ASTAR_H_OCTILE};
 	astar_ctx *ctx = astar_ctx_new();
 
 	for (uint64_t seed = 1; seed <= 500; seed++) {
@@ -203,8 +208,8 @@ void test_height(void)
 			}
 		for (int algo = 0; algo < 4; algo++) {
 			static const astar_algorithm al[4] = {
-				ASTAR_ALGO_ASTAR, ASTAR_ALGO_DIJKSTRA, ASTAR_ALGO_BFS,
-				ASTAR_ALGO_GREEDY};
+				ASTAR_ALGO_ASTAR, ASTAR_ALGO_DIJKSTRA,
+				ASTAR_ALGO_BFS, ASTAR_ALGO_GREEDY};
 			astar_options o;
 			astar_result r;
 			astar_options_init(&o);
@@ -212,25 +217,32 @@ void test_height(void)
 			o.heuristic = h;
 			o.algorithm = al[algo];
 			check_begin("height seed %llu pol %d h %d algo %d",
-			            (unsigned long long)seed, (int)pol, (int)h, algo);
-			CHECK(astar_heights_search(ctx, m.grid, &m.hm, st, ns, go, ng,
-			                           &o, &r) == ASTAR_OK,
+			            (unsigned long long)seed, (int)pol, (int)h,
+			            algo);
+			CHECK(astar_heights_search(ctx, m.grid, &m.hm, st, ns,
+			                           go, ng, &o, &r) == ASTAR_OK,
 			      "status");
-			CHECK(r.found == isfinite(best), "found %d, ref %g", r.found,
-			      best);
+			CHECK(r.found == isfinite(best), "found %d, ref %g",
+			      r.found, best);
 			if (r.found && isfinite(best)) {
 				hreplay(&m, pol, &r, st);
 				if (algo < 2) {
-					CHECK(fabs(r.cost - best) <= 1e-9 * (1 + best),
-					      "cost %.12g, ref %.12g", r.cost, best);
-					CHECK(r.goal_index == bi, "goal %zu, first %zu",
+					CHECK(fabs(r.cost - best) <=
+					              1e-9 * (1 + best),
+					      "cost %.12g, ref %.12g", r.cost,
+					      best);
+					CHECK(r.goal_index == bi,
+					      "goal %zu, first %zu",
 					      r.goal_index, bi);
 				}
 				if (algo == 2 && ns == 1 && ng == 1)
 					CHECK(r.path_len - 1 ==
-					              moves[go[0].y * m.ref.w + go[0].x],
-					      "%zu steps, fewest %g", r.path_len - 1,
-					      moves[go[0].y * m.ref.w + go[0].x]);
+					              moves[go[0].y * m.ref.w +
+					                    go[0].x],
+					      "%zu steps, fewest %g",
+					      r.path_len - 1,
+					      moves[go[0].y * m.ref.w +
+					            go[0].x]);
 			}
 			check_end();
 		}
@@ -252,8 +264,8 @@ void test_height(void)
 		astar_options_init(&o);
 		o.diagonal = pol;
 		href(&m, pol, src, 2, 0, dist);
-		check_begin("height flood seed %llu pol %d", (unsigned long long)seed,
-		            (int)pol);
+		check_begin("height flood seed %llu pol %d",
+		            (unsigned long long)seed, (int)pol);
 		CHECK(astar_heights_flood(ctx, m.grid, &m.hm, src, 2, &o, &f) ==
 		              ASTAR_OK,
 		      "status");
@@ -266,9 +278,11 @@ void test_height(void)
 				int x = i % m.ref.w, y = i / m.ref.w;
 				int px = x + astar_flow_dx(f.flow[i]);
 				int py = y + astar_flow_dy(f.flow[i]);
-				CHECK(step_ok(&m, pol, px, py, x - px, y - py) &&
+				CHECK(step_ok(&m, pol, px, py, x - px,
+				              y - py) &&
 				              fabs(dist[py * m.ref.w + px] +
-				                   step_cost(&m, px, py, x - px, y - py) -
+				                   step_cost(&m, px, py, x - px,
+				                             y - py) -
 				                   d) <= 1e-9 * (1 + d),
 				      "cell %d's flow is no last step of a shortest path",
 				      i);

@@ -72,9 +72,9 @@ static void vw_make(vworld *m, uint64_t seed, int terrain)
 	for (int z = 0; z < m->d; z++)
 		for (int y = 0; y < m->h; y++)
 			for (int x = 0; x < m->w; x++) {
-				int c = rng_int(&s, 100) < blocked
-				                ? 0
-				                : terrain ? 1 + rng_int(&s, 5) : 1;
+				int c = rng_int(&s, 100) < blocked ? 0
+				        : terrain ? 1 + rng_int(&s, 5)
+				                  : 1;
 				m->cost[(z * m->h + y) * m->w + x] = (uint8_t)c;
 				astar_voxels_set(m->v, x, y, z, (uint8_t)c);
 			}
@@ -119,8 +119,8 @@ static double ref_len(int dx, int dy, int dz)
 
 /* Dijkstra from the sources (flat indices) into dist (INFINITY where
  * unreachable); unit: every move costs 1 (the fewest moves). */
-static void ref_dijkstra3(const vworld *m, astar_diagonal pol,
-                          const int *src, int nsrc, int unit, double *dist)
+static void ref_dijkstra3(const vworld *m, astar_diagonal pol, const int *src,
+                          int nsrc, int unit, double *dist)
 {
 	int n = m->w * m->h * m->d;
 	char done[NMAX];
@@ -144,15 +144,18 @@ static void ref_dijkstra3(const vworld *m, astar_diagonal pol,
 		for (int dz = -1; dz <= 1; dz++)
 			for (int dy = -1; dy <= 1; dy++)
 				for (int dx = -1; dx <= 1; dx++) {
-					if (!ref_legal(m, pol, x, y, z, dx, dy, dz,
-					               -1, -1, -1))
+					if (!ref_legal(m, pol, x, y, z, dx, dy,
+					               dz, -1, -1, -1))
 						continue;
-					int t = ((z + dz) * m->h + y + dy) * m->w + x +
-					        dx;
-					double c = unit ? 1.0
-					                : ref_len(dx, dy, dz) *
-					                          vw_at(m, x + dx, y + dy,
-					                                z + dz);
+					int t = ((z + dz) * m->h + y + dy) *
+					                m->w +
+					        x + dx;
+					double c =
+						unit ? 1.0
+						     : ref_len(dx, dy, dz) *
+								vw_at(m, x + dx,
+					                              y + dy,
+					                              z + dz);
 					if (dist[u] + c < dist[t])
 						dist[t] = dist[u] + c;
 				}
@@ -198,33 +201,34 @@ static void replay(const vworld *m, astar_diagonal pol,
 		int dx = p[i].x - p[i - 1].x, dy = p[i].y - p[i - 1].y,
 		    dz = p[i].z - p[i - 1].z;
 		int ok = abs(dx) <= 1 && abs(dy) <= 1 && abs(dz) <= 1 &&
-		         ref_legal(m, pol, p[i - 1].x, p[i - 1].y, p[i - 1].z, dx,
-		                   dy, dz, -1, -1, -1);
+		         ref_legal(m, pol, p[i - 1].x, p[i - 1].y, p[i - 1].z,
+		                   dx, dy, dz, -1, -1, -1);
 		CHECK(ok, "illegal move %zu", i);
 		if (!ok)
 			return;
 		c += ref_len(dx, dy, dz) * vw_at(m, p[i].x, p[i].y, p[i].z);
 	}
-	CHECK(fabs(c - r->cost) <= 1e-9 * (1 + c), "path costs %.12g, said %.12g",
-	      c, r->cost);
-	CHECK(r->end.x == p[r->path_len - 1].x && r->end.y == p[r->path_len - 1].y &&
+	CHECK(fabs(c - r->cost) <= 1e-9 * (1 + c),
+	      "path costs %.12g, said %.12g", c, r->cost);
+	CHECK(r->end.x == p[r->path_len - 1].x &&
+	              r->end.y == p[r->path_len - 1].y &&
 	              r->end.z == p[r->path_len - 1].z,
 	      "end is not the path's last voxel");
 	if (moves != NULL)
 		*moves = (double)(r->path_len - 1);
 }
 
-static const astar_diagonal policies[3] = {
-	ASTAR_DIAG_NEVER, ASTAR_DIAG_ALWAYS, ASTAR_DIAG_NO_OBSTACLES};
+static const astar_diagonal policies[3] = {ASTAR_DIAG_NEVER, ASTAR_DIAG_ALWAYS,
+                                           ASTAR_DIAG_NO_OBSTACLES};
 
 /* Several starts and goals under every policy, heuristic and exact
  * algorithm: the cost is the reference's least over the pairs, the goal
  * reached the first of those at that cost. */
 static void test_exact(void)
 {
-	static const astar_heuristic hs[] = {ASTAR_H_DEFAULT, ASTAR_H_OCTILE,
-	                                     ASTAR_H_EUCLIDEAN, ASTAR_H_CHEBYSHEV,
-	                                     ASTAR_H_ZERO, ASTAR_H_MANHATTAN};
+	static const astar_heuristic hs[] = {
+		ASTAR_H_DEFAULT,   ASTAR_H_OCTILE, ASTAR_H_EUCLIDEAN,
+		ASTAR_H_CHEBYSHEV, ASTAR_H_ZERO,   ASTAR_H_MANHATTAN};
 	astar_ctx *ctx = astar_ctx_new();
 
 	for (uint64_t seed = 1; seed <= 400; seed++) {
@@ -267,22 +271,26 @@ static void test_exact(void)
 			astar_options_init(&o);
 			o.diagonal = pol;
 			o.heuristic = h;
-			o.algorithm = algo ? ASTAR_ALGO_DIJKSTRA : ASTAR_ALGO_ASTAR;
+			o.algorithm =
+				algo ? ASTAR_ALGO_DIJKSTRA : ASTAR_ALGO_ASTAR;
 			check_begin("voxel exact seed %llu pol %d h %d algo %d",
-			            (unsigned long long)seed, (int)pol, (int)h, algo);
-			astar_status e = astar_voxels_search(ctx, m.v, st, ns, go, ng,
-			                                     &o, &r);
+			            (unsigned long long)seed, (int)pol, (int)h,
+			            algo);
+			astar_status e = astar_voxels_search(ctx, m.v, st, ns,
+			                                     go, ng, &o, &r);
 			if (bad) {
 				CHECK(e == ASTAR_ESTART_BLOCKED ||
 				              e == ASTAR_EGOAL_BLOCKED,
 				      "blocked endpoint gave %d", (int)e);
 			} else {
 				CHECK(e == ASTAR_OK, "status %d", (int)e);
-				CHECK(r.found == isfinite(best), "found %d, ref %g",
-				      r.found, best);
+				CHECK(r.found == isfinite(best),
+				      "found %d, ref %g", r.found, best);
 				if (r.found && isfinite(best)) {
-					CHECK(fabs(r.cost - best) <= 1e-9 * (1 + best),
-					      "cost %.12g, ref %.12g", r.cost, best);
+					CHECK(fabs(r.cost - best) <=
+					              1e-9 * (1 + best),
+					      "cost %.12g, ref %.12g", r.cost,
+					      best);
 					CHECK(r.goal_index == bi,
 					      "goal %zu, first at that cost %zu",
 					      r.goal_index, bi);
@@ -307,8 +315,10 @@ static void test_bfs_greedy(void)
 		uint64_t s = seed * 31;
 		vw_make(&m, seed, seed % 2);
 		astar_diagonal pol = policies[seed % 3];
-		astar_place a = rand_place(&m, &s, 1), b = rand_place(&m, &s, 1);
-		if (vw_at(&m, a.x, a.y, a.z) == 0 || vw_at(&m, b.x, b.y, b.z) == 0) {
+		astar_place a = rand_place(&m, &s, 1),
+			    b = rand_place(&m, &s, 1);
+		if (vw_at(&m, a.x, a.y, a.z) == 0 ||
+		    vw_at(&m, b.x, b.y, b.z) == 0) {
 			astar_voxels_free(m.v);
 			continue;
 		}
@@ -322,13 +332,14 @@ static void test_bfs_greedy(void)
 			astar_options_init(&o);
 			o.diagonal = pol;
 			o.algorithm = algo ? ASTAR_ALGO_GREEDY : ASTAR_ALGO_BFS;
-			check_begin("voxel %s seed %llu", algo ? "greedy" : "bfs",
+			check_begin("voxel %s seed %llu",
+			            algo ? "greedy" : "bfs",
 			            (unsigned long long)seed);
-			CHECK(astar_voxels_search(ctx, m.v, &a, 1, &b, 1, &o, &r) ==
-			              ASTAR_OK,
+			CHECK(astar_voxels_search(ctx, m.v, &a, 1, &b, 1, &o,
+			                          &r) == ASTAR_OK,
 			      "status");
-			CHECK(r.found == isfinite(moves[flat(&m, b)]), "found %d",
-			      r.found);
+			CHECK(r.found == isfinite(moves[flat(&m, b)]),
+			      "found %d", r.found);
 			if (r.found) {
 				replay(&m, pol, &r, &a, &n);
 				if (!algo)
@@ -354,7 +365,8 @@ static void test_adjacent_closest(void)
 		uint64_t s = seed * 131;
 		vw_make(&m, seed, seed % 2);
 		astar_diagonal pol = policies[seed % 3];
-		astar_place a = rand_place(&m, &s, 1), b = rand_place(&m, &s, 0);
+		astar_place a = rand_place(&m, &s, 1),
+			    b = rand_place(&m, &s, 0);
 		if (vw_at(&m, a.x, a.y, a.z) == 0) {
 			astar_voxels_free(m.v);
 			continue;
@@ -365,12 +377,14 @@ static void test_adjacent_closest(void)
 		for (int i = 0; i < m.w * m.h * m.d; i++) {
 			int x = i % m.w, y = i / m.w % m.h, z = i / (m.w * m.h);
 			double dx = x - b.x, dy = y - b.y, dz = z - b.z;
-			if (isfinite(dist[i]) && dx * dx + dy * dy + dz * dz < near)
+			if (isfinite(dist[i]) &&
+			    dx * dx + dy * dy + dz * dz < near)
 				near = dx * dx + dy * dy + dz * dz;
 			if (!isfinite(dist[i]) ||
-			    !ref_legal(&m, pol, x, y, z, b.x - x, b.y - y, b.z - z,
-			               b.x, b.y, b.z) ||
-			    abs(b.x - x) > 1 || abs(b.y - y) > 1 || abs(b.z - z) > 1)
+			    !ref_legal(&m, pol, x, y, z, b.x - x, b.y - y,
+			               b.z - z, b.x, b.y, b.z) ||
+			    abs(b.x - x) > 1 || abs(b.y - y) > 1 ||
+			    abs(b.z - z) > 1)
 				continue;
 			if (dist[i] < best)
 				best = dist[i];
@@ -382,7 +396,8 @@ static void test_adjacent_closest(void)
 		astar_options_init(&o);
 		o.diagonal = pol;
 		o.adjacent = 1;
-		check_begin("voxel adjacent seed %llu", (unsigned long long)seed);
+		check_begin("voxel adjacent seed %llu",
+		            (unsigned long long)seed);
 		CHECK(astar_voxels_search(ctx, m.v, &a, 1, &b, 1, &o, &r) ==
 		              ASTAR_OK,
 		      "status");
@@ -396,7 +411,8 @@ static void test_adjacent_closest(void)
 		check_end();
 		o.adjacent = 0;
 		o.closest = 1;
-		check_begin("voxel closest seed %llu", (unsigned long long)seed);
+		check_begin("voxel closest seed %llu",
+		            (unsigned long long)seed);
 		CHECK(astar_voxels_search(ctx, m.v, &a, 1, &b, 1, &o, &r) ==
 		              ASTAR_OK,
 		      "status");
@@ -410,8 +426,8 @@ static void test_adjacent_closest(void)
 			replay(&m, pol, &r, &a, NULL);
 			CHECK(fabs(r.cost - dist[flat(&m, r.end)]) <=
 			              1e-9 * (1 + r.cost),
-			      "closest path costs %.12g, shortest %.12g", r.cost,
-			      dist[flat(&m, r.end)]);
+			      "closest path costs %.12g, shortest %.12g",
+			      r.cost, dist[flat(&m, r.end)]);
 		}
 		check_end();
 		astar_voxels_free(m.v);
@@ -430,7 +446,8 @@ static void test_flood_regions(void)
 		uint64_t s = seed * 17;
 		vw_make(&m, seed, seed % 2);
 		astar_diagonal pol = policies[seed % 3];
-		astar_place src[2] = {rand_place(&m, &s, 1), rand_place(&m, &s, 1)};
+		astar_place src[2] = {rand_place(&m, &s, 1),
+		                      rand_place(&m, &s, 1)};
 		int fs[2] = {flat(&m, src[0]), flat(&m, src[1])};
 		int n = m.w * m.h * m.d;
 		double dist[NMAX];
@@ -454,7 +471,8 @@ static void test_flood_regions(void)
 				CHECK(fabs(got[i] - d) <= 1e-9 * (1 + fabs(d)),
 				      "voxel %d: %g, ref %g", i, got[i], d);
 			}
-			CHECK(reached == want, "reached %zu, ref %zu", reached, want);
+			CHECK(reached == want, "reached %zu, ref %zu", reached,
+			      want);
 		}
 		CHECK(astar_voxels_regions(ctx, m.v, &o, &count, &labels) ==
 		              ASTAR_OK,
@@ -509,7 +527,8 @@ static void test_octile_exact(void)
 	      "status");
 	/* offsets 16, 7, 35: 7 corner, 9 edge and 19 face moves */
 	double want = 7 * sqrt(3.0) + 9 * sqrt(2.0) + 19;
-	CHECK(fabs(r.cost - want) < 1e-9, "cost %.12g, want %.12g", r.cost, want);
+	CHECK(fabs(r.cost - want) < 1e-9, "cost %.12g, want %.12g", r.cost,
+	      want);
 	/* The f of the voxels on shortest paths differ by roundings, so a
 	 * few beside the path go first; a weaker heuristic (Dijkstra: the
 	 * whole box) expands thousands. */
@@ -547,7 +566,8 @@ static void test_refusals(void)
 	              ASTAR_EUNSUPPORTED,
 	      "jps");
 	o.algorithm = ASTAR_ALGO_ASTAR;
-	CHECK(astar_voxels_search(ctx, v, &a, 1, &out, 1, &o, &r) == ASTAR_ERANGE,
+	CHECK(astar_voxels_search(ctx, v, &a, 1, &out, 1, &o, &r) ==
+	              ASTAR_ERANGE,
 	      "outside");
 	astar_voxels_set(v, 3, 3, 3, 0);
 	CHECK(astar_voxels_search(ctx, v, &a, 1, &b, 1, &o, &r) ==
@@ -556,7 +576,8 @@ static void test_refusals(void)
 	CHECK(astar_voxels_search(ctx, v, &b, 1, &a, 1, &o, &r) ==
 	              ASTAR_ESTART_BLOCKED,
 	      "start blocked");
-	CHECK(astar_voxels_get(v, 3, 3, 3) == 0 && astar_voxels_get(v, 2, 3, 3) == 1 &&
+	CHECK(astar_voxels_get(v, 3, 3, 3) == 0 &&
+	              astar_voxels_get(v, 2, 3, 3) == 1 &&
 	              astar_voxels_get(v, -1, 0, 0) == 0,
 	      "get");
 	check_end();
