@@ -115,6 +115,8 @@ static int refuse_heights(const cli_config *cfg, const map *m,
 {
 	const char *what = cfg->check && m->has_regions
 	                           ? "a level's region count" /* one-way steps */
+	                   : cfg->opts.adjacent || cfg->opts.closest
+	                           ? "--adjacent and --closest"
 	                           : NULL;
 
 	if (m->heights != NULL && cfg->opts.algorithm == ASTAR_ALGO_JPS &&

@@ -395,6 +395,12 @@ int run_voxel_file(sink *k, astar_ctx *ctx, const map *m, const char *name,
 		                 vl ? vl->has_start : 0, vl ? &vl->start : NULL,
 		                 m, name, "--start", 0, &ss, &ns) != 0)
 			goto done;
+		if (cfg->distances && cfg->flow) {
+			diag_error(name, 0, 0,
+			           "--flow draws a grid's flow field, not a "
+			           "voxel map's");
+			goto done;
+		}
 		if (cfg->distances) {
 			rc = voxel_distances(k, ctx, m, name, &o, ss, ns);
 			goto done;
