@@ -20,6 +20,7 @@ ZLIB_LIBS      := $(shell pkg-config --libs zlib 2>/dev/null || echo -lz)
 ZSTD_LIBS      := $(shell pkg-config --libs libzstd 2>/dev/null)
 ZSTD_CFLAGS    := $(if $(ZSTD_LIBS),,-DASTAR_NO_ZSTD)
 LEVEL_LIBS     = $(EXPAT_LIBS) $(ZLIB_LIBS) $(ZSTD_LIBS)
+PUB_HDR        := include/astar.h include/astar_spaces.h
 VERSION        := $(shell sed -n 's/.*define ASTAR_VERSION "\(.*\)"/\1/p' include/astar.h)
 # The shared library's SONAME follows the major version: a program built
 # against libastar.so.2 keeps running on any 2.x.y.
@@ -74,7 +75,7 @@ LIB_PIC = $(LIB_SRC:.c=.pic.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 UNIT_SRC = $(wildcard tests/unit/*.c)
 
-.PHONY: all check check-cli deps install install-lib uninstall clean fmt lint bench bench-data bench-graphs fuzz fuzz-run
+.PHONY: all check check-cli deps install install-lib uninstall clean fmt lint bench bench-data bench-graphs bench-voxel-data fuzz fuzz-run
 all: astar libastar.a $(SOFILE)
 
 # The archive exports include/astar.h's API (astar_*) alone:
@@ -102,11 +103,11 @@ astar: $(CLI_OBJ) libastar.a
 	$(CC) $(LDFLAGS) -pthread -o $@ $(CLI_OBJ) libastar.a $(JANSSON_LIBS) $(PNG_LIBS) $(LEVEL_LIBS) -lm
 
 # The library never sees jansson; the CLI's objects do.
-$(LIB_OBJ): %.o: %.c include/astar.h $(LIB_HDR) $(FLAGS_STAMP)
+$(LIB_OBJ): %.o: %.c $(PUB_HDR) $(LIB_HDR) $(FLAGS_STAMP)
 	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) -c -o $@ $<
-$(LIB_PIC): %.pic.o: %.c include/astar.h $(LIB_HDR) $(FLAGS_STAMP)
+$(LIB_PIC): %.pic.o: %.c $(PUB_HDR) $(LIB_HDR) $(FLAGS_STAMP)
 	$(CC) $(WARN) $(CFLAGS) -fPIC $(ALL_CPPFLAGS) -c -o $@ $<
-$(CLI_OBJ): %.o: %.c include/astar.h $(CLI_HDR) $(FLAGS_STAMP)
+$(CLI_OBJ): %.o: %.c $(PUB_HDR) $(CLI_HDR) $(FLAGS_STAMP)
 	$(CC) $(WARN) $(CFLAGS) $(ALL_CPPFLAGS) -Isrc $(JANSSON_CFLAGS) $(PNG_CFLAGS) $(ZSTD_CFLAGS) -pthread -c -o $@ $<
 
 tests/unit/test_search: $(UNIT_SRC) $(wildcard tests/unit/*.h) $(LIB_OBJ) $(FLAGS_STAMP)
@@ -131,12 +132,29 @@ fuzz-run:
 # bench/bench.py for its knobs (BENCH_MAX, BENCH_FILES, BENCH_ALGOS, ...).
 # bench.py builds bench/memprobe.c against libastar.a for the memory figures;
 # bench/hostile.py then times the readers' adversarial inputs at N and 10 N,
-# and bench/editors.py the editors' files' load against jansson's own parse.
-bench: astar libastar.a bench-data
+# bench/editors.py the editors' files' load against jansson's own parse,
+# bench/voxbench 3D against 2D A*, and bench/graphs.py graphs against Boost.
+bench: astar libastar.a bench-data bench-voxel-data bench/voxbench
 	python3 bench/bench.py
 	python3 bench/hostile.py
 	python3 bench/editors.py
+	bench/voxbench bench/data/voxel/*.3dscen
 	python3 bench/graphs.py
+
+# Voxel maps like the Moving AI voxel benchmark's (caves, towers, open
+# sky), deterministic, their scenarios' costs from the generator's own
+# Dijkstra (bench/voxgen.c); bench/voxbench.c times 26-neighbour A* on
+# them against 8-neighbour 2D A* on a map of as many cells, and checks
+# every cost.
+bench/voxgen: bench/voxgen.c
+	$(CC) -O2 -o $@ bench/voxgen.c -lm
+bench/voxbench: bench/voxbench.c libastar.a $(PUB_HDR)
+	$(CC) -O2 -Iinclude -o $@ bench/voxbench.c libastar.a -lm
+bench-voxel-data: bench/voxgen
+	@test -f bench/data/voxel/done || { mkdir -p bench/data/voxel && \
+	  for k in caves towers sky; do \
+	    bench/voxgen $$k 128 128 64 1 20 bench/data/voxel/$$k-128-128-64 || exit 1; \
+	  done && touch bench/data/voxel/done; }
 
 # The generated sets of many queries on one map (mazes of wide corridors,
 # terrain variants of shared maps, large random maps): bench/gen.py writes
@@ -176,7 +194,7 @@ install-lib: libastar.a $(SOFILE)
 	cp $(SOFILE) $(DESTDIR)$(LIBDIR)/$(SOFILE)
 	ln -sf $(SOFILE) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libastar.so
-	cp include/astar.h $(DESTDIR)$(INCDIR)/astar.h
+	cp include/astar.h include/astar_spaces.h $(DESTDIR)$(INCDIR)/
 	$(PC_SED) astar.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/astar.pc
 	$(PC_SED) astar-static.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/astar-static.pc
 
@@ -190,9 +208,9 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/astar $(DESTDIR)$(LIBDIR)/libastar.a \
 	      $(DESTDIR)$(LIBDIR)/$(SOFILE) $(DESTDIR)$(LIBDIR)/$(SONAME) \
 	      $(DESTDIR)$(LIBDIR)/libastar.so $(DESTDIR)$(LIBDIR)/pkgconfig/astar-static.pc \
-	      $(DESTDIR)$(INCDIR)/astar.h $(DESTDIR)$(MANDIR)/man1/astar.1 \
+	      $(DESTDIR)$(INCDIR)/astar.h $(DESTDIR)$(INCDIR)/astar_spaces.h $(DESTDIR)$(MANDIR)/man1/astar.1 \
 	      $(DESTDIR)$(LIBDIR)/pkgconfig/astar.pc $(DESTDIR)$(COMPDIR)/astar
 
 clean:
-	rm -f astar libastar.a libastar.so.* src/*/*.o src/lib/libastar.map tests/unit/test_search .flags-*
+	rm -f astar libastar.a libastar.so.* bench/voxgen bench/voxbench src/*/*.o src/lib/libastar.map tests/unit/test_search .flags-*
 	rm -rf tests/out tests/fuzz/build tests/fuzz/out

@@ -19,7 +19,7 @@ _astar_long='--start= --goal= --block= --diagonal=? --heuristic= --weight=
 --algorithm= --adjacent --closest --explored --size= --wrap= --distances
 --flow --format= --json --no-timing --no-path --quiet --verbose --color=? --scen=
 --map= --input-format= --oneway --coords= --jobs= --shard= --check --update=? --only= --tolerance=
---report= --report-images= --max-cells= --image= --image-failed --scale= --landmarks= --layer= --solid=
+--report= --report-images= --heights= --height-scale= --max-climb= --max-drop= --max-cells= --image= --image-failed --scale= --landmarks= --layer= --solid=
 --cost= --costs= --level= --world --help --version'
 
 # Short options: those taking a value (separate or attached), the one

@@ -284,7 +284,7 @@ for line in sec.split('\n'):
         pats.append((it, re.compile(rx + '$'), entry))
 # A place: a path with a slash, <stdin>, or (a golden case runs in its
 # folder) a file name of its own, or "." for that folder.
-loc = re.compile(r"^(?!-)(?:[^ ]*[/<][^ ]*?|[^ /<:]+\.(?:txt|map|scen|json|dat|tmx|tmj|tsx|tsj|tx|tj|ldtk|ldtkl|gr|co|p2p|ss)|\.)(?::\d+)*: ")
+loc = re.compile(r"^(?!-)(?:[^ ]*[/<][^ ]*?|[^ /<:]+\.(?:txt|map|scen|3dmap|3dscen|json|dat|tmx|tmj|tsx|tsj|tx|tj|ldtk|ldtkl|gr|co|p2p|ss)|\.)(?::\d+)*: ")
 fpath = re.compile(r"^[a-z_]+(?:\[\d+\]|\.[^ :]+)+: ")
 def strip(m):
     # Its places: file:line:col, and a JSON path naming where a file

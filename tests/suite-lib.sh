@@ -32,7 +32,7 @@ fail() { failed=$((failed + 1)); echo "FAIL $*"; }
 # The files make install must put under a prefix.
 major=$(sed -n 's/.*define ASTAR_VERSION "\([0-9]*\)\..*/\1/p' include/astar.h)
 version=$(sed -n 's/.*define ASTAR_VERSION "\(.*\)"/\1/p' include/astar.h)
-installed="bin/astar lib/libastar.a lib/libastar.so.$version include/astar.h share/man/man1/astar.1
+installed="bin/astar lib/libastar.a lib/libastar.so.$version include/astar.h include/astar_spaces.h share/man/man1/astar.1
 lib/pkgconfig/astar.pc lib/pkgconfig/astar-static.pc share/bash-completion/completions/astar"
 # The links beside it: "LINK TARGET".
 links="libastar.so.$major libastar.so.$version
@@ -216,9 +216,9 @@ undoc=$(awk '
 		next
 	}
 	{ grouped = 0; if ($0 != "") prev = $0 }
-' include/astar.h)
+' include/astar.h include/astar_spaces.h)
 if [ -z "$undoc" ]; then
-	ok "every function in include/astar.h is documented"
+	ok "every function in include/astar.h and astar_spaces.h is documented"
 else
 	fail "include/astar.h: no comment above:" $undoc
 fi
@@ -263,7 +263,7 @@ printf '#error "jansson is not needed here"\n' >"$lt/fake/jansson.h"
 printf '#error "libpng is not needed here"\n' >"$lt/fake/png.h"
 if (cd "$lt/tree" && make -s -j2 install-lib PREFIX="$lt/prefix" CPPFLAGS="-I$lt/fake" CFLAGS=-O0) >"$out/install-lib.log" 2>&1; then
 	got=$(cd "$lt/prefix" && find . ! -type d | sort | tr '\n' ' ')
-	if [ "$got" = "./include/astar.h ./lib/libastar.a ./lib/libastar.so ./lib/libastar.so.$major ./lib/libastar.so.$version ./lib/pkgconfig/astar-static.pc ./lib/pkgconfig/astar.pc " ]; then
+	if [ "$got" = "./include/astar.h ./include/astar_spaces.h ./lib/libastar.a ./lib/libastar.so ./lib/libastar.so.$major ./lib/libastar.so.$version ./lib/pkgconfig/astar-static.pc ./lib/pkgconfig/astar.pc " ]; then
 		ok "make install-lib: the library alone, from src/lib/, without jansson or libpng"
 	else
 		fail "make install-lib installed: $got"

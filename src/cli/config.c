@@ -19,7 +19,8 @@ int config_is_scen(const char *path)
 {
 	size_t n = strlen(path);
 
-	return n >= 5 && strcmp(path + n - 5, ".scen") == 0;
+	return (n >= 5 && strcmp(path + n - 5, ".scen") == 0) ||
+	       (n >= 7 && strcmp(path + n - 7, ".3dscen") == 0);
 }
 
 astar_options config_scen_options(const cli_config *cfg)
@@ -122,6 +123,8 @@ static int judge_batch(const options *o, int nscen)
 		return refuse("--scale needs --image");
 	if (o->image_failed && o->image == NULL)
 		return refuse("--image-failed needs --image");
+	if (o->height_scale >= 0 && o->heights_png == NULL)
+		return refuse("--height-scale needs --heights");
 	if (o->report_images >= 0 && o->html == NULL)
 		return refuse("--report-images needs --report=html:FILE");
 	if (o->map_override && nscen == 0 && !dimacs_queries(o))
@@ -267,6 +270,11 @@ static void copy_flags(const options *o, cli_config *cfg)
 	cfg->check = o->check || o->update; /* --update checks too */
 	cfg->update = o->update;
 	cfg->tolerance = o->tolerance;
+	cfg->max_climb = o->max_climb;
+	cfg->heights_png = o->heights_png;
+	cfg->height_scale = o->height_scale >= 0 ? o->height_scale : 1.0;
+	/* The drop is limited as the climb when only the climb is given. */
+	cfg->max_drop = o->max_drop >= 0 ? o->max_drop : o->max_climb;
 	cfg->junit = o->junit;
 	cfg->tap = o->tap;
 	cfg->tap_file = o->tap_file;
@@ -305,6 +313,9 @@ int config_build(const options *o, cli_config *cfg)
 		nscen += config_is_scen(o->files[i]);
 	if ((rc = judge_batch(o, nscen)) != OPTIONS_RUN)
 		return rc;
+	if (nscen > 0 && o->heights_png != NULL)
+		return refuse("--heights gives map files their heights, not "
+		              "the maps of scenario files");
 	/* Scenarios move by the benchmark rule unless --diagonal says else. */
 	eff = nscen > 0 ? config_scen_options(cfg) : cfg->opts;
 	rule_admissible(&eff, NULL);

@@ -48,6 +48,9 @@ typedef struct cli_config {
 	int check;                /* compare with expectations */
 	int update;               /* --update: enum update_kind (update.h) */
 	double tolerance;         /* < 0: check_result's default */
+	double max_climb, max_drop; /* height maps' limits; < 0: none */
+	const char *heights_png;    /* --heights, or NULL */
+	double height_scale;        /* its height per grey level */
 	const char *junit;        /* --report=junit:FILE */
 	int tap;                  /* --report=tap */
 	const char *tap_file;     /* its file, or NULL for standard output */
@@ -77,7 +80,8 @@ typedef struct cli_config {
  */
 int config_build(const options *o, cli_config *cfg);
 
-/* Whether a file operand is a scenario file: its name ends in ".scen". */
+/* Whether a file operand is a scenario file: its name ends in ".scen"
+ * (or ".3dscen", a voxel scenario). */
 int config_is_scen(const char *path);
 
 /* The options a scenario's queries run with: cfg's, moving by the

@@ -205,6 +205,15 @@ void map_error_case(sink *k, const char *label, const shared_map *sm)
 }
 
 /* Writes the picture to path whole or not at all (outfile_begin). */
+/* q's picture: a grid's, or a voxel query's slices or a height map's
+ * relief. */
+static int picture(FILE *f, const query_report *q, int scale, diag_err *err)
+{
+	if (q->vres != NULL || q->map->heights != NULL)
+		return image_write_3d(f, q, scale, err);
+	return image_write_png(f, q, scale, err);
+}
+
 static int draw(const char *path, const query_report *q, int scale,
                 diag_err *err)
 {
@@ -212,7 +221,7 @@ static int draw(const char *path, const query_report *q, int scale,
 
 	if (outfile_begin(&t, path, err) != 0)
 		return -1;
-	if (image_write_png(t.f, q, scale, err) != 0) {
+	if (picture(t.f, q, scale, err) != 0) {
 		outfile_abort(&t);
 		return -1;
 	}
@@ -243,7 +252,7 @@ void html_picture(sink *k, const query_report *q)
 	memset(&err, 0, sizeof err);
 	/* A picture that cannot be drawn (too large a map) is left out:
 	 * the page lists the check all the same. */
-	rc = image_write_png(f, q, scale, &err);
+	rc = picture(f, q, scale, &err);
 	if (fclose(f) != 0 || rc != 0) {
 		free(buf);
 		return;

@@ -16,8 +16,8 @@ static const char help_head[] = "Find shortest paths on grid maps.\n\n";
 static const char help_tail[] =
 	"\n"
 	"FILE is a map: ASCII ('.' floor, '#' wall, 'S' start, 'G' goal, '1'-'9'\n"
-	"terrain cost), JSON, Moving AI .map, Tiled .tmx/.tmj or LDtk .ldtk; '-' or\n"
-	"no FILE reads standard input.\n"
+	"terrain cost), JSON, Moving AI .map or voxel map, Tiled .tmx/.tmj or LDtk\n"
+	".ldtk; '-' or no FILE reads standard input.\n"
 	"Coordinates are 0-based, x the column, y the row.\n"
 	"Exit status: 0 path found, 1 no path or a failed check, 2 error.\n";
 

@@ -228,6 +228,8 @@ static int parse_map(const cli_config *cfg, enum map_format fmt,
 		return map_read_json_at(buf, len, cfg->max_cells, path, m, err);
 	case MAPFMT_MOVINGAI:
 		return map_read_movingai(buf, len, cfg->max_cells, m, err);
+	case MAPFMT_VOXEL:
+		return map_read_voxel(buf, len, cfg->max_cells, m, err);
 	case MAPFMT_TILED:
 	case MAPFMT_LDTK:
 		lo = cfg->level;
@@ -307,6 +309,8 @@ int load_map_or(batch *b, const char *path, const char *level, map *m,
 
 int apply_blocks(const cli_config *cfg, const char *name, map *m)
 {
+	if (m->voxels != NULL)
+		return 0; /* refused with the voxel map's options */
 	for (size_t i = 0; i < cfg->nblocks; i++) {
 		astar_point b = cfg->blocks[i];
 		/* In the editor's coordinates, as --start and --goal. */

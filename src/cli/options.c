@@ -392,6 +392,34 @@ static int set_tolerance(options *o, const char *arg)
 	return OPTIONS_RUN;
 }
 
+/* --max-climb and --max-drop: a number >= 0 (the tolerance's rule). */
+static int set_max_climb(options *o, const char *arg)
+{
+	if (value_tolerance(arg, &o->max_climb) != 0)
+		return bad_value("--max-climb", "a number >= 0", arg);
+	return OPTIONS_RUN;
+}
+
+static int set_heights(options *o, const char *arg)
+{
+	o->heights_png = arg;
+	return OPTIONS_RUN;
+}
+
+static int set_height_scale(options *o, const char *arg)
+{
+	if (value_tolerance(arg, &o->height_scale) != 0)
+		return bad_value("--height-scale", "a number >= 0", arg);
+	return OPTIONS_RUN;
+}
+
+static int set_max_drop(options *o, const char *arg)
+{
+	if (value_tolerance(arg, &o->max_drop) != 0)
+		return bad_value("--max-drop", "a number >= 0", arg);
+	return OPTIONS_RUN;
+}
+
 static int set_report(options *o, const char *arg)
 {
 	if (strncmp(arg, "junit:", 6) == 0 && arg[6] != '\0') {
@@ -584,6 +612,17 @@ static const flag flags[] = {
 	{"world", no_argument, 0, set_world, "    --world",
          "LDtk: the whole project as one world (levels\n"
          "joined where they touch, EntityRefs as doors)"},
+	{"heights", required_argument, 0, set_heights, "    --heights=FILE",
+         "each cell's height from a grayscale PNG (8 or\n"
+         "16 bits) of the map's size"},
+	{"height-scale", required_argument, 0, set_height_scale,
+         "    --height-scale=S",
+         "height units per grey level of --heights (default 1)"},
+	{"max-climb", required_argument, 0, set_max_climb, "    --max-climb=H",
+         "on a map with heights: no step rises more than H"},
+	{"max-drop", required_argument, 0, set_max_drop, "    --max-drop=D",
+         "on a map with heights: no step falls more than D\n"
+         "(default: --max-climb's H)"},
 	{"jobs", required_argument, 'J', set_jobs, "-J, --jobs=N",
          "solve on N threads (default: one per core)"},
 	{"shard", required_argument, 0, set_shard, "    --shard=K/N",
@@ -703,6 +742,8 @@ int options_parse(int argc, char **argv, options *o)
 	o->landmarks = -1;
 	o->color = "auto";
 	o->tolerance = -1;
+	o->max_climb = o->max_drop = -1;
+	o->height_scale = -1;
 	o->report_images = -1;
 	o->max_cells = MAP_MAX_CELLS_DEFAULT;
 	getopt_tables(shorts, longs);

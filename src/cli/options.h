@@ -60,6 +60,9 @@ typedef struct options {
 	int check;
 	int update;       /* --update: enum update_kind (update.h) */
 	double tolerance; /* < 0: not given */
+	double max_climb, max_drop; /* height maps' limits; < 0: none */
+	const char *heights_png; /* --heights=FILE.png, or NULL */
+	double height_scale;     /* --height-scale; < 0: not given (1) */
 	const char *junit, *tap_file;
 	int tap;
 	int github;              /* --report=github */

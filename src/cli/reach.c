@@ -151,8 +151,12 @@ static int check_reach(sink *k, astar_ctx *ctx, const map *m,
 
 	memset(&t, 0, sizeof t);
 	t.draw = k->cfg->image != NULL || k->cfg->html != NULL;
-	if ((st = astar_flood(ctx, m->grid, r->from, r->nfrom, o, &f)) !=
-	    ASTAR_OK) {
+	astar_heights hm = {m->heights, k->cfg->max_climb, k->cfg->max_drop};
+	st = m->heights != NULL
+	             ? astar_heights_flood(ctx, m->grid, &hm, r->from, r->nfrom,
+	                                   o, &f)
+	             : astar_flood(ctx, m->grid, r->from, r->nfrom, o, &f);
+	if (st != ASTAR_OK) {
 		/* At the entry, as its failure would be reported. */
 		diag_error(name, r->at.line, r->at.col,
 		           "reach[%zu]: from %s: %s", i, r->from_text,

@@ -18,6 +18,7 @@
 #include "solve_world.h"
 #include "solve_update.h"
 #include "write/image_names.h"
+#include "solve_voxel.h"
 
 /* Refuses (reports, -1) to draw the several pictures of a map file that
  * --image cannot name apart: a pattern without %d or %n, or among other
@@ -102,6 +103,54 @@ static int agent_too_big(const map *m, const astar_options *opts,
 		return 0;
 	diag_error(name, 0, 0, "--size=%d is larger than the %dx%d map",
 	           (int)opts->size, (int)w, (int)h);
+	return 1;
+}
+
+/* --heights: the PNG's heights on map m (read anew for each map, whose
+ * size it must have); 0, or -1 (reported). */
+static int load_heights(const cli_config *cfg, map *m, const char *name)
+{
+	map_error err;
+
+	if (cfg->heights_png == NULL)
+		return 0;
+	if (m->grid == NULL) {
+		diag_error(name, 0, 0, "--heights takes a grid, not a voxel map");
+		return -1;
+	}
+	free(m->heights);
+	memset(&err, 0, sizeof err);
+	if (map_read_heights_png(cfg->heights_png, astar_grid_width(m->grid),
+	                         astar_grid_height(m->grid), cfg->height_scale,
+	                         &m->heights, &err) != 0) {
+		diag_error(cfg->heights_png, 0, 0, "%s", err.msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* Whether the map's heights meet what does not take them (reported):
+ * JPS, and a level's region count (a climb limit makes steps one-way,
+ * and regions of cells that reach each other another question). */
+static int refuse_heights(const cli_config *cfg, const map *m,
+                          const char *name)
+{
+	const char *what = cfg->check && m->has_regions
+	                           ? "a level's region count" /* one-way steps */
+	                   : cfg->opts.adjacent || cfg->opts.closest
+	                           ? "--adjacent and --closest"
+	                           : NULL;
+
+	if (m->heights != NULL && cfg->opts.algorithm == ASTAR_ALGO_JPS &&
+	    !cfg->algo_auto) {
+		diag_error(name, 0, 0,
+		           "--algorithm=jps does not take a level's heights; use "
+		           "astar (or auto, which takes it)");
+		return 1;
+	}
+	if (m->heights == NULL || what == NULL)
+		return 0;
+	diag_error(name, 0, 0, "%s: not on a level with heights yet", what);
 	return 1;
 }
 
@@ -198,7 +247,8 @@ static void run_file(sink *k, astar_ctx *ctx)
 
 	if (rc == LOAD_SKIPPED)
 		return;
-	if (rc != 0 || (m.world == NULL && apply_blocks(cfg, name, &m) != 0)) {
+	if (rc != 0 || (m.world == NULL && apply_blocks(cfg, name, &m) != 0) ||
+	    load_heights(cfg, &m, name) != 0) {
 		map_free(&m);
 		query_error(k, name);
 		return;
@@ -211,12 +261,20 @@ static void run_file(sink *k, astar_ctx *ctx)
 		return;
 	}
 	t1 = now_us();
+	if (m.voxels != NULL) {
+		rc = run_voxel_file(k, ctx, &m, name, t1 - t0);
+		map_free(&m);
+		if (rc != 0)
+			query_error(k, name);
+		return;
+	}
 	name = level_label(k, &m, name);
 	say_chosen(cfg, name, &m);
 	memset(&res, 0, sizeof res); /* a distance map has no path */
 	opts = map_options(cfg, &m, name);
 	query_init(&q, cfg, name, &m, &opts, &res, t1 - t0);
 	if (refuse_map_queries(k, &m, name) || agent_too_big(&m, &opts, name) ||
+	    refuse_heights(cfg, &m, name) ||
 	    (cfg->update && refuse_update(&m, name))) {
 		rc = -1;
 	} else if (cfg->distances) {
@@ -369,7 +427,10 @@ static void run_scen(sink *k, astar_ctx *ctx)
 		scen_label(label, sizeof label, k->it->scen_name, e->line);
 		map_error_case(k, label, sm);
 	} else if (k->cfg->nonly == 0) { /* --only: its lines have no name */
-		scen_query(k, ctx);
+		if (k->it->entry->voxel || sm->m.voxels != NULL)
+			run_voxel_scen(k, ctx);
+		else
+			scen_query(k, ctx);
 	}
 	shared_release(k->b, sm);
 }

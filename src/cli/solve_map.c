@@ -16,12 +16,19 @@
 #include "solve_update.h"
 
 /* One search: astar_search, or astar_search_many for several starts or
- * goals. */
-static astar_status search_query(astar_ctx *ctx, const astar_grid *g,
+ * goals; on a map with heights astar_heights_search. */
+static astar_status search_query(astar_ctx *ctx, const cli_config *cfg,
+                                 const map *m,
                                  const astar_point *s, size_t ns,
                                  const astar_point *t, size_t nt,
                                  const astar_options *opts, astar_result *res)
 {
+	const astar_grid *g = m->grid;
+
+	if (m->heights != NULL) {
+		astar_heights hm = {m->heights, cfg->max_climb, cfg->max_drop};
+		return astar_heights_search(ctx, g, &hm, s, ns, t, nt, opts, res);
+	}
 	if (ns == 1 && nt == 1)
 		return astar_search(ctx, g, s[0], t[0], opts, res);
 	return astar_search_many(ctx, g, s, ns, t, nt, opts, res);
@@ -95,6 +102,8 @@ static void query_options(sink *k, astar_ctx *ctx, const map *m,
 	if (mq->has_size && !k->cfg->size_given)
 		qo->size = mq->size;
 	config_choose(k->cfg, ctx, m->grid, qo);
+	if (m->heights != NULL && k->cfg->algo_auto)
+		qo->algorithm = ASTAR_ALGO_ASTAR; /* JPS takes no heights */
 }
 
 /* Fills q with query i's endpoints, its path res and what it expects. */
@@ -227,7 +236,7 @@ static int run_blocked_query(sink *k, astar_ctx *ctx, const map *m,
 	if (q->prepared)
 		q->prepare_us = prepare(ctx, m->grid, &qo);
 	t2 = now_us();
-	if ((st = search_query(ctx, m->grid, ss, ns, ts, nt, &qo, res)) !=
+	if ((st = search_query(ctx, k->cfg, m, ss, ns, ts, nt, &qo, res)) !=
 	    ASTAR_OK) {
 		diag_error(name, mq->line, mq->col, "%s%s", where,
 		           astar_strerror(st));
@@ -344,7 +353,7 @@ static int run_one_query(sink *k, astar_ctx *ctx, const map *m, query_report *q,
 		at.goal = m->goal_at;
 	if (valid_query(q->opts, name, &at, "", m->grid, *ss, ns, *ts, nt) != 0)
 		return -1;
-	if ((st = search_query(ctx, m->grid, *ss, ns, *ts, nt, q->opts, res)) !=
+	if ((st = search_query(ctx, k->cfg, m, *ss, ns, *ts, nt, q->opts, res)) !=
 	    ASTAR_OK) {
 		diag_error(name, 0, 0, "%s", astar_strerror(st));
 		return -1;
@@ -373,6 +382,8 @@ int run_map_query(sink *k, astar_ctx *ctx, const map *m, query_report *q,
 	int rc;
 
 	config_choose(k->cfg, ctx, m->grid, &o);
+	if (m->heights != NULL && k->cfg->algo_auto)
+		o.algorithm = ASTAR_ALGO_ASTAR; /* JPS takes no heights */
 	q->opts = &o;
 	rc = run_one_query(k, ctx, m, q, res, t1, ss, ts);
 	q->opts = given;
@@ -402,8 +413,11 @@ int run_distances(sink *k, astar_ctx *ctx, const map *m, query_report *q,
 	if (endpoints(cfg, m, name, 0, ss, &ns) != 0 ||
 	    valid_query(q->opts, name, &at, "", m->grid, *ss, ns, NULL, 0) != 0)
 		return -1;
-	if ((st = astar_flood(ctx, m->grid, *ss, ns, q->opts, &f)) !=
-	    ASTAR_OK) {
+	astar_heights hm = {m->heights, cfg->max_climb, cfg->max_drop};
+	st = m->heights != NULL
+	             ? astar_heights_flood(ctx, m->grid, &hm, *ss, ns, q->opts, &f)
+	             : astar_flood(ctx, m->grid, *ss, ns, q->opts, &f);
+	if (st != ASTAR_OK) {
 		diag_error(name, 0, 0, "%s", astar_strerror(st));
 		return -1;
 	}

@@ -41,6 +41,8 @@ void astar_ctx_free(astar_ctx *ctx)
 		ctx->graph_free(ctx->graph);
 	if (ctx->world_free != NULL)
 		ctx->world_free(ctx->world);
+	if (ctx->vox_free != NULL)
+		ctx->vox_free(ctx->vox);
 	heap_free(&ctx->open);
 	free(ctx);
 }

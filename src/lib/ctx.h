@@ -62,6 +62,9 @@ struct astar_ctx {
 	/* A world search's arrays (world_search.c), opaque the same way. */
 	void *world;
 	void (*world_free)(void *world);
+	/* The voxel searches' result arrays (voxel.c), kept the same way. */
+	void *vox;
+	void (*vox_free)(void *vox);
 	/* astar_choose's measure of the last grid it judged (choose.c). */
 	uint64_t choice_id, choice_version;
 	int choice_valid, choice_scattered;

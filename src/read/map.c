@@ -103,6 +103,8 @@ enum map_format map_detect(const char *buf, size_t len)
 
 	if (len - i >= 5 && memcmp(buf + i, "type ", 5) == 0)
 		return MAPFMT_MOVINGAI;
+	if (len - i >= 6 && memcmp(buf + i, "voxel ", 6) == 0)
+		return MAPFMT_VOXEL;
 	while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||
 	                   buf[i] == '\n'))
 		i++;
@@ -118,6 +120,17 @@ enum map_format map_detect(const char *buf, size_t len)
 void map_free(map *m)
 {
 	astar_grid_free(m->grid);
+	astar_voxels_free(m->voxels);
+	free(m->heights);
+	if (m->vlevel != NULL) {
+		for (size_t i = 0; i < m->vlevel->nqueries; i++)
+			free(m->vlevel->queries[i].name);
+		free(m->vlevel->queries);
+		for (size_t i = 0; i < m->vlevel->nreach; i++)
+			free(m->vlevel->reach[i].to);
+		free(m->vlevel->reach);
+		free(m->vlevel);
+	}
 	for (size_t i = 0; i < m->nqueries; i++) {
 		free(m->queries[i].expect.path);
 		free(m->queries[i].starts);

@@ -102,7 +102,8 @@ enum map_format {
 	MAPFMT_LDTK,
 	MAPFMT_GRAPH,  /* a JSON graph (graph_file.h) */
 	MAPFMT_DIMACS, /* DIMACS .gr, .p2p, .ss */
-	MAPFMT_EDGES   /* an edge list */
+	MAPFMT_EDGES   /* an edge list */,
+	MAPFMT_VOXEL /* a Moving AI voxel map ("voxel W H D") */
 };
 
 /* What the level options (--layer, --solid, --cost, --costs, --level, or
@@ -191,7 +192,41 @@ typedef struct map {
 	/* Frees world (set by the reader that made it, so that map_free
 	 * depends on no world reader). */
 	void (*world_free)(struct map_world *world);
+	astar_voxels *voxels; /* owned: a voxel map's grid (grid is then
+	                         NULL) */
+	double *heights; /* owned: a JSON level's "heights", width x height
+	                    in rows, or NULL */
+	struct map_voxel_level *vlevel; /* owned: a JSON voxel level's
+	                                   points, queries and reach, or
+	                                   NULL */
 } map;
+
+/* A JSON voxel level's query, as map_query is a grid's. */
+typedef struct map_vquery {
+	astar_place start, goal;
+	char *name; /* owned, or NULL */
+	int adjacent, closest;
+	map_expect expect; /* reachable, cost, max_cost, steps */
+	map_place at;      /* where it is written */
+} map_vquery;
+
+/* A JSON voxel level's reach assertion: whether every target can be
+ * reached from the source (or none can); all: every open voxel. */
+typedef struct map_vreach {
+	astar_place from, *to; /* to: owned, nto of them */
+	size_t nto;
+	int all, reachable;
+	map_place at;
+} map_vreach;
+
+typedef struct map_voxel_level {
+	int has_start, has_goal;
+	astar_place start, goal;
+	map_vquery *queries; /* owned */
+	size_t nqueries;
+	map_vreach *reach; /* owned */
+	size_t nreach;
+} map_voxel_level;
 
 /* Frees what the map owns and zeroes it. */
 void map_free(map *m);
@@ -399,11 +434,25 @@ int map_ldtk_levels(const char *buf, size_t len, char ***names, size_t *n,
 int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,
                       map_error *err);
 
+/* Reads a Moving AI voxel map: "voxel W H D", then one "x y z" line per
+ * blocked voxel (map_voxel.c), refusing more than max_cells voxels
+ * before allocating them; same contract as map_read_ascii, the voxels in
+ * m->voxels. */
+int map_read_voxel(const char *buf, size_t len, size_t max_cells, map *m,
+                   map_error *err);
+
+/* The heights of a width x height map from the grayscale PNG at path
+ * (8 or 16 bits; heights_png.c), each grey level times scale, into *out
+ * (malloc'd).  0, or -1 with err set (line 0). */
+int map_read_heights_png(const char *path, int32_t width, int32_t height,
+                         double scale, double **out, map_error *err);
+
 /* 3 when buf starts with a UTF-8 byte order mark, which every reader
  * skips, else 0: a file that holds nothing more is empty. */
 size_t map_bom(const char *buf, size_t len);
 
-/* Guesses the format from the content: "type " first -> Moving AI, '<'
+/* Guesses the format from the content: "type " first -> Moving AI,
+ * "voxel " first -> a Moving AI voxel map, '<'
  * (an XML map) -> Tiled, '{' first (after white space) -> JSON, unless
  * its object has, among its own keys (not those of the values inside
  * it), Tiled's "tiledversion" or "type": "map" (Tiled) or LDtk's

@@ -49,9 +49,12 @@
  *                meant for, by its --diagonal name.
  * wrap           Optional: which borders join, "none", "x", "y" or "xy"
  *                (--wrap).
+ * heights        Optional: H rows of W numbers, each cell's height: a
+ *                step then costs its 3D length (map_json_heights.c).
  * size           Optional: the side of the N x N agent the queries are
  *                for, 1 to the map's smaller side (--size); a query may
- *                give its own.
+ *                give its own.  An array [W, H, D] instead makes the
+ *                file a voxel level (map_json_voxel.c).
  * reach          Optional reachability assertions for --check: each
  *                {"from": P, "to": T, "reachable": true}, P [x, y] or
  *                "@name" (all its cells: a target counts as reached
@@ -126,11 +129,13 @@
 #include "map.h"
 #include "map_json_expect.h"
 #include "map_json_grid.h"
+#include "map_json_heights.h"
 #include "map_json_places.h"
 #include "map_json_points.h"
 #include "map_json_queries.h"
 #include "map_json_values.h"
 #include "world_json.h"
+#include "map_json_voxel.h"
 
 /* A level's own start, goal and diagonal policy, in a JSON map or a
  * check file alike. */
@@ -234,6 +239,9 @@ static int read_extras(json_t *root, long width, long height, map *m,
 	if ((v = json_object_get(root, "points")) != NULL &&
 	    map_json_points(v, width, height, m, err) != 0)
 		return -1;
+	if ((v = json_object_get(root, "heights")) != NULL &&
+	    map_json_heights(v, width, height, m, err) != 0)
+		return -1;
 	if (read_rules(root, width, height, m, err) != 0)
 		return -1;
 	if ((v = json_object_get(root, "wrap")) != NULL) {
@@ -268,7 +276,7 @@ static int read_root(json_t *root, const char *path, size_t max_cells, map *m,
 	static const char *const keys[] = {
 		"width", "height", "rows",    "cells",    "legend",
 		"start", "goal",   "queries", "diagonal", "points",
-		"wrap",  "size",   "reach",   "expect",   NULL};
+		"wrap",  "size",   "reach",   "expect",   "heights", NULL};
 	json_t *rows, *cells;
 	long width = 0, height = 0;
 	map_json_legend lg;
@@ -287,6 +295,8 @@ static int read_root(json_t *root, const char *path, size_t max_cells, map *m,
 		return map_fail(err, 0, 0, "maps: a Tiled .world file; astar does "
 		                "not read Tiled worlds yet: give its maps one by "
 		                "one, or make it a JSON world of \"floors\"");
+	if (json_is_array(json_object_get(root, "size")))
+		return map_json_voxel(root, max_cells, m, err);
 	if (map_json_check_keys(root, keys, "", err) != 0 ||
 	    map_json_dim(root, "width", &width, err) != 0 ||
 	    map_json_dim(root, "height", &height, err) != 0)
@@ -386,6 +396,8 @@ int map_read_json_at(const char *buf, size_t len, size_t max_cells,
 		map_free(m);
 		if (err->line == 0)
 			map_json_place_error(buf, n, err);
+	} else if (m->voxels != NULL) {
+		map_json_voxel_places(buf, n, m);
 	} else {
 		map_json_place_queries(buf, n, m);
 		if (m->world != NULL)

@@ -194,11 +194,66 @@ static int parse_line(const char *s, size_t n, scen_entry *e, const char *prev)
 	return 0;
 }
 
+/* A voxel scenario's query line, "sx sy sz gx gy gz cost ratio", into
+ * e, whose map is vmap; on error marks e bad.  -1 only when out of
+ * memory. */
+static int parse_voxel_line(const char *s, size_t n, scen_entry *e,
+                            char *vmap)
+{
+	static const char *const names[6] = {"start x", "start y", "start z",
+	                                     "goal x",  "goal y",  "goal z"};
+	const char *f[NFIELDS + 1];
+	size_t fl[NFIELDS + 1];
+	int nf = split_fields(s, n, f, fl), rc;
+	long v[6];
+
+	e->voxel = 1;
+	e->map = vmap;
+	if (nf != 8)
+		return bad_line(e, 1, "expected 8 fields (sx sy sz gx gy gz cost "
+		                "ratio), got %s%d",
+		                nf > NFIELDS ? "more than " : "",
+		                nf > NFIELDS ? NFIELDS : nf);
+	for (int k = 0; k < 6; k++)
+		if (value_digits(f[k], fl[k], ASTAR_DIM_MAX, &v[k]) != 0)
+			return bad_line(e, (long)(f[k] - s) + 1,
+			                "%s: expected a whole number from 0 to %d",
+			                names[k], ASTAR_DIM_MAX);
+	if ((rc = parse_optimal(f[6], fl[6], e)) != 0)
+		return rc < 0 ? -1
+		              : bad_line(e, (long)(f[6] - s) + 1,
+		                         "cost: expected a number >= 0");
+	e->opt_off = (size_t)(f[6] - s);
+	e->opt_len = fl[6];
+	e->start.x = (int32_t)v[0];
+	e->start.y = (int32_t)v[1];
+	e->sz = (int32_t)v[2];
+	e->goal.x = (int32_t)v[3];
+	e->goal.y = (int32_t)v[4];
+	e->gz = (int32_t)v[5];
+	return 0;
+}
+
 /* The header line a scenario must start with. */
 static int is_version(const char *l, size_t n)
 {
 	return (n == 9 && memcmp(l, "version 1", 9) == 0) ||
 	       (n == 11 && memcmp(l, "version 1.0", 11) == 0);
+}
+
+/* A voxel scenario's map line: one field, a file name (a query line
+ * has eight or nine). */
+static int voxel_map_line(const char *l, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && (l[i] == ' ' || l[i] == '\t'))
+		i++;
+	while (i < n && l[i] != ' ' && l[i] != '\t')
+		i++;
+	while (i < n && (l[i] == ' ' || l[i] == '\t'))
+		i++;
+	return i == n;
 }
 
 /* Blank lines, as at the end of some files, are skipped. */
@@ -214,7 +269,7 @@ static int is_blank(const char *l, size_t n)
  * *prev follows the map of the last good line.  -1 when out of memory,
  * with what was allocated left in s to be freed. */
 static int add_entry(scen *s, size_t *cap, const char *buf, const char *l,
-                     size_t n, long line, const char **prev)
+                     size_t n, long line, const char **prev, char *vmap)
 {
 	scen_entry *e;
 
@@ -229,12 +284,14 @@ static int add_entry(scen *s, size_t *cap, const char *buf, const char *l,
 	e = &s->entries[s->n];
 	memset(e, 0, sizeof *e);
 	e->line = line;
-	if (parse_line(l, n, e, *prev) != 0) {
+	if ((vmap != NULL ? parse_voxel_line(l, n, e, vmap)
+	                  : parse_line(l, n, e, *prev)) != 0) {
 		s->n++; /* what it allocated is freed with the rest */
 		return -1;
 	}
 	if (!e->bad) {
-		*prev = e->map;
+		if (vmap == NULL)
+			*prev = e->map;
 		e->opt_off += (size_t)(l - buf);
 	}
 	s->n++;
@@ -248,6 +305,8 @@ int scen_read(const char *buf, size_t len, scen *s, map_error *err)
 	long line = 0;
 	int seen_version = 0;
 	const char *prev = NULL; /* the map of the last good line */
+	char *vmap = NULL; /* a voxel scenario's map */
+	int nomem = 0;
 
 	memset(s, 0, sizeof *s);
 	if (len > 0 && map_bom(buf, len) == len)
@@ -278,12 +337,34 @@ int scen_read(const char *buf, size_t len, scen *s, map_error *err)
 		}
 		if (is_blank(l, n))
 			continue;
-		if (add_entry(s, &cap, buf, l, n, line, &prev) != 0) {
-			scen_free(s);
-			return map_fail(err, 0, 0, "out of memory");
+		if (seen_version == 1 && voxel_map_line(l, n)) {
+			/* A voxel scenario: every line's map is this one,
+			 * owned by the first entry (or freed here). */
+			seen_version = 2;
+			if ((vmap = malloc(n + 1)) == NULL) {
+				nomem = 1;
+				break;
+			}
+			memcpy(vmap, l, n);
+			vmap[n] = '\0';
+			continue;
 		}
+		seen_version = 3;
+		if (add_entry(s, &cap, buf, l, n, line, &prev, vmap) != 0) {
+			nomem = 1;
+			break;
+		}
+	}
+	if (nomem) {
+		free(vmap);
+		scen_free(s);
+		return map_fail(err, 0, 0, "out of memory");
 	}
 	if (!seen_version)
 		return map_fail(err, 0, 0, "empty scenario file");
+	if (vmap != NULL && s->n > 0)
+		s->entries[0].owns_map = 1;
+	else
+		free(vmap);
 	return 0;
 }

@@ -3,7 +3,10 @@
  *
  * A scenario file is a "version 1" (or "version 1.0") line, then one
  * query per line: bucket, map, map width, map height, start x, start y,
- * goal x, goal y, optimal length, separated by tabs or spaces.  A bad line
+ * goal x, goal y, optimal length, separated by tabs or spaces.  A Moving
+ * AI voxel scenario (.3dscen) has the map's file name alone on the line
+ * after the version, then "sx sy sz gx gy gz cost ratio" lines (the
+ * ratio is not used).  A bad line
  * does not stop the reading: it becomes an entry that carries its error,
  * in its place among the others.
  */
@@ -24,6 +27,9 @@ typedef struct scen_entry {
 	int decimals; /* digits after the point in the optimal length */
 	size_t opt_off, opt_len; /* where the optimal length is written: its
 	                            bytes in the file (for --update) */
+	int voxel;      /* a voxel scenario's line: start and goal are
+	                   x, y with sz and gz their z (width, height 0) */
+	int32_t sz, gz;
 } scen_entry;
 
 typedef struct scen {

@@ -26,6 +26,8 @@
  *                   current route orange, the recorded one blue, the
  *                   cells on both brown, and yellow the cells on both
  *                   where the routes part or meet again
+ * A voxel query and a query on a map with heights are drawn by
+ * image_write_3d (image_voxel.c) instead.
  * When scale >= 8 a faint grid line separates the cells.  The PNG's text
  * says this legend ("Legend"), with the jump points when there are.
  *
@@ -71,5 +73,10 @@ int image_fit(int32_t w, int32_t h, int64_t most);
  * Thread-safe: no globals.
  */
 int image_write_png(FILE *fp, const query_report *q, int scale, diag_err *err);
+
+/* The picture of a voxel query (its slices side by side) or of a query
+ * on a map with heights (shaded relief), as image_write_png draws a
+ * grid's: image_voxel.c. */
+int image_write_3d(FILE *fp, const query_report *q, int scale, diag_err *err);
 
 #endif

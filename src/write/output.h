@@ -48,6 +48,13 @@ typedef struct query_report {
 	int check;                /* -1 not checked, 0 failed, 1 passed */
 	int start_given, goal_given; /* by --start, --goal or the query,
 	                                not the level's defaults */
+	/* A voxel query: its result, whose path and end the writers show
+	 * as X,Y,Z (res holds its cost, length and counts), and its start
+	 * and goal; NULL on a grid. */
+	const astar_voxel_result *vres;
+	astar_place vstart, vgoal;
+	const astar_place *vstarts, *vgoals; /* all of them, when several */
+	size_t nvstarts, nvgoals;
 } query_report;
 
 /* Draws the map with the path (and explored cells when the options asked
@@ -76,6 +83,14 @@ int output_text_distances(FILE *out, const query_report *q,
                           const astar_flood_result *f, int flow);
 int output_json_distances(FILE *out, const query_report *q,
                           const astar_flood_result *f, int flow);
+
+/* A voxel query's map as text (output_voxel.c): each z layer the path
+ * crosses, under its number, with the path drawn.  0 or -1 as
+ * output_text. */
+int output_voxel_draw(FILE *out, const query_report *q, int color);
+
+/* s as a JSON string, as the records write file names; 0 or -1. */
+int output_json_string(FILE *out, const char *s);
 
 /* The cost as text: at most 8 decimals, trailing zeros trimmed. */
 void output_cost(char *buf, size_t size, double cost);

@@ -15,6 +15,7 @@
  * on most scenario queries with JPS.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -238,6 +239,22 @@ static void put_name(text *t, const char *s)
 	put_json(t, file_name(s), 6 * strlen(s) + 2);
 }
 
+int output_json_string(FILE *out, const char *s)
+{
+	text t = {NULL, 0, 0, 0, 0, 0};
+	int rc;
+
+	put_name(&t, s);
+	if (t.nomem) {
+		free(t.s);
+		errno = ENOMEM;
+		return -1;
+	}
+	rc = fwrite(t.s, 1, t.n, out) == t.n ? 0 : -1;
+	free(t.s);
+	return rc;
+}
+
 /* A number with the output's precision (see real). */
 static void put_real(text *t, double v)
 {
@@ -283,6 +300,27 @@ static void put_point(text *t, astar_point p)
 	if (reserve(t, 25) == 0)
 		t->n += point_text(t->s + t->n, (int32_t)(p.x + t->ox),
 		                   (int32_t)(p.y + t->oy));
+}
+
+/* "[x,y,z]", and a list of them: a voxel's place. */
+static void put_place(text *t, astar_place p)
+{
+	char buf[48];
+
+	put(t, buf,
+	    (size_t)snprintf(buf, sizeof buf, "[%d,%d,%d]", (int)p.x, (int)p.y,
+	                     (int)p.z));
+}
+
+static void put_places(text *t, const astar_place *a, size_t n)
+{
+	put_str(t, "[");
+	for (size_t i = 0; i < n; i++) {
+		if (i > 0)
+			put_str(t, ",");
+		put_place(t, a[i]);
+	}
+	put_str(t, "]");
 }
 
 /* The "options" member: the options the query ran with, by name. */
@@ -358,6 +396,22 @@ static void put_several(text *t, const char *key, const astar_point *p,
 		put_str(t, "null");
 }
 
+/* The same for a voxel query's places. */
+static void put_several_places(text *t, const char *key, const astar_place *p,
+                               size_t n, const char *index_key, int found,
+                               uint64_t index)
+{
+	if (n <= 1)
+		return;
+	put_key(t, key);
+	put_places(t, p, n);
+	put_key(t, index_key);
+	if (found)
+		put_count(t, index);
+	else
+		put_str(t, "null");
+}
+
 /* Where the query comes from: its scenario line, its index and name in
  * a map's queries. */
 static void put_origin(text *t, const query_report *q)
@@ -389,13 +443,20 @@ static void put_outcome(text *t, const query_report *q)
 		put_key(t, "steps");
 		put_count(t, (uint64_t)r->path_len - 1);
 		put_key(t, "end");
-		put_point(t, r->end);
+		if (q->vres != NULL)
+			put_place(t, q->vres->end);
+		else
+			put_point(t, r->end);
 	} else {
 		put_str(t, ",\"cost\":null,\"steps\":null,\"end\":null");
 	}
 	if (!q->no_path) {
 		put_key(t, "path");
-		put_points(t, r->path, r->found ? r->path_len : 0);
+		if (q->vres != NULL)
+			put_places(t, q->vres->path,
+			           r->found && q->vres->path ? r->path_len : 0);
+		else
+			put_points(t, r->path, r->found ? r->path_len : 0);
 	}
 	put_key(t, "expanded");
 	put_count(t, r->expanded);
@@ -403,7 +464,10 @@ static void put_outcome(text *t, const query_report *q)
 	put_count(t, r->generated);
 	if (q->opts->explored && !q->no_path) {
 		put_key(t, "explored");
-		put_points(t, r->explored, r->explored_len);
+		if (q->vres != NULL)
+			put_places(t, q->vres->explored, q->vres->explored_len);
+		else
+			put_points(t, r->explored, r->explored_len);
 	}
 }
 
@@ -479,9 +543,15 @@ int output_json(FILE *out, const query_report *q)
 	put_str(&t, "{\"map\":");
 	put_name(&t, q->map_name);
 	put_key(&t, "start");
-	put_point(&t, q->start);
+	if (q->vres != NULL)
+		put_place(&t, q->vstart);
+	else
+		put_point(&t, q->start);
 	put_key(&t, "goal");
-	put_point(&t, q->goal);
+	if (q->vres != NULL)
+		put_place(&t, q->vgoal);
+	else
+		put_point(&t, q->goal);
 	put_options(&t, q->opts);
 	put_key(&t, "found");
 	put_bool(&t, r->found);
@@ -491,6 +561,10 @@ int output_json(FILE *out, const query_report *q)
 	 * (start and goal above are those cells). */
 	put_several(&t, "starts", q->starts, q->nstarts, "start_index",
 	            r->found, r->start_index);
+	put_several_places(&t, "starts", q->vstarts, q->nvstarts, "start_index",
+	                   r->found, r->start_index);
+	put_several_places(&t, "goals", q->vgoals, q->nvgoals, "goal_index",
+	                   r->found, r->goal_index);
 	put_several(&t, "goals", q->goals, q->ngoals, "goal_index", r->found,
 	            r->goal_index);
 	put_origin(&t, q);

@@ -124,7 +124,8 @@ int output_text(FILE *out, const query_report *q, int color)
 	const astar_result *r = q->res;
 	char cost[64];
 
-	if (!q->no_path && draw(out, q, color) != 0)
+	if (!q->no_path && (q->vres != NULL ? output_voxel_draw(out, q, color)
+	                                    : draw(out, q, color)) != 0)
 		return -1;
 	/* An infinite map's drawing starts where its tiles do, not at the
 	 * editor's 0,0. */
@@ -149,7 +150,21 @@ int output_text(FILE *out, const query_report *q, int color)
 			        r->goal_index + 1, q->ngoals);
 		/* Not on the goal: with --adjacent (unless the start is
 		 * the goal) or for a --closest fallback. */
-		if (r->end.x != q->goal.x || r->end.y != q->goal.y)
+		if (q->nvstarts > 1)
+			fprintf(out, "start: %d,%d,%d (start %zu of %zu)\n",
+			        (int)q->vstart.x, (int)q->vstart.y,
+			        (int)q->vstart.z, r->start_index + 1, q->nvstarts);
+		if (q->nvgoals > 1)
+			fprintf(out, "goal: %d,%d,%d (goal %zu of %zu)\n",
+			        (int)q->vgoal.x, (int)q->vgoal.y, (int)q->vgoal.z,
+			        r->goal_index + 1, q->nvgoals);
+		if (q->vres != NULL) {
+			const astar_place *e = &q->vres->end;
+			if (e->x != q->vgoal.x || e->y != q->vgoal.y ||
+			    e->z != q->vgoal.z)
+				fprintf(out, "end: %d,%d,%d\n", (int)e->x,
+				        (int)e->y, (int)e->z);
+		} else if (r->end.x != q->goal.x || r->end.y != q->goal.y)
 			fprintf(out, "end: %ld,%ld\n", r->end.x + origin(q, 0),
 			        r->end.y + origin(q, 1));
 	}
@@ -172,9 +187,14 @@ int output_text_line(FILE *out, const query_report *q, const char *label)
 	const astar_result *r = q->res;
 	char cost[64];
 
-	fprintf(out, "%s: %ld,%ld -> %ld,%ld: ", label,
-	        q->start.x + origin(q, 0), q->start.y + origin(q, 1),
-	        q->goal.x + origin(q, 0), q->goal.y + origin(q, 1));
+	if (q->vres != NULL)
+		fprintf(out, "%s: %d,%d,%d -> %d,%d,%d: ", label,
+		        (int)q->vstart.x, (int)q->vstart.y, (int)q->vstart.z,
+		        (int)q->vgoal.x, (int)q->vgoal.y, (int)q->vgoal.z);
+	else
+		fprintf(out, "%s: %ld,%ld -> %ld,%ld: ", label,
+		        q->start.x + origin(q, 0), q->start.y + origin(q, 1),
+		        q->goal.x + origin(q, 0), q->goal.y + origin(q, 1));
 	if (r->found) {
 		output_cost(cost, sizeof cost, r->cost);
 		fprintf(out, "%scost %s, %zu steps",

@@ -16,7 +16,7 @@ case $CC in cc | gcc* | */gcc*) CC=clang ;; esac
 out=${FUZZ_BUILD:-tests/fuzz/build}
 mkdir -p "$out/obj"
 
-ALL="fuzz_ascii fuzz_json fuzz_movingai fuzz_scen fuzz_args fuzz_levels fuzz_files fuzz_graph"
+ALL="fuzz_ascii fuzz_json fuzz_movingai fuzz_scen fuzz_args fuzz_levels fuzz_files fuzz_graph fuzz_voxel"
 targets=${*:-$ALL}
 
 # The library's and the readers' sources, by their folders.

@@ -215,7 +215,7 @@ static inline void fz_check_error_place(const map_error *err, const char *buf,
 /* After a failed read the map is left empty. */
 static inline void fz_check_empty_map(const map *m)
 {
-	FZ_CHECK(m->grid == NULL);
+	FZ_CHECK(m->grid == NULL && m->voxels == NULL && m->vlevel == NULL);
 	FZ_CHECK(m->queries == NULL && m->nqueries == 0);
 	FZ_CHECK(!m->has_start && !m->has_goal);
 }

@@ -239,6 +239,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		map_free(&m);
 		return 0;
 	}
+	if (m.voxels != NULL) { /* a voxel level: fuzz_voxel's */
+		FZ_CHECK(m.grid == NULL && m.vlevel != NULL);
+		map_free(&m);
+		return 0;
+	}
 	fz_check_map(&m, max_cells);
 	FZ_CHECK(map_detect(buf, len) == MAPFMT_JSON);
 	model_compare(buf, len, &m);

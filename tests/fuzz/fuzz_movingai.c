@@ -174,7 +174,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fmt = map_detect(buf, len);
 	FZ_CHECK(fmt == MAPFMT_ASCII || fmt == MAPFMT_JSON ||
 	         fmt == MAPFMT_MOVINGAI || fmt == MAPFMT_TILED ||
-	         fmt == MAPFMT_LDTK);
+	         fmt == MAPFMT_LDTK || fmt == MAPFMT_VOXEL);
 	memset(&err, 0, sizeof err);
 	rc = map_read_movingai(buf, len, max_cells, &m, &err);
 	if (rc != 0) {

@@ -319,7 +319,7 @@ def write_dicts():
 # The targets whose corpus this script writes; corpus/fuzz_levels is
 # kept as committed (a Tiled map, an LDtk project, decoder inputs).
 TARGETS = ["fuzz_ascii", "fuzz_json", "fuzz_movingai", "fuzz_scen", "fuzz_args",
-           "fuzz_files"]
+           "fuzz_files", "fuzz_voxel"]
 
 
 def main():
@@ -409,6 +409,19 @@ def main():
           b"0 m.map 4 4 0 0 3 3 2e1\n")
     write(S, "err-no-version", b"version 2\n0 m.map 4 4 0 0 3 3 1\n")
     write(S, "err-empty", b"")
+
+    # ---- fuzz_voxel: an option byte (policy, algorithm, adjacent,
+    # closest), a max_cells byte, then a voxel map or JSON voxel level.
+    V = "fuzz_voxel"
+    write(V, "cave-box-astar", b"\x02\x0c" + maps("cave.3dmap"))
+    write(V, "cave-never-bfs-adjacent", b"\x18\x0c" + maps("cave.3dmap"))
+    write(V, "tiny-always-closest", b"\x21\x0c" + b"voxel 3 2 2\n1 0 0\n1 1 0\n\n2 1 1\n")
+    write(V, "err-outside", b"\x02\x0c" + b"voxel 3 2 2\n1 2 0\n")
+    write(V, "err-size", b"\x02\x0c" + b"voxel 3 -2 2\n")
+    write(V, "level-layers", b"\x06\x0c" + b'{"size": [3, 2, 2], "layers": [["..#", "1.."], ["...", "#.9"]],'
+          b' "start": [0, 0, 0], "goal": [2, 1, 0], "queries": [{"expect": {"cost": 3}}],'
+          b' "reach": [{"from": [0, 0, 0], "to": "*"}]}')
+    write(V, "level-blocked", b"\x02\x0c" + b'{"size": [2, 2, 2], "blocked": [[0, 1, 1], [1, 0, 0]]}')
 
     # ---- fuzz_args
     G = "fuzz_args"

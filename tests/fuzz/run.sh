@@ -15,7 +15,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 secs=${1:-60}
 [ $# -gt 0 ] && shift
-targets=${*:-fuzz_ascii fuzz_json fuzz_movingai fuzz_scen fuzz_args fuzz_levels fuzz_files fuzz_graph}
+targets=${*:-fuzz_ascii fuzz_json fuzz_movingai fuzz_scen fuzz_args fuzz_levels fuzz_files fuzz_graph fuzz_voxel}
 case $secs in '' | *[!0-9]*) echo "usage: run.sh [SECONDS [TARGET...]]" >&2; exit 2 ;; esac
 build=${FUZZ_BUILD:-$here/build}
 out=${FUZZ_OUT:-$here/out}

@@ -20,6 +20,8 @@ static const struct {
 	{"landmarks", test_landmarks}, {"many", test_many},
 	{"choose", test_choose},   {"graph", test_graph},
 	{"world", test_world},
+	{"choose", test_choose}, {"voxel", test_voxel},
+	{"height", test_height},
 };
 
 #define N_MODULES (sizeof modules / sizeof modules[0])

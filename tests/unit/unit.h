@@ -15,5 +15,7 @@ void test_many(void); /* test_many.c: several goals, floods, sizes, wraps */
 void test_choose(void); /* test_choose.c: astar_choose, --algorithm=auto */
 void test_graph(void);  /* test_graph.c: graphs against a reference */
 void test_world(void); /* test_world.c: worlds against a model of its own */
+void test_voxel(void);  /* test_voxel.c: voxel grids against a model */
+void test_height(void); /* test_height.c: height maps against a model */
 
 #endif

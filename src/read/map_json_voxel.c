@@ -1,0 +1,372 @@
+/*
+ * map_json_voxel.c - a JSON voxel level: an object whose "size" is
+ * [width, height, depth].
+ *
+ *   {
+ *     "size": [W, H, D],
+ *     "blocked": [[x, y, z], ...],        or
+ *     "layers": [["..#", ...], ...],      D layers (z) of H rows (y) of
+ *                                         W voxels: '.' open, '#'
+ *                                         blocked, '1'..'9' open at that
+ *                                         cost
+ *     "start": [x, y, z], "goal": [x, y, z],
+ *     "diagonal": "no-obstacles",
+ *     "queries": [{"name": ..., "start": [x, y, z], "goal": [x, y, z],
+ *                  "adjacent": false, "closest": false,
+ *                  "expect": {"reachable", "cost", "max_cost", "steps"}}],
+ *     "reach": [{"from": [x, y, z], "to": [x, y, z], [[x, y, z], ...]
+ *                or "*", "reachable": true}]
+ *   }
+ *
+ * At most one of blocked and layers (neither: every voxel open).  The
+ * size is checked against --max-cells before the voxels are allocated.
+ * Errors name the value's JSON path, which map_json.c turns into its
+ * line and column.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/value.h"
+#include "json_pos.h"
+#include "map_json_expect.h"
+#include "map_json_values.h"
+#include "map_json_voxel.h"
+
+/* [x, y, z] inside v, at path where, into *p. */
+static int read_place(json_t *a, const char *where, const astar_voxels *v,
+                      astar_place *p, map_error *err)
+{
+	json_int_t c[3];
+
+	if (!json_is_array(a) || json_array_size(a) != 3 ||
+	    map_json_int(json_array_get(a, 0), 0, ASTAR_DIM_MAX, &c[0]) != 0 ||
+	    map_json_int(json_array_get(a, 1), 0, ASTAR_DIM_MAX, &c[1]) != 0 ||
+	    map_json_int(json_array_get(a, 2), 0, ASTAR_DIM_MAX, &c[2]) != 0)
+		return map_fail(err, 0, 0, "%s: expected [x, y, z]", where);
+	p->x = (int32_t)c[0];
+	p->y = (int32_t)c[1];
+	p->z = (int32_t)c[2];
+	p->level = 0;
+	if (!astar_voxels_contains(v, p->x, p->y, p->z))
+		return map_fail(
+			err, 0, 0, "%s: %d,%d,%d is outside the %dx%dx%d map",
+			where, (int)p->x, (int)p->y, (int)p->z,
+			(int)astar_voxels_width(v), (int)astar_voxels_height(v),
+			(int)astar_voxels_depth(v));
+	return 0;
+}
+
+/* "size": [W, H, D], checked against max_cells; the voxels made. */
+static int read_size(json_t *a, size_t max_cells, map *m, map_error *err)
+{
+	json_int_t s[3];
+	unsigned long long n = 1, padded = 1;
+	astar_status st;
+
+	for (int k = 0; k < 3; k++)
+		if (json_array_size(a) != 3 ||
+		    map_json_int(json_array_get(a, (size_t)k), 1, ASTAR_DIM_MAX,
+		                 &s[k]) != 0)
+			return map_fail(
+				err, 0, 0,
+				"size: expected [width, height, depth], "
+				"each a whole number from 1 to %d",
+				ASTAR_DIM_MAX);
+	for (int k = 0; k < 3; k++) {
+		n *= (unsigned long long)s[k];
+		padded *= (unsigned long long)s[k] + 2;
+	}
+	if (padded > ASTAR_SEARCH_CELLS_MAX)
+		return map_fail(err, 0, 0,
+		                "size: the map has %ldx%ldx%ld = %llu voxels, "
+		                "more than astar can search (%llu)",
+		                (long)s[0], (long)s[1], (long)s[2], n,
+		                ASTAR_SEARCH_CELLS_MAX);
+	if (n > max_cells)
+		return map_fail(err, 0, 0,
+		                "size: the map has %ldx%ldx%ld = %llu voxels, "
+		                "more than the limit (%zu); raise it with "
+		                "--max-cells",
+		                (long)s[0], (long)s[1], (long)s[2], n,
+		                max_cells);
+	m->voxels = astar_voxels_new((int32_t)s[0], (int32_t)s[1],
+	                             (int32_t)s[2], &st);
+	if (m->voxels == NULL)
+		return map_fail(err, 0, 0, "%s", astar_strerror(st));
+	return 0;
+}
+
+static int read_blocked(json_t *a, map *m, map_error *err)
+{
+	char where[64];
+	astar_place p;
+
+	if (!json_is_array(a))
+		return map_fail(err, 0, 0,
+		                "blocked: expected [[x, y, z], ...]");
+	for (size_t i = 0; i < json_array_size(a); i++) {
+		snprintf(where, sizeof where, "blocked[%zu]", i);
+		if (read_place(json_array_get(a, i), where, m->voxels, &p,
+		               err) != 0)
+			return -1;
+		astar_voxels_set(m->voxels, p.x, p.y, p.z, 0);
+	}
+	return 0;
+}
+
+/* One row of a layer: W voxels. */
+static int read_row(json_t *r, size_t z, size_t y, map *m, map_error *err)
+{
+	int32_t w = astar_voxels_width(m->voxels);
+	const char *s = json_string_value(r);
+	char cn[8];
+
+	if (s == NULL || json_string_length(r) != (size_t)w)
+		return map_fail(
+			err, 0, 0,
+			"layers[%zu][%zu]: expected a string of %d voxels", z,
+			y, (int)w);
+	for (int32_t x = 0; x < w; x++) {
+		unsigned char c = (unsigned char)s[x];
+		int cost = c == '.'               ? 1
+		           : c == '#'             ? 0
+		           : c >= '1' && c <= '9' ? c - '0'
+		                                  : -1;
+		if (cost < 0)
+			return map_fail(
+				err, 0, 0,
+				"layers[%zu][%zu][%d]: unknown voxel '%s' "
+				"(. open, # blocked, 1-9 a cost)",
+				z, y, (int)x, map_char_name(c, cn));
+		astar_voxels_set(m->voxels, x, (int32_t)y, (int32_t)z,
+		                 (uint8_t)cost);
+	}
+	return 0;
+}
+
+static int read_layers(json_t *a, map *m, map_error *err)
+{
+	size_t d = (size_t)astar_voxels_depth(m->voxels);
+	size_t h = (size_t)astar_voxels_height(m->voxels);
+
+	if (!json_is_array(a) || json_array_size(a) != d)
+		return map_fail(
+			err, 0, 0,
+			"layers: expected %zu layers (the size's depth)", d);
+	for (size_t z = 0; z < d; z++) {
+		json_t *l = json_array_get(a, z);
+		if (!json_is_array(l) || json_array_size(l) != h)
+			return map_fail(err, 0, 0,
+			                "layers[%zu]: expected %zu rows (the "
+			                "size's height)",
+			                z, h);
+		for (size_t y = 0; y < h; y++)
+			if (read_row(json_array_get(l, y), z, y, m, err) != 0)
+				return -1;
+	}
+	return 0;
+}
+
+static int read_query(json_t *o, size_t i, map_vquery *q, const map *m,
+                      map_error *err)
+{
+	static const char *const keys[] = {
+		"name", "start", "goal", "adjacent", "closest", "expect", NULL};
+	static const char *const ekeys[] = {"reachable", "cost", "max_cost",
+	                                    "steps", NULL};
+	const map_voxel_level *vl = m->vlevel;
+	char where[64], sub[80];
+	json_t *v;
+
+	snprintf(where, sizeof where, "queries[%zu]", i);
+	if (!json_is_object(o))
+		return map_fail(err, 0, 0, "%s: expected an object", where);
+	if (map_json_check_keys(o, keys, where, err) != 0 ||
+	    map_json_flag(o, "adjacent", where, &q->adjacent, err) != 0 ||
+	    map_json_flag(o, "closest", where, &q->closest, err) != 0)
+		return -1;
+	for (int k = 0; k < 2; k++) {
+		const char *key = k ? "goal" : "start";
+		astar_place *p = k ? &q->goal : &q->start;
+		snprintf(sub, sizeof sub, "%s.%s", where, key);
+		if ((v = json_object_get(o, key)) != NULL) {
+			if (read_place(v, sub, m->voxels, p, err) != 0)
+				return -1;
+		} else if (k ? vl->has_goal : vl->has_start) {
+			*p = k ? vl->goal : vl->start;
+		} else {
+			return map_fail(err, 0, 0,
+			                "%s: no %s, and the level gives none",
+			                where, key);
+		}
+	}
+	if ((v = json_object_get(o, "name")) != NULL) {
+		if (!json_is_string(v))
+			return map_fail(err, 0, 0, "%s.name: expected a string",
+			                where);
+		if ((q->name = strdup(json_string_value(v))) == NULL)
+			return map_fail(err, 0, 0, "out of memory");
+	}
+	if ((v = json_object_get(o, "expect")) != NULL) {
+		snprintf(sub, sizeof sub, "%s.expect", where);
+		if (json_is_object(v) &&
+		    map_json_check_keys(v, ekeys, sub, err) != 0)
+			return -1;
+		if (map_json_expect(v, sub, 0, 0, &q->expect, err) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int read_queries(json_t *a, map *m, map_error *err)
+{
+	map_voxel_level *vl = m->vlevel;
+
+	if (!json_is_array(a))
+		return map_fail(err, 0, 0, "queries: expected an array");
+	vl->queries = calloc(json_array_size(a) + 1, sizeof *vl->queries);
+	if (vl->queries == NULL)
+		return map_fail(err, 0, 0, "out of memory");
+	for (size_t i = 0; i < json_array_size(a); i++) {
+		if (read_query(json_array_get(a, i), i, &vl->queries[i], m,
+		               err) != 0)
+			return -1;
+		vl->nqueries++;
+	}
+	return 0;
+}
+
+static int read_one_reach(json_t *o, size_t i, map_vreach *r, const map *m,
+                          map_error *err)
+{
+	static const char *const keys[] = {"from", "to", "reachable", NULL};
+	char where[64], sub[96];
+	json_t *to;
+
+	snprintf(where, sizeof where, "reach[%zu]", i);
+	r->reachable = 1;
+	if (!json_is_object(o))
+		return map_fail(err, 0, 0, "%s: expected an object", where);
+	if (map_json_check_keys(o, keys, where, err) != 0 ||
+	    map_json_flag(o, "reachable", where, &r->reachable, err) != 0)
+		return -1;
+	snprintf(sub, sizeof sub, "%s.from", where);
+	if (read_place(json_object_get(o, "from"), sub, m->voxels, &r->from,
+	               err) != 0)
+		return -1;
+	to = json_object_get(o, "to");
+	snprintf(sub, sizeof sub, "%s.to", where);
+	if (json_is_string(to) && strcmp(json_string_value(to), "*") == 0) {
+		r->all = 1;
+		return 0;
+	}
+	/* One place, or a list of them. */
+	int one = json_is_array(to) && json_array_size(to) == 3 &&
+	          json_is_integer(json_array_get(to, 0));
+	size_t n = one ? 1 : json_is_array(to) ? json_array_size(to) : 0;
+	if (n == 0)
+		return map_fail(
+			err, 0, 0,
+			"%s: expected [x, y, z], a list of them or \"*\"", sub);
+	if ((r->to = malloc(n * sizeof *r->to)) == NULL)
+		return map_fail(err, 0, 0, "out of memory");
+	for (size_t k = 0; k < n; k++) {
+		char s2[128];
+		snprintf(s2, sizeof s2, "%s[%zu]", sub, k);
+		if (read_place(one ? to : json_array_get(to, k), one ? sub : s2,
+		               m->voxels, &r->to[k], err) != 0)
+			return -1;
+		r->nto++;
+	}
+	return 0;
+}
+
+static int read_reach(json_t *a, map *m, map_error *err)
+{
+	map_voxel_level *vl = m->vlevel;
+
+	if (!json_is_array(a))
+		return map_fail(err, 0, 0, "reach: expected an array");
+	vl->reach = calloc(json_array_size(a) + 1, sizeof *vl->reach);
+	if (vl->reach == NULL)
+		return map_fail(err, 0, 0, "out of memory");
+	for (size_t i = 0; i < json_array_size(a); i++) {
+		vl->nreach++;
+		if (read_one_reach(json_array_get(a, i), i, &vl->reach[i], m,
+		                   err) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+int map_json_voxel(json_t *root, size_t max_cells, map *m, map_error *err)
+{
+	static const char *const keys[] = {"size",    "blocked", "layers",
+	                                   "start",   "goal",    "diagonal",
+	                                   "queries", "reach",   NULL};
+	map_voxel_level *vl;
+	json_t *v;
+
+	if (map_json_check_keys(root, keys, "", err) != 0 ||
+	    read_size(json_object_get(root, "size"), max_cells, m, err) != 0)
+		return -1;
+	if ((vl = m->vlevel = calloc(1, sizeof *vl)) == NULL)
+		return map_fail(err, 0, 0, "out of memory");
+	if (json_object_get(root, "blocked") != NULL &&
+	    json_object_get(root, "layers") != NULL)
+		return map_fail(
+			err, 0, 0,
+			"layers: give either blocked or layers, not both");
+	if ((v = json_object_get(root, "blocked")) != NULL &&
+	    read_blocked(v, m, err) != 0)
+		return -1;
+	if ((v = json_object_get(root, "layers")) != NULL &&
+	    read_layers(v, m, err) != 0)
+		return -1;
+	if ((v = json_object_get(root, "start")) != NULL) {
+		if (read_place(v, "start", m->voxels, &vl->start, err) != 0)
+			return -1;
+		vl->has_start = 1;
+	}
+	if ((v = json_object_get(root, "goal")) != NULL) {
+		if (read_place(v, "goal", m->voxels, &vl->goal, err) != 0)
+			return -1;
+		vl->has_goal = 1;
+	}
+	if ((v = json_object_get(root, "diagonal")) != NULL) {
+		if (!json_is_string(v) ||
+		    value_diagonal(json_string_value(v), &m->diagonal) != 0)
+			return map_fail(err, 0, 0,
+			                "diagonal: expected a --diagonal name");
+		m->has_diagonal = 1;
+	}
+	if ((v = json_object_get(root, "queries")) != NULL &&
+	    read_queries(v, m, err) != 0)
+		return -1;
+	if ((v = json_object_get(root, "reach")) != NULL &&
+	    read_reach(v, m, err) != 0)
+		return -1;
+	m->format = MAPFMT_JSON;
+	return 0;
+}
+
+void map_json_voxel_places(const char *buf, size_t len, map *m)
+{
+	map_voxel_level *vl = m->vlevel;
+	json_step path[2];
+	json_place at;
+
+	for (size_t i = 0; vl != NULL && i < vl->nqueries + vl->nreach; i++) {
+		int q = i < vl->nqueries;
+		path[0].key = q ? "queries" : "reach";
+		path[1].key = NULL;
+		path[1].index = q ? i : i - vl->nqueries;
+		if (json_pos_find(buf, len, path, 2, 0, &at) != 0)
+			continue;
+		map_place *p = q ? &vl->queries[i].at
+		                 : &vl->reach[i - vl->nqueries].at;
+		p->line = at.line;
+		p->col = at.col;
+	}
+}

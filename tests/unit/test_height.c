@@ -1,0 +1,318 @@
+/*
+ * test_height.c - height maps (astar_heights_search) against a model
+ * written here on the movement rules of reference.c (ref_move_legal, the
+ * test's own reading of the diagonal policies): a step's cost is the
+ * entered cell's cost times sqrt(dx^2 + dy^2 + dh^2), a step rising more
+ * than max_climb or falling more than max_drop is not taken, and a plain
+ * O(n^2) Dijkstra over that.  Seeded random grids with random heights
+ * (smooth and rough), every policy and heuristic, A* and Dijkstra,
+ * breadth-first and greedy search, several starts and goals; every path
+ * replayed.  Runs as the module "height".
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "astar.h"
+#include "check.h"
+#include "reference.h"
+#include "rng.h"
+#include "unit.h"
+
+#define HW 12
+#define HN (HW * HW)
+
+typedef struct hworld {
+	ref_grid ref;
+	uint8_t cost[HN];
+	double height[HN];
+	astar_grid *grid;
+	astar_heights hm;
+	uint64_t seed;
+} hworld;
+
+static void hw_dump(void *arg)
+{
+	const hworld *m = arg;
+
+	fprintf(stderr, "  seed %llu, %dx%d, climb %g drop %g\n",
+	        (unsigned long long)m->seed, m->ref.w, m->ref.h,
+	        m->hm.max_climb, m->hm.max_drop);
+	for (int y = 0; y < m->ref.h; y++) {
+		fputs("  ", stderr);
+		for (int x = 0; x < m->ref.w; x++)
+			fprintf(stderr, "%c%-4.1f ",
+			        m->cost[y * m->ref.w + x]
+			                ? '0' + m->cost[y * m->ref.w + x]
+			                : '#',
+			        m->height[y * m->ref.w + x]);
+		fputc('\n', stderr);
+	}
+}
+
+static void hw_make(hworld *m, uint64_t seed)
+{
+	uint64_t s = seed;
+	int terrain = seed % 2, rough = seed % 3 == 0;
+
+	m->seed = seed;
+	m->ref.w = 2 + rng_int(&s, HW - 1);
+	m->ref.h = 2 + rng_int(&s, HW - 1);
+	m->ref.cost = m->cost;
+	m->grid = astar_grid_new(m->ref.w, m->ref.h, NULL);
+	for (int i = 0; i < m->ref.w * m->ref.h; i++) {
+		int x = i % m->ref.w, y = i / m->ref.w;
+		m->cost[i] = rng_int(&s, 100) < 20 ? 0
+		             : terrain ? (uint8_t)(1 + rng_int(&s, 4))
+		                       : 1;
+		m->height[i] = rough ? rng_int(&s, 40) / 10.0
+		                     : (x + y) * 0.3 + rng_int(&s, 5) / 10.0;
+		astar_grid_set(m->grid, x, y, m->cost[i]);
+	}
+	m->hm.height = m->height;
+	m->hm.max_climb = seed % 4 == 0 ? -1 : rng_int(&s, 30) / 10.0;
+	m->hm.max_drop = seed % 5 == 0 ? -1 : rng_int(&s, 30) / 10.0;
+	check_context(hw_dump, m);
+}
+
+static int step_ok(const hworld *m, astar_diagonal pol, int x, int y, int dx,
+                   int dy)
+{
+	double dh;
+
+	if (!ref_move_legal(&m->ref, pol, x, y, dx, dy, -1, -1))
+		return 0;
+	dh = m->height[(y + dy) * m->ref.w + x + dx] -
+	     m->height[y * m->ref.w + x];
+	return !(m->hm.max_climb >= 0 && dh > m->hm.max_climb) &&
+	       !(m->hm.max_drop >= 0 && -dh > m->hm.max_drop);
+}
+
+static double step_cost(const hworld *m, int x, int y, int dx, int dy)
+{
+	double dh = m->height[(y + dy) * m->ref.w + x + dx] -
+	            m->height[y * m->ref.w + x];
+
+	return m->cost[(y + dy) * m->ref.w + x + dx] *
+	       sqrt((double)(dx * dx + dy * dy) + dh * dh);
+}
+
+/* The model's Dijkstra from the sources (unit: every step costs 1). */
+static void href(const hworld *m, astar_diagonal pol, const astar_point *src,
+                 size_t n, int unit, double *dist)
+{
+	int cells = m->ref.w * m->ref.h;
+	char done[HN] = {0};
+
+	for (int i = 0; i < cells; i++)
+		dist[i] = INFINITY;
+	for (size_t i = 0; i < n; i++)
+		dist[src[i].y * m->ref.w + src[i].x] = 0;
+	for (;;) {
+		int u = -1;
+		for (int i = 0; i < cells; i++)
+			if (!done[i] && isfinite(dist[i]) &&
+			    (u < 0 || dist[i] < dist[u]))
+				u = i;
+		if (u < 0)
+			return;
+		done[u] = 1;
+		int x = u % m->ref.w, y = u / m->ref.w;
+		for (int dy = -1; dy <= 1; dy++)
+			for (int dx = -1; dx <= 1; dx++) {
+				if ((dx == 0 && dy == 0) ||
+				    !step_ok(m, pol, x, y, dx, dy))
+					continue;
+				int v = (y + dy) * m->ref.w + x + dx;
+				double c =
+					unit ? 1 : step_cost(m, x, y, dx, dy);
+				if (dist[u] + c < dist[v])
+					dist[v] = dist[u] + c;
+			}
+	}
+}
+
+static void hreplay(const hworld *m, astar_diagonal pol, const astar_result *r,
+                    const astar_point *starts)
+{
+	double c = 0;
+
+	CHECK(r->path != NULL && r->path_len >= 1, "no path");
+	if (r->path == NULL)
+		return;
+	CHECK(r->path[0].x == starts[r->start_index].x &&
+	              r->path[0].y == starts[r->start_index].y,
+	      "path does not leave its start");
+	for (size_t i = 1; i < r->path_len; i++) {
+		astar_point a = r->path[i - 1], b = r->path[i];
+		int ok = abs(b.x - a.x) <= 1 && abs(b.y - a.y) <= 1 &&
+		         step_ok(m, pol, a.x, a.y, b.x - a.x, b.y - a.y);
+		CHECK(ok, "illegal step %zu", i);
+		if (!ok)
+			return;
+		c += step_cost(m, a.x, a.y, b.x - a.x, b.y - a.y);
+	}
+	CHECK(fabs(c - r->cost) <= 1e-9 * (1 + c),
+	      "path costs %.12g, said %.12g", c, r->cost);
+}
+
+static const astar_diagonal hpol[4] = {ASTAR_DIAG_NEVER, ASTAR_DIAG_ALWAYS,
+                                       ASTAR_DIAG_ONE_OBSTACLE,
+                                       ASTAR_DIAG_NO_OBSTACLES};
+
+static astar_point hrand(const hworld *m, uint64_t *s)
+{
+	for (int k = 0; k < 100; k++) {
+		astar_point p = {rng_int(s, m->ref.w), rng_int(s, m->ref.h)};
+		if (m->cost[p.y * m->ref.w + p.x])
+			return p;
+	}
+	return (astar_point){-1, -1};
+}
+
+void test_height(void)
+{
+	static const astar_heuristic hs[5] = {
+		ASTAR_H_DEFAULT, ASTAR_H_EUCLIDEAN, ASTAR_H_CHEBYSHEV,
+		ASTAR_H_ZERO, ASTAR_H_OCTILE};
+	astar_ctx *ctx = astar_ctx_new();
+
+	for (uint64_t seed = 1; seed <= 500; seed++) {
+		hworld m;
+		uint64_t s = seed * 977;
+		hw_make(&m, seed);
+		astar_diagonal pol = hpol[seed % 4];
+		astar_heuristic h = hs[seed / 4 % 5];
+		if (h == ASTAR_H_OCTILE && pol == ASTAR_DIAG_ALWAYS)
+			h = ASTAR_H_DEFAULT;
+		size_t ns = 1 + rng_below(&s, 2), ng = 1 + rng_below(&s, 3);
+		astar_point st[2], go[3];
+		int bad = 0;
+		for (size_t i = 0; i < ns; i++)
+			bad |= (st[i] = hrand(&m, &s)).x < 0;
+		for (size_t i = 0; i < ng; i++)
+			bad |= (go[i] = hrand(&m, &s)).x < 0;
+		if (bad) {
+			astar_grid_free(m.grid);
+			continue;
+		}
+		double dist[HN], moves[HN], best = INFINITY;
+		size_t bi = 0;
+		href(&m, pol, st, ns, 0, dist);
+		href(&m, pol, st, ns, 1, moves);
+		for (size_t i = 0; i < ng; i++)
+			if (dist[go[i].y * m.ref.w + go[i].x] < best - 1e-9) {
+				best = dist[go[i].y * m.ref.w + go[i].x];
+				bi = i;
+			}
+		for (int algo = 0; algo < 4; algo++) {
+			static const astar_algorithm al[4] = {
+				ASTAR_ALGO_ASTAR, ASTAR_ALGO_DIJKSTRA,
+				ASTAR_ALGO_BFS, ASTAR_ALGO_GREEDY};
+			astar_options o;
+			astar_result r;
+			astar_options_init(&o);
+			o.diagonal = pol;
+			o.heuristic = h;
+			o.algorithm = al[algo];
+			check_begin("height seed %llu pol %d h %d algo %d",
+			            (unsigned long long)seed, (int)pol, (int)h,
+			            algo);
+			CHECK(astar_heights_search(ctx, m.grid, &m.hm, st, ns,
+			                           go, ng, &o, &r) == ASTAR_OK,
+			      "status");
+			CHECK(r.found == isfinite(best), "found %d, ref %g",
+			      r.found, best);
+			if (r.found && isfinite(best)) {
+				hreplay(&m, pol, &r, st);
+				if (algo < 2) {
+					CHECK(fabs(r.cost - best) <=
+					              1e-9 * (1 + best),
+					      "cost %.12g, ref %.12g", r.cost,
+					      best);
+					CHECK(r.goal_index == bi,
+					      "goal %zu, first %zu",
+					      r.goal_index, bi);
+				}
+				if (algo == 2 && ns == 1 && ng == 1)
+					CHECK(r.path_len - 1 ==
+					              moves[go[0].y * m.ref.w +
+					                    go[0].x],
+					      "%zu steps, fewest %g",
+					      r.path_len - 1,
+					      moves[go[0].y * m.ref.w +
+					            go[0].x]);
+			}
+			check_end();
+		}
+		astar_grid_free(m.grid);
+	}
+	for (uint64_t seed = 900; seed < 1100; seed++) {
+		hworld m;
+		uint64_t s = seed * 13;
+		hw_make(&m, seed);
+		astar_diagonal pol = hpol[seed % 4];
+		astar_point src[2] = {hrand(&m, &s), hrand(&m, &s)};
+		double dist[HN];
+		astar_flood_result f;
+		astar_options o;
+		if (src[0].x < 0 || src[1].x < 0) {
+			astar_grid_free(m.grid);
+			continue;
+		}
+		astar_options_init(&o);
+		o.diagonal = pol;
+		href(&m, pol, src, 2, 0, dist);
+		check_begin("height flood seed %llu pol %d",
+		            (unsigned long long)seed, (int)pol);
+		CHECK(astar_heights_flood(ctx, m.grid, &m.hm, src, 2, &o, &f) ==
+		              ASTAR_OK,
+		      "status");
+		for (int i = 0; i < m.ref.w * m.ref.h; i++) {
+			double d = isfinite(dist[i]) ? dist[i] : -1.0;
+			CHECK(fabs(f.dist[i] - d) <= 1e-9 * (1 + fabs(d)),
+			      "cell %d: %g, ref %g", i, f.dist[i], d);
+			/* the flow steps to the cell the path came from */
+			if (d > 0 && f.flow[i] != ASTAR_FLOW_NONE) {
+				int x = i % m.ref.w, y = i / m.ref.w;
+				int px = x + astar_flow_dx(f.flow[i]);
+				int py = y + astar_flow_dy(f.flow[i]);
+				CHECK(step_ok(&m, pol, px, py, x - px,
+				              y - py) &&
+				              fabs(dist[py * m.ref.w + px] +
+				                   step_cost(&m, px, py, x - px,
+				                             y - py) -
+				                   d) <= 1e-9 * (1 + d),
+				      "cell %d's flow is no last step of a shortest path",
+				      i);
+			}
+		}
+		check_end();
+		astar_grid_free(m.grid);
+	}
+	check_begin("height refusals");
+	{
+		astar_grid *g = astar_grid_new(2, 2, NULL);
+		double hh[4] = {0, 0, 0, 0};
+		astar_heights hm = {hh, -1, -1};
+		astar_point a = {0, 0}, b = {1, 1};
+		astar_options o;
+		astar_result r;
+		astar_options_init(&o);
+		astar_grid_set(g, 0, 0, 1);
+		astar_grid_set(g, 1, 1, 1);
+		o.algorithm = ASTAR_ALGO_JPS;
+		CHECK(astar_heights_search(ctx, g, &hm, &a, 1, &b, 1, &o, &r) ==
+		              ASTAR_EUNSUPPORTED,
+		      "jps");
+		o.algorithm = ASTAR_ALGO_ASTAR;
+		astar_grid_set(g, 1, 1, 0);
+		CHECK(astar_heights_search(ctx, g, &hm, &a, 1, &b, 1, &o, &r) ==
+		              ASTAR_EGOAL_BLOCKED,
+		      "goal blocked");
+		astar_grid_free(g);
+	}
+	check_end();
+	astar_ctx_free(ctx);
+}
