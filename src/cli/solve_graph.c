@@ -313,17 +313,32 @@ static void update_graph_query(run *r, const char *path, const graph_query *q,
 	r->upd_total++;
 	ch = update_expect(&old, &g, 0, cfg->tolerance, &r->upd[index], diff,
 	                   sizeof diff);
+	snprintf(name, sizeof name, "queries[%ld]", index);
 	if (ch > 0) {
 		r->upd_changed++;
 		if (!cfg->quiet)
 			fprintf(cfg->format == FORMAT_JSON ? stderr : stdout,
 			        "%s: %s: %s\n", path,
-			        q->name != NULL ? q->name
-			                        : (snprintf(name, sizeof name,
-			                                    "queries[%ld]", index),
-			                           name),
-			        diff);
+			        q->name != NULL ? q->name : name, diff);
 	}
+	if (r->upd[index].left)
+		update_warn_left(path, q->line, q->col,
+		                 q->name != NULL ? q->name : name, &old, &g,
+		                 r->upd[index].left);
+}
+
+/* --update: query q with the expectation it is now checked against. */
+static graph_query updated(const graph_query *q, const update_query *u)
+{
+	graph_query c = *q;
+
+	c.has_reachable = u->e.has_reachable;
+	c.reachable = u->e.reachable;
+	c.has_cost = u->e.has_cost;
+	c.cost = u->e.cost;
+	c.has_steps = u->e.has_steps;
+	c.steps = u->e.steps;
+	return c;
 }
 
 /* --update: the file's queries rewritten when any changed. */
@@ -386,6 +401,7 @@ static void emit_one(run *r, const char *path, const graph_file *f,
 	astar_options o = graph_query_options(&cfg->opts, q, cfg->no_path);
 	astar_graph_result res = *ans;
 	graph_report g;
+	graph_query u;
 	char name[32];
 
 	if (st != ASTAR_OK) {
@@ -404,9 +420,11 @@ static void emit_one(run *r, const char *path, const graph_file *f,
 	g.timing = cfg->timing;
 	g.load_ms = load_ms;
 	g.search_ms = search_ms;
-	if (r->upd != NULL && index >= 0)
+	if (r->upd != NULL && index >= 0) {
 		update_graph_query(r, path, q, index, &res);
-	else if (!cfg->quiet) {
+		u = updated(q, &r->upd[index]);
+		q = &u; /* checked as it will be written */
+	} else if (!cfg->quiet) {
 		if (cfg->format == FORMAT_JSON) {
 			output_graph_json(stdout, &g);
 		} else {
@@ -417,7 +435,7 @@ static void emit_one(run *r, const char *path, const graph_file *f,
 	}
 	if (cfg->image != NULL && f->has_pos)
 		picture(r, path, f, q, index, &res);
-	if (cfg->check && r->upd == NULL)
+	if (cfg->check)
 		check_query(r, path, q, index, &res);
 	else if (!res.found || !res.reached_goal)
 		raise_status(r, EXIT_NOPATH);
@@ -519,6 +537,8 @@ static void check_reach(run *r, astar_ctx *ctx, const char *path,
 			         rc->reachable ? "all" : "none");
 			fprintf(stderr, "%s:%ld:%ld: %s: %s\n", path, rc->line, rc->col,
 			        what, why);
+			if (r->cfg->update) /* hand-written: never recorded */
+				update_warn_kept(path, rc->line, rc->col, what);
 		}
 		graph_case_add(&r->cases, path, what, why[0] ? why : NULL, rc->line,
 		               rc->col);
@@ -538,6 +558,9 @@ static void check_reach(run *r, astar_ctx *ctx, const char *path,
 			         f->regions, count);
 			fprintf(stderr, "%s:%ld:%ld: %s\n", path, f->regions_line,
 			        f->regions_col, why);
+			if (r->cfg->update)
+				update_warn_kept(path, f->regions_line,
+				                 f->regions_col, "expect.regions");
 		}
 		graph_case_add(&r->cases, path, "expect.regions", why[0] ? why : NULL,
 		               f->regions_line, f->regions_col);
@@ -669,13 +692,13 @@ int graph_run(const cli_config *cfg)
 		        "updated %u of %u quer%s in %u file%s\n", r.upd_changed,
 		        r.upd_total, r.upd_total == 1 ? "y" : "ies", r.upd_files,
 		        r.upd_files == 1 ? "" : "s");
-	if (cfg->check && !cfg->update && r.status != EXIT_ERROR) {
-		if (!cfg->quiet)
-			printf("checked %u, passed %u, failed %u\n", r.checked,
-			       r.checked - r.failed, r.failed);
-		if (r.failed > 0)
-			raise_status(&r, EXIT_NOPATH);
-	}
+	if (cfg->check && !cfg->update && r.status != EXIT_ERROR &&
+	    !cfg->quiet)
+		printf("checked %u, passed %u, failed %u\n", r.checked,
+		       r.checked - r.failed, r.failed);
+	/* Under --update too: what it left as written still fails. */
+	if (cfg->check && r.failed > 0)
+		raise_status(&r, EXIT_NOPATH);
 	astar_ctx_free(ctx);
 	if (graph_reports_write(cfg, &r.cases) != 0)
 		raise_status(&r, EXIT_ERROR);
