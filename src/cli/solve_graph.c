@@ -435,8 +435,13 @@ static void emit_one(run *r, const char *path, const graph_file *f,
 	}
 	if (cfg->image != NULL && f->has_pos)
 		picture(r, path, f, q, index, &res);
-	if (cfg->check)
+	if (cfg->check) {
+		size_t n = r->cases.n;
+
 		check_query(r, path, q, index, &res);
+		if (r->cases.n > n)
+			graph_case_picture(&r->cases, cfg, f, &res, q);
+	}
 	else if (!res.found || !res.reached_goal)
 		raise_status(r, EXIT_NOPATH);
 }
