@@ -102,6 +102,22 @@ static int write_one(const char *path, const graph_cases *c, int kind)
 	return 0;
 }
 
+int graph_reports_refuse(const cli_config *cfg)
+{
+	const char *r[5] = {cfg->junit, cfg->tap_file, cfg->github_file,
+	                    cfg->markdown_file, cfg->html};
+
+	for (int k = 0; k < 5; k++)
+		for (int i = 0; r[k] != NULL && i < cfg->nfiles; i++)
+			if (strcmp(cfg->files[i], "-") != 0 &&
+			    outfile_same_dest(r[k], cfg->files[i])) {
+				diag_error(r[k], 0, 0, "is also an input of "
+				           "this run; not overwriting it");
+				return -1;
+			}
+	return 0;
+}
+
 int graph_reports_write(const cli_config *cfg, const graph_cases *c)
 {
 	int rc = 0;

@@ -33,6 +33,10 @@ void graph_case_picture(graph_cases *c, const cli_config *cfg,
                         const graph_file *f, const astar_graph_result *r,
                         const graph_query *q);
 
+/* Reports (and returns -1) when a --report file is one of the run's
+ * inputs; 0 otherwise. */
+int graph_reports_refuse(const cli_config *cfg);
+
 /* Writes the reports cfg asks for; 0, or -1 (reported). */
 int graph_reports_write(const cli_config *cfg, const graph_cases *c);
 

@@ -690,6 +690,10 @@ int graph_run(const cli_config *cfg)
 	}
 	if (cfg->nfiles == 0)
 		diag_error(NULL, 0, 0, "no graph file given");
+	if (graph_reports_refuse(cfg) != 0) {
+		astar_ctx_free(ctx);
+		return EXIT_ERROR;
+	}
 	for (int i = 0; i < cfg->nfiles; i++)
 		run_file(&r, ctx, cfg->files[i]);
 	if (cfg->update && !cfg->quiet)
