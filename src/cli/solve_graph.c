@@ -217,6 +217,7 @@ typedef struct run {
 	int outputs; /* results written (text separates them by a line) */
 	graph_cases cases; /* --report's cases */
 	update_query *upd; /* --update: the file's queries' new expectations */
+	size_t items; /* the run's items so far, for --shard */
 	unsigned upd_total, upd_changed, upd_files;
 } run;
 
@@ -469,25 +470,28 @@ static int threads_for(const cli_config *cfg, size_t nqueries)
 	return nqueries < 2 ? 1 : (int)(n < (long)nqueries ? n : (long)nqueries);
 }
 
-/* A file's queries: on threads when there are several, written in
- * file order all the same. */
+/* The queries of sub (f's, or those --shard keeps, ix[j] the index in
+ * f of sub's j-th; NULL: all): on threads when there are several,
+ * written in file order all the same. */
 static void solve_all(run *r, astar_ctx *ctx, const char *path,
-                      const graph_file *f, double load_ms)
+                      const graph_file *sub, const size_t *ix, double load_ms)
 {
-	int threads = threads_for(r->cfg, f->nqueries);
-	graph_answer *a = threads > 1 ? calloc(f->nqueries, sizeof *a) : NULL;
+	size_t n = sub->nqueries;
+	int threads = threads_for(r->cfg, n);
+	graph_answer *a = threads > 1 ? calloc(n, sizeof *a) : NULL;
 
-	if (a == NULL || graph_batch_solve(f, f->nqueries, &r->cfg->opts,
+	if (a == NULL || graph_batch_solve(sub, n, &r->cfg->opts,
 	                                   r->cfg->no_path, threads, a) != 0) {
 		free(a);
-		for (size_t i = 0; i < f->nqueries; i++)
-			solve_one(r, ctx, path, f, &f->queries[i], (long)i, load_ms);
+		for (size_t j = 0; j < n; j++)
+			solve_one(r, ctx, path, sub, &sub->queries[j],
+			          (long)(ix ? ix[j] : j), load_ms);
 		return;
 	}
-	for (size_t i = 0; i < f->nqueries; i++)
-		emit_one(r, path, f, &f->queries[i], (long)i, load_ms, a[i].st,
-		         &a[i].res, a[i].ms);
-	graph_answers_free(a, f->nqueries);
+	for (size_t j = 0; j < n; j++)
+		emit_one(r, path, sub, &sub->queries[j], (long)(ix ? ix[j] : j),
+		         load_ms, a[j].st, &a[j].res, a[j].ms);
+	graph_answers_free(a, n);
 	free(a);
 }
 
@@ -629,51 +633,82 @@ static int flag_query(const char *path, const graph_file *f,
 	return 0;
 }
 
-/* One file: read, then its queries in order. */
+/* File f (path; file as given) read: its queries (sub's, those --shard
+ * keeps, ix their indexes in f; NULL: all) in order, then its checks. */
+static void solve_file(run *r, astar_ctx *ctx, const char *path,
+                       const char *file, const graph_file *f,
+                       const graph_file *sub, const size_t *ix,
+                       double load_ms)
+{
+	const cli_config *cfg = r->cfg;
+	graph_query q;
+	int flags = cfg->nstarts > 0 || cfg->ngoals > 0 || cfg->distances;
+
+	if (f->sources) {
+		for (size_t j = 0; j < sub->nqueries; j++)
+			distances(r, ctx, path, f, &sub->queries[j]);
+	} else if (flags || f->nqueries == 0) {
+		if (flag_query(path, f, cfg, &q) != 0) {
+			raise_status(r, EXIT_ERROR);
+		} else if (cfg->distances) {
+			distances(r, ctx, path, f, &q);
+		} else {
+			note_scale(path, f, cfg);
+			solve_one(r, ctx, path, f, &q, -1, load_ms);
+		}
+		free(q.starts);
+		free(q.goals);
+	} else {
+		int upd = cfg->update && !f->numbered && strcmp(file, "-") != 0;
+
+		note_scale(path, f, cfg);
+		if (upd && (r->upd = calloc(f->nqueries, sizeof *r->upd)) == NULL) {
+			diag_error(NULL, 0, 0, "out of memory");
+			raise_status(r, EXIT_ERROR);
+			upd = 0;
+		}
+		solve_all(r, ctx, path, sub, ix, load_ms);
+		if (upd)
+			update_file(r, file, f->nqueries);
+	}
+	if (cfg->check)
+		check_reach(r, ctx, path, f);
+}
+
+/* One file: read, then its queries in order.  For --shard a query
+ * file's (.p2p, .ss) queries are an item each, as a scenario file's
+ * lines; any other file is one item, not read when the shard drops it. */
 static void run_file(run *r, astar_ctx *ctx, const char *file)
 {
 	const char *path = strcmp(file, "-") == 0 ? STDIN_NAME : file;
 	const cli_config *cfg = r->cfg;
-	double t0 = now_ms(), load_ms;
-	graph_file f;
-	graph_query q;
-	int flags = cfg->nstarts > 0 || cfg->ngoals > 0 || cfg->distances;
+	double t0 = now_ms();
+	graph_file f, sub;
+	size_t *ix = NULL, first = r->items;
+	int per_query = (ends_with(file, ".p2p") || ends_with(file, ".ss")) &&
+	                cfg->nstarts == 0 && cfg->ngoals == 0 && !cfg->distances;
 
+	if (!per_query && !graph_in_shard(cfg, r->items++))
+		return;
 	memset(&f, 0, sizeof f);
 	if (load(cfg, file, &f) != 0) {
 		raise_status(r, EXIT_ERROR);
 		return;
 	}
-	load_ms = now_ms() - t0;
-	if (f.sources) {
-		for (size_t i = 0; i < f.nqueries; i++)
-			distances(r, ctx, path, &f, &f.queries[i]);
-	} else if (flags || f.nqueries == 0) {
-		if (flag_query(path, &f, cfg, &q) != 0) {
-			raise_status(r, EXIT_ERROR);
-		} else if (cfg->distances) {
-			distances(r, ctx, path, &f, &q);
-		} else {
-			note_scale(path, &f, cfg);
-			solve_one(r, ctx, path, &f, &q, -1, load_ms);
-		}
-		free(q.starts);
-		free(q.goals);
-	} else {
-		int upd = cfg->update && !f.numbered && strcmp(file, "-") != 0;
-
-		note_scale(path, &f, cfg);
-		if (upd && (r->upd = calloc(f.nqueries, sizeof *r->upd)) == NULL) {
+	sub = f;
+	if (per_query) {
+		r->items += f.nqueries;
+		if (cfg->shard_n > 0 && graph_shard(cfg, first, &f, &sub, &ix) != 0) {
 			diag_error(NULL, 0, 0, "out of memory");
 			raise_status(r, EXIT_ERROR);
-			upd = 0;
+			graph_file_free(&f);
+			return;
 		}
-		solve_all(r, ctx, path, &f, load_ms);
-		if (upd)
-			update_file(r, file, f.nqueries);
 	}
-	if (cfg->check)
-		check_reach(r, ctx, path, &f);
+	solve_file(r, ctx, path, file, &f, &sub, ix, now_ms() - t0);
+	if (ix != NULL)
+		free(sub.queries);
+	free(ix);
 	graph_file_free(&f);
 }
 
