@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "driver.h"
 #include "rules.h"
+#include "graph_inputs.h"
 #include "solve_graph.h"
 #include "stop.h"
 
@@ -128,9 +129,10 @@ int cli_run(const cli_config *cfg)
 	results r;
 	results_flush rf;
 	stop_watch watch;
+	int graphs = graph_inputs(cfg);
 
-	if (graph_wanted(cfg))
-		return graph_run(cfg);
+	if (graphs != 0) /* -1: grids and graphs, refused */
+		return graphs > 0 ? graph_run(cfg) : EXIT_ERROR;
 	batch_init(&b, cfg);
 	memset(&p, 0, sizeof p);
 	memset(&rep, 0, sizeof rep);

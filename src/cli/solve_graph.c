@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "graph_batch.h"
+#include "graph_inputs.h"
 #include "graph_reports.h"
 #include "update.h"
 #include "solve_graph.h"
@@ -44,32 +45,6 @@ static size_t input_limit(const cli_config *cfg)
 	                                                : cfg->max_cells * 64;
 
 	return n < ((size_t)64 << 20) ? (size_t)64 << 20 : n;
-}
-
-int graph_wanted(const cli_config *cfg)
-{
-	const char *p;
-	char *buf;
-	size_t len;
-	int yes;
-
-	if (cfg->input_format == MAPFMT_GRAPH ||
-	    cfg->input_format == MAPFMT_DIMACS ||
-	    cfg->input_format == MAPFMT_EDGES)
-		return 1;
-	if (cfg->nfiles == 0)
-		return 0;
-	p = cfg->files[0];
-	if (ends_with(p, ".gr") || ends_with(p, ".p2p") || ends_with(p, ".ss"))
-		return 1;
-	if (!ends_with(p, ".json") ||
-	    (cfg->input_format != MAPFMT_AUTO && cfg->input_format != MAPFMT_JSON))
-		return 0;
-	if (io_slurp(p, input_limit(cfg), &buf, &len) != 0)
-		return 0; /* the grid run says why it cannot be read */
-	yes = graph_json_detect(buf, len);
-	free(buf);
-	return yes;
 }
 
 /* The path beside path with its extension replaced by ext. */
@@ -404,6 +379,7 @@ static void emit_one(run *r, const char *path, const graph_file *f,
 	graph_report g;
 	graph_query u;
 	char name[32];
+	int reached, failed;
 
 	if (st != ASTAR_OK) {
 		diag_error(path, q->line, q->col, "%s: %s",
@@ -434,17 +410,22 @@ static void emit_one(run *r, const char *path, const graph_file *f,
 			output_graph_text(stdout, &g);
 		}
 	}
-	if (cfg->image != NULL && f->has_pos)
-		picture(r, path, f, q, index, &res);
+	reached = res.found && res.reached_goal;
+	/* --image-failed: a failed check, or no path where none is said */
+	failed = !reached && !q->has_cost && !q->has_reachable && !q->has_steps;
 	if (cfg->check) {
 		size_t n = r->cases.n;
+		unsigned before = r->failed;
 
 		check_query(r, path, q, index, &res);
+		failed |= r->failed > before;
 		if (r->cases.n > n)
 			graph_case_picture(&r->cases, cfg, f, &res, q);
-	}
-	else if (!res.found || !res.reached_goal)
+	} else if (!reached) {
 		raise_status(r, EXIT_NOPATH);
+	}
+	if (cfg->image != NULL && f->has_pos && (!cfg->image_failed || failed))
+		picture(r, path, f, q, index, &res);
 }
 
 /* Solves one query on the main thread and writes it. */
@@ -725,6 +706,7 @@ int graph_run(const cli_config *cfg)
 	}
 	if (cfg->nfiles == 0)
 		diag_error(NULL, 0, 0, "no graph file given");
+	graph_warn_grid_flags(cfg);
 	if (graph_reports_refuse(cfg) != 0) {
 		astar_ctx_free(ctx);
 		return EXIT_ERROR;

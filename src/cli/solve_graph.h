@@ -9,11 +9,6 @@
 
 #include "config.h"
 
-/* Whether the run's inputs are graphs: an --input-format of graph,
- * dimacs or edges, a first file named .gr, .p2p or .ss, or a first
- * JSON file with a "nodes" key. */
-int graph_wanted(const cli_config *cfg);
-
 /* Runs every file as a graph; returns the exit status. */
 int graph_run(const cli_config *cfg);
 

@@ -1,0 +1,19 @@
+/*
+ * graph_inputs.h - whether a run's inputs are navigation graphs
+ * (graph_inputs.c), and the grid flags that mean nothing to them.
+ */
+#ifndef ASTAR_GRAPH_INPUTS_H
+#define ASTAR_GRAPH_INPUTS_H
+
+#include "config.h"
+
+/* Whether the run's inputs are graphs: 1 when they are (an
+ * --input-format of graph, dimacs or edges, or files named .gr, .p2p or
+ * .ss, or JSON files with a "nodes" key), 0 when they are grids, -1
+ * (reported) when they are both. */
+int graph_inputs(const cli_config *cfg);
+
+/* Warns, once each, of the flags given that apply to grids only. */
+void graph_warn_grid_flags(const cli_config *cfg);
+
+#endif
