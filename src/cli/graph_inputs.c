@@ -38,14 +38,17 @@ static int forced(const cli_config *cfg)
 	       cfg->input_format == MAPFMT_EDGES;
 }
 
-/* Whether file operand p is a graph: a DIMACS name, or a JSON file
- * whose top object has "nodes".  Standard input is not looked into. */
-static int is_graph(const cli_config *cfg, const char *p)
+/* Whether file operand p is a graph (1) or not (0): a DIMACS name, or a
+ * JSON file whose top object has "nodes"; standard input as stdin_graph
+ * says (-1: not known). */
+static int is_graph(const cli_config *cfg, const char *p, int stdin_graph)
 {
 	char *buf;
 	size_t len;
 	int yes;
 
+	if (strcmp(p, "-") == 0)
+		return stdin_graph;
 	if (ends_with(p, ".gr") || ends_with(p, ".p2p") || ends_with(p, ".ss"))
 		return 1;
 	if (!ends_with(p, ".json") ||
@@ -58,7 +61,7 @@ static int is_graph(const cli_config *cfg, const char *p)
 	return yes;
 }
 
-int graph_inputs(const cli_config *cfg)
+int graph_inputs(const cli_config *cfg, int stdin_graph)
 {
 	const char *grid = NULL, *graph = NULL;
 
@@ -72,19 +75,19 @@ int graph_inputs(const cli_config *cfg)
 	                (i == 0 || cfg->nfiles > 1);
 	     i++) {
 		const char *p = cfg->files[i];
+		int k = is_graph(cfg, p, stdin_graph);
 
-		if (is_graph(cfg, p)) {
-			if (graph == NULL)
-				graph = p;
-		} else if (grid == NULL) {
+		if (k > 0 && graph == NULL)
+			graph = p;
+		else if (k == 0 && grid == NULL)
 			grid = p;
-		}
 	}
 	if (grid != NULL && graph != NULL) {
 		diag_error(NULL, 0, 0,
 		           "%s is a grid and %s a graph: a run reads grids or "
 		           "graphs, not both; run astar once for each",
-		           strcmp(grid, "-") == 0 ? STDIN_NAME : grid, graph);
+		           strcmp(grid, "-") == 0 ? STDIN_NAME : grid,
+		           strcmp(graph, "-") == 0 ? STDIN_NAME : graph);
 		return -1;
 	}
 	return graph != NULL;

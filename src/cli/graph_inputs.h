@@ -9,9 +9,10 @@
 
 /* Whether the run's inputs are graphs: 1 when they are (an
  * --input-format of graph, dimacs or edges, or files named .gr, .p2p or
- * .ss, or JSON files with a "nodes" key), 0 when they are grids, -1
- * (reported) when they are both. */
-int graph_inputs(const cli_config *cfg);
+ * .ss, or JSON files with a "nodes" key; standard input when
+ * stdin_graph is 1, of the others' kind when it is -1), 0 when they are
+ * grids, -1 (reported) when they are both. */
+int graph_inputs(const cli_config *cfg, int stdin_graph);
 
 /* Warns, once each, of the flags given that apply to grids only. */
 void graph_warn_grid_flags(const cli_config *cfg);

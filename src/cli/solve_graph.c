@@ -123,8 +123,9 @@ out:
 	return rc;
 }
 
-/* Reads path as the run's graph format. */
-static int load(const cli_config *cfg, const char *path, graph_file *f)
+/* Reads path as the run's graph format ("-" through in). */
+static int load(const cli_config *cfg, io_stdin *in, const char *path,
+                graph_file *f)
 {
 	const char *where = strcmp(path, "-") == 0 ? STDIN_NAME : path;
 	map_error err;
@@ -136,7 +137,7 @@ static int load(const cli_config *cfg, const char *path, graph_file *f)
 	if (cfg->input_format == MAPFMT_DIMACS || ends_with(path, ".gr") ||
 	    ends_with(path, ".p2p") || ends_with(path, ".ss"))
 		return load_dimacs(cfg, path, f, &where);
-	if (io_slurp(path, input_limit(cfg), &buf, &len) != 0)
+	if (io_read(in, path, input_limit(cfg), &buf, &len) != 0)
 		return report_io(where);
 	if (cfg->input_format == MAPFMT_EDGES)
 		rc = graph_read_edges(buf, len, cfg->oneway, cfg->max_cells, f, &err);
@@ -193,6 +194,7 @@ typedef struct run {
 	graph_cases cases; /* --report's cases */
 	update_query *upd; /* --update: the file's queries' new expectations */
 	size_t items; /* the run's items so far, for --shard */
+	io_stdin *in; /* standard input, read once */
 	unsigned upd_total, upd_changed, upd_files;
 } run;
 
@@ -672,7 +674,7 @@ static void run_file(run *r, astar_ctx *ctx, const char *file)
 	if (!per_query && !graph_in_shard(cfg, r->items++))
 		return;
 	memset(&f, 0, sizeof f);
-	if (load(cfg, file, &f) != 0) {
+	if (load(cfg, r->in, file, &f) != 0) {
 		raise_status(r, EXIT_ERROR);
 		return;
 	}
@@ -693,13 +695,14 @@ static void run_file(run *r, astar_ctx *ctx, const char *file)
 	graph_file_free(&f);
 }
 
-int graph_run(const cli_config *cfg)
+int graph_run(const cli_config *cfg, io_stdin *in)
 {
 	astar_ctx *ctx = astar_ctx_new();
 	run r;
 
 	memset(&r, 0, sizeof r);
 	r.cfg = cfg;
+	r.in = in;
 	if (ctx == NULL) {
 		diag_error(NULL, 0, 0, "out of memory");
 		return EXIT_ERROR;
