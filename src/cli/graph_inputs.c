@@ -10,6 +10,7 @@
 #include "base/diag.h"
 #include "base/value.h"
 #include "graph_inputs.h"
+#include "outfile.h"
 #include "read/graph_file.h"
 #include "read/io.h"
 #include "write/output.h"
@@ -123,4 +124,34 @@ void graph_warn_grid_flags(const cli_config *cfg)
 		diag_warn("--heuristic=%s applies to grids only; ignored for "
 		          "graphs (the straight line is used)",
 		          value_heuristic_name(h));
+}
+
+int graph_refuse_update(const cli_config *cfg, const char *path,
+                        const graph_file *f)
+{
+	diag_err err;
+	const char *about;
+	int dimacs = cfg->input_format == MAPFMT_DIMACS || ends_with(path, ".gr") ||
+	             ends_with(path, ".p2p") || ends_with(path, ".ss");
+
+	if (dimacs || cfg->input_format == MAPFMT_EDGES) {
+		diag_error(path, 0, 0,
+		           "%s has no place for expectations; --update writes "
+		           "them into the \"expect\" of a JSON graph's "
+		           "\"queries\"",
+		           dimacs ? "a DIMACS file" : "an edge list");
+		return 1;
+	}
+	if (f->nqueries == 0) {
+		diag_error(path, 0, 0,
+		           "no \"queries\" to update; --update writes the "
+		           "\"expect\" of each of a JSON graph's \"queries\"");
+		return 1;
+	}
+	memset(&err, 0, sizeof err);
+	if (outfile_replaceable(path, &err, &about) != 0) {
+		diag_report(about, &err);
+		return 1;
+	}
+	return 0;
 }

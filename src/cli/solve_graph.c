@@ -678,6 +678,11 @@ static void run_file(run *r, astar_ctx *ctx, const char *file)
 		raise_status(r, EXIT_ERROR);
 		return;
 	}
+	if (cfg->update && graph_refuse_update(cfg, file, &f)) {
+		raise_status(r, EXIT_ERROR);
+		graph_file_free(&f);
+		return;
+	}
 	sub = f;
 	if (per_query) {
 		r->items += f.nqueries;
