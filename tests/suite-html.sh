@@ -137,6 +137,24 @@ else
 	else
 		fail "the screenshot is not blank" "${*:-no PNG}"
 	fi
+	# A graph's page: its checks' rows, and a picture for each failed
+	# query (none for a failed region count).
+	( cd "$d" && "$A" --no-timing --check -q --report=html:graph.html \
+		--report=tap:graph.tap "$OLDPWD/tests/fixtures/building-broken.json" \
+		>graph.out 2>&1 )
+	rows=$(grep -c '^\(not \)\{0,1\}ok ' "$d/graph.tap")
+	bad=$(grep -c '^not ok ' "$d/graph.tap")
+	regions=$(grep -c '^not ok .*expect\.regions' "$d/graph.tap")
+	br --dump-dom "file://$d/graph.html" >"$d/graph-dom.html" 2>/dev/null
+	got_rows=$(grep -o '<tr class="[a-z]*"' "$d/graph-dom.html" | wc -l)
+	got_bad=$(grep -o '<tr class="failed"' "$d/graph-dom.html" | wc -l)
+	got_img=$(grep -o '<img ' "$d/graph-dom.html" | wc -l)
+	if [ "$rows" -gt 3 ] && [ "$got_rows" = "$rows" ] && [ "$got_bad" = "$bad" ] &&
+	   [ "$bad" -gt "$regions" ] && [ "$got_img" = $((bad - regions)) ]; then
+		ok "a graph's page: $got_rows rows, $got_bad failed, $got_img pictures"
+	else
+		fail "a graph's page" "rows $got_rows/$rows failed $got_bad/$bad pictures $got_img"
+	fi
 fi
 
 # --- --report-images caps the pictures; the rest are listed

@@ -440,6 +440,16 @@ if [ $st = 1 ] && [ $st2 = 1 ] && [ "$got" = "all: a-back_out.png a-to_the_door.
 else
 	fail image-batch-levels "status $st, $st2; pictures: $got"
 fi
+# --image-failed on a graph: only the query whose check fails is drawn.
+mkdir -p "$d/gr"
+$A --check -q --image-failed --image="$d/gr/%m-%n.png" tests/fixtures/building-broken.json >/dev/null 2>&1
+st=$?
+got=$(ls "$d/gr" | tr '\n' ' ')
+if [ $st = 1 ] && [ "$got" = "building-broken-office_back_out.png " ]; then
+	ok image-failed-graph
+else
+	fail image-failed-graph "status $st; pictures: $got"
+fi
 # The PNG's Legend text (its tEXt chunk).
 png_legend() { # FILE
 	python3 - "$1" <<'PY'

@@ -15,6 +15,8 @@
 #include "cli.h"
 #include "driver.h"
 #include "rules.h"
+#include "graph_inputs.h"
+#include "read/graph_file.h"
 #include "solve_graph.h"
 #include "stop.h"
 
@@ -120,6 +122,31 @@ static void finish(results *r, batch *b, reports *rep)
 	}
 }
 
+/* Whether standard input, the run's one input, is a JSON graph (1) or
+ * not (0): read here, before the run, into the batch's copy that "-"
+ * reads.  With other inputs it is not read before its turn (-1), so
+ * that their results come first; it is then of the run's kind. */
+static int stdin_is_graph(batch *b)
+{
+	const cli_config *cfg = b->cfg;
+	diag_err err;
+	char *buf;
+	size_t len;
+	int yes;
+
+	if (cfg->nfiles != 1 || cfg->nscens > 0 ||
+	    strcmp(cfg->files[0], "-") != 0)
+		return -1;
+	if (cfg->input_format != MAPFMT_AUTO && cfg->input_format != MAPFMT_JSON)
+		return 0;
+	memset(&err, 0, sizeof err);
+	if (read_input(b, "-", &buf, &len, &err) != 0)
+		return 0; /* kept: the run reports it where it reads "-" */
+	yes = graph_json_detect(buf, len);
+	free(buf);
+	return yes;
+}
+
 int cli_run(const cli_config *cfg)
 {
 	batch b;
@@ -128,10 +155,15 @@ int cli_run(const cli_config *cfg)
 	results r;
 	results_flush rf;
 	stop_watch watch;
+	int graphs;
 
-	if (graph_wanted(cfg))
-		return graph_run(cfg);
 	batch_init(&b, cfg);
+	graphs = graph_inputs(cfg, stdin_is_graph(&b));
+	if (graphs != 0) { /* -1: grids and graphs, refused */
+		r.status = graphs > 0 ? graph_run(cfg, &b.in) : EXIT_ERROR;
+		batch_free(&b);
+		return r.status;
+	}
 	memset(&p, 0, sizeof p);
 	memset(&rep, 0, sizeof rep);
 	memset(&r, 0, sizeof r);

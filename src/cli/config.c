@@ -263,6 +263,7 @@ static void copy_flags(const options *o, cli_config *cfg)
 	cfg->jobs = o->jobs;
 	cfg->algo_auto = o->algo_auto;
 	cfg->landmarks = o->landmarks;
+	cfg->heuristic_given = o->heuristic_given;
 	cfg->opts.landmarks = o->landmarks > 0 ? o->landmarks : 0;
 	cfg->shard_k = o->shard_k;
 	cfg->shard_n = o->shard_n;

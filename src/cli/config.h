@@ -22,6 +22,7 @@ typedef struct cli_config {
 	const endpoint_arg *starts, *goals; /* every --start, --goal */
 	size_t nstarts, ngoals;
 	int wrap_given, size_given; /* --wrap, --size (else the map's) */
+	int heuristic_given;        /* --heuristic was given */
 	int distances, flow;        /* --distances, --flow */
 	const astar_point *blocks; /* --block cells */
 	size_t nblocks;

@@ -2,7 +2,8 @@
  * graph_batch.c - a graph file's queries on several threads
  * (graph_batch.h).  Each thread takes the next query from a shared
  * counter and keeps a copy of its answer's arrays, since they belong to
- * the thread's context until its next search.
+ * the thread's context until its next search.  --shard keeps every
+ * N-th of the run's items, a query file's queries being one item each.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -120,4 +121,33 @@ void graph_answers_free(graph_answer *a, size_t n)
 		free((void *)a[i].res.explored);
 		a[i].res.path = a[i].res.explored = NULL;
 	}
+}
+
+int graph_in_shard(const cli_config *cfg, size_t item)
+{
+	return cfg->shard_n == 0 ||
+	       item % (size_t)cfg->shard_n == (size_t)cfg->shard_k - 1;
+}
+
+int graph_shard(const cli_config *cfg, size_t first, const graph_file *f,
+                graph_file *sub, size_t **index)
+{
+	size_t k = 0;
+
+	*sub = *f;
+	*index = malloc((f->nqueries ? f->nqueries : 1) * sizeof **index);
+	sub->queries = malloc((f->nqueries ? f->nqueries : 1) *
+	                      sizeof *sub->queries);
+	if (*index == NULL || sub->queries == NULL) {
+		free(*index);
+		free(sub->queries);
+		return -1;
+	}
+	for (size_t i = 0; i < f->nqueries; i++)
+		if (graph_in_shard(cfg, first + i)) {
+			(*index)[k] = i;
+			sub->queries[k++] = f->queries[i]; /* f's, shared */
+		}
+	sub->nqueries = k;
+	return 0;
 }

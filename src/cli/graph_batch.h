@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "astar.h"
+#include "config.h"
 #include "read/graph_file.h"
 
 /* One query's answer: its status and result, whose path and explored
@@ -31,5 +32,15 @@ int graph_batch_solve(const graph_file *f, size_t n,
                       graph_answer *answers);
 
 void graph_answers_free(graph_answer *a, size_t n);
+
+/* Whether --shard keeps the run's item number item (from 0). */
+int graph_in_shard(const cli_config *cfg, size_t item);
+
+/* --shard: f's queries that are the run's items first, first + 1, ...
+ * and that the shard keeps, into sub (f otherwise, sharing its queries'
+ * arrays: free only sub->queries) and their indexes in f into *index
+ * (owned); 0, or -1 when out of memory. */
+int graph_shard(const cli_config *cfg, size_t first, const graph_file *f,
+                graph_file *sub, size_t **index);
 
 #endif

@@ -1,6 +1,8 @@
 /*
  * graph_reports.c - the --report files of graph inputs (graph_reports.h),
- * through the writers the batch's reports use (report.c).
+ * through the writers the batch's reports use (report.c, report_md.c,
+ * report_html.c), and the pictures of the HTML page's failed checks,
+ * drawn as --image draws a graph query.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +11,9 @@
 #include "base/diag.h"
 #include "graph_reports.h"
 #include "outfile.h"
+#include "write/image_graph.h"
+#include "write/report_html.h"
+#include "write/report_md.h"
 
 static char *dup_or_null(const char *s)
 {
@@ -74,6 +79,18 @@ static int write_one(const char *path, const graph_cases *c, int kind)
 			report_tap_case(f, i + 1, &c->v[i]);
 		report_tap_plan(f, c->n);
 	}
+	if (kind == 3) {
+		size_t failed = 0;
+
+		for (size_t i = 0; i < c->n; i++)
+			failed += !c->v[i].ok;
+		if (f == stdout)
+			putchar('\n'); /* apart from the results */
+		report_markdown(f, c->v, c->n, c->n, failed,
+		                c->n == 0 ? "no check ran" : NULL);
+	}
+	if (kind == 4)
+		report_html(f, c->v, c->n, c->n == 0 ? "no check ran" : NULL);
 	for (size_t i = 0; kind == 2 && i < c->n; i++)
 		if (!c->v[i].ok)
 			report_github(f, "error", c->v[i].file, c->v[i].line,
@@ -82,6 +99,22 @@ static int write_one(const char *path, const graph_cases *c, int kind)
 		diag_report(path, &err);
 		return -1;
 	}
+	return 0;
+}
+
+int graph_reports_refuse(const cli_config *cfg)
+{
+	const char *r[5] = {cfg->junit, cfg->tap_file, cfg->github_file,
+	                    cfg->markdown_file, cfg->html};
+
+	for (int k = 0; k < 5; k++)
+		for (int i = 0; r[k] != NULL && i < cfg->nfiles; i++)
+			if (strcmp(cfg->files[i], "-") != 0 &&
+			    outfile_same_dest(r[k], cfg->files[i])) {
+				diag_error(r[k], 0, 0, "is also an input of "
+				           "this run; not overwriting it");
+				return -1;
+			}
 	return 0;
 }
 
@@ -99,7 +132,38 @@ int graph_reports_write(const cli_config *cfg, const graph_cases *c)
 		rc |= write_one(cfg->tap_file, c, 1);
 	if (cfg->github)
 		rc |= write_one(cfg->github_file, c, 2);
+	if (cfg->markdown)
+		rc |= write_one(cfg->markdown_file, c, 3);
+	if (cfg->html != NULL)
+		rc |= write_one(cfg->html, c, 4);
 	return rc;
+}
+
+void graph_case_picture(graph_cases *c, const cli_config *cfg,
+                        const graph_file *f, const astar_graph_result *r,
+                        const graph_query *q)
+{
+	report_case *k = c->n > 0 ? &c->v[c->n - 1] : NULL;
+	char *png = NULL;
+	size_t len = 0;
+	diag_err err;
+	FILE *m;
+
+	if (k == NULL || k->ok || cfg->html == NULL || !f->has_pos ||
+	    c->pictures >= (size_t)cfg->html_images)
+		return;
+	if ((m = open_memstream(&png, &len)) == NULL) {
+		c->nomem = 1;
+		return;
+	}
+	memset(&err, 0, sizeof err);
+	if (image_graph_png(m, f, r, q, &err) != 0 || fclose(m) != 0) {
+		free(png); /* the page lists the check without its picture */
+		return;
+	}
+	k->png = (unsigned char *)png;
+	k->png_len = len;
+	c->pictures++;
 }
 
 void graph_cases_free(graph_cases *c)
@@ -108,6 +172,7 @@ void graph_cases_free(graph_cases *c)
 		free(c->v[i].name);
 		free(c->v[i].file);
 		free(c->v[i].message);
+		free(c->v[i].png);
 	}
 	free(c->v);
 	memset(c, 0, sizeof *c);

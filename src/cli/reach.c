@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "driver.h"
+#include "update.h"
 
 /* The most targets a failure message lists. */
 #define REACH_LIST_MAX 10
@@ -231,9 +232,7 @@ void run_level_checks(sink *k, astar_ctx *ctx, const map *m,
 			           now_us() - t);
 		/* A level's checks are hand-written: never recorded. */
 		if (ok == 0 && k->cfg->update)
-			diag_warn_at(name, at_of(m, i)->line, at_of(m, i)->col,
-			             "%s: --update left it as written; edit it "
-			             "by hand if that is meant",
-			             what);
+			update_warn_kept(name, at_of(m, i)->line,
+			                 at_of(m, i)->col, what);
 	}
 }

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "graph_batch.h"
+#include "graph_inputs.h"
 #include "graph_reports.h"
 #include "update.h"
 #include "solve_graph.h"
@@ -44,32 +45,6 @@ static size_t input_limit(const cli_config *cfg)
 	                                                : cfg->max_cells * 64;
 
 	return n < ((size_t)64 << 20) ? (size_t)64 << 20 : n;
-}
-
-int graph_wanted(const cli_config *cfg)
-{
-	const char *p;
-	char *buf;
-	size_t len;
-	int yes;
-
-	if (cfg->input_format == MAPFMT_GRAPH ||
-	    cfg->input_format == MAPFMT_DIMACS ||
-	    cfg->input_format == MAPFMT_EDGES)
-		return 1;
-	if (cfg->nfiles == 0)
-		return 0;
-	p = cfg->files[0];
-	if (ends_with(p, ".gr") || ends_with(p, ".p2p") || ends_with(p, ".ss"))
-		return 1;
-	if (!ends_with(p, ".json") ||
-	    (cfg->input_format != MAPFMT_AUTO && cfg->input_format != MAPFMT_JSON))
-		return 0;
-	if (io_slurp(p, input_limit(cfg), &buf, &len) != 0)
-		return 0; /* the grid run says why it cannot be read */
-	yes = graph_json_detect(buf, len);
-	free(buf);
-	return yes;
 }
 
 /* The path beside path with its extension replaced by ext. */
@@ -148,8 +123,9 @@ out:
 	return rc;
 }
 
-/* Reads path as the run's graph format. */
-static int load(const cli_config *cfg, const char *path, graph_file *f)
+/* Reads path as the run's graph format ("-" through in). */
+static int load(const cli_config *cfg, io_stdin *in, const char *path,
+                graph_file *f)
 {
 	const char *where = strcmp(path, "-") == 0 ? STDIN_NAME : path;
 	map_error err;
@@ -161,7 +137,7 @@ static int load(const cli_config *cfg, const char *path, graph_file *f)
 	if (cfg->input_format == MAPFMT_DIMACS || ends_with(path, ".gr") ||
 	    ends_with(path, ".p2p") || ends_with(path, ".ss"))
 		return load_dimacs(cfg, path, f, &where);
-	if (io_slurp(path, input_limit(cfg), &buf, &len) != 0)
+	if (io_read(in, path, input_limit(cfg), &buf, &len) != 0)
 		return report_io(where);
 	if (cfg->input_format == MAPFMT_EDGES)
 		rc = graph_read_edges(buf, len, cfg->oneway, cfg->max_cells, f, &err);
@@ -217,6 +193,8 @@ typedef struct run {
 	int outputs; /* results written (text separates them by a line) */
 	graph_cases cases; /* --report's cases */
 	update_query *upd; /* --update: the file's queries' new expectations */
+	size_t items; /* the run's items so far, for --shard */
+	io_stdin *in; /* standard input, read once */
 	unsigned upd_total, upd_changed, upd_files;
 } run;
 
@@ -313,17 +291,32 @@ static void update_graph_query(run *r, const char *path, const graph_query *q,
 	r->upd_total++;
 	ch = update_expect(&old, &g, 0, cfg->tolerance, &r->upd[index], diff,
 	                   sizeof diff);
+	snprintf(name, sizeof name, "queries[%ld]", index);
 	if (ch > 0) {
 		r->upd_changed++;
 		if (!cfg->quiet)
 			fprintf(cfg->format == FORMAT_JSON ? stderr : stdout,
 			        "%s: %s: %s\n", path,
-			        q->name != NULL ? q->name
-			                        : (snprintf(name, sizeof name,
-			                                    "queries[%ld]", index),
-			                           name),
-			        diff);
+			        q->name != NULL ? q->name : name, diff);
 	}
+	if (r->upd[index].left)
+		update_warn_left(path, q->line, q->col,
+		                 q->name != NULL ? q->name : name, &old, &g,
+		                 r->upd[index].left);
+}
+
+/* --update: query q with the expectation it is now checked against. */
+static graph_query updated(const graph_query *q, const update_query *u)
+{
+	graph_query c = *q;
+
+	c.has_reachable = u->e.has_reachable;
+	c.reachable = u->e.reachable;
+	c.has_cost = u->e.has_cost;
+	c.cost = u->e.cost;
+	c.has_steps = u->e.has_steps;
+	c.steps = u->e.steps;
+	return c;
 }
 
 /* --update: the file's queries rewritten when any changed. */
@@ -386,7 +379,9 @@ static void emit_one(run *r, const char *path, const graph_file *f,
 	astar_options o = graph_query_options(&cfg->opts, q, cfg->no_path);
 	astar_graph_result res = *ans;
 	graph_report g;
+	graph_query u;
 	char name[32];
+	int reached, failed;
 
 	if (st != ASTAR_OK) {
 		diag_error(path, q->line, q->col, "%s: %s",
@@ -404,9 +399,11 @@ static void emit_one(run *r, const char *path, const graph_file *f,
 	g.timing = cfg->timing;
 	g.load_ms = load_ms;
 	g.search_ms = search_ms;
-	if (r->upd != NULL && index >= 0)
+	if (r->upd != NULL && index >= 0) {
 		update_graph_query(r, path, q, index, &res);
-	else if (!cfg->quiet) {
+		u = updated(q, &r->upd[index]);
+		q = &u; /* checked as it will be written */
+	} else if (!cfg->quiet) {
 		if (cfg->format == FORMAT_JSON) {
 			output_graph_json(stdout, &g);
 		} else {
@@ -415,12 +412,22 @@ static void emit_one(run *r, const char *path, const graph_file *f,
 			output_graph_text(stdout, &g);
 		}
 	}
-	if (cfg->image != NULL && f->has_pos)
-		picture(r, path, f, q, index, &res);
-	if (cfg->check && r->upd == NULL)
+	reached = res.found && res.reached_goal;
+	/* --image-failed: a failed check, or no path where none is said */
+	failed = !reached && !q->has_cost && !q->has_reachable && !q->has_steps;
+	if (cfg->check) {
+		size_t n = r->cases.n;
+		unsigned before = r->failed;
+
 		check_query(r, path, q, index, &res);
-	else if (!res.found || !res.reached_goal)
+		failed |= r->failed > before;
+		if (r->cases.n > n)
+			graph_case_picture(&r->cases, cfg, f, &res, q);
+	} else if (!reached) {
 		raise_status(r, EXIT_NOPATH);
+	}
+	if (cfg->image != NULL && f->has_pos && (!cfg->image_failed || failed))
+		picture(r, path, f, q, index, &res);
 }
 
 /* Solves one query on the main thread and writes it. */
@@ -446,25 +453,28 @@ static int threads_for(const cli_config *cfg, size_t nqueries)
 	return nqueries < 2 ? 1 : (int)(n < (long)nqueries ? n : (long)nqueries);
 }
 
-/* A file's queries: on threads when there are several, written in
- * file order all the same. */
+/* The queries of sub (f's, or those --shard keeps, ix[j] the index in
+ * f of sub's j-th; NULL: all): on threads when there are several,
+ * written in file order all the same. */
 static void solve_all(run *r, astar_ctx *ctx, const char *path,
-                      const graph_file *f, double load_ms)
+                      const graph_file *sub, const size_t *ix, double load_ms)
 {
-	int threads = threads_for(r->cfg, f->nqueries);
-	graph_answer *a = threads > 1 ? calloc(f->nqueries, sizeof *a) : NULL;
+	size_t n = sub->nqueries;
+	int threads = threads_for(r->cfg, n);
+	graph_answer *a = threads > 1 ? calloc(n, sizeof *a) : NULL;
 
-	if (a == NULL || graph_batch_solve(f, f->nqueries, &r->cfg->opts,
+	if (a == NULL || graph_batch_solve(sub, n, &r->cfg->opts,
 	                                   r->cfg->no_path, threads, a) != 0) {
 		free(a);
-		for (size_t i = 0; i < f->nqueries; i++)
-			solve_one(r, ctx, path, f, &f->queries[i], (long)i, load_ms);
+		for (size_t j = 0; j < n; j++)
+			solve_one(r, ctx, path, sub, &sub->queries[j],
+			          (long)(ix ? ix[j] : j), load_ms);
 		return;
 	}
-	for (size_t i = 0; i < f->nqueries; i++)
-		emit_one(r, path, f, &f->queries[i], (long)i, load_ms, a[i].st,
-		         &a[i].res, a[i].ms);
-	graph_answers_free(a, f->nqueries);
+	for (size_t j = 0; j < n; j++)
+		emit_one(r, path, sub, &sub->queries[j], (long)(ix ? ix[j] : j),
+		         load_ms, a[j].st, &a[j].res, a[j].ms);
+	graph_answers_free(a, n);
 	free(a);
 }
 
@@ -519,6 +529,8 @@ static void check_reach(run *r, astar_ctx *ctx, const char *path,
 			         rc->reachable ? "all" : "none");
 			fprintf(stderr, "%s:%ld:%ld: %s: %s\n", path, rc->line, rc->col,
 			        what, why);
+			if (r->cfg->update) /* hand-written: never recorded */
+				update_warn_kept(path, rc->line, rc->col, what);
 		}
 		graph_case_add(&r->cases, path, what, why[0] ? why : NULL, rc->line,
 		               rc->col);
@@ -538,6 +550,9 @@ static void check_reach(run *r, astar_ctx *ctx, const char *path,
 			         f->regions, count);
 			fprintf(stderr, "%s:%ld:%ld: %s\n", path, f->regions_line,
 			        f->regions_col, why);
+			if (r->cfg->update)
+				update_warn_kept(path, f->regions_line,
+				                 f->regions_col, "expect.regions");
 		}
 		graph_case_add(&r->cases, path, "expect.regions", why[0] ? why : NULL,
 		               f->regions_line, f->regions_col);
@@ -601,67 +616,109 @@ static int flag_query(const char *path, const graph_file *f,
 	return 0;
 }
 
-/* One file: read, then its queries in order. */
-static void run_file(run *r, astar_ctx *ctx, const char *file)
+/* File f (path; file as given) read: its queries (sub's, those --shard
+ * keeps, ix their indexes in f; NULL: all) in order, then its checks. */
+static void solve_file(run *r, astar_ctx *ctx, const char *path,
+                       const char *file, const graph_file *f,
+                       const graph_file *sub, const size_t *ix,
+                       double load_ms)
 {
-	const char *path = strcmp(file, "-") == 0 ? STDIN_NAME : file;
 	const cli_config *cfg = r->cfg;
-	double t0 = now_ms(), load_ms;
-	graph_file f;
 	graph_query q;
 	int flags = cfg->nstarts > 0 || cfg->ngoals > 0 || cfg->distances;
 
-	memset(&f, 0, sizeof f);
-	if (load(cfg, file, &f) != 0) {
-		raise_status(r, EXIT_ERROR);
-		return;
-	}
-	load_ms = now_ms() - t0;
-	if (f.sources) {
-		for (size_t i = 0; i < f.nqueries; i++)
-			distances(r, ctx, path, &f, &f.queries[i]);
-	} else if (flags || f.nqueries == 0) {
-		if (flag_query(path, &f, cfg, &q) != 0) {
+	if (f->sources) {
+		for (size_t j = 0; j < sub->nqueries; j++)
+			distances(r, ctx, path, f, &sub->queries[j]);
+	} else if (flags || f->nqueries == 0) {
+		if (flag_query(path, f, cfg, &q) != 0) {
 			raise_status(r, EXIT_ERROR);
 		} else if (cfg->distances) {
-			distances(r, ctx, path, &f, &q);
+			distances(r, ctx, path, f, &q);
 		} else {
-			note_scale(path, &f, cfg);
-			solve_one(r, ctx, path, &f, &q, -1, load_ms);
+			note_scale(path, f, cfg);
+			solve_one(r, ctx, path, f, &q, -1, load_ms);
 		}
 		free(q.starts);
 		free(q.goals);
 	} else {
-		int upd = cfg->update && !f.numbered && strcmp(file, "-") != 0;
+		int upd = cfg->update && !f->numbered && strcmp(file, "-") != 0;
 
-		note_scale(path, &f, cfg);
-		if (upd && (r->upd = calloc(f.nqueries, sizeof *r->upd)) == NULL) {
+		note_scale(path, f, cfg);
+		if (upd && (r->upd = calloc(f->nqueries, sizeof *r->upd)) == NULL) {
 			diag_error(NULL, 0, 0, "out of memory");
 			raise_status(r, EXIT_ERROR);
 			upd = 0;
 		}
-		solve_all(r, ctx, path, &f, load_ms);
+		solve_all(r, ctx, path, sub, ix, load_ms);
 		if (upd)
-			update_file(r, file, f.nqueries);
+			update_file(r, file, f->nqueries);
 	}
 	if (cfg->check)
-		check_reach(r, ctx, path, &f);
+		check_reach(r, ctx, path, f);
+}
+
+/* One file: read, then its queries in order.  For --shard a query
+ * file's (.p2p, .ss) queries are an item each, as a scenario file's
+ * lines; any other file is one item, not read when the shard drops it. */
+static void run_file(run *r, astar_ctx *ctx, const char *file)
+{
+	const char *path = strcmp(file, "-") == 0 ? STDIN_NAME : file;
+	const cli_config *cfg = r->cfg;
+	double t0 = now_ms();
+	graph_file f, sub;
+	size_t *ix = NULL, first = r->items;
+	int per_query = (ends_with(file, ".p2p") || ends_with(file, ".ss")) &&
+	                cfg->nstarts == 0 && cfg->ngoals == 0 && !cfg->distances;
+
+	if (!per_query && !graph_in_shard(cfg, r->items++))
+		return;
+	memset(&f, 0, sizeof f);
+	if (load(cfg, r->in, file, &f) != 0) {
+		raise_status(r, EXIT_ERROR);
+		return;
+	}
+	if (cfg->update && graph_refuse_update(cfg, file, &f)) {
+		raise_status(r, EXIT_ERROR);
+		graph_file_free(&f);
+		return;
+	}
+	sub = f;
+	if (per_query) {
+		r->items += f.nqueries;
+		if (cfg->shard_n > 0 && graph_shard(cfg, first, &f, &sub, &ix) != 0) {
+			diag_error(NULL, 0, 0, "out of memory");
+			raise_status(r, EXIT_ERROR);
+			graph_file_free(&f);
+			return;
+		}
+	}
+	solve_file(r, ctx, path, file, &f, &sub, ix, now_ms() - t0);
+	if (ix != NULL)
+		free(sub.queries);
+	free(ix);
 	graph_file_free(&f);
 }
 
-int graph_run(const cli_config *cfg)
+int graph_run(const cli_config *cfg, io_stdin *in)
 {
 	astar_ctx *ctx = astar_ctx_new();
 	run r;
 
 	memset(&r, 0, sizeof r);
 	r.cfg = cfg;
+	r.in = in;
 	if (ctx == NULL) {
 		diag_error(NULL, 0, 0, "out of memory");
 		return EXIT_ERROR;
 	}
 	if (cfg->nfiles == 0)
 		diag_error(NULL, 0, 0, "no graph file given");
+	graph_warn_grid_flags(cfg);
+	if (graph_reports_refuse(cfg) != 0) {
+		astar_ctx_free(ctx);
+		return EXIT_ERROR;
+	}
 	for (int i = 0; i < cfg->nfiles; i++)
 		run_file(&r, ctx, cfg->files[i]);
 	if (cfg->update && !cfg->quiet)
@@ -669,13 +726,13 @@ int graph_run(const cli_config *cfg)
 		        "updated %u of %u quer%s in %u file%s\n", r.upd_changed,
 		        r.upd_total, r.upd_total == 1 ? "y" : "ies", r.upd_files,
 		        r.upd_files == 1 ? "" : "s");
-	if (cfg->check && !cfg->update && r.status != EXIT_ERROR) {
-		if (!cfg->quiet)
-			printf("checked %u, passed %u, failed %u\n", r.checked,
-			       r.checked - r.failed, r.failed);
-		if (r.failed > 0)
-			raise_status(&r, EXIT_NOPATH);
-	}
+	if (cfg->check && !cfg->update && r.status != EXIT_ERROR &&
+	    !cfg->quiet)
+		printf("checked %u, passed %u, failed %u\n", r.checked,
+		       r.checked - r.failed, r.failed);
+	/* Under --update too: what it left as written still fails. */
+	if (cfg->check && r.failed > 0)
+		raise_status(&r, EXIT_NOPATH);
 	astar_ctx_free(ctx);
 	if (graph_reports_write(cfg, &r.cases) != 0)
 		raise_status(&r, EXIT_ERROR);

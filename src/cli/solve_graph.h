@@ -8,13 +8,10 @@
 #define ASTAR_SOLVE_GRAPH_H
 
 #include "config.h"
+#include "read/io.h"
 
-/* Whether the run's inputs are graphs: an --input-format of graph,
- * dimacs or edges, a first file named .gr, .p2p or .ss, or a first
- * JSON file with a "nodes" key. */
-int graph_wanted(const cli_config *cfg);
-
-/* Runs every file as a graph; returns the exit status. */
-int graph_run(const cli_config *cfg);
+/* Runs every file as a graph, "-" read through in (standard input's
+ * bytes, perhaps read already); returns the exit status. */
+int graph_run(const cli_config *cfg, io_stdin *in);
 
 #endif

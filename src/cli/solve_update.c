@@ -36,43 +36,6 @@ static void update_note(sink *k, const char *fmt, ...)
 		fprintf(k->out, "%s\n", line);
 }
 
-/* --update's word on what it left in query mq of file (named qname):
- * a warning at the query, which still fails its check. */
-static void say_left(const char *file, const char *qname, const map_query *mq,
-                     const astar_result *res, unsigned left)
-{
-	char c[64], lim[64];
-
-	const map_expect *e = &mq->expect;
-	char now[96];
-
-	output_cost(c, sizeof c, res->cost);
-	if (res->reached_goal)
-		snprintf(now, sizeof now, "the goal is now reached (cost %s)", c);
-	else
-		snprintf(now, sizeof now, "the goal is no longer reached");
-	/* A route that opens or closes is a change of what the level means:
-	 * a person makes it, in the file. */
-	if ((left & LEFT_REACHABLE) && e->has_reachable)
-		diag_warn_at(file, mq->line, mq->col,
-		             "%s: --update left \"reachable\": %s as written; "
-		             "%s; edit it by hand if that is meant",
-		             qname, e->reachable ? "true" : "false", now);
-	else if (left & LEFT_REACHABLE)
-		diag_warn_at(file, mq->line, mq->col,
-		             "%s: --update left the expectation as written; "
-		             "%s; edit it by hand if that is meant",
-		             qname, now);
-	if (left & LEFT_MAX_COST) {
-		output_cost(lim, sizeof lim, mq->expect.max_cost);
-		diag_warn_at(file, mq->line, mq->col,
-		             "%s: --update left \"max_cost\": %s as written; "
-		             "the cost is now %s; edit it by hand if that is "
-		             "meant",
-		             qname, lim, c);
-	}
-}
-
 /* --update: the new expectation of query mq (named label, qname in
  * file) from its result into u, its diff noted and what it left said;
  * 0, or -1 when out of memory. */
@@ -93,7 +56,8 @@ int update_one(sink *k, const char *label, const char *file,
 		update_note(k, "%s: %s", label, diff);
 	}
 	if (u->left)
-		say_left(file, qname, mq, res, u->left);
+		update_warn_left(file, mq->line, mq->col, qname, &mq->expect,
+		                 res, u->left);
 	return 0;
 }
 

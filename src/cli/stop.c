@@ -114,12 +114,18 @@ void stop_take(void)
  * write nobody reads.  The kernel gives a signal to the main thread
  * first when it lets it in, so its waiting reads are still cut short
  * (load.c's read_input). */
-static void *stop_catcher(void *unused)
+static void *stop_catcher(void *arg)
 {
-	(void)unused;
+	int fd = *(const int *)arg;
+	char c;
+
 	stop_mask(SIG_UNBLOCK, NULL);
-	for (;;)
-		pause();
+	/* A signal cuts the read short (EINTR); stop_end's close of the
+	 * pipe's other end ends it.  Not pthread_cancel: that loads the
+	 * unwinder at the end of the run, which fails, and aborts, when
+	 * memory has run out. */
+	while (read(fd, &c, 1) < 0 && errno == EINTR)
+		;
 	return NULL;
 }
 
@@ -154,14 +160,22 @@ void stdout_failed(int err)
 void stop_begin(stop_watch *w)
 {
 	catch_stop_signals();
-	w->on = pthread_create(&w->thread, NULL, stop_catcher, NULL) == 0;
+	w->on = 0;
+	if (pipe(w->wake) != 0)
+		return;
+	w->on = pthread_create(&w->thread, NULL, stop_catcher, &w->wake[0]) == 0;
+	if (!w->on) {
+		close(w->wake[0]);
+		close(w->wake[1]);
+	}
 }
 
 void stop_end(stop_watch *w)
 {
 	if (w->on) {
-		pthread_cancel(w->thread);
+		close(w->wake[1]);
 		pthread_join(w->thread, NULL);
+		close(w->wake[0]);
 		w->on = 0;
 	}
 }

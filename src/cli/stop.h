@@ -13,7 +13,8 @@
  * others block them. */
 typedef struct stop_watch {
 	pthread_t thread;
-	int on; /* the thread started */
+	int on;      /* the thread started */
+	int wake[2]; /* a pipe: its write end closed ends the thread */
 } stop_watch;
 
 /* Catches the stop signals the process was not told to ignore and starts

@@ -34,6 +34,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -250,6 +251,49 @@ int update_expect(const map_expect *old, const astar_result *r, int paths,
 	    !check_result(&u->e, r, tolerance, why, sizeof why))
 		u->left |= LEFT_MAX_COST;
 	return u->changed != 0;
+}
+
+/* A route that opens or closes is a change of what the level means:
+ * a person makes it, in the file; so --update says, at the query, what
+ * it left. */
+void update_warn_left(const char *file, long line, long col,
+                      const char *qname, const map_expect *e,
+                      const astar_result *res, unsigned left)
+{
+	char c[64], lim[64], now[96];
+
+	output_cost(c, sizeof c, res->cost);
+	if (res->reached_goal)
+		snprintf(now, sizeof now, "the goal is now reached (cost %s)", c);
+	else
+		snprintf(now, sizeof now, "the goal is no longer reached");
+	if ((left & LEFT_REACHABLE) && e->has_reachable)
+		diag_warn_at(file, line, col,
+		             "%s: --update left \"reachable\": %s as written; "
+		             "%s; edit it by hand if that is meant",
+		             qname, e->reachable ? "true" : "false", now);
+	else if (left & LEFT_REACHABLE)
+		diag_warn_at(file, line, col,
+		             "%s: --update left the expectation as written; "
+		             "%s; edit it by hand if that is meant",
+		             qname, now);
+	if (left & LEFT_MAX_COST) {
+		output_cost(lim, sizeof lim, e->max_cost);
+		diag_warn_at(file, line, col,
+		             "%s: --update left \"max_cost\": %s as written; "
+		             "the cost is now %s; edit it by hand if that is "
+		             "meant",
+		             qname, lim, c);
+	}
+}
+
+void update_warn_kept(const char *file, long line, long col,
+                      const char *what)
+{
+	diag_warn_at(file, line, col,
+	             "%s: --update left it as written; edit it by hand if "
+	             "that is meant",
+	             what);
 }
 
 void update_query_free(update_query *u)

@@ -55,6 +55,17 @@ typedef struct update_query {
 int update_expect(const map_expect *old, const astar_result *r, int paths,
                   double tolerance, update_query *u, char *diff, size_t size);
 
+/* --update's warning at a query (qname, at file:line:col) of what it
+ * left as written (LEFT_ bits) of its expectation e, given result res. */
+void update_warn_left(const char *file, long line, long col,
+                      const char *qname, const map_expect *e,
+                      const astar_result *res, unsigned left);
+
+/* --update's warning at a hand-written check (what: "reach[N]",
+ * "expect.regions") that fails: it is left as written. */
+void update_warn_kept(const char *file, long line, long col,
+                      const char *what);
+
 void update_query_free(update_query *u);
 
 /*
