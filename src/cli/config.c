@@ -285,6 +285,7 @@ static void copy_flags(const options *o, cli_config *cfg)
 	cfg->level.layers = o->layers;
 	cfg->level.nlayers = o->nlayers;
 	cfg->level.solid = o->solid;
+	cfg->level.link_property = o->link_property;
 	cfg->level.cost = o->cost;
 	cfg->level.costs = o->costs;
 	cfg->level.level = o->level;

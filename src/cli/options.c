@@ -323,6 +323,12 @@ static int set_costs(options *o, const char *arg)
 	return set_level_text("--costs", "VALUE:COST,...", arg, &o->costs);
 }
 
+static int set_link_property(options *o, const char *arg)
+{
+	return set_level_text("--link-property", "a property's name", arg,
+	                      &o->link_property);
+}
+
 static int set_level(options *o, const char *arg)
 {
 	return set_level_text("--level", "a level's identifier or index", arg,
@@ -584,6 +590,10 @@ static const flag flags[] = {
 	{"world", no_argument, 0, set_world, "    --world",
          "LDtk: the whole project as one world (levels\n"
          "joined where they touch, EntityRefs as doors)"},
+	{"link-property", required_argument, 0, set_link_property,
+         "    --link-property=NAME",
+         "Tiled worlds: the string property @MAP/NAME that\n"
+         "links an object (default: target)"},
 	{"jobs", required_argument, 'J', set_jobs, "-J, --jobs=N",
          "solve on N threads (default: one per core)"},
 	{"shard", required_argument, 0, set_shard, "    --shard=K/N",

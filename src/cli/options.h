@@ -74,7 +74,7 @@ typedef struct options {
 	/* The level options, for editors' files (Tiled, LDtk) */
 	const char **layers; /* --layer names (the array owned) */
 	size_t nlayers;
-	const char *solid, *cost, *costs, *level;
+	const char *solid, *cost, *costs, *level, *link_property;
 	const char **only; /* --only patterns (the array owned) */
 	size_t nonly;
 	int oneway;          /* --oneway: an edge list's lines one way */

@@ -115,6 +115,7 @@ typedef struct map_level_opts {
 	const char *cost;  /* Tiled: a numeric tile property */
 	const char *costs; /* LDtk: "name:cost,..." */
 	const char *level; /* LDtk: a level's identifier or index */
+	const char *link_property; /* Tiled worlds: the @MAP/NAME property */
 	const char *path;  /* the file read, whose folder holds the files
 	                      it names ("-": the current folder) */
 	int unmarked; /* no level of the project has a start and a goal of

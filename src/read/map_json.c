@@ -284,9 +284,8 @@ static int read_root(json_t *root, const char *path, size_t max_cells, map *m,
 	if (json_is_array(json_object_get(root, "maps")) &&
 	    json_object_get(root, "rows") == NULL &&
 	    json_object_get(root, "cells") == NULL)
-		return map_fail(err, 0, 0, "maps: a Tiled .world file; astar does "
-		                "not read Tiled worlds yet: give its maps one by "
-		                "one, or make it a JSON world of \"floors\"");
+		return map_fail(err, 0, 0, "maps: a Tiled world; astar reads one "
+		                "from a file whose name ends in .world");
 	if (map_json_check_keys(root, keys, "", err) != 0 ||
 	    map_json_dim(root, "width", &width, err) != 0 ||
 	    map_json_dim(root, "height", &height, err) != 0)
