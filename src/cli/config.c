@@ -242,6 +242,7 @@ static void copy_flags(const options *o, cli_config *cfg)
 	cfg->distances = o->distances;
 	cfg->flow = o->flow;
 	cfg->blocks = o->blocks;
+	cfg->block_args = o->block_args;
 	cfg->nblocks = o->nblocks;
 	cfg->format = o->format;
 	cfg->input_format = o->input_format;

@@ -322,6 +322,12 @@ int apply_blocks(const cli_config *cfg, const char *name, map *m)
 {
 	for (size_t i = 0; i < cfg->nblocks; i++) {
 		astar_point b = cfg->blocks[i];
+		if (strchr(strchr(cfg->block_args[i], ',') + 1, ',') != NULL) {
+			diag_error(name, 0, 0, "--block %s: a third part names a "
+			           "floor of a world, and this map is flat: give X,Y",
+			           cfg->block_args[i]);
+			return -1;
+		}
 		/* In the editor's coordinates, as --start and --goal. */
 		b.x = (int32_t)(b.x - m->ox);
 		b.y = (int32_t)(b.y - m->oy);

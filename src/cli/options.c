@@ -148,13 +148,20 @@ static int set_flow(options *o, const char *arg)
 static int set_block(options *o, const char *arg)
 {
 	astar_point p, *nb;
+	const char **na, *tname;
+	int third;
+	int32_t t;
 
-	if (value_point(arg, &p) != 0)
-		return bad_value("--block", "X,Y", arg);
+	if (value_place(arg, &p, &third, &t, &tname) != 0)
+		return bad_value("--block", "X,Y (X,Y,F on a world)", arg);
 	nb = realloc(o->blocks, (o->nblocks + 1) * sizeof *nb);
-	if (nb == NULL)
+	if (nb != NULL)
+		o->blocks = nb;
+	na = realloc(o->block_args, (o->nblocks + 1) * sizeof *na);
+	if (nb == NULL || na == NULL)
 		return out_of_memory();
-	o->blocks = nb;
+	o->block_args = na;
+	o->block_args[o->nblocks] = arg;
 	o->blocks[o->nblocks++] = p;
 	return OPTIONS_RUN;
 }
@@ -745,6 +752,7 @@ int options_parse(int argc, char **argv, options *o)
 void options_free(options *o)
 {
 	free(o->blocks);
+	free(o->block_args);
 	free(o->scens);
 	free(o->layers);
 	o->layers = NULL;
@@ -753,6 +761,7 @@ void options_free(options *o)
 	free(o->starts);
 	free(o->goals);
 	o->blocks = NULL;
+	o->block_args = NULL;
 	o->scens = NULL;
 	o->starts = o->goals = NULL;
 }

@@ -42,6 +42,7 @@ typedef struct options {
 	int wrap_given, size_given;
 	int distances, flow; /* --distances, --flow */
 	astar_point *blocks; /* --block cells (owned) */
+	const char **block_args; /* their text, X,Y or X,Y,F (owned array) */
 	size_t nblocks;
 	enum output_format format;
 	enum map_format input_format;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/diag.h"
+#include "base/value.h"
 #include "driver.h"
 #include "read/world_json.h"
 #include "solve_world.h"
@@ -22,12 +23,8 @@
  * ignored. */
 static const char *unsupported(const cli_config *cfg)
 {
-	if (cfg->nblocks > 0)
-		return "--block";
 	if (cfg->update)
 		return "--update";
-	if (cfg->flow)
-		return "--flow";
 	return NULL;
 }
 
@@ -98,6 +95,41 @@ static int world_ends(const cli_config *cfg, const map_world *w,
 			return -1;
 		}
 		(*out)[(*n)++] = p;
+	}
+	return 0;
+}
+
+/* Blocks the --block places X,Y,F (F a floor's number or name) in the
+ * floors' grids, for the pictures and text, and in the world; 0 or -1
+ * (reported). */
+static int block_world(const cli_config *cfg, map_world *w, const char *name)
+{
+	for (size_t i = 0; i < cfg->nblocks; i++) {
+		const char *arg = cfg->block_args[i], *tname = NULL;
+		astar_point p;
+		int third = 0;
+		int32_t t = 0;
+		long f = -1;
+		value_place(arg, &p, &third, &t, &tname);
+		if (third == 1 && t >= 0 && (size_t)t < w->nfloors)
+			f = t;
+		else if (third == 2)
+			f = map_world_floor(w, tname);
+		if (third == 0 || f < 0) {
+			diag_error(name, 0, 0, "--block %s: %s (a world's places are "
+			           "X,Y,F, F a floor's number or name)", arg,
+			           third == 0 ? "names no floor" : "no such floor");
+			return -1;
+		}
+		if (astar_world_block(w->world, (astar_place){p.x, p.y, 0, (uint32_t)f}) !=
+		    ASTAR_OK) {
+			diag_error(name, 0, 0, "--block %s lies outside floor '%s' "
+			           "(%d by %d)", arg, w->floors[f].name,
+			           astar_grid_width(w->floors[f].grid),
+			           astar_grid_height(w->floors[f].grid));
+			return -1;
+		}
+		astar_grid_set(w->floors[f].grid, p.x, p.y, 0);
 	}
 	return 0;
 }
@@ -357,7 +389,10 @@ int run_world(sink *k, astar_ctx *ctx, const map *m, const char *name,
 	}
 	if (m->has_diagonal && !cfg->diagonal_given)
 		o.diagonal = m->diagonal;
+	if (block_world(cfg, m->world, name) != 0)
+		return -1;
 	memset(&q, 0, sizeof q);
+	q.flow = cfg->flow;
 	q.map_name = name;
 	q.w = w;
 	q.opts = &o;
