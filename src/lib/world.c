@@ -164,6 +164,7 @@ astar_status astar_world_block(astar_world *w, astar_place p)
 	if (!w->built || (i = world_index(w, p)) == 0)
 		return ASTAR_ERANGE;
 	w->cost[i] = 0;
+	w->blocked = 1;
 	return ASTAR_OK;
 }
 

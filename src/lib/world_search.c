@@ -571,7 +571,7 @@ astar_status astar_world_search(astar_ctx *ctx, const astar_world *w,
 		return ASTAR_EUNSUPPORTED;
 	if ((s = world_scratch_of(ctx)) == NULL)
 		return ASTAR_ENOMEM;
-	if (w->nlv == 1 && w->nln == 0)
+	if (w->nlv == 1 && w->nln == 0 && !w->blocked)
 		return one_level(ctx, s, w, starts, ns, goals, ng, o, res);
 	if ((st = begin(ctx, s, w, starts, ns, goals, ng, o)) != ASTAR_OK)
 		return st;
@@ -674,7 +674,7 @@ astar_status astar_world_flood(astar_ctx *ctx, const astar_world *w,
 		return ASTAR_EUNSUPPORTED;
 	if ((s = world_scratch_of(ctx)) == NULL)
 		return ASTAR_ENOMEM;
-	if (w->nlv == 1 && w->nln == 0)
+	if (w->nlv == 1 && w->nln == 0 && !w->blocked)
 		return one_level_flood(ctx, s, w, src, n, o, res);
 	d.algorithm = ASTAR_ALGO_DIJKSTRA;
 	if ((st = begin(ctx, s, w, src, n, NULL, 0, &d)) != ASTAR_OK)
