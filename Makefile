@@ -131,12 +131,14 @@ fuzz-run:
 # bench/bench.py for its knobs (BENCH_MAX, BENCH_FILES, BENCH_ALGOS, ...).
 # bench.py builds bench/memprobe.c against libastar.a for the memory figures;
 # bench/hostile.py then times the readers' adversarial inputs at N and 10 N,
-# and bench/editors.py the editors' files' load against jansson's own parse.
+# and bench/editors.py the editors' files' load against jansson's own parse;
+# bench/worlds.py the largest shared LDtk world's flood and bench/world.c.
 bench: astar libastar.a bench-data
 	python3 bench/bench.py
 	python3 bench/hostile.py
 	python3 bench/editors.py
 	python3 bench/graphs.py
+	python3 bench/worlds.py
 
 # The generated sets of many queries on one map (mazes of wide corridors,
 # terrain variants of shared maps, large random maps): bench/gen.py writes
