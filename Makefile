@@ -133,13 +133,15 @@ fuzz-run:
 # bench.py builds bench/memprobe.c against libastar.a for the memory figures;
 # bench/hostile.py then times the readers' adversarial inputs at N and 10 N,
 # bench/editors.py the editors' files' load against jansson's own parse,
-# bench/voxbench 3D against 2D A*, and bench/graphs.py graphs against Boost.
+# bench/voxbench 3D against 2D A*, bench/graphs.py graphs against Boost,
+# and bench/worlds.py the largest shared LDtk world's flood and bench/world.c.
 bench: astar libastar.a bench-data bench-voxel-data bench/voxbench
 	python3 bench/bench.py
 	python3 bench/hostile.py
 	python3 bench/editors.py
 	bench/voxbench bench/data/voxel/*.3dscen
 	python3 bench/graphs.py
+	python3 bench/worlds.py
 
 # Voxel maps like the Moving AI voxel benchmark's (caves, towers, open
 # sky), deterministic, their scenarios' costs from the generator's own

@@ -20,7 +20,7 @@ _astar_long='--start= --goal= --block= --diagonal=? --heuristic= --weight=
 --flow --format= --json --no-timing --no-path --quiet --verbose --color=? --scen=
 --map= --input-format= --oneway --coords= --jobs= --shard= --check --update=? --only= --tolerance=
 --report= --report-images= --heights= --height-scale= --max-climb= --max-drop= --max-cells= --image= --image-failed --scale= --landmarks= --layer= --solid=
---cost= --costs= --level= --world --help --version'
+--cost= --costs= --level= --world --link-property= --help --version'
 
 # Short options: those taking a value (separate or attached), the one
 # whose value is optional (attached only), and the flags.

@@ -93,6 +93,10 @@ void astar_world_link_get(const astar_world *world, size_t link,
 /* The cost of entering a place (link ends count as open), 0 when blocked
  * or outside. */
 uint8_t astar_world_get(const astar_world *world, astar_place p);
+/* Blocks place p of a built world (as --block: a link end too), for the
+ * searches after; ASTAR_ERANGE when p lies outside its level.
+ * The heuristic stays admissible: a wall only lengthens paths. */
+astar_status astar_world_block(astar_world *world, astar_place p);
 
 /* A world search's outcome, as astar_result with places. */
 typedef struct astar_world_result {
@@ -128,15 +132,21 @@ astar_status astar_world_search(astar_ctx *ctx, const astar_world *world,
  * the total. */
 size_t astar_world_offset(const astar_world *world, size_t level);
 
+/* A link's code in a world's flow field: the step toward the nearest
+ * source is along a link (0..7 and ASTAR_FLOW_NONE as astar_flood's). */
+#define ASTAR_WORLD_FLOW_LINK 9
+
 /* A world's distance map: dist in the layout above, -1 when blocked or
- * unreachable; valid until ctx's next search. */
+ * unreachable, and its flow field (each cell's step toward the nearest
+ * source; a seam's step is a direction); valid until ctx's next search. */
 typedef struct astar_world_flood_result {
 	const double *dist;
+	const uint8_t *flow;
 	size_t cells, reached;
 	uint64_t expanded;
 } astar_world_flood_result;
 
-/* astar_flood on a world (no flow field: a link is no direction). */
+/* astar_flood on a world. */
 astar_status astar_world_flood(astar_ctx *ctx, const astar_world *world,
                                const astar_place *sources, size_t nsources,
                                const astar_options *opts,

@@ -245,6 +245,7 @@ static void copy_flags(const options *o, cli_config *cfg)
 	cfg->distances = o->distances;
 	cfg->flow = o->flow;
 	cfg->blocks = o->blocks;
+	cfg->block_args = o->block_args;
 	cfg->nblocks = o->nblocks;
 	cfg->format = o->format;
 	cfg->input_format = o->input_format;
@@ -294,6 +295,7 @@ static void copy_flags(const options *o, cli_config *cfg)
 	cfg->level.layers = o->layers;
 	cfg->level.nlayers = o->nlayers;
 	cfg->level.solid = o->solid;
+	cfg->level.link_property = o->link_property;
 	cfg->level.cost = o->cost;
 	cfg->level.costs = o->costs;
 	cfg->level.level = o->level;

@@ -25,6 +25,7 @@ typedef struct cli_config {
 	int heuristic_given;        /* --heuristic was given */
 	int distances, flow;        /* --distances, --flow */
 	const astar_point *blocks; /* --block cells */
+	const char *const *block_args; /* their text (X,Y,F on a world) */
 	size_t nblocks;
 	enum output_format format;
 	enum map_format input_format;

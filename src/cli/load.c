@@ -16,6 +16,7 @@
 #include "driver.h"
 #include "read/world_ascii.h"
 #include "read/world_ldtk.h"
+#include "read/world_tiled.h"
 #include "stop.h"
 
 /* The most bytes an input may hold: 16 a cell of --max-cells (a JSON
@@ -213,13 +214,25 @@ static enum map_format choose_format(const cli_config *cfg, const char *buf,
 	return fmt;
 }
 
+/* Whether the file is a Tiled world: JSON named *.world. */
+static int tiled_world(enum map_format fmt, const char *path)
+{
+	size_t n = strlen(path);
+
+	return fmt == MAPFMT_JSON && n > 6 && strcmp(path + n - 6, ".world") == 0;
+}
+
 /* Hands the bytes to the reader of their format; 0 on success. */
 static int parse_map(const cli_config *cfg, enum map_format fmt,
                      const char *buf, size_t len, const char *path,
                      const char *level, map *m, map_error *err)
 {
-	map_level_opts lo;
+	map_level_opts lo = cfg->level;
 
+	lo.path = path;
+	if (tiled_world(fmt, path))
+		/* a Tiled world: a world by its nature, --world or not */
+		return map_read_world_tiled(buf, len, cfg->max_cells, &lo, m, err);
 	if (cfg->world && fmt != MAPFMT_LDTK)
 		return map_fail(err, 0, 0, "--world applies to LDtk projects; "
 		                "this is a single-level format");
@@ -294,7 +307,7 @@ int load_map_or(batch *b, const char *path, const char *level, map *m,
 	}
 	/* Said first, also of a file whose reading fails: --level cannot
 	 * be what that check file lacks. */
-	if (fmt != MAPFMT_TILED && fmt != MAPFMT_LDTK)
+	if (fmt != MAPFMT_TILED && fmt != MAPFMT_LDTK && !tiled_world(fmt, path))
 		unused_level_options(cfg, name);
 	rc = parse_map(cfg, fmt, buf, len, path, level, m, &err);
 	free(buf);
@@ -313,6 +326,12 @@ int apply_blocks(const cli_config *cfg, const char *name, map *m)
 		return 0; /* refused with the voxel map's options */
 	for (size_t i = 0; i < cfg->nblocks; i++) {
 		astar_point b = cfg->blocks[i];
+		if (strchr(strchr(cfg->block_args[i], ',') + 1, ',') != NULL) {
+			diag_error(name, 0, 0, "--block %s: a third part names a "
+			           "floor of a world, and this map is flat: give X,Y",
+			           cfg->block_args[i]);
+			return -1;
+		}
 		/* In the editor's coordinates, as --start and --goal. */
 		b.x = (int32_t)(b.x - m->ox);
 		b.y = (int32_t)(b.y - m->oy);

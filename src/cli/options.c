@@ -148,13 +148,20 @@ static int set_flow(options *o, const char *arg)
 static int set_block(options *o, const char *arg)
 {
 	astar_point p, *nb;
+	const char **na, *tname;
+	int third;
+	int32_t t;
 
-	if (value_point(arg, &p) != 0)
-		return bad_value("--block", "X,Y", arg);
+	if (value_place(arg, &p, &third, &t, &tname) != 0)
+		return bad_value("--block", "X,Y (X,Y,F on a world)", arg);
 	nb = realloc(o->blocks, (o->nblocks + 1) * sizeof *nb);
-	if (nb == NULL)
+	if (nb != NULL)
+		o->blocks = nb;
+	na = realloc(o->block_args, (o->nblocks + 1) * sizeof *na);
+	if (nb == NULL || na == NULL)
 		return out_of_memory();
-	o->blocks = nb;
+	o->block_args = na;
+	o->block_args[o->nblocks] = arg;
 	o->blocks[o->nblocks++] = p;
 	return OPTIONS_RUN;
 }
@@ -248,40 +255,35 @@ static int set_scen(options *o, const char *arg)
 
 SWITCH(set_oneway, oneway)
 
-static int set_coords(options *o, const char *arg)
-{
-	o->coords = arg;
-	return OPTIONS_RUN;
-}
+/* A flag whose value is kept as given (a file's name). */
+#define VALUE(fn, field)                                                       \
+	static int fn(options *o, const char *arg)                             \
+	{                                                                      \
+		o->field = arg;                                                \
+		return OPTIONS_RUN;                                            \
+	}
 
-static int set_map(options *o, const char *arg)
-{
-	o->map_override = arg;
-	return OPTIONS_RUN;
-}
+VALUE(set_coords, coords)
+VALUE(set_map, map_override)
 
 static int set_input_format(options *o, const char *arg)
 {
-	if (strcmp(arg, "ascii") == 0)
-		o->input_format = MAPFMT_ASCII;
-	else if (strcmp(arg, "json") == 0)
-		o->input_format = MAPFMT_JSON;
-	else if (strcmp(arg, "movingai") == 0)
-		o->input_format = MAPFMT_MOVINGAI;
-	else if (strcmp(arg, "tiled") == 0)
-		o->input_format = MAPFMT_TILED;
-	else if (strcmp(arg, "ldtk") == 0)
-		o->input_format = MAPFMT_LDTK;
-	else if (strcmp(arg, "graph") == 0)
-		o->input_format = MAPFMT_GRAPH;
-	else if (strcmp(arg, "dimacs") == 0)
-		o->input_format = MAPFMT_DIMACS;
-	else if (strcmp(arg, "edges") == 0)
-		o->input_format = MAPFMT_EDGES;
-	else
-		return bad_value("--input-format",
-		                 "ascii, json, movingai, tiled, ldtk, graph, dimacs, edges", arg);
-	return OPTIONS_RUN;
+	static const struct {
+		const char *name;
+		enum map_format format;
+	} formats[] = {
+		{"ascii", MAPFMT_ASCII}, {"json", MAPFMT_JSON},
+		{"movingai", MAPFMT_MOVINGAI}, {"tiled", MAPFMT_TILED},
+		{"ldtk", MAPFMT_LDTK}, {"graph", MAPFMT_GRAPH},
+		{"dimacs", MAPFMT_DIMACS}, {"edges", MAPFMT_EDGES}};
+
+	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
+		if (strcmp(arg, formats[i].name) == 0) {
+			o->input_format = formats[i].format;
+			return OPTIONS_RUN;
+		}
+	return bad_value("--input-format",
+	                 "ascii, json, movingai, tiled, ldtk, graph, dimacs, edges", arg);
 }
 
 static int set_layer(options *o, const char *arg)
@@ -321,6 +323,12 @@ static int set_cost(options *o, const char *arg)
 static int set_costs(options *o, const char *arg)
 {
 	return set_level_text("--costs", "VALUE:COST,...", arg, &o->costs);
+}
+
+static int set_link_property(options *o, const char *arg)
+{
+	return set_level_text("--link-property", "a property's name", arg,
+	                      &o->link_property);
 }
 
 static int set_level(options *o, const char *arg)
@@ -400,11 +408,7 @@ static int set_max_climb(options *o, const char *arg)
 	return OPTIONS_RUN;
 }
 
-static int set_heights(options *o, const char *arg)
-{
-	o->heights_png = arg;
-	return OPTIONS_RUN;
-}
+VALUE(set_heights, heights_png)
 
 static int set_height_scale(options *o, const char *arg)
 {
@@ -623,6 +627,10 @@ static const flag flags[] = {
 	{"max-drop", required_argument, 0, set_max_drop, "    --max-drop=D",
          "on a map with heights: no step falls more than D\n"
          "(default: --max-climb's H)"},
+	{"link-property", required_argument, 0, set_link_property,
+         "    --link-property=NAME",
+         "Tiled worlds: the string property @MAP/NAME that\n"
+         "links an object (default: target)"},
 	{"jobs", required_argument, 'J', set_jobs, "-J, --jobs=N",
          "solve on N threads (default: one per core)"},
 	{"shard", required_argument, 0, set_shard, "    --shard=K/N",
@@ -776,6 +784,7 @@ int options_parse(int argc, char **argv, options *o)
 void options_free(options *o)
 {
 	free(o->blocks);
+	free(o->block_args);
 	free(o->scens);
 	free(o->layers);
 	o->layers = NULL;
@@ -784,6 +793,7 @@ void options_free(options *o)
 	free(o->starts);
 	free(o->goals);
 	o->blocks = NULL;
+	o->block_args = NULL;
 	o->scens = NULL;
 	o->starts = o->goals = NULL;
 }

@@ -42,6 +42,7 @@ typedef struct options {
 	int wrap_given, size_given;
 	int distances, flow; /* --distances, --flow */
 	astar_point *blocks; /* --block cells (owned) */
+	const char **block_args; /* their text, X,Y or X,Y,F (owned array) */
 	size_t nblocks;
 	enum output_format format;
 	enum map_format input_format;
@@ -77,7 +78,7 @@ typedef struct options {
 	/* The level options, for editors' files (Tiled, LDtk) */
 	const char **layers; /* --layer names (the array owned) */
 	size_t nlayers;
-	const char *solid, *cost, *costs, *level;
+	const char *solid, *cost, *costs, *level, *link_property;
 	const char **only; /* --only patterns (the array owned) */
 	size_t nonly;
 	int oneway;          /* --oneway: an edge list's lines one way */

@@ -12,6 +12,7 @@
 
 #include "check.h"
 #include "write/output.h"
+#include "read/world_map.h"
 #include "run_state.h"
 #include "solve_update.h"
 
@@ -92,7 +93,7 @@ int refuse_update(const map *m, const char *name)
 		                                     : "an LDtk project");
 		return 1;
 	}
-	if (m->nqueries == 0) {
+	if ((m->world != NULL ? m->world->nqueries : m->nqueries) == 0) {
 		diag_error(name, 0, 0,
 		           "no \"queries\" to update; --update writes the "
 		           "\"expect\" of each of a JSON level's \"queries\"");

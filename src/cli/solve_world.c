@@ -8,12 +8,14 @@
 #include <string.h>
 
 #include "base/diag.h"
+#include "base/value.h"
 #include "driver.h"
 #include "read/world_json.h"
 #include "solve_world.h"
 #include "check.h"
 #include "outfile.h"
 #include "run_state.h"
+#include "solve_update.h"
 #include "write/image_names.h"
 #include "write/image_world.h"
 #include "write/output_world.h"
@@ -22,12 +24,8 @@
  * ignored. */
 static const char *unsupported(const cli_config *cfg)
 {
-	if (cfg->nblocks > 0)
-		return "--block";
-	if (cfg->update)
-		return "--update";
-	if (cfg->flow)
-		return "--flow";
+	if (cfg->update == UPDATE_PATHS) /* a world's expectations hold none */
+		return "--update=path";
 	return NULL;
 }
 
@@ -98,6 +96,41 @@ static int world_ends(const cli_config *cfg, const map_world *w,
 			return -1;
 		}
 		(*out)[(*n)++] = p;
+	}
+	return 0;
+}
+
+/* Blocks the --block places X,Y,F (F a floor's number or name) in the
+ * floors' grids, for the pictures and text, and in the world; 0 or -1
+ * (reported). */
+static int block_world(const cli_config *cfg, map_world *w, const char *name)
+{
+	for (size_t i = 0; i < cfg->nblocks; i++) {
+		const char *arg = cfg->block_args[i], *tname = NULL;
+		astar_point p;
+		int third = 0;
+		int32_t t = 0;
+		long f = -1;
+		value_place(arg, &p, &third, &t, &tname);
+		if (third == 1 && t >= 0 && (size_t)t < w->nfloors)
+			f = t;
+		else if (third == 2)
+			f = map_world_floor(w, tname);
+		if (third == 0 || f < 0) {
+			diag_error(name, 0, 0, "--block %s: %s (a world's places are "
+			           "X,Y,F, F a floor's number or name)", arg,
+			           third == 0 ? "names no floor" : "no such floor");
+			return -1;
+		}
+		if (astar_world_block(w->world, (astar_place){p.x, p.y, 0, (uint32_t)f}) !=
+		    ASTAR_OK) {
+			diag_error(name, 0, 0, "--block %s lies outside floor '%s' "
+			           "(%d by %d)", arg, w->floors[f].name,
+			           astar_grid_width(w->floors[f].grid),
+			           astar_grid_height(w->floors[f].grid));
+			return -1;
+		}
+		astar_grid_set(w->floors[f].grid, p.x, p.y, 0);
 	}
 	return 0;
 }
@@ -281,10 +314,31 @@ static void run_checks(sink *k, astar_ctx *ctx, const map *m,
 	}
 }
 
+/* --update: query wq's (number i) new expectation from its result ar
+ * into u, by the grid's rules (update_one); 0, or -1 out of memory. */
+static int update_world_query(sink *k, const char *label, const char *file,
+                              const map_wquery *wq, size_t i,
+                              const astar_result *ar, update_query *u)
+{
+	map_query mq;
+	char qname[LABEL_MAX];
+
+	memset(&mq, 0, sizeof mq);
+	mq.expect = wq->expect;
+	mq.line = wq->line;
+	mq.col = wq->col;
+	if (wq->name != NULL)
+		snprintf(qname, sizeof qname, "%s", wq->name);
+	else
+		snprintf(qname, sizeof qname, "queries[%zu]", i);
+	return update_one(k, label, file, qname, &mq, ar, u);
+}
+
 /* Query i of the world's "queries": searched, written (a line of text,
  * or a JSON record), and with --check compared with its expectation. */
 static void run_query(sink *k, astar_ctx *ctx, const map_world *w,
-                      world_report *q, const astar_options *base, size_t i)
+                      world_report *q, const astar_options *base, size_t i,
+                      update_query *uq)
 {
 	const cli_config *cfg = k->cfg;
 	const map_wquery *wq = &w->queries[i];
@@ -317,13 +371,16 @@ static void run_query(sink *k, astar_ctx *ctx, const map_world *w,
 		k->nomem |= output_world_json(k->out, q) != 0;
 	else if (!cfg->quiet && !cfg->check)
 		k->nomem |= output_world_line(k->out, q, label) != 0;
-	if (expects) {
-		memset(&ar, 0, sizeof ar);
-		ar.found = r.found;
-		ar.reached_goal = r.reached_goal;
-		ar.cost = r.cost;
-		ar.path_len = r.path_len;
-		ok = check_result(&wq->expect, &ar, cfg->tolerance, why, sizeof why);
+	memset(&ar, 0, sizeof ar); /* the grid's result, but for its path */
+	ar.found = r.found;
+	ar.reached_goal = r.reached_goal;
+	ar.cost = r.cost;
+	ar.path_len = r.path_len;
+	if (uq != NULL && update_world_query(k, label, q->map_name, wq, i, &ar, uq))
+		return;
+	if (expects || uq != NULL) {
+		ok = check_result(uq ? &uq->e : &wq->expect, &ar, cfg->tolerance,
+		                  why, sizeof why);
 		check_case(k, q->map_name, &at, label, ok, ok ? "" : why, q->search_us);
 	} else if (!r.reached_goal) {
 		if (cfg->check)
@@ -357,7 +414,11 @@ int run_world(sink *k, astar_ctx *ctx, const map *m, const char *name,
 	}
 	if (m->has_diagonal && !cfg->diagonal_given)
 		o.diagonal = m->diagonal;
+	if (block_world(cfg, m->world, name) != 0 ||
+	    (cfg->update && refuse_update(m, name)))
+		return -1;
 	memset(&q, 0, sizeof q);
+	q.flow = cfg->flow;
 	q.map_name = name;
 	q.w = w;
 	q.opts = &o;
@@ -376,9 +437,19 @@ int run_world(sink *k, astar_ctx *ctx, const map *m, const char *name,
 	q.query = -1;
 	if (w->nqueries > 0 && cfg->nstarts == 0 && cfg->ngoals == 0 &&
 	    !cfg->distances) {
+		update_query *uq = NULL;
+		if (cfg->update && (uq = calloc(w->nqueries, sizeof *uq)) == NULL)
+			return diag_error(name, 0, 0, "out of memory"), -1;
 		file_header(k, name);
 		for (size_t i = 0; i < w->nqueries; i++)
-			run_query(k, ctx, w, &q, &o, i);
+			run_query(k, ctx, w, &q, &o, i, uq ? &uq[i] : NULL);
+		if (uq != NULL) {
+			k->it->upd_total += (unsigned)w->nqueries;
+			update_file(k, name, uq, w->nqueries);
+			for (size_t i = 0; i < w->nqueries; i++)
+				update_query_free(&uq[i]);
+			free(uq);
+		}
 		if (cfg->check)
 			run_checks(k, ctx, m, &o, name);
 		return 0;

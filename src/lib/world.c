@@ -157,6 +157,17 @@ uint8_t astar_world_get(const astar_world *w, astar_place p)
 	return w->cost[i];
 }
 
+astar_status astar_world_block(astar_world *w, astar_place p)
+{
+	size_t i;
+
+	if (!w->built || (i = world_index(w, p)) == 0)
+		return ASTAR_ERANGE;
+	w->cost[i] = 0;
+	w->blocked = 1;
+	return ASTAR_OK;
+}
+
 /* The place at world cell (x, y) of depth, 0 when no level holds it. */
 static size_t world_find(const astar_world *w, int32_t depth, int64_t x,
                          int64_t y)

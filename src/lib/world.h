@@ -44,6 +44,8 @@ struct astar_world {
 	world_link *ln;
 	size_t nln, lncap;
 	int built;
+	int blocked; /* astar_world_block closed a place: no level's grid
+	                alone says what is open */
 	size_t n;          /* places */
 	uint8_t *cost;     /* n entry costs, 0 blocked; link ends opened */
 	uint32_t *slot;    /* n: 0, or 1 + the flagged place's row below */

@@ -114,7 +114,7 @@ astar_status astar_world_regions(astar_ctx *ctx, const astar_world *w,
 
 	if (!ctx_options_valid(o) || !w->built)
 		return ASTAR_EINVAL;
-	if (w->nlv == 1 && w->nln == 0)
+	if (w->nlv == 1 && w->nln == 0 && !w->blocked)
 		return astar_regions(ctx, w->lv[0].grid, o, count, labels);
 	if (o->wrap != ASTAR_WRAP_NONE || o->size > 1)
 		return ASTAR_EUNSUPPORTED;

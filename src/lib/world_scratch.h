@@ -14,6 +14,8 @@ typedef struct world_scratch {
 	size_t path_cap, explored_cap;
 	double *dist;
 	size_t dist_cap;
+	uint8_t *flow;
+	size_t flow_cap;
 	uint32_t *labels;
 	size_t labels_cap;
 	uint32_t *goals; /* the goals sorted, their numbers, room to sort */

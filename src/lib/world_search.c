@@ -17,6 +17,7 @@ static void scratch_free(void *p)
 	free(s->path);
 	free(s->explored);
 	free(s->dist);
+	free(s->flow);
 	free(s->labels);
 	free(s->goals);
 	free(s->order);
@@ -570,7 +571,7 @@ astar_status astar_world_search(astar_ctx *ctx, const astar_world *w,
 		return ASTAR_EUNSUPPORTED;
 	if ((s = world_scratch_of(ctx)) == NULL)
 		return ASTAR_ENOMEM;
-	if (w->nlv == 1 && w->nln == 0)
+	if (w->nlv == 1 && w->nln == 0 && !w->blocked)
 		return one_level(ctx, s, w, starts, ns, goals, ng, o, res);
 	if ((st = begin(ctx, s, w, starts, ns, goals, ng, o)) != ASTAR_OK)
 		return st;
@@ -634,10 +635,24 @@ static astar_status one_level_flood(astar_ctx *ctx, world_scratch *s,
 	if ((st = astar_flood(ctx, w->lv[0].grid, s->pts, n, o, &r)) != ASTAR_OK)
 		return st;
 	res->dist = r.dist;
+	res->flow = r.flow;
 	res->cells = (size_t)r.width * (size_t)r.height;
 	res->reached = r.reached;
 	res->expanded = r.expanded;
 	return ASTAR_OK;
+}
+
+/* Place i's step toward its parent p: the direction that reaches p (a
+ * seam's too), ASTAR_WORLD_FLOW_LINK when only a link does, none at a
+ * source. */
+static uint8_t flow_of(const astar_world *w, size_t i, size_t p, int32_t stride)
+{
+	if (p == i)
+		return ASTAR_FLOW_NONE;
+	for (int d = 0; d < 8; d++)
+		if (world_step(w, i, d, stride) == p)
+			return (uint8_t)d;
+	return ASTAR_WORLD_FLOW_LINK;
 }
 
 astar_status astar_world_flood(astar_ctx *ctx, const astar_world *w,
@@ -659,13 +674,15 @@ astar_status astar_world_flood(astar_ctx *ctx, const astar_world *w,
 		return ASTAR_EUNSUPPORTED;
 	if ((s = world_scratch_of(ctx)) == NULL)
 		return ASTAR_ENOMEM;
-	if (w->nlv == 1 && w->nln == 0)
+	if (w->nlv == 1 && w->nln == 0 && !w->blocked)
 		return one_level_flood(ctx, s, w, src, n, o, res);
 	d.algorithm = ASTAR_ALGO_DIJKSTRA;
 	if ((st = begin(ctx, s, w, src, n, NULL, 0, &d)) != ASTAR_OK)
 		return st;
 	if (world_grow((void **)&s->dist, &s->dist_cap,
-	               astar_world_offset(w, w->nlv) + 1, sizeof *s->dist) != 0)
+	               astar_world_offset(w, w->nlv) + 1, sizeof *s->dist) != 0 ||
+	    world_grow((void **)&s->flow, &s->flow_cap,
+	               astar_world_offset(w, w->nlv) + 1, sizeof *s->flow) != 0)
 		return ASTAR_ENOMEM;
 	query_init(&q, w, &d, NULL, 0);
 	memset(&r, 0, sizeof r);
@@ -684,10 +701,13 @@ astar_status astar_world_flood(astar_ctx *ctx, const astar_world *w,
 				int got = ctx->nodes[i].gen == ctx->gen &&
 				          ctx->pos[i] == CLOSED && !isinf(ctx->nodes[i].g);
 				s->dist[c] = got ? ctx->nodes[i].g : -1.0;
+				s->flow[c] = got ? flow_of(w, i, ctx->nodes[i].dir,
+				                           g->stride) : ASTAR_FLOW_NONE;
 				res->reached += got;
 			}
 	}
 	res->dist = s->dist;
+	res->flow = s->flow;
 	res->cells = astar_world_offset(w, w->nlv);
 	res->expanded = r.expanded;
 	return ASTAR_OK;

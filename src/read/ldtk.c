@@ -83,7 +83,7 @@ int map_ldtk_levels(const char *buf, size_t len, char ***names, size_t *n,
                     map_error *err)
 {
 	json_t *root;
-	size_t k, cnt;
+	int rc;
 
 	*names = NULL;
 	*n = 0;
@@ -92,12 +92,21 @@ int map_ldtk_levels(const char *buf, size_t len, char ***names, size_t *n,
 		json_text_arena_end();
 		return -1;
 	}
-	cnt = is_level_file(root) ? 0 : count_levels(root);
-	if (cnt > 0 && (*names = calloc(cnt, sizeof **names)) == NULL) {
-		json_decref(root);
-		json_text_arena_end();
+	rc = map_ldtk_levels_root(root, names, n, err);
+	json_decref(root);
+	json_text_arena_end();
+	return rc;
+}
+
+int map_ldtk_levels_root(const json_t *root, char ***names, size_t *n,
+                         map_error *err)
+{
+	size_t k, cnt = is_level_file(root) ? 0 : count_levels(root);
+
+	*names = NULL;
+	*n = 0;
+	if (cnt > 0 && (*names = calloc(cnt, sizeof **names)) == NULL)
 		return map_fail(err, 0, 0, "out of memory");
-	}
 	for (k = 0; k < cnt; k++) {
 		const char *id = str_of(level_at(root, k), "identifier");
 		char num[32];
@@ -106,8 +115,6 @@ int map_ldtk_levels(const char *buf, size_t len, char ***names, size_t *n,
 			break;
 		*n = k + 1;
 	}
-	json_decref(root);
-	json_text_arena_end();
 	return k == cnt ? 0 : map_fail(err, 0, 0, "out of memory");
 }
 
@@ -263,8 +270,23 @@ int map_read_ldtk(const char *buf, size_t len, size_t max_cells,
 static int read_ldtk(const char *buf, size_t len, size_t max_cells,
                      const map_level_opts *lo, map *m, map_error *err)
 {
+	json_t *root;
+	int rc;
+
+	memset(m, 0, sizeof *m);
+	if ((root = json_text_load(buf, len, err)) == NULL)
+		return -1;
+	rc = map_read_ldtk_root(root, buf, len, max_cells, lo, m, err, NULL);
+	json_decref(root);
+	return rc;
+}
+
+int map_read_ldtk_root(json_t *root, const char *buf, size_t len,
+                       size_t max_cells, const map_level_opts *lo, map *m,
+                       map_error *err, json_t **read)
+{
 	static const map_level_opts none;
-	json_t *root, *ext = NULL;
+	json_t *ext = NULL;
 	const json_t *level;
 	ldtk x;
 	int rc = -1;
@@ -276,12 +298,8 @@ static int read_ldtk(const char *buf, size_t len, size_t max_cells,
 	x.text = x.level_text = buf;
 	x.len = x.level_len = len;
 	memset(m, 0, sizeof *m);
-	if ((root = json_text_load(buf, len, err)) == NULL)
-		return -1;
-	if (!json_is_object(root)) {
-		json_decref(root);
+	if (!json_is_object(root))
 		return map_fail(err, 1, 1, "expected an LDtk project object");
-	}
 	if (is_level_file(root)) {
 		level = root;
 	} else {
@@ -301,11 +319,12 @@ static int read_ldtk(const char *buf, size_t len, size_t max_cells,
 	rc = ldtk_grid(&x, level, m);
 	if (rc == 0)
 		rc = level_place(&x, buf, len, m);
+	if (rc == 0 && read != NULL)
+		*read = json_incref((json_t *)level);
 out:
 	if (x.level_text != buf)
 		free((char *)x.level_text);
 	json_decref(ext);
-	json_decref(root);
 	if (rc != 0)
 		map_free(m);
 	return rc;

@@ -116,6 +116,7 @@ typedef struct map_level_opts {
 	const char *cost;  /* Tiled: a numeric tile property */
 	const char *costs; /* LDtk: "name:cost,..." */
 	const char *level; /* LDtk: a level's identifier or index */
+	const char *link_property; /* Tiled worlds: the @MAP/NAME property */
 	const char *path;  /* the file read, whose folder holds the files
 	                      it names ("-": the current folder) */
 	int unmarked; /* no level of the project has a start and a goal of
@@ -424,11 +425,22 @@ int map_read_tiled(const char *buf, size_t len, size_t max_cells,
 int map_read_ldtk(const char *buf, size_t len, size_t max_cells,
                   const map_level_opts *lo, map *m, map_error *err);
 
+/* map_read_ldtk of the project root already parsed from buf (a whole
+ * world reads each level of one parse); *read, when read is not NULL,
+ * gets a reference to the level read (an external file's own). */
+int map_read_ldtk_root(struct json_t *root, const char *buf, size_t len,
+                       size_t max_cells, const map_level_opts *lo, map *m,
+                       map_error *err, struct json_t **read);
+
 /* The identifiers of an LDtk project's levels, for a batch to make one
  * item of each: *names malloc'd, each name malloc'd, *n of them (0 for
  * an .ldtkl file).  0, or -1 with err set. */
 int map_ldtk_levels(const char *buf, size_t len, char ***names, size_t *n,
                     map_error *err);
+
+/* map_ldtk_levels of a project root already parsed. */
+int map_ldtk_levels_root(const struct json_t *root, char ***names, size_t *n,
+                         map_error *err);
 
 /* Reads a Moving AI .map file; same contract as map_read_ascii. */
 int map_read_movingai(const char *buf, size_t len, size_t max_cells, map *m,

@@ -292,9 +292,8 @@ static int read_root(json_t *root, const char *path, size_t max_cells, map *m,
 	if (json_is_array(json_object_get(root, "maps")) &&
 	    json_object_get(root, "rows") == NULL &&
 	    json_object_get(root, "cells") == NULL)
-		return map_fail(err, 0, 0, "maps: a Tiled .world file; astar does "
-		                "not read Tiled worlds yet: give its maps one by "
-		                "one, or make it a JSON world of \"floors\"");
+		return map_fail(err, 0, 0, "maps: a Tiled world; astar reads one "
+		                "from a file whose name ends in .world");
 	if (json_is_array(json_object_get(root, "size")))
 		return map_json_voxel(root, max_cells, m, err);
 	if (map_json_check_keys(root, keys, "", err) != 0 ||

@@ -592,10 +592,8 @@ int map_world_json_checks(json_t *root, map *m, map_error *err)
 	map_world *w = m->world;
 	json_t *v;
 
-	if (json_object_get(root, "queries") != NULL)
-		return map_fail(err, 0, 0, "queries: a world's check file gives "
-		                "\"reach\" and \"expect\", not queries yet");
 	if (read_end(w, root, 0, err) != 0 || read_end(w, root, 1, err) != 0 ||
+	    read_queries(w, json_object_get(root, "queries"), err) != 0 ||
 	    read_reach(w, json_object_get(root, "reach"), err) != 0 ||
 	    read_expect(m, json_object_get(root, "expect"), err) != 0)
 		return -1;

@@ -5,7 +5,9 @@
  * depth that touch are joined by the world's seams.  Every entity with an
  * EntityRef field is a door to each entity it names: one step of cost 1
  * from the door's cell to the named entity's, both ways when the field's
- * definition is symmetrical.  Points are LEVEL/NAME.
+ * definition is symmetrical; an external level file's entities are
+ * doors too.  The project is parsed once for all its levels.  Points are
+ * LEVEL/NAME.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +47,7 @@ typedef struct wentity {
 
 typedef struct ldtk_walk {
 	json_t *root;
+	json_t **lv; /* each level as read: an external file's own */
 	map_world *w;
 	int32_t *cell; /* each level's cell size in pixels */
 	wentity *ents;
@@ -59,8 +62,8 @@ static int32_t cell_of(const json_t *px, size_t i, int32_t size, int32_t lim)
 	return v < 0 ? 0 : v >= lim ? lim - 1 : (int32_t)v;
 }
 
-/* Calls each(e, level, entity) for every entity of every level's own
- * layers (external level files' entities are not read here). */
+/* Calls each(e, level, entity) for every entity of every level's
+ * layers, an external level file's too. */
 static int each_entity(ldtk_walk *lw, int (*each)(ldtk_walk *, size_t, json_t *))
 {
 	map_error *err = lw->err;
@@ -69,7 +72,7 @@ static int each_entity(ldtk_walk *lw, int (*each)(ldtk_walk *, size_t, json_t *)
 	for (size_t k = 0; k < lw->w->nfloors; k++) {
 		json_t *layer, *e;
 		size_t i, j;
-		json_array_foreach(json_object_get(level_k(lw->root, k), "layerInstances"), i, layer)
+		json_array_foreach(json_object_get(lw->lv[k], "layerInstances"), i, layer)
 			json_array_foreach(json_object_get(layer, "entityInstances"), j, e)
 				if (each(lw, k, e) != 0)
 					return err->msg[0] ? -1 : map_fail(err, 0, 0, "out of memory");
@@ -164,17 +167,19 @@ static int add_doors(ldtk_walk *lw, size_t k, json_t *e)
 
 /* Level k read by the LDtk reader: its grid, and its points as
  * LEVEL/NAME. */
-static int read_level(map_world *w, const char *buf, size_t len,
+static int read_level(ldtk_walk *lw, const char *buf, size_t len,
                       size_t max_cells, const map_level_opts *lo,
                       const char *id, size_t k, map_error *err)
 {
 	map_level_opts one = *lo;
+	map_world *w = lw->w;
 	map lv;
 	char *name;
 
 	one.level = id;
 	w->nfloors = k + 1;
-	if (map_read_ldtk(buf, len, max_cells, &one, &lv, err) != 0)
+	if (map_read_ldtk_root(lw->root, buf, len, max_cells, &one, &lv, err,
+	                       &lw->lv[k]) != 0)
 		return -1;
 	w->floors[k].grid = lv.grid;
 	lv.grid = NULL;
@@ -288,18 +293,26 @@ int map_read_world_ldtk(const char *buf, size_t len, size_t max_cells,
 
 	memset(m, 0, sizeof *m);
 	memset(&lw, 0, sizeof lw);
-	if (map_ldtk_levels(buf, len, &ids, &n, err) != 0)
+	json_text_arena_begin(); /* the project, parsed once, is freed here */
+	if ((lw.root = json_text_load(buf, len, err)) == NULL ||
+	    map_ldtk_levels_root(lw.root, &ids, &n, err) != 0 || n == 0) {
+		if (lw.root != NULL && n == 0)
+			map_fail(err, 0, 0, "--world: an LDtk level file is one "
+			         "level; give its project");
+		json_decref(lw.root);
+		json_text_arena_end();
+		for (size_t k = 0; k < n; k++)
+			free(ids[k]);
+		free(ids);
 		return -1;
-	if (n == 0)
-		return map_fail(err, 0, 0, "--world: an LDtk level file is one "
-		                "level; give its project");
+	}
 	w = m->world = calloc(1, sizeof *w);
 	m->world_free = map_world_free;
-	lw.root = json_text_load(buf, len, err);
 	lw.cell = calloc(n, sizeof *lw.cell);
+	lw.lv = calloc(n, sizeof *lw.lv);
 	lw.w = w;
 	lw.err = err;
-	if (w == NULL || lw.root == NULL || lw.cell == NULL ||
+	if (w == NULL || lw.root == NULL || lw.cell == NULL || lw.lv == NULL ||
 	    (w->floors = calloc(n, sizeof *w->floors)) == NULL ||
 	    (w->world = astar_world_new()) == NULL) {
 		if (lw.root != NULL)
@@ -309,7 +322,7 @@ int map_read_world_ldtk(const char *buf, size_t len, size_t max_cells,
 	for (size_t k = 0; k < n; k++) {
 		w->floors[k].name = ids[k];
 		ids[k] = NULL;
-		if (read_level(w, buf, len, max_cells, lo, w->floors[k].name, k, err))
+		if (read_level(&lw, buf, len, max_cells, lo, w->floors[k].name, k, err))
 			goto out;
 		place_level(w, level_k(lw.root, k), k, lw.cell);
 	}
@@ -325,7 +338,11 @@ out:
 	free(ids);
 	free(lw.cell);
 	free(lw.ents);
+	for (size_t k = 0; lw.lv != NULL && k < n; k++)
+		json_decref(lw.lv[k]);
+	free(lw.lv);
 	json_decref(lw.root);
+	json_text_arena_end();
 	if (rc != 0)
 		map_free(m);
 	return rc;

@@ -198,6 +198,49 @@ int output_world_text(FILE *out, const world_report *q)
 	return ferror(out) ? -1 : 0;
 }
 
+/* The flow field's characters, by code: the keypad's digits for
+ * N E S W NE SE SW NW, then a source, then a link. */
+static const char flow_chars[10] = {'8', '6', '2', '4', '9', '3', '1', '7', '*', 'L'};
+
+/* The flow field: as text, each floor's steps; as JSON, its rows of
+ * codes under "flow" in v (null where a cell has none). */
+static void put_flow(FILE *out, const world_report *q, json_t *v, int json)
+{
+	const astar_world_flood_result *f = q->dist;
+	json_t *all = json_object();
+	size_t c = 0;
+
+	for (size_t k = 0; k < q->w->nfloors; k++) {
+		const astar_grid *g = q->w->floors[k].grid;
+		json_t *rows = json_array();
+		if (!json)
+			fprintf(out, "flow on floor %s:\n", q->w->floors[k].name);
+		for (int32_t y = 0; y < astar_grid_height(g); y++) {
+			json_t *row = json_array();
+			for (int32_t x = 0; x < astar_grid_width(g); x++, c++) {
+				int none = f->dist[c] < 0 || f->flow[c] == ASTAR_FLOW_NONE;
+				json_array_append_new(row, none ? json_null()
+				                                : json_integer(f->flow[c]));
+				if (!json)
+					fputc(f->dist[c] < 0 ? (astar_grid_get(g, x, y) ? ' ' : '#')
+					                     : flow_chars[f->flow[c] < 10 ? f->flow[c] : 8],
+					      out);
+			}
+			if (!json)
+				fputc('\n', out);
+			json_array_append_new(rows, row);
+		}
+		json_object_set_new(all, q->w->floors[k].name, rows);
+	}
+	if (!json)
+		fprintf(out, "legend: the step toward the nearest start, as on a "
+		        "keypad (8 north, 6 east); * a start, L along a link\n");
+	if (json)
+		json_object_set_new(v, "flow", all);
+	else
+		json_decref(all);
+}
+
 int output_world_distances(FILE *out, const world_report *q, int json)
 {
 	const astar_world_flood_result *f = q->dist;
@@ -230,6 +273,8 @@ int output_world_distances(FILE *out, const world_report *q, int json)
 		json_decref(v);
 		fprintf(out, "reached: %zu cells\nlegend: a digit is the tens of "
 		        "the cost (9: 90 or more), blank unreachable\n", f->reached);
+		if (q->flow)
+			put_flow(out, q, NULL, 0);
 		return ferror(out) ? -1 : 0;
 	}
 	json_object_set_new(v, "map", json_string(q->map_name));
@@ -237,5 +282,7 @@ int output_world_distances(FILE *out, const world_report *q, int json)
 	json_object_set_new(v, "start", place(q->start));
 	json_object_set_new(v, "reached", json_integer((json_int_t)f->reached));
 	json_object_set_new(v, "distances", all);
+	if (q->flow)
+		put_flow(out, q, v, 1);
 	return put(out, v);
 }

@@ -18,6 +18,7 @@ typedef struct world_report {
 	const astar_options *opts;
 	const astar_world_result *res;
 	const astar_world_flood_result *dist; /* --distances, else NULL */
+	int flow; /* --flow: the flood's flow field too */
 	int timing, no_path;
 	double load_us, search_us;
 	long query;        /* its number in the world's queries, or -1 */
@@ -36,7 +37,9 @@ int output_world_text(FILE *out, const world_report *q);
 int output_world_line(FILE *out, const world_report *q, const char *label);
 
 /* A distance map of a world: JSON {"distances": {floor: rows}} or, as
- * text, each floor's costs bucketed as the flat map's are; 0 or -1. */
+ * text, each floor's costs bucketed as the flat map's are; with q->flow,
+ * the flow field after it ({"flow": {floor: rows}}, codes as
+ * astar_world_flood's); 0 or -1. */
 int output_world_distances(FILE *out, const world_report *q, int json);
 
 #endif

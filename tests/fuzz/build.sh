@@ -24,7 +24,7 @@ lib=$(ls src/lib/*.c)
 readers="$(ls src/read/*.c) src/base/value.c src/base/diag.c src/base/utf8.c"
 
 jansson_cflags=$(pkg-config --cflags jansson 2>/dev/null || true)
-jansson_libs="$(pkg-config --libs jansson 2>/dev/null || echo -ljansson) $(pkg-config --libs expat zlib libzstd 2>/dev/null || echo -lexpat -lz -lzstd)"
+jansson_libs="$(pkg-config --libs jansson 2>/dev/null || echo -ljansson) $(pkg-config --libs expat zlib libzstd libpng 2>/dev/null || echo -lexpat -lz -lzstd -lpng)"
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 CFLAGS="-std=c11 -g1 -O1 -Wall -Wextra $SAN ${FUZZ_CFLAGS:-}"
 CPPFLAGS="-Iinclude -Isrc -Isrc/lib -Isrc/read -Isrc/base -Itests/unit -D_POSIX_C_SOURCE=200809L $jansson_cflags"

@@ -401,6 +401,36 @@ static void test_against_model(void)
 	astar_ctx_free(ctx);
 }
 
+/* The flood's flow field: at each reached cell but a source, a step
+ * (a direction in world cells, or a link) from a cell whose distance
+ * plus that step's cost is the cell's. */
+static void check_flow(const model *m, const astar_world_flood_result *fr,
+                       const double *dist, astar_diagonal pol)
+{
+	size_t c = 0;
+
+	for (int l = 0; l < m->nlv; l++)
+		for (int y = 0; y < m->lv[l].h; y++)
+			for (int x = 0; x < m->lv[l].w; x++, c++) {
+				int v = vid(l, x, y), code = fr->flow[c], ok = 0;
+				if (fr->dist[c] < 0 || code == ASTAR_FLOW_NONE) {
+					CHECK(fr->dist[c] <= 0, "L%d %d,%d: no flow at %g", l, x, y, fr->dist[c]);
+					continue;
+				}
+				if (code < 8) {
+					int u = mstep(m, v, code);
+					ok = u >= 0 && fabs(dist[u] + mstep_cost(m, u, v, pol) - dist[v]) < 1e-6;
+				}
+				for (int i = 0; code == ASTAR_WORLD_FLOW_LINK && i < m->nln; i++) {
+					int a = vid(m->ln[i].fl, m->ln[i].fx, m->ln[i].fy);
+					int b = vid(m->ln[i].tl, m->ln[i].tx, m->ln[i].ty);
+					int u = b == v ? a : a == v ? b : -1;
+					ok |= u >= 0 && fabs(dist[u] + mstep_cost(m, u, v, pol) - dist[v]) < 1e-6;
+				}
+				CHECK(ok, "L%d %d,%d: flow %d is no step of a shortest path", l, x, y, code);
+			}
+}
+
 /* Several starts and goals: the cheapest pair; and the flood's map. */
 static void test_many_and_flood(void)
 {
@@ -463,6 +493,28 @@ static void test_many_and_flood(void)
 					CHECK(fabs(fr.dist[c] - want) < 1e-6, "L%d %d,%d: %g, model %g", l, x, y, fr.dist[c], want);
 				}
 		CHECK(c == fr.cells, "%zu cells, %zu said", c, fr.cells);
+		check_flow(&m, &fr, dist, o.diagonal);
+		check_end();
+		check_begin("world %llu: flood, a cell blocked", (unsigned long long)seed);
+		check_context(dump_model, &m);
+		{
+			int v = random_open(&m, &s);
+			if (v >= 0 && !is_link_end(&m, v) && v != src[0] && v != src[1] &&
+			    v != src[2]) {
+				CHECK(astar_world_block(b.w, place_of(v)) == ASTAR_OK, "block");
+				m.lv[v / (MAXW * MAXW)].cost[v / MAXW % MAXW][v % MAXW] = 0;
+				mdijkstra(&m, src, 3, o.diagonal, 0, dist);
+				CHECK(astar_world_flood(ctx, b.w, sp, 3, &o, &fr) == ASTAR_OK, "status");
+				c = 0;
+				for (int l = 0; l < m.nlv; l++)
+					for (int y = 0; y < m.lv[l].h; y++)
+						for (int x = 0; x < m.lv[l].w; x++, c++) {
+							double want = dist[vid(l, x, y)];
+							want = want < INFINITY ? want : -1.0;
+							CHECK(fabs(fr.dist[c] - want) < 1e-6, "blocked: L%d %d,%d: %g, model %g", l, x, y, fr.dist[c], want);
+						}
+			}
+		}
 		check_end();
 		check_begin("world %llu: regions", (unsigned long long)seed);
 		check_context(dump_model, &m);
