@@ -129,9 +129,7 @@ void map_free(map *m)
 		for (size_t i = 0; i < m->vlevel->nreach; i++)
 			free(m->vlevel->reach[i].to);
 		free(m->vlevel->reach);
-		for (size_t i = 0; i < m->vlevel->npoints; i++)
-			free(m->vlevel->points[i].name);
-		free(m->vlevel->points);
+		free(m->vlevel->pz);
 		free(m->vlevel);
 	}
 	for (size_t i = 0; i < m->nqueries; i++) {

@@ -219,17 +219,12 @@ typedef struct map_vreach {
 	map_place at;
 } map_vreach;
 
-/* A JSON voxel level's named point (several may share a name). */
-typedef struct map_vpoint {
-	char *name; /* owned */
-	astar_place at;
-} map_vpoint;
-
 typedef struct map_voxel_level {
 	int has_start, has_goal;
 	astar_place start, goal;
-	map_vpoint *points; /* owned; npoints of them, in the file's order */
-	size_t npoints;
+	/* owned: the z of each of the map's named points (map.points: its
+	 * x, y, name and the index by name), in the same order */
+	int32_t *pz;
 	map_vquery *queries; /* owned */
 	size_t nqueries;
 	map_vreach *reach; /* owned */

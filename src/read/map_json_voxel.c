@@ -62,52 +62,20 @@ static int read_place(json_t *a, const char *where, const astar_voxels *v,
 	return 0;
 }
 
-/* The names of the level's points for a message: " (known: @a, @b)",
- * each once, at most eight, or " (the map names no points)". */
-static void known_names(const map_voxel_level *vl, char *msg, size_t size)
-{
-	size_t used, listed = 0;
-
-	if (vl->npoints == 0) {
-		used = strlen(msg);
-		snprintf(msg + used, size - used, " (the map names no points)");
-		return;
-	}
-	for (size_t i = 0; i < vl->npoints; i++) {
-		size_t j = 0;
-		while (j < i && strcmp(vl->points[j].name, vl->points[i].name))
-			j++;
-		if (j < i)
-			continue;
-		used = strlen(msg);
-		if (listed++ == 8) {
-			snprintf(msg + used, size - used, ", ...");
-			break;
-		}
-		snprintf(msg + used, size - used, "%s@%s",
-		         listed == 1 ? " (known: " : ", ", vl->points[i].name);
-	}
-	used = strlen(msg);
-	snprintf(msg + used, size - used, ")");
-}
-
 int map_voxel_points(const map *m, const char *ref, astar_place **list,
                      size_t *n, char *msg, size_t size)
 {
-	const map_voxel_level *vl = m->vlevel;
 	const char *name = ref[0] == '@' ? ref + 1 : ref;
-	size_t k = 0;
+	size_t first = 0, k = map_count_points(m, name, &first);
 	astar_place *a;
 
-	for (size_t i = 0; vl != NULL && i < vl->npoints; i++)
-		k += strcmp(vl->points[i].name, name) == 0;
 	if (k == 0) {
-		snprintf(msg, size, "unknown point '%s'", ref);
-		if (vl != NULL)
-			known_names(vl, msg, size);
-		else
-			snprintf(msg + strlen(msg), size - strlen(msg),
-			         " (the map names no points)");
+		/* None: it fails with the grid levels' message, which lists
+		 * the names the level knows. */
+		astar_point *none = NULL;
+		size_t nn = 0;
+		map_append_points(m, ref, &none, &nn, msg, size);
+		free(none);
 		return -1;
 	}
 	if ((a = realloc(*list, (*n + k) * sizeof *a)) == NULL) {
@@ -115,9 +83,10 @@ int map_voxel_points(const map *m, const char *ref, astar_place **list,
 		return -1;
 	}
 	*list = a;
-	for (size_t i = 0; i < vl->npoints; i++)
-		if (strcmp(vl->points[i].name, name) == 0)
-			a[(*n)++] = vl->points[i].at;
+	for (size_t i = first + 1; i != 0; i = m->points[i - 1].next)
+		a[(*n)++] = (astar_place){m->points[i - 1].at.x,
+		                          m->points[i - 1].at.y,
+		                          m->vlevel->pz[i - 1], 0};
 	return 0;
 }
 
@@ -152,36 +121,30 @@ static int read_end(json_t *a, const char *where, const map *m,
 	return 0;
 }
 
-/* "points": {"name": [x, y, z] or [[x, y, z], ...]}, in key order. */
+/* "points": {"name": [x, y, z] or [[x, y, z], ...]}, in key order:
+ * into the map's named points (x, y) and the level's pz (z). */
 static int read_points(json_t *obj, map *m, map_error *err)
 {
 	map_voxel_level *vl = m->vlevel;
 	const char *name;
 	json_t *v;
 	char where[96];
+	astar_place p;
 
 	if (!json_is_object(obj))
 		return map_fail(err, 0, 0,
 		                "points: expected an object of names");
-	vl->points = calloc(json_object_size(obj) + 1, sizeof *vl->points);
-	if (vl->points == NULL)
-		return map_fail(err, 0, 0, "out of memory");
 	json_object_foreach(obj, name, v)
 	{
 		int several = json_is_array(v) && json_array_size(v) > 0 &&
 		              json_is_array(json_array_get(v, 0));
 		size_t n = several ? json_array_size(v) : 1;
-		map_vpoint *more;
 		if (name[0] == '\0' || strchr(name, '@') != NULL)
 			return map_fail(err, 0, 0,
 			                "points: a name must be non-empty and "
 			                "without '@'");
-		more = realloc(vl->points, (vl->npoints + n) * sizeof *more);
-		if (more == NULL)
-			return map_fail(err, 0, 0, "out of memory");
-		vl->points = more;
 		for (size_t i = 0; i < n; i++) {
-			map_vpoint *p = &vl->points[vl->npoints];
+			int32_t *pz;
 			if (several)
 				snprintf(where, sizeof where,
 				         "points.%.40s[%zu]", name, i);
@@ -189,11 +152,20 @@ static int read_points(json_t *obj, map *m, map_error *err)
 				snprintf(where, sizeof where, "points.%.40s",
 				         name);
 			if (read_place(several ? json_array_get(v, i) : v,
-			               where, m->voxels, &p->at, err) != 0)
+			               where, m->voxels, &p, err) != 0)
 				return -1;
-			if ((p->name = strdup(name)) == NULL)
+			/* Doubled at each power of two, as the points are. */
+			size_t k = m->npoints;
+			if ((k & (k - 1)) == 0) {
+				pz = realloc(vl->pz, (k ? 2 * k : 1) * sizeof *pz);
+				if (pz == NULL)
+					return map_fail(err, 0, 0,
+					                "out of memory");
+				vl->pz = pz;
+			}
+			vl->pz[k] = p.z;
+			if (map_add_point(m, name, (astar_point){p.x, p.y}) != 0)
 				return map_fail(err, 0, 0, "out of memory");
-			vl->npoints++;
 		}
 	}
 	return 0;
