@@ -328,8 +328,12 @@ static void voxel_level_queries(sink *k, astar_ctx *ctx, const map *m,
 			        (int)mq->start.y, (int)mq->start.z,
 			        (int)mq->goal.x, (int)mq->goal.y,
 			        (int)mq->goal.z);
-		if (voxel_query(k, ctx, m, name, label, &qo, &mq->start, 1,
-		                &mq->goal, 1, mq, (long)i, load_us) != 0)
+		if (voxel_query(k, ctx, m, name, label, &qo,
+		                mq->starts ? mq->starts : &mq->start,
+		                mq->starts ? mq->nstarts : 1,
+		                mq->goals ? mq->goals : &mq->goal,
+		                mq->goals ? mq->ngoals : 1, mq, (long)i,
+		                load_us) != 0)
 			query_error(k, label);
 		if (i + 1 < vl->nqueries && text_blocks_on(k->cfg))
 			fputc('\n', k->out);

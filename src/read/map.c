@@ -123,8 +123,11 @@ void map_free(map *m)
 	astar_voxels_free(m->voxels);
 	free(m->heights);
 	if (m->vlevel != NULL) {
-		for (size_t i = 0; i < m->vlevel->nqueries; i++)
+		for (size_t i = 0; i < m->vlevel->nqueries; i++) {
 			free(m->vlevel->queries[i].name);
+			free(m->vlevel->queries[i].starts);
+			free(m->vlevel->queries[i].goals);
+		}
 		free(m->vlevel->queries);
 		for (size_t i = 0; i < m->vlevel->nreach; i++)
 			free(m->vlevel->reach[i].to);

@@ -203,7 +203,10 @@ typedef struct map {
 
 /* A JSON voxel level's query, as map_query is a grid's. */
 typedef struct map_vquery {
-	astar_place start, goal;
+	astar_place start, goal; /* the first of starts and goals */
+	astar_place *starts, *goals; /* owned: "@name" of several voxels,
+	                                nstarts and ngoals; else NULL */
+	size_t nstarts, ngoals;
 	char *name; /* owned, or NULL */
 	int adjacent, closest;
 	map_expect expect; /* reachable, cost, max_cost, steps */

@@ -20,9 +20,10 @@
  *                or "*", "reachable": true}]
  *   }
  *
- * A place may be "@name", one of the points: one voxel for a start,
- * goal, query end or reach source, every voxel of the name for a reach
- * target (and for --start and --goal, solve_voxel.c).
+ * A place may be "@name", one of the points: one voxel for the level's
+ * start and goal and a reach's source, every voxel of the name for a
+ * query's ends and a reach's targets (and --start and --goal, in
+ * solve_voxel.c).
  * At most one of blocked and layers (neither: every voxel open).  The
  * size is checked against --max-cells before the voxels are allocated.
  * Errors name the value's JSON path, which map_json.c turns into its
@@ -282,6 +283,28 @@ static int read_layers(json_t *a, map *m, map_error *err)
 	return 0;
 }
 
+/* A query's start or goal: [x, y, z], or "@name" and every voxel of
+ * it (*list and *n when several). */
+static int read_ends(json_t *v, const char *where, const map *m,
+                     astar_place *p, astar_place **list, size_t *n,
+                     map_error *err)
+{
+	char msg[MAP_MSG_MAX];
+
+	if (!json_is_string(v) || json_string_value(v)[0] != '@')
+		return read_place(v, where, m->voxels, p, err);
+	if (map_voxel_points(m, json_string_value(v), list, n, msg,
+	                     sizeof msg) != 0)
+		return map_fail(err, 0, 0, "%s: %s", where, msg);
+	*p = (*list)[0];
+	if (*n == 1) {
+		free(*list);
+		*list = NULL;
+		*n = 0;
+	}
+	return 0;
+}
+
 static int read_query(json_t *o, size_t i, map_vquery *q, const map *m,
                       map_error *err)
 {
@@ -305,7 +328,8 @@ static int read_query(json_t *o, size_t i, map_vquery *q, const map *m,
 		astar_place *p = k ? &q->goal : &q->start;
 		snprintf(sub, sizeof sub, "%s.%s", where, key);
 		if ((v = json_object_get(o, key)) != NULL) {
-			if (read_end(v, sub, m, p, err) != 0)
+			if (read_ends(v, sub, m, p, k ? &q->goals : &q->starts,
+			              k ? &q->ngoals : &q->nstarts, err) != 0)
 				return -1;
 		} else if (k ? vl->has_goal : vl->has_start) {
 			*p = k ? vl->goal : vl->start;
