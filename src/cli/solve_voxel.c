@@ -11,6 +11,7 @@
 #include "base/value.h"
 #include "config.h"
 #include "solve_update.h"
+#include "read/map_json_voxel.h"
 #include "solve_voxel.h"
 
 /* The one diagonal policy that has no 3D reading. */
@@ -63,22 +64,26 @@ static int voxel_options(const cli_config *cfg, const char *name,
 	return 0;
 }
 
-/* A point of the command line as a voxel: X,Y,Z inside the map; open
- * unless open_too (a goal under --adjacent or --closest). */
+/* A point of the command line as a voxel: X,Y,Z inside the map (a
+ * NULL: *p, a voxel of a named point, already set); open unless
+ * blocked_ok (a goal under --adjacent or --closest). */
 static int voxel_point(const endpoint_arg *a, const astar_voxels *v,
                        const char *name, const char *flag, int blocked_ok,
                        astar_place *p)
 {
-	if (a->name != NULL || a->third != 1) {
+	if (a != NULL && (a->name != NULL || a->third != 1)) {
 		diag_error(name, 0, 0,
-		           "%s: '%s': the points of a voxel map are X,Y,Z",
+		           "%s: '%s': the points of a voxel map are X,Y,Z or "
+		           "@NAME",
 		           flag, a->arg);
 		return -1;
 	}
-	p->x = a->p.x;
-	p->y = a->p.y;
-	p->z = a->t;
-	p->level = 0;
+	if (a != NULL) {
+		p->x = a->p.x;
+		p->y = a->p.y;
+		p->z = a->t;
+		p->level = 0;
+	}
 	if (!astar_voxels_contains(v, p->x, p->y, p->z)) {
 		diag_error(
 			name, 0, 0, "%s: %d,%d,%d is outside the %dx%dx%d map",
@@ -108,14 +113,32 @@ static int voxel_points(const endpoint_arg *a, size_t na, const map *m,
 		           flag);
 		return -1;
 	}
-	if ((*out = malloc(na * sizeof **out)) == NULL) {
-		diag_error(name, 0, 0, "out of memory");
-		return -1;
-	}
-	for (size_t i = 0; i < na; i++)
+	for (size_t i = 0; i < na; i++) {
+		char msg[MAP_MSG_MAX];
+		size_t from = *n;
+		astar_place *more;
+		if (a[i].name != NULL) {
+			/* "@NAME": every voxel of the level's points so named */
+			if (map_voxel_points(m, a[i].name, out, n, msg,
+			                     sizeof msg) != 0) {
+				diag_error(name, 0, 0, "%s: %s", flag, msg);
+				return -1;
+			}
+			for (size_t j = from; j < *n; j++)
+				if (voxel_point(NULL, m->voxels, name, flag,
+				                blocked_ok, &(*out)[j]) != 0)
+					return -1;
+			continue;
+		}
+		if ((more = realloc(*out, (*n + 1) * sizeof *more)) == NULL) {
+			diag_error(name, 0, 0, "out of memory");
+			return -1;
+		}
+		*out = more;
 		if (voxel_point(&a[i], m->voxels, name, flag, blocked_ok,
 		                &(*out)[(*n)++]) != 0)
 			return -1;
+	}
 	return 0;
 }
 
@@ -305,8 +328,12 @@ static void voxel_level_queries(sink *k, astar_ctx *ctx, const map *m,
 			        (int)mq->start.y, (int)mq->start.z,
 			        (int)mq->goal.x, (int)mq->goal.y,
 			        (int)mq->goal.z);
-		if (voxel_query(k, ctx, m, name, label, &qo, &mq->start, 1,
-		                &mq->goal, 1, mq, (long)i, load_us) != 0)
+		if (voxel_query(k, ctx, m, name, label, &qo,
+		                mq->starts ? mq->starts : &mq->start,
+		                mq->starts ? mq->nstarts : 1,
+		                mq->goals ? mq->goals : &mq->goal,
+		                mq->goals ? mq->ngoals : 1, mq, (long)i,
+		                load_us) != 0)
 			query_error(k, label);
 		if (i + 1 < vl->nqueries && text_blocks_on(k->cfg))
 			fputc('\n', k->out);
@@ -359,6 +386,32 @@ static void voxel_reach(sink *k, astar_ctx *ctx, const map *m, const char *name,
 	}
 }
 
+/* A level's "expect": {"regions": N} (--check): the regions of open
+ * voxels under the search's policy. */
+static void voxel_regions(sink *k, astar_ctx *ctx, const map *m,
+                          const char *name, const astar_options *o)
+{
+	char label[LABEL_MAX], why[128];
+	double t0 = now_us();
+	size_t n;
+	astar_status st;
+
+	if (!m->has_regions)
+		return;
+	snprintf(label, sizeof label, "%s: expect.regions", name);
+	st = astar_voxels_regions(ctx, m->voxels, o, &n, NULL);
+	if (st != ASTAR_OK) {
+		diag_error(name, m->regions_at.line, m->regions_at.col,
+		           "expect.regions: %s", astar_strerror(st));
+		query_error(k, label);
+		return;
+	}
+	snprintf(why, sizeof why, "expected %ld region%s, got %zu",
+	         m->regions, m->regions == 1 ? "" : "s", n);
+	check_case(k, name, &m->regions_at, label, n == (size_t)m->regions,
+	           why, now_us() - t0);
+}
+
 int run_voxel_file(sink *k, astar_ctx *ctx, const map *m, const char *name,
                    double load_us)
 {
@@ -386,7 +439,8 @@ int run_voxel_file(sink *k, astar_ctx *ctx, const map *m, const char *name,
 	if (!given && vl != NULL && vl->nqueries > 0 && !cfg->distances) {
 		voxel_level_queries(k, ctx, m, name, &o, load_us);
 		rc = 0;
-	} else if (!given && vl != NULL && cfg->check && vl->nreach > 0 &&
+	} else if (!given && vl != NULL && cfg->check &&
+	           (vl->nreach > 0 || m->has_regions) &&
 	           !(vl->has_start && vl->has_goal)) {
 		file_header(k, name); /* a level of checks alone */
 		rc = 0;
@@ -412,8 +466,10 @@ int run_voxel_file(sink *k, astar_ctx *ctx, const map *m, const char *name,
 		rc = voxel_query(k, ctx, m, name, name, &o, ss, ns, ts, ng,
 		                 NULL, -1, load_us);
 	}
-	if (rc == 0 && cfg->check && !cfg->distances)
+	if (rc == 0 && cfg->check && !cfg->distances) {
 		voxel_reach(k, ctx, m, name, &o);
+		voxel_regions(k, ctx, m, name, &o);
+	}
 done:
 	free(ss);
 	free(ts);

@@ -123,12 +123,16 @@ void map_free(map *m)
 	astar_voxels_free(m->voxels);
 	free(m->heights);
 	if (m->vlevel != NULL) {
-		for (size_t i = 0; i < m->vlevel->nqueries; i++)
+		for (size_t i = 0; i < m->vlevel->nqueries; i++) {
 			free(m->vlevel->queries[i].name);
+			free(m->vlevel->queries[i].starts);
+			free(m->vlevel->queries[i].goals);
+		}
 		free(m->vlevel->queries);
 		for (size_t i = 0; i < m->vlevel->nreach; i++)
 			free(m->vlevel->reach[i].to);
 		free(m->vlevel->reach);
+		free(m->vlevel->pz);
 		free(m->vlevel);
 	}
 	for (size_t i = 0; i < m->nqueries; i++) {

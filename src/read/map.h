@@ -204,7 +204,10 @@ typedef struct map {
 
 /* A JSON voxel level's query, as map_query is a grid's. */
 typedef struct map_vquery {
-	astar_place start, goal;
+	astar_place start, goal; /* the first of starts and goals */
+	astar_place *starts, *goals; /* owned: "@name" of several voxels,
+	                                nstarts and ngoals; else NULL */
+	size_t nstarts, ngoals;
 	char *name; /* owned, or NULL */
 	int adjacent, closest;
 	map_expect expect; /* reachable, cost, max_cost, steps */
@@ -223,6 +226,9 @@ typedef struct map_vreach {
 typedef struct map_voxel_level {
 	int has_start, has_goal;
 	astar_place start, goal;
+	/* owned: the z of each of the map's named points (map.points: its
+	 * x, y, name and the index by name), in the same order */
+	int32_t *pz;
 	map_vquery *queries; /* owned */
 	size_t nqueries;
 	map_vreach *reach; /* owned */

@@ -9,8 +9,10 @@
  *                                         W voxels: '.' open, '#'
  *                                         blocked, '1'..'9' open at that
  *                                         cost
+ *     "points": {"name": [x, y, z] or [[x, y, z], ...]},
  *     "start": [x, y, z], "goal": [x, y, z],
  *     "diagonal": "no-obstacles",
+ *     "expect": {"regions": N},
  *     "queries": [{"name": ..., "start": [x, y, z], "goal": [x, y, z],
  *                  "adjacent": false, "closest": false,
  *                  "expect": {"reachable", "cost", "max_cost", "steps"}}],
@@ -18,6 +20,10 @@
  *                or "*", "reachable": true}]
  *   }
  *
+ * A place may be "@name", one of the points: one voxel for the level's
+ * start and goal and a reach's source, every voxel of the name for a
+ * query's ends and a reach's targets (and --start and --goal, in
+ * solve_voxel.c).
  * At most one of blocked and layers (neither: every voxel open).  The
  * size is checked against --max-cells before the voxels are allocated.
  * Errors name the value's JSON path, which map_json.c turns into its
@@ -54,6 +60,115 @@ static int read_place(json_t *a, const char *where, const astar_voxels *v,
 			where, (int)p->x, (int)p->y, (int)p->z,
 			(int)astar_voxels_width(v), (int)astar_voxels_height(v),
 			(int)astar_voxels_depth(v));
+	return 0;
+}
+
+int map_voxel_points(const map *m, const char *ref, astar_place **list,
+                     size_t *n, char *msg, size_t size)
+{
+	const char *name = ref[0] == '@' ? ref + 1 : ref;
+	size_t first = 0, k = map_count_points(m, name, &first);
+	astar_place *a;
+
+	if (k == 0) {
+		/* None: it fails with the grid levels' message, which lists
+		 * the names the level knows. */
+		astar_point *none = NULL;
+		size_t nn = 0;
+		map_append_points(m, ref, &none, &nn, msg, size);
+		free(none);
+		return -1;
+	}
+	if ((a = realloc(*list, (*n + k) * sizeof *a)) == NULL) {
+		snprintf(msg, size, "out of memory");
+		return -1;
+	}
+	*list = a;
+	for (size_t i = first + 1; i != 0; i = m->points[i - 1].next)
+		a[(*n)++] = (astar_place){m->points[i - 1].at.x,
+		                          m->points[i - 1].at.y,
+		                          m->vlevel->pz[i - 1], 0};
+	return 0;
+}
+
+/* [x, y, z], or "@name" naming one voxel of the level's points. */
+static int read_end(json_t *a, const char *where, const map *m,
+                    astar_place *p, map_error *err)
+{
+	char msg[MAP_MSG_MAX];
+	astar_place *list = NULL;
+	size_t n = 0;
+
+	if (!json_is_string(a) || json_string_value(a)[0] != '@')
+		return read_place(a, where, m->voxels, p, err);
+	if (map_voxel_points(m, json_string_value(a), &list, &n, msg,
+	                     sizeof msg) != 0)
+		return map_fail(err, 0, 0, "%s: %s", where, msg);
+	*p = list[0];
+	if (n > 1) {
+		int k = snprintf(msg, sizeof msg, "point '%s' names %zu voxels:",
+		                 json_string_value(a), n);
+		for (size_t i = 0; i < n && i < 8 && k > 0 &&
+		                   (size_t)k < sizeof msg;
+		     i++)
+			k += snprintf(msg + k, sizeof msg - (size_t)k,
+			              " %d,%d,%d", (int)list[i].x,
+			              (int)list[i].y, (int)list[i].z);
+		free(list);
+		return map_fail(err, 0, 0, "%s: %s%s; pick one with [x, y, z]",
+		                where, msg, n > 8 ? " ..." : "");
+	}
+	free(list);
+	return 0;
+}
+
+/* "points": {"name": [x, y, z] or [[x, y, z], ...]}, in key order:
+ * into the map's named points (x, y) and the level's pz (z). */
+static int read_points(json_t *obj, map *m, map_error *err)
+{
+	map_voxel_level *vl = m->vlevel;
+	const char *name;
+	json_t *v;
+	char where[96];
+	astar_place p;
+
+	if (!json_is_object(obj))
+		return map_fail(err, 0, 0,
+		                "points: expected an object of names");
+	json_object_foreach(obj, name, v)
+	{
+		int several = json_is_array(v) && json_array_size(v) > 0 &&
+		              json_is_array(json_array_get(v, 0));
+		size_t n = several ? json_array_size(v) : 1;
+		if (name[0] == '\0' || strchr(name, '@') != NULL)
+			return map_fail(err, 0, 0,
+			                "points: a name must be non-empty and "
+			                "without '@'");
+		for (size_t i = 0; i < n; i++) {
+			int32_t *pz;
+			if (several)
+				snprintf(where, sizeof where,
+				         "points.%.40s[%zu]", name, i);
+			else
+				snprintf(where, sizeof where, "points.%.40s",
+				         name);
+			if (read_place(several ? json_array_get(v, i) : v,
+			               where, m->voxels, &p, err) != 0)
+				return -1;
+			/* Doubled at each power of two, as the points are. */
+			size_t k = m->npoints;
+			if ((k & (k - 1)) == 0) {
+				pz = realloc(vl->pz, (k ? 2 * k : 1) * sizeof *pz);
+				if (pz == NULL)
+					return map_fail(err, 0, 0,
+					                "out of memory");
+				vl->pz = pz;
+			}
+			vl->pz[k] = p.z;
+			if (map_add_point(m, name, (astar_point){p.x, p.y}) != 0)
+				return map_fail(err, 0, 0, "out of memory");
+		}
+	}
 	return 0;
 }
 
@@ -168,6 +283,28 @@ static int read_layers(json_t *a, map *m, map_error *err)
 	return 0;
 }
 
+/* A query's start or goal: [x, y, z], or "@name" and every voxel of
+ * it (*list and *n when several). */
+static int read_ends(json_t *v, const char *where, const map *m,
+                     astar_place *p, astar_place **list, size_t *n,
+                     map_error *err)
+{
+	char msg[MAP_MSG_MAX];
+
+	if (!json_is_string(v) || json_string_value(v)[0] != '@')
+		return read_place(v, where, m->voxels, p, err);
+	if (map_voxel_points(m, json_string_value(v), list, n, msg,
+	                     sizeof msg) != 0)
+		return map_fail(err, 0, 0, "%s: %s", where, msg);
+	*p = (*list)[0];
+	if (*n == 1) {
+		free(*list);
+		*list = NULL;
+		*n = 0;
+	}
+	return 0;
+}
+
 static int read_query(json_t *o, size_t i, map_vquery *q, const map *m,
                       map_error *err)
 {
@@ -191,7 +328,8 @@ static int read_query(json_t *o, size_t i, map_vquery *q, const map *m,
 		astar_place *p = k ? &q->goal : &q->start;
 		snprintf(sub, sizeof sub, "%s.%s", where, key);
 		if ((v = json_object_get(o, key)) != NULL) {
-			if (read_place(v, sub, m->voxels, p, err) != 0)
+			if (read_ends(v, sub, m, p, k ? &q->goals : &q->starts,
+			              k ? &q->ngoals : &q->nstarts, err) != 0)
 				return -1;
 		} else if (k ? vl->has_goal : vl->has_start) {
 			*p = k ? vl->goal : vl->start;
@@ -237,6 +375,29 @@ static int read_queries(json_t *a, map *m, map_error *err)
 	return 0;
 }
 
+/* One target of a reach: [x, y, z], or "@name" (all its voxels),
+ * appended to r's. */
+static int read_target(json_t *v, const char *where, const map *m,
+                       map_vreach *r, map_error *err)
+{
+	char msg[MAP_MSG_MAX];
+	astar_place *a;
+
+	if (json_is_string(v) && json_string_value(v)[0] == '@') {
+		if (map_voxel_points(m, json_string_value(v), &r->to, &r->nto,
+		                     msg, sizeof msg) != 0)
+			return map_fail(err, 0, 0, "%s: %s", where, msg);
+		return 0;
+	}
+	if ((a = realloc(r->to, (r->nto + 1) * sizeof *a)) == NULL)
+		return map_fail(err, 0, 0, "out of memory");
+	r->to = a;
+	if (read_place(v, where, m->voxels, &a[r->nto], err) != 0)
+		return -1;
+	r->nto++;
+	return 0;
+}
+
 static int read_one_reach(json_t *o, size_t i, map_vreach *r, const map *m,
                           map_error *err)
 {
@@ -252,8 +413,7 @@ static int read_one_reach(json_t *o, size_t i, map_vreach *r, const map *m,
 	    map_json_flag(o, "reachable", where, &r->reachable, err) != 0)
 		return -1;
 	snprintf(sub, sizeof sub, "%s.from", where);
-	if (read_place(json_object_get(o, "from"), sub, m->voxels, &r->from,
-	               err) != 0)
+	if (read_end(json_object_get(o, "from"), sub, m, &r->from, err) != 0)
 		return -1;
 	to = json_object_get(o, "to");
 	snprintf(sub, sizeof sub, "%s.to", where);
@@ -261,23 +421,22 @@ static int read_one_reach(json_t *o, size_t i, map_vreach *r, const map *m,
 		r->all = 1;
 		return 0;
 	}
-	/* One place, or a list of them. */
-	int one = json_is_array(to) && json_array_size(to) == 3 &&
-	          json_is_integer(json_array_get(to, 0));
+	/* One place or "@name", or a list of them. */
+	int one = (json_is_array(to) && json_array_size(to) == 3 &&
+	           json_is_integer(json_array_get(to, 0))) ||
+	          json_is_string(to);
 	size_t n = one ? 1 : json_is_array(to) ? json_array_size(to) : 0;
 	if (n == 0)
-		return map_fail(
-			err, 0, 0,
-			"%s: expected [x, y, z], a list of them or \"*\"", sub);
-	if ((r->to = malloc(n * sizeof *r->to)) == NULL)
-		return map_fail(err, 0, 0, "out of memory");
+		return map_fail(err, 0, 0,
+		                "%s: expected [x, y, z], \"@name\", a list of "
+		                "them or \"*\"",
+		                sub);
 	for (size_t k = 0; k < n; k++) {
 		char s2[128];
 		snprintf(s2, sizeof s2, "%s[%zu]", sub, k);
-		if (read_place(one ? to : json_array_get(to, k), one ? sub : s2,
-		               m->voxels, &r->to[k], err) != 0)
+		if (read_target(one ? to : json_array_get(to, k),
+		                one ? sub : s2, m, r, err) != 0)
 			return -1;
-		r->nto++;
 	}
 	return 0;
 }
@@ -304,7 +463,8 @@ int map_json_voxel(json_t *root, size_t max_cells, map *m, map_error *err)
 {
 	static const char *const keys[] = {"size",    "blocked", "layers",
 	                                   "start",   "goal",    "diagonal",
-	                                   "queries", "reach",   NULL};
+	                                   "queries", "reach",   "points",
+	                                   "expect",  NULL};
 	map_voxel_level *vl;
 	json_t *v;
 
@@ -324,13 +484,19 @@ int map_json_voxel(json_t *root, size_t max_cells, map *m, map_error *err)
 	if ((v = json_object_get(root, "layers")) != NULL &&
 	    read_layers(v, m, err) != 0)
 		return -1;
+	if ((v = json_object_get(root, "points")) != NULL &&
+	    read_points(v, m, err) != 0)
+		return -1;
+	if ((v = json_object_get(root, "expect")) != NULL &&
+	    map_json_level_expect(v, m, err) != 0)
+		return -1;
 	if ((v = json_object_get(root, "start")) != NULL) {
-		if (read_place(v, "start", m->voxels, &vl->start, err) != 0)
+		if (read_end(v, "start", m, &vl->start, err) != 0)
 			return -1;
 		vl->has_start = 1;
 	}
 	if ((v = json_object_get(root, "goal")) != NULL) {
-		if (read_place(v, "goal", m->voxels, &vl->goal, err) != 0)
+		if (read_end(v, "goal", m, &vl->goal, err) != 0)
 			return -1;
 		vl->has_goal = 1;
 	}
@@ -357,6 +523,11 @@ void map_json_voxel_places(const char *buf, size_t len, map *m)
 	json_step path[2];
 	json_place at;
 
+	path[0].key = "expect";
+	if (m->has_regions && json_pos_find(buf, len, path, 1, 0, &at) == 0) {
+		m->regions_at.line = at.line;
+		m->regions_at.col = at.col;
+	}
 	for (size_t i = 0; vl != NULL && i < vl->nqueries + vl->nreach; i++) {
 		int q = i < vl->nqueries;
 		path[0].key = q ? "queries" : "reach";
