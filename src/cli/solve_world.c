@@ -391,6 +391,48 @@ static void run_query(sink *k, astar_ctx *ctx, const map_world *w,
 	}
 }
 
+/* The record every query of a world run starts from. */
+static void report_init(world_report *q, const cli_config *cfg,
+                        const char *name, const map_world *w,
+                        const astar_options *o, astar_world_result *r,
+                        double load_us)
+{
+	memset(q, 0, sizeof *q);
+	q->flow = cfg->flow;
+	q->map_name = name;
+	q->w = w;
+	q->opts = o;
+	q->res = r;
+	q->timing = cfg->timing;
+	q->no_path = cfg->no_path;
+	q->load_us = load_us;
+}
+
+/* The world file's own queries, in turn (with --update, their records
+ * written back), then its checks; -1 out of memory, else 0. */
+static int run_listed(sink *k, astar_ctx *ctx, const map *m, world_report *q,
+                      const astar_options *o, const char *name)
+{
+	const map_world *w = m->world;
+	update_query *uq = NULL;
+
+	if (k->cfg->update && (uq = calloc(w->nqueries, sizeof *uq)) == NULL)
+		return diag_error(name, 0, 0, "out of memory"), -1;
+	file_header(k, name);
+	for (size_t i = 0; i < w->nqueries; i++)
+		run_query(k, ctx, w, q, o, i, uq ? &uq[i] : NULL);
+	if (uq != NULL) {
+		k->it->upd_total += (unsigned)w->nqueries;
+		update_file(k, name, uq, w->nqueries);
+		for (size_t i = 0; i < w->nqueries; i++)
+			update_query_free(&uq[i]);
+		free(uq);
+	}
+	if (k->cfg->check)
+		run_checks(k, ctx, m, o, name);
+	return 0;
+}
+
 int run_world(sink *k, astar_ctx *ctx, const map *m, const char *name,
               double t0)
 {
@@ -417,15 +459,7 @@ int run_world(sink *k, astar_ctx *ctx, const map *m, const char *name,
 	if (block_world(cfg, m->world, name) != 0 ||
 	    (cfg->update && refuse_update(m, name)))
 		return -1;
-	memset(&q, 0, sizeof q);
-	q.flow = cfg->flow;
-	q.map_name = name;
-	q.w = w;
-	q.opts = &o;
-	q.res = &r;
-	q.timing = cfg->timing;
-	q.no_path = cfg->no_path;
-	q.load_us = t1 - t0;
+	report_init(&q, cfg, name, w, &o, &r, t1 - t0);
 	if (cfg->check && !cfg->distances && (w->nreach > 0 || m->has_regions) &&
 	    w->nqueries == 0 &&
 	    cfg->nstarts == 0 && cfg->ngoals == 0 &&
@@ -436,24 +470,8 @@ int run_world(sink *k, astar_ctx *ctx, const map *m, const char *name,
 	}
 	q.query = -1;
 	if (w->nqueries > 0 && cfg->nstarts == 0 && cfg->ngoals == 0 &&
-	    !cfg->distances) {
-		update_query *uq = NULL;
-		if (cfg->update && (uq = calloc(w->nqueries, sizeof *uq)) == NULL)
-			return diag_error(name, 0, 0, "out of memory"), -1;
-		file_header(k, name);
-		for (size_t i = 0; i < w->nqueries; i++)
-			run_query(k, ctx, w, &q, &o, i, uq ? &uq[i] : NULL);
-		if (uq != NULL) {
-			k->it->upd_total += (unsigned)w->nqueries;
-			update_file(k, name, uq, w->nqueries);
-			for (size_t i = 0; i < w->nqueries; i++)
-				update_query_free(&uq[i]);
-			free(uq);
-		}
-		if (cfg->check)
-			run_checks(k, ctx, m, &o, name);
-		return 0;
-	}
+	    !cfg->distances)
+		return run_listed(k, ctx, m, &q, &o, name);
 	if (world_ends(cfg, w, name, 0, &ss, &ns) != 0 ||
 	    (!cfg->distances && world_ends(cfg, w, name, 1, &ts, &nt) != 0))
 		goto out;

@@ -279,6 +279,26 @@ static uint8_t flow_code(astar_point c, astar_point p)
 	return ASTAR_FLOW_NONE;
 }
 
+/* Room for a flood's n distances and flow codes; -1 out of memory. */
+static int flood_room(vox_arrays *va, size_t n)
+{
+	if (va->dist_cap < n) {
+		double *d = realloc(va->dist, n * sizeof *d);
+		if (d == NULL)
+			return -1;
+		va->dist = d;
+		va->dist_cap = n;
+	}
+	if (va->flow_cap < n) {
+		uint8_t *fl = realloc(va->flow, n);
+		if (fl == NULL)
+			return -1;
+		va->flow = fl;
+		va->flow_cap = n;
+	}
+	return 0;
+}
+
 astar_status astar_heights_flood(astar_ctx *ctx, const astar_grid *g,
                                  const astar_heights *hm, const astar_point *s,
                                  size_t ns, const astar_options *opts,
@@ -315,20 +335,8 @@ astar_status astar_heights_flood(astar_ctx *ctx, const astar_grid *g,
 	n = (size_t)g->width * (size_t)g->height;
 	if ((va = vox_arrays_of(ctx)) == NULL)
 		return ASTAR_ENOMEM;
-	if (va->dist_cap < n) {
-		double *d = realloc(va->dist, n * sizeof *d);
-		if (d == NULL)
-			return ASTAR_ENOMEM;
-		va->dist = d;
-		va->dist_cap = n;
-	}
-	if (va->flow_cap < n) {
-		uint8_t *fl = realloc(va->flow, n);
-		if (fl == NULL)
-			return ASTAR_ENOMEM;
-		va->flow = fl;
-		va->flow_cap = n;
-	}
+	if (flood_room(va, n) != 0)
+		return ASTAR_ENOMEM;
 	ctx_next_generation(ctx);
 	heap_reset(&ctx->open, ctx->pos);
 	for (size_t i = 0; i < ns; i++) {

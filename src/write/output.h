@@ -89,6 +89,39 @@ int output_json_distances(FILE *out, const query_report *q,
  * output_text. */
 int output_voxel_draw(FILE *out, const query_report *q, int color);
 
+/* A cell's character in a text map by its cost (# blocked, . 1, 2-9 a
+ * dearer cell, ~ dearer still), and the ANSI colour of a map's character
+ * (NULL: none), shared by the grid's, a world's and a voxel map's
+ * drawings. */
+static inline char output_cell_char(uint8_t cost)
+{
+	if (cost == 0)
+		return '#';
+	if (cost == 1)
+		return '.';
+	return cost <= 9 ? (char)('0' + cost) : '~';
+}
+
+static inline const char *output_cell_color(char c)
+{
+	switch (c) {
+	case '#':
+		return "\033[2m";
+	case 'X':
+		return "\033[35m";
+	case '*':
+		return "\033[1;33m";
+	case '+':
+		return "\033[36m";
+	case 'S':
+		return "\033[1;32m";
+	case 'G':
+		return "\033[1;31m";
+	default:
+		return NULL;
+	}
+}
+
 /* s as a JSON string, as the records write file names; 0 or -1. */
 int output_json_string(FILE *out, const char *s);
 

@@ -22,35 +22,6 @@ void output_cost(char *buf, size_t size, double cost)
 		buf[--n] = '\0';
 }
 
-static char cell_char(uint8_t cost)
-{
-	if (cost == 0)
-		return '#';
-	if (cost == 1)
-		return '.';
-	return cost <= 9 ? (char)('0' + cost) : '~';
-}
-
-static const char *color_of(char c)
-{
-	switch (c) {
-	case '#':
-		return "\033[2m";
-	case 'X':
-		return "\033[35m";
-	case '*':
-		return "\033[1;33m";
-	case '+':
-		return "\033[36m";
-	case 'S':
-		return "\033[1;32m";
-	case 'G':
-		return "\033[1;31m";
-	default:
-		return NULL;
-	}
-}
-
 static void put(char *canvas, int32_t w, astar_point p, char c)
 {
 	canvas[(size_t)p.y * (size_t)w + (size_t)p.x] = c;
@@ -66,7 +37,7 @@ static int draw(FILE *out, const query_report *q, int color)
 	if (canvas == NULL)
 		return -1;
 	for (int c = 0; c < 256; c++)
-		chars[c] = cell_char((uint8_t)c);
+		chars[c] = output_cell_char((uint8_t)c);
 	for (int32_t y = 0; y < h; y++) {
 		const uint8_t *cells = astar_grid_row_view(g, y);
 		char *row = canvas + (size_t)y * (size_t)w;
@@ -93,7 +64,7 @@ static int draw(FILE *out, const query_report *q, int color)
 		} else {
 			const char *cur = NULL;
 			for (int32_t x = 0; x < w; x++) {
-				const char *c = color_of(row[x]);
+				const char *c = output_cell_color(row[x]);
 				if (c != cur) {
 					fputs(cur ? "\033[0m" : "", out);
 					fputs(c ? c : "", out);

@@ -9,31 +9,6 @@
 
 #include "output.h"
 
-static char voxel_char(uint8_t cost)
-{
-	if (cost == 0)
-		return '#';
-	if (cost == 1)
-		return '.';
-	return cost <= 9 ? (char)('0' + cost) : '~';
-}
-
-static const char *voxel_color(char c)
-{
-	switch (c) {
-	case '#':
-		return "\033[2m";
-	case '*':
-		return "\033[1;33m";
-	case 'S':
-		return "\033[1;32m";
-	case 'G':
-		return "\033[1;31m";
-	default:
-		return NULL;
-	}
-}
-
 /* The slice at z with the path's voxels on it. */
 static void draw_slice(FILE *out, const query_report *q, int32_t z, char *row,
                        int color)
@@ -46,7 +21,7 @@ static void draw_slice(FILE *out, const query_report *q, int32_t z, char *row,
 	fprintf(out, "z %d\n", (int)z);
 	for (int32_t y = 0; y < h; y++) {
 		for (int32_t x = 0; x < w; x++)
-			row[x] = voxel_char(astar_voxels_get(v, x, y, z));
+			row[x] = output_cell_char(astar_voxels_get(v, x, y, z));
 		for (size_t i = 0; i < n; i++)
 			if (r->path[i].z == z && r->path[i].y == y)
 				row[r->path[i].x] =
@@ -61,7 +36,7 @@ static void draw_slice(FILE *out, const query_report *q, int32_t z, char *row,
 		if (q->vstart.z == z && q->vstart.y == y)
 			row[q->vstart.x] = 'S';
 		for (int32_t x = 0; x < w; x++) {
-			const char *c = color ? voxel_color(row[x]) : NULL;
+			const char *c = color ? output_cell_color(row[x]) : NULL;
 			if (c != NULL)
 				fprintf(out, "%s%c\033[0m", c, row[x]);
 			else

@@ -119,15 +119,6 @@ int output_world_line(FILE *out, const world_report *q, const char *label)
 	return ferror(out) ? -1 : 0;
 }
 
-static char cell_char(uint8_t cost)
-{
-	if (cost == 0)
-		return '#';
-	if (cost == 1)
-		return '.';
-	return cost <= 9 ? (char)('0' + cost) : '~';
-}
-
 /* Floor f with the path's cells on it as '*', its start S, goal G and
  * link ends that are walls '+'. */
 static int draw_floor(FILE *out, const world_report *q, size_t f)
@@ -144,7 +135,7 @@ static int draw_floor(FILE *out, const world_report *q, size_t f)
 			astar_place p = {x, y, 0, (uint32_t)f};
 			uint8_t c = astar_grid_get(fl->grid, x, y);
 			rows[(size_t)y * wd + x] =
-			        c == 0 && astar_world_get(q->w->world, p) ? '+' : cell_char(c);
+			        c == 0 && astar_world_get(q->w->world, p) ? '+' : output_cell_char(c);
 		}
 	for (size_t k = 0; r->path != NULL && k < r->path_len; k++)
 		if (r->path[k].level == f)
