@@ -171,12 +171,12 @@ static astar_point hrand(const hworld *m, uint64_t *s)
 	return (astar_point){-1, -1};
 }
 
-void test_height(void)
+/* A*, Dijkstra, BFS and greedy on random height maps against href. */
+static void height_searches(astar_ctx *ctx)
 {
 	static const astar_heuristic hs[5] = {
 		ASTAR_H_DEFAULT, ASTAR_H_EUCLIDEAN, ASTAR_H_CHEBYSHEV,
 		ASTAR_H_ZERO, ASTAR_H_OCTILE};
-	astar_ctx *ctx = astar_ctx_new();
 
 	for (uint64_t seed = 1; seed <= 500; seed++) {
 		hworld m;
@@ -248,6 +248,11 @@ void test_height(void)
 		}
 		astar_grid_free(m.grid);
 	}
+}
+
+/* Floods and their flow fields against href. */
+static void height_floods(astar_ctx *ctx)
+{
 	for (uint64_t seed = 900; seed < 1100; seed++) {
 		hworld m;
 		uint64_t s = seed * 13;
@@ -291,6 +296,11 @@ void test_height(void)
 		check_end();
 		astar_grid_free(m.grid);
 	}
+}
+
+/* What a height map refuses. */
+static void height_refusals(astar_ctx *ctx)
+{
 	check_begin("height refusals");
 	{
 		astar_grid *g = astar_grid_new(2, 2, NULL);
@@ -314,5 +324,14 @@ void test_height(void)
 		astar_grid_free(g);
 	}
 	check_end();
+}
+
+void test_height(void)
+{
+	astar_ctx *ctx = astar_ctx_new();
+
+	height_searches(ctx);
+	height_floods(ctx);
+	height_refusals(ctx);
 	astar_ctx_free(ctx);
 }

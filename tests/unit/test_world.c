@@ -432,112 +432,119 @@ static void check_flow(const model *m, const astar_world_flood_result *fr,
 }
 
 /* Several starts and goals: the cheapest pair; and the flood's map. */
+/* One seed of test_many_and_flood: a random world, its several starts
+ * and goals, flood and regions against the model. */
+static void many_and_flood_seed(astar_ctx *ctx, uint64_t seed, double *dist,
+                                double *back)
+{
+	model m;
+	built b;
+	uint64_t s = seed * 31;
+	int src[3], dst[3], ok = 1;
+	astar_place sp[3], tp[3];
+	astar_options o;
+	astar_world_result r;
+	astar_world_flood_result fr;
+	const uint32_t *labels;
+	size_t count, c = 0;
+	random_model(&m, seed);
+	build(&m, &b);
+	astar_world_build(b.w, NULL);
+	for (int k = 0; k < 3; k++) {
+		src[k] = random_open(&m, &s);
+		dst[k] = random_open(&m, &s);
+		ok &= src[k] >= 0 && dst[k] >= 0;
+		if (ok) {
+			sp[k] = place_of(src[k]);
+			tp[k] = place_of(dst[k]);
+		}
+	}
+	if (!ok) {
+		unbuild(&m, &b);
+		return;
+	}
+	astar_options_init(&o);
+	o.diagonal = policies[seed % 4];
+	mdijkstra(&m, src, 3, o.diagonal, 0, dist);
+	check_begin("world %llu: 3 starts, 3 goals", (unsigned long long)seed);
+	check_context(dump_model, &m);
+	{
+		double best = INFINITY;
+		for (int k = 0; k < 3; k++)
+			best = dist[dst[k]] < best ? dist[dst[k]] : best;
+		CHECK(astar_world_search(ctx, b.w, sp, 3, tp, 3, &o, &r) == ASTAR_OK, "status");
+		CHECK(r.found == (best < INFINITY), "found %d", r.found);
+		if (r.found) {
+			CHECK(fabs(r.cost - best) < 1e-6, "cost %g, model %g", r.cost, best);
+			CHECK(fabs(dist[dst[r.goal_index]] - best) < 1e-6, "goal %zu is not a nearest", r.goal_index);
+			check_path(&m, &r, o.diagonal, 0);
+		}
+	}
+	check_end();
+	check_begin("world %llu: flood", (unsigned long long)seed);
+	check_context(dump_model, &m);
+	CHECK(astar_world_flood(ctx, b.w, sp, 3, &o, &fr) == ASTAR_OK, "status");
+	for (int l = 0; l < m.nlv; l++)
+		for (int y = 0; y < m.lv[l].h; y++)
+			for (int x = 0; x < m.lv[l].w; x++, c++) {
+				double want = dist[vid(l, x, y)];
+				want = want < INFINITY ? want : -1.0;
+				CHECK(fabs(fr.dist[c] - want) < 1e-6, "L%d %d,%d: %g, model %g", l, x, y, fr.dist[c], want);
+			}
+	CHECK(c == fr.cells, "%zu cells, %zu said", c, fr.cells);
+	check_flow(&m, &fr, dist, o.diagonal);
+	check_end();
+	check_begin("world %llu: flood, a cell blocked", (unsigned long long)seed);
+	check_context(dump_model, &m);
+	{
+		int v = random_open(&m, &s);
+		if (v >= 0 && !is_link_end(&m, v) && v != src[0] && v != src[1] &&
+		    v != src[2]) {
+			CHECK(astar_world_block(b.w, place_of(v)) == ASTAR_OK, "block");
+			m.lv[v / (MAXW * MAXW)].cost[v / MAXW % MAXW][v % MAXW] = 0;
+			mdijkstra(&m, src, 3, o.diagonal, 0, dist);
+			CHECK(astar_world_flood(ctx, b.w, sp, 3, &o, &fr) == ASTAR_OK, "status");
+			c = 0;
+			for (int l = 0; l < m.nlv; l++)
+				for (int y = 0; y < m.lv[l].h; y++)
+					for (int x = 0; x < m.lv[l].w; x++, c++) {
+						double want = dist[vid(l, x, y)];
+						want = want < INFINITY ? want : -1.0;
+						CHECK(fabs(fr.dist[c] - want) < 1e-6, "blocked: L%d %d,%d: %g, model %g", l, x, y, fr.dist[c], want);
+					}
+		}
+	}
+	check_end();
+	check_begin("world %llu: regions", (unsigned long long)seed);
+	check_context(dump_model, &m);
+	CHECK(astar_world_regions(ctx, b.w, &o, &count, &labels) == ASTAR_OK, "status");
+	/* two open places share a label iff each reaches the other */
+	for (int k = 0; k < 4; k++) {
+		int a = random_open(&m, &s), e = random_open(&m, &s);
+		size_t la, le;
+		int both;
+		mdijkstra(&m, &a, 1, o.diagonal, 0, dist);
+		mdijkstra(&m, &e, 1, o.diagonal, 0, back);
+		both = dist[e] < INFINITY && back[a] < INFINITY;
+		la = astar_world_offset(b.w, (size_t)(a / (MAXW * MAXW))) +
+		     (size_t)(a / MAXW % MAXW) * (size_t)m.lv[a / (MAXW * MAXW)].w + (size_t)(a % MAXW);
+		le = astar_world_offset(b.w, (size_t)(e / (MAXW * MAXW))) +
+		     (size_t)(e / MAXW % MAXW) * (size_t)m.lv[e / (MAXW * MAXW)].w + (size_t)(e % MAXW);
+		CHECK(labels[la] != 0 && labels[le] != 0, "open place without a label");
+		CHECK((labels[la] == labels[le]) == both, "labels %u, %u; mutual reach %d", labels[la], labels[le], both);
+		CHECK(labels[la] <= count && labels[le] <= count, "label past the count");
+	}
+	check_end();
+	unbuild(&m, &b);
+}
+
 static void test_many_and_flood(void)
 {
 	static double dist[MAXV], back[MAXV];
 	astar_ctx *ctx = astar_ctx_new();
 
-	for (uint64_t seed = 1000; seed < 1200; seed++) {
-		model m;
-		built b;
-		uint64_t s = seed * 31;
-		int src[3], dst[3], ok = 1;
-		astar_place sp[3], tp[3];
-		astar_options o;
-		astar_world_result r;
-		astar_world_flood_result fr;
-		const uint32_t *labels;
-		size_t count, c = 0;
-		random_model(&m, seed);
-		build(&m, &b);
-		astar_world_build(b.w, NULL);
-		for (int k = 0; k < 3; k++) {
-			src[k] = random_open(&m, &s);
-			dst[k] = random_open(&m, &s);
-			ok &= src[k] >= 0 && dst[k] >= 0;
-			if (ok) {
-				sp[k] = place_of(src[k]);
-				tp[k] = place_of(dst[k]);
-			}
-		}
-		if (!ok) {
-			unbuild(&m, &b);
-			continue;
-		}
-		astar_options_init(&o);
-		o.diagonal = policies[seed % 4];
-		mdijkstra(&m, src, 3, o.diagonal, 0, dist);
-		check_begin("world %llu: 3 starts, 3 goals", (unsigned long long)seed);
-		check_context(dump_model, &m);
-		{
-			double best = INFINITY;
-			for (int k = 0; k < 3; k++)
-				best = dist[dst[k]] < best ? dist[dst[k]] : best;
-			CHECK(astar_world_search(ctx, b.w, sp, 3, tp, 3, &o, &r) == ASTAR_OK, "status");
-			CHECK(r.found == (best < INFINITY), "found %d", r.found);
-			if (r.found) {
-				CHECK(fabs(r.cost - best) < 1e-6, "cost %g, model %g", r.cost, best);
-				CHECK(fabs(dist[dst[r.goal_index]] - best) < 1e-6, "goal %zu is not a nearest", r.goal_index);
-				check_path(&m, &r, o.diagonal, 0);
-			}
-		}
-		check_end();
-		check_begin("world %llu: flood", (unsigned long long)seed);
-		check_context(dump_model, &m);
-		CHECK(astar_world_flood(ctx, b.w, sp, 3, &o, &fr) == ASTAR_OK, "status");
-		for (int l = 0; l < m.nlv; l++)
-			for (int y = 0; y < m.lv[l].h; y++)
-				for (int x = 0; x < m.lv[l].w; x++, c++) {
-					double want = dist[vid(l, x, y)];
-					want = want < INFINITY ? want : -1.0;
-					CHECK(fabs(fr.dist[c] - want) < 1e-6, "L%d %d,%d: %g, model %g", l, x, y, fr.dist[c], want);
-				}
-		CHECK(c == fr.cells, "%zu cells, %zu said", c, fr.cells);
-		check_flow(&m, &fr, dist, o.diagonal);
-		check_end();
-		check_begin("world %llu: flood, a cell blocked", (unsigned long long)seed);
-		check_context(dump_model, &m);
-		{
-			int v = random_open(&m, &s);
-			if (v >= 0 && !is_link_end(&m, v) && v != src[0] && v != src[1] &&
-			    v != src[2]) {
-				CHECK(astar_world_block(b.w, place_of(v)) == ASTAR_OK, "block");
-				m.lv[v / (MAXW * MAXW)].cost[v / MAXW % MAXW][v % MAXW] = 0;
-				mdijkstra(&m, src, 3, o.diagonal, 0, dist);
-				CHECK(astar_world_flood(ctx, b.w, sp, 3, &o, &fr) == ASTAR_OK, "status");
-				c = 0;
-				for (int l = 0; l < m.nlv; l++)
-					for (int y = 0; y < m.lv[l].h; y++)
-						for (int x = 0; x < m.lv[l].w; x++, c++) {
-							double want = dist[vid(l, x, y)];
-							want = want < INFINITY ? want : -1.0;
-							CHECK(fabs(fr.dist[c] - want) < 1e-6, "blocked: L%d %d,%d: %g, model %g", l, x, y, fr.dist[c], want);
-						}
-			}
-		}
-		check_end();
-		check_begin("world %llu: regions", (unsigned long long)seed);
-		check_context(dump_model, &m);
-		CHECK(astar_world_regions(ctx, b.w, &o, &count, &labels) == ASTAR_OK, "status");
-		/* two open places share a label iff each reaches the other */
-		for (int k = 0; k < 4; k++) {
-			int a = random_open(&m, &s), e = random_open(&m, &s);
-			size_t la, le;
-			int both;
-			mdijkstra(&m, &a, 1, o.diagonal, 0, dist);
-			mdijkstra(&m, &e, 1, o.diagonal, 0, back);
-			both = dist[e] < INFINITY && back[a] < INFINITY;
-			la = astar_world_offset(b.w, (size_t)(a / (MAXW * MAXW))) +
-			     (size_t)(a / MAXW % MAXW) * (size_t)m.lv[a / (MAXW * MAXW)].w + (size_t)(a % MAXW);
-			le = astar_world_offset(b.w, (size_t)(e / (MAXW * MAXW))) +
-			     (size_t)(e / MAXW % MAXW) * (size_t)m.lv[e / (MAXW * MAXW)].w + (size_t)(e % MAXW);
-			CHECK(labels[la] != 0 && labels[le] != 0, "open place without a label");
-			CHECK((labels[la] == labels[le]) == both, "labels %u, %u; mutual reach %d", labels[la], labels[le], both);
-			CHECK(labels[la] <= count && labels[le] <= count, "label past the count");
-		}
-		check_end();
-		unbuild(&m, &b);
-	}
+	for (uint64_t seed = 1000; seed < 1200; seed++)
+		many_and_flood_seed(ctx, seed, dist, back);
 	astar_ctx_free(ctx);
 }
 
