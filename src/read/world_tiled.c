@@ -131,6 +131,7 @@ static int read_map(tworld *t, size_t i, const char *dir, size_t max_cells,
 
 	if (path == NULL || (f->name = strdup(base)) == NULL)
 		return free(path), map_fail(t->err, 0, 0, "out of memory");
+	t->w->nfloors = i + 1; /* the world frees the name from here on */
 	if ((dot = strrchr(f->name, '.')) != NULL && dot != f->name)
 		*dot = '\0';
 	snprintf(path, n, "%s%s", file[0] == '/' ? "" : dir, file);
@@ -140,7 +141,6 @@ static int read_map(tworld *t, size_t i, const char *dir, size_t max_cells,
 		               strerror(errno));
 	}
 	one.path = path;
-	t->w->nfloors = i + 1;
 	if (map_read_tiled(tm->buf, tm->len, max_cells, &one, &m, t->err) != 0) {
 		if (t->err->file[0] == '\0')
 			snprintf(t->err->file, sizeof t->err->file, "%s", path);

@@ -14,7 +14,10 @@
  * underflows reads as strtod's tiny or zero result), and the
  * map field holds no NUL byte.  A good entry carries its fields' values,
  * the map field as written, and the number of digits after the point (-1
- * when the length has an exponent).
+ * when the length has an exponent).  A voxel scenario has, on the first
+ * line after the version that is not blank, one field alone (its map's
+ * name, no entry); each entry after it is a voxel entry, bad whenever it
+ * does not have exactly eight fields.
  */
 #include <errno.h>
 
@@ -134,12 +137,23 @@ static void model_entry(const char *l, size_t n, const scen_entry *e)
 		model_good_entry(e, f, v, opt, decimals);
 }
 
+/* Checks a voxel scenario's entry e against line l[0..n). */
+static void model_voxel_entry(const char *l, size_t n, const scen_entry *e)
+{
+	field f[9];
+
+	FZ_CHECK(e->voxel == 1);
+	if (model_fields(l, n, f) != 8)
+		FZ_CHECK(e->bad);
+}
+
 /* Walks the model's lines alongside the entries. */
 static void model_compare(const char *buf, size_t len, int rc, const scen *s)
 {
 	const char *p = buf, *end = buf + len;
 	long line = 0;
 	size_t k = 0;
+	int voxel = -1; /* not yet known */
 
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -168,9 +182,18 @@ static void model_compare(const char *buf, size_t len, int rc, const scen *s)
 			i++;
 		if (i == n)
 			continue;
+		if (voxel < 0) { /* the first line after the version */
+			field f[9];
+			voxel = model_fields(l, n, f) == 1;
+			if (voxel)
+				continue;
+		}
 		FZ_CHECK(k < s->n);
 		FZ_CHECK(s->entries[k].line == line);
-		model_entry(l, n, &s->entries[k]);
+		if (voxel)
+			model_voxel_entry(l, n, &s->entries[k]);
+		else
+			model_entry(l, n, &s->entries[k]);
 		k++;
 	}
 	if (line == 0)
