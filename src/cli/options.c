@@ -393,36 +393,22 @@ static int set_only(options *o, const char *arg)
 	return OPTIONS_RUN;
 }
 
-static int set_tolerance(options *o, const char *arg)
-{
-	if (value_tolerance(arg, &o->tolerance) != 0)
-		return bad_value("--tolerance", "a number >= 0", arg);
-	return OPTIONS_RUN;
-}
+/* A flag whose value is a number >= 0 (the tolerance's rule). */
+#define NUMBER(fn, field, flag)                                                \
+	static int fn(options *o, const char *arg)                             \
+	{                                                                      \
+		if (value_tolerance(arg, &o->field) != 0)                      \
+			return bad_value(flag, "a number >= 0", arg);          \
+		return OPTIONS_RUN;                                            \
+	}
 
-/* --max-climb and --max-drop: a number >= 0 (the tolerance's rule). */
-static int set_max_climb(options *o, const char *arg)
-{
-	if (value_tolerance(arg, &o->max_climb) != 0)
-		return bad_value("--max-climb", "a number >= 0", arg);
-	return OPTIONS_RUN;
-}
+NUMBER(set_tolerance, tolerance, "--tolerance")
+NUMBER(set_max_climb, max_climb, "--max-climb")
 
 VALUE(set_heights, heights_png)
 
-static int set_height_scale(options *o, const char *arg)
-{
-	if (value_tolerance(arg, &o->height_scale) != 0)
-		return bad_value("--height-scale", "a number >= 0", arg);
-	return OPTIONS_RUN;
-}
-
-static int set_max_drop(options *o, const char *arg)
-{
-	if (value_tolerance(arg, &o->max_drop) != 0)
-		return bad_value("--max-drop", "a number >= 0", arg);
-	return OPTIONS_RUN;
-}
+NUMBER(set_height_scale, height_scale, "--height-scale")
+NUMBER(set_max_drop, max_drop, "--max-drop")
 
 static int set_report(options *o, const char *arg)
 {

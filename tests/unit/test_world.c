@@ -432,6 +432,61 @@ static void check_flow(const model *m, const astar_world_flood_result *fr,
 }
 
 /* Several starts and goals: the cheapest pair; and the flood's map. */
+/* Checks a world flood's distances, in its layout (levels in turn, each
+ * row by row), against the model's dist (-1 for no path); what tags the
+ * messages.  Returns the number of places compared. */
+static size_t flood_matches(const model *m, const astar_world_flood_result *fr,
+                            const double *dist, const char *what)
+{
+	size_t c = 0;
+
+	for (int l = 0; l < m->nlv; l++)
+		for (int y = 0; y < m->lv[l].h; y++)
+			for (int x = 0; x < m->lv[l].w; x++, c++) {
+				double want = dist[vid(l, x, y)];
+				want = want < INFINITY ? want : -1.0;
+				CHECK(fabs(fr->dist[c] - want) < 1e-6, "%sL%d %d,%d: %g, model %g", what, l, x, y, fr->dist[c], want);
+			}
+	return c;
+}
+
+/* The model's place v as an index into the world's layout. */
+static size_t world_index(const model *m, const astar_world *w, int v)
+{
+	return astar_world_offset(w, (size_t)(v / (MAXW * MAXW))) +
+	       (size_t)(v / MAXW % MAXW) * (size_t)m->lv[v / (MAXW * MAXW)].w +
+	       (size_t)(v % MAXW);
+}
+
+/* A world's regions against the model: two open places share a label
+ * iff each reaches the other. */
+static void regions_match(astar_ctx *ctx, const astar_world *w, model *m,
+                          const astar_options *o, uint64_t seed, uint64_t *s,
+                          double *dist, double *back)
+{
+	const uint32_t *labels;
+	size_t count;
+
+	check_begin("world %llu: regions", (unsigned long long)seed);
+	check_context(dump_model, m);
+	CHECK(astar_world_regions(ctx, w, o, &count, &labels) == ASTAR_OK, "status");
+	/* two open places share a label iff each reaches the other */
+	for (int k = 0; k < 4; k++) {
+		int a = random_open(m, s), e = random_open(m, s);
+		size_t la, le;
+		int both;
+		mdijkstra(m, &a, 1, o->diagonal, 0, dist);
+		mdijkstra(m, &e, 1, o->diagonal, 0, back);
+		both = dist[e] < INFINITY && back[a] < INFINITY;
+		la = world_index(m, w, a);
+		le = world_index(m, w, e);
+		CHECK(labels[la] != 0 && labels[le] != 0, "open place without a label");
+		CHECK((labels[la] == labels[le]) == both, "labels %u, %u; mutual reach %d", labels[la], labels[le], both);
+		CHECK(labels[la] <= count && labels[le] <= count, "label past the count");
+	}
+	check_end();
+}
+
 /* One seed of test_many_and_flood: a random world, its several starts
  * and goals, flood and regions against the model. */
 static void many_and_flood_seed(astar_ctx *ctx, uint64_t seed, double *dist,
@@ -445,8 +500,7 @@ static void many_and_flood_seed(astar_ctx *ctx, uint64_t seed, double *dist,
 	astar_options o;
 	astar_world_result r;
 	astar_world_flood_result fr;
-	const uint32_t *labels;
-	size_t count, c = 0;
+	size_t c;
 	random_model(&m, seed);
 	build(&m, &b);
 	astar_world_build(b.w, NULL);
@@ -484,13 +538,7 @@ static void many_and_flood_seed(astar_ctx *ctx, uint64_t seed, double *dist,
 	check_begin("world %llu: flood", (unsigned long long)seed);
 	check_context(dump_model, &m);
 	CHECK(astar_world_flood(ctx, b.w, sp, 3, &o, &fr) == ASTAR_OK, "status");
-	for (int l = 0; l < m.nlv; l++)
-		for (int y = 0; y < m.lv[l].h; y++)
-			for (int x = 0; x < m.lv[l].w; x++, c++) {
-				double want = dist[vid(l, x, y)];
-				want = want < INFINITY ? want : -1.0;
-				CHECK(fabs(fr.dist[c] - want) < 1e-6, "L%d %d,%d: %g, model %g", l, x, y, fr.dist[c], want);
-			}
+	c = flood_matches(&m, &fr, dist, "");
 	CHECK(c == fr.cells, "%zu cells, %zu said", c, fr.cells);
 	check_flow(&m, &fr, dist, o.diagonal);
 	check_end();
@@ -504,37 +552,11 @@ static void many_and_flood_seed(astar_ctx *ctx, uint64_t seed, double *dist,
 			m.lv[v / (MAXW * MAXW)].cost[v / MAXW % MAXW][v % MAXW] = 0;
 			mdijkstra(&m, src, 3, o.diagonal, 0, dist);
 			CHECK(astar_world_flood(ctx, b.w, sp, 3, &o, &fr) == ASTAR_OK, "status");
-			c = 0;
-			for (int l = 0; l < m.nlv; l++)
-				for (int y = 0; y < m.lv[l].h; y++)
-					for (int x = 0; x < m.lv[l].w; x++, c++) {
-						double want = dist[vid(l, x, y)];
-						want = want < INFINITY ? want : -1.0;
-						CHECK(fabs(fr.dist[c] - want) < 1e-6, "blocked: L%d %d,%d: %g, model %g", l, x, y, fr.dist[c], want);
-					}
+			flood_matches(&m, &fr, dist, "blocked: ");
 		}
 	}
 	check_end();
-	check_begin("world %llu: regions", (unsigned long long)seed);
-	check_context(dump_model, &m);
-	CHECK(astar_world_regions(ctx, b.w, &o, &count, &labels) == ASTAR_OK, "status");
-	/* two open places share a label iff each reaches the other */
-	for (int k = 0; k < 4; k++) {
-		int a = random_open(&m, &s), e = random_open(&m, &s);
-		size_t la, le;
-		int both;
-		mdijkstra(&m, &a, 1, o.diagonal, 0, dist);
-		mdijkstra(&m, &e, 1, o.diagonal, 0, back);
-		both = dist[e] < INFINITY && back[a] < INFINITY;
-		la = astar_world_offset(b.w, (size_t)(a / (MAXW * MAXW))) +
-		     (size_t)(a / MAXW % MAXW) * (size_t)m.lv[a / (MAXW * MAXW)].w + (size_t)(a % MAXW);
-		le = astar_world_offset(b.w, (size_t)(e / (MAXW * MAXW))) +
-		     (size_t)(e / MAXW % MAXW) * (size_t)m.lv[e / (MAXW * MAXW)].w + (size_t)(e % MAXW);
-		CHECK(labels[la] != 0 && labels[le] != 0, "open place without a label");
-		CHECK((labels[la] == labels[le]) == both, "labels %u, %u; mutual reach %d", labels[la], labels[le], both);
-		CHECK(labels[la] <= count && labels[le] <= count, "label past the count");
-	}
-	check_end();
+	regions_match(ctx, b.w, &m, &o, seed, &s, dist, back);
 	unbuild(&m, &b);
 }
 
