@@ -227,7 +227,8 @@ typedef struct astar_voxel_result {
 
 /*
  * Searches v from the nearest of nstarts starts to the nearest of
- * ngoals goals with opts' algorithm (A*, Dijkstra, BFS or greedy), the
+ * ngoals goals with opts' algorithm (A*, Dijkstra, BFS or greedy; JPS:
+ * A* pruned, see astar_voxels_choose, else ASTAR_EUNSUPPORTED), the
  * memory of ctx reused (20 bytes a voxel, its border included).  Ties of
  * cost between goals go to the goal given first.  A* uses the least of
  * the heuristics to the goals, up to ASTAR_MANY_GOALS_H goals, and runs
@@ -245,6 +246,15 @@ astar_status astar_voxels_search(astar_ctx *ctx, const astar_voxels *v,
 /* Nonzero when astar_voxels_search accepts opts' movement and algorithm
  * (options out of range aside). */
 int astar_voxels_supported(const astar_options *opts);
+
+/* The exact algorithm that should answer v's queries under opts (its
+ * algorithm field aside): ASTAR_ALGO_JPS, A* with its successors pruned
+ * to the canonical ones where a voxel's 26 neighbours are all open, when
+ * that applies (the box rule, the default or octile heuristic, weight 1,
+ * every open voxel of one cost); else ASTAR_ALGO_ASTAR.  Both give paths
+ * of the same cost. */
+astar_algorithm astar_voxels_choose(const astar_voxels *v,
+                                    const astar_options *opts);
 
 /*
  * The cost from the nearest of the sources to every voxel (a Dijkstra

@@ -25,7 +25,8 @@
 #   - an item's output and diagnostics past 64 KiB come out whole and in
 #     order;
 #   - SIGINT and SIGTERM mid-batch: whole JSON lines only, death by the
-#     signal, TAP's "Bail out!", and a silent standard input let go;
+#     signal (also of a run of graphs), TAP's "Bail out!", and a silent
+#     standard input let go;
 #     also while a picture or a report waits for a FIFO's reader;
 #   - a --report file that is also an input: refused, the input intact;
 #     a --image picture that would be one: not drawn, the input intact;
@@ -315,6 +316,35 @@ if stopped stop-tap INT 130 -J2 --report=tap -a dijkstra "$d/slow.scen"; then
 	fi
 fi
 rm -f "$d/stop-tap.out"
+# A graph run, whose results the main thread writes, file after file:
+# stopped, it too leaves whole JSON lines and dies of the signal.
+awk 'BEGIN { n = 150; print "p sp " n * n " " 4 * n * (n - 1)
+	for (y = 0; y < n; y++) for (x = 0; x < n; x++) { v = y * n + x + 1
+		if (x + 1 < n) { print "a " v " " v + 1 " 1"; print "a " v + 1 " " v " 1" }
+		if (y + 1 < n) { print "a " v " " v + n " 1"; print "a " v + n " " v " 1" } } }' >"$d/g0.gr"
+printf 'p aux sp p2p 10\n' >"$d/g0.p2p"
+i=0
+while [ $i -lt 10 ]; do echo "q 1 22500" >>"$d/g0.p2p"; i=$((i + 1)); done
+graphs=
+i=1
+while [ $i -le 300 ]; do
+	ln -s g0.gr "$d/g$i.gr" && ln -s g0.p2p "$d/g$i.p2p"
+	graphs="$graphs $d/g$i.p2p"
+	i=$((i + 1))
+done
+if stopped stop-INT-graph INT 130 -J1 --json -a dijkstra $graphs; then
+	if python3 -c 'import json, sys
+n = 0
+for line in open(sys.argv[1], "rb"):
+    json.loads(line)
+    n += 1
+sys.exit(0 if 0 < n < 3000 else 1)' "$d/stop-INT-graph.out" 2>"$d/stop-INT-graph.py"; then
+		ok stop-INT-graph
+	else
+		fail stop-INT-graph "a line that is not JSON, or no lines, or all: $(tail -n 1 "$d/stop-INT-graph.py")"
+	fi
+fi
+rm -f "$d"/g*.gr "$d"/g*.p2p "$d/stop-INT-graph.out"
 # Report files are written under new names and put in place at the end:
 # a stop leaves the old JUnit file as it was and puts the TAP file, which
 # says "Bail out!", in place; SIGKILL, which nothing can catch, leaves

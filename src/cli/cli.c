@@ -159,8 +159,10 @@ int cli_run(const cli_config *cfg)
 
 	batch_init(&b, cfg);
 	graphs = graph_inputs(cfg, stdin_is_graph(&b));
+	stop_begin(&watch);
 	if (graphs != 0) { /* -1: grids and graphs, refused */
 		r.status = graphs > 0 ? graph_run(cfg, &b.in) : EXIT_ERROR;
+		stop_end(&watch);
 		batch_free(&b);
 		return r.status;
 	}
@@ -168,7 +170,6 @@ int cli_run(const cli_config *cfg)
 	memset(&rep, 0, sizeof rep);
 	memset(&r, 0, sizeof r);
 	r.status = EXIT_FOUND;
-	stop_begin(&watch);
 	if (prepare_batch(&b) != 0 || reports_open(&rep, &b) != 0) {
 		r.status = EXIT_ERROR;
 	} else if (pool_start(&p, &b, run_item) != 0) {

@@ -16,6 +16,7 @@
 #include "graph_reports.h"
 #include "update.h"
 #include "solve_graph.h"
+#include "stop.h"
 #include "read/graph_file.h"
 #include "read/io.h"
 #include "write/output.h"
@@ -368,7 +369,16 @@ static void picture(run *r, const char *path, const graph_file *f,
 	}
 }
 
-/* Solves one query and writes it. */
+/* A stop signal that came ends the run here, between two whole results:
+ * the main thread blocks them (graph_run), the stop watch takes them. */
+static void stop_point(void)
+{
+	int sig = stop_requested();
+
+	if (sig != 0)
+		stop_die(sig);
+}
+
 /* Writes query q's answer (st, res) and makes its checks. */
 static void emit_one(run *r, const char *path, const graph_file *f,
                      const graph_query *q, long index, double load_ms,
@@ -383,6 +393,7 @@ static void emit_one(run *r, const char *path, const graph_file *f,
 	char name[32];
 	int reached, failed;
 
+	stop_point();
 	if (st != ASTAR_OK) {
 		diag_error(path, q->line, q->col, "%s: %s",
 		           label(q, index, name, sizeof name), search_error(st));
@@ -497,6 +508,7 @@ static void distances(run *r, astar_ctx *ctx, const char *path,
 	g.map = path;
 	g.f = f;
 	g.q = q;
+	stop_point();
 	if (!r->cfg->quiet) {
 		if (r->cfg->format != FORMAT_JSON && r->outputs++ > 0)
 			fputc('\n', stdout);
@@ -673,6 +685,7 @@ static void run_file(run *r, astar_ctx *ctx, const char *file)
 
 	if (!per_query && !graph_in_shard(cfg, r->items++))
 		return;
+	stop_point();
 	memset(&f, 0, sizeof f);
 	if (load(cfg, r->in, file, &f) != 0) {
 		raise_status(r, EXIT_ERROR);
@@ -719,6 +732,9 @@ int graph_run(const cli_config *cfg, io_stdin *in)
 		astar_ctx_free(ctx);
 		return EXIT_ERROR;
 	}
+	/* No write is cut short by a stop signal (its threads inherit the
+	 * mask): the run ends at the next stop_point instead. */
+	stop_mask(SIG_BLOCK, NULL);
 	for (int i = 0; i < cfg->nfiles; i++)
 		run_file(&r, ctx, cfg->files[i]);
 	if (cfg->update && !cfg->quiet)

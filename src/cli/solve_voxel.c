@@ -33,16 +33,10 @@ static int voxel_options(const cli_config *cfg, const char *name,
 	if (!cfg->diagonal_given)
 		o->diagonal = ASTAR_DIAG_NO_OBSTACLES;
 	if (cfg->algo_auto)
-		o->algorithm = ASTAR_ALGO_ASTAR;
+		o->algorithm = ASTAR_ALGO_ASTAR; /* until voxel_pick sees the map */
 	o->landmarks = 0;
 	if (o->diagonal == ASTAR_DIAG_ONE_OBSTACLE && cfg->diagonal_given) {
 		refuse_one_obstacle(name);
-		return -1;
-	}
-	if (o->algorithm == ASTAR_ALGO_JPS) {
-		diag_error(name, 0, 0,
-		           "--algorithm=jps does not search voxel maps; use "
-		           "astar (or auto, which takes it)");
 		return -1;
 	}
 	if (o->wrap != ASTAR_WRAP_NONE || o->size > 1) {
@@ -59,6 +53,29 @@ static int voxel_options(const cli_config *cfg, const char *name,
 	if (cfg->html != NULL) {
 		diag_error(name, 0, 0,
 		           "--report=html does not draw voxel maps yet");
+		return -1;
+	}
+	return 0;
+}
+
+/* The algorithm on v under o's final movement: auto takes the pruned
+ * search (jps) where it is exact, and A* for a distance map; jps where
+ * it is not exact is refused with what it needs.  -1 when reported. */
+static int voxel_pick(const cli_config *cfg, const astar_voxels *v,
+                      const char *name, astar_options *o)
+{
+	if (cfg->algo_auto) {
+		o->algorithm = cfg->distances ? ASTAR_ALGO_ASTAR
+		                              : astar_voxels_choose(v, o);
+		return 0;
+	}
+	if (o->algorithm == ASTAR_ALGO_JPS &&
+	    astar_voxels_choose(v, o) != ASTAR_ALGO_JPS) {
+		diag_error(name, 0, 0,
+		           "--algorithm=jps on a voxel map needs the box rule "
+		           "(--diagonal=no-obstacles), the octile heuristic, "
+		           "weight 1 and every open voxel of one cost; use "
+		           "astar (or auto, which takes jps where it applies)");
 		return -1;
 	}
 	return 0;
@@ -436,6 +453,8 @@ int run_voxel_file(sink *k, astar_ctx *ctx, const map *m, const char *name,
 		refuse_one_obstacle(name);
 		goto done;
 	}
+	if (voxel_pick(cfg, m->voxels, name, &o) != 0)
+		goto done;
 	if (!given && vl != NULL && vl->nqueries > 0 && !cfg->distances) {
 		voxel_level_queries(k, ctx, m, name, &o, load_us);
 		rc = 0;
@@ -534,6 +553,7 @@ void run_voxel_scen(sink *k, astar_ctx *ctx)
 		return;
 	}
 	if (voxel_options(cfg, name, &o) != 0 ||
+	    voxel_pick(cfg, sm->m.voxels, name, &o) != 0 ||
 	    scen_points(e, sm->m.voxels, name, &s, &g) != 0) {
 		query_error(k, label);
 		return;

@@ -14,6 +14,8 @@
 
 #include "ctx.h"
 
+static void cells_free(void *p, size_t n);
+
 astar_ctx *astar_ctx_new(void)
 {
 	astar_ctx *ctx = calloc(1, sizeof *ctx);
@@ -27,8 +29,8 @@ void astar_ctx_free(astar_ctx *ctx)
 {
 	if (ctx == NULL)
 		return;
-	free(ctx->nodes);
-	free(ctx->pos);
+	cells_free(ctx->nodes, ctx->cap * sizeof *ctx->nodes);
+	cells_free(ctx->pos, ctx->cap * sizeof *ctx->pos);
 	free(ctx->path);
 	free(ctx->explored);
 	if (ctx->cache_free != NULL)
@@ -52,33 +54,62 @@ void astar_ctx_free(astar_ctx *ctx)
 #endif
 
 /*
- * An array of n bytes for ctx_reserve, freed with free; NULL when out of
- * memory.  An array of 2 MiB or more is aligned to 2 MiB and its whole
- * 2 MiB blocks are offered to the kernel as huge pages (Linux's
- * transparent huge pages, where they are enabled for madvise).  The
- * arrays are written whole when they are made (ctx_reserve), and in 4 KiB
- * pages that is a page fault for every 4 KiB, which can outweigh a
- * single query's search.  The size is rounded up to whole blocks when
- * that adds at most 1/16 (the last block would otherwise stay in small
- * pages).  The hint changes no result; without it, or where the kernel
- * ignores it, the arrays are plain memory.
+ * An array of n bytes for ctx_reserve, freed with cells_free; NULL when
+ * out of memory.  An array of 2 MiB or more is mapped on its own, aligned
+ * to 2 MiB, and its whole 2 MiB blocks are offered to the kernel as huge
+ * pages (Linux's transparent huge pages, where they are enabled for
+ * madvise).  The arrays are written whole when they are made
+ * (ctx_reserve), and in 4 KiB pages that is a page fault for every 4 KiB,
+ * which can outweigh a single query's search.  The size is rounded up to
+ * whole blocks when that adds at most 1/16 (the last block would
+ * otherwise stay in small pages).  The mapping is cut to the aligned
+ * block, where posix_memalign would keep up to 2 MiB more mapped beside
+ * it (a small map's whole arrays again).  The hint changes no result;
+ * without it, or where the kernel ignores it, the arrays are plain
+ * memory.
  */
+#if defined(HUGE_PAGE)
+static size_t cells_mapped(size_t n)
+{
+	size_t m = (n + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+
+	return m - n > n / 16 ? (n + 4095) & ~(size_t)4095 : m;
+}
+#endif
+
 static void *cells_alloc(size_t n)
 {
 #if defined(HUGE_PAGE)
-	if (n >= HUGE_PAGE && n <= SIZE_MAX - HUGE_PAGE) {
-		size_t m = (n + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
-		void *p;
+	if (n >= HUGE_PAGE && n <= SIZE_MAX - 2 * HUGE_PAGE) {
+		size_t m = cells_mapped(n), head;
+		char *p = mmap(NULL, m + HUGE_PAGE, PROT_READ | PROT_WRITE,
+		               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
-		if (m - n > n / 16)
-			m = n;
-		if (posix_memalign(&p, HUGE_PAGE, m) != 0)
+		if (p == MAP_FAILED)
 			return NULL;
-		(void)madvise(p, m & ~(HUGE_PAGE - 1), MADV_HUGEPAGE);
-		return p;
+		head = (HUGE_PAGE - (uintptr_t)p % HUGE_PAGE) % HUGE_PAGE;
+		if (head > 0)
+			(void)munmap(p, head);
+		(void)munmap(p + head + m, HUGE_PAGE - head);
+		(void)madvise(p + head, m & ~(HUGE_PAGE - 1), MADV_HUGEPAGE);
+		return p + head;
 	}
 #endif
 	return malloc(n);
+}
+
+/* Frees an array of n bytes that cells_alloc made. */
+static void cells_free(void *p, size_t n)
+{
+#if defined(HUGE_PAGE)
+	if (n >= HUGE_PAGE && n <= SIZE_MAX - 2 * HUGE_PAGE) {
+		if (p != NULL)
+			(void)munmap(p, cells_mapped(n));
+		return;
+	}
+#endif
+	(void)n;
+	free(p);
 }
 
 /* Writes n zero bytes at p, which malloc just returned, in a way the
@@ -111,8 +142,8 @@ static astar_status ctx_reserve(astar_ctx *ctx, size_t n, int touch_pos)
 	nodes = cells_alloc(n * sizeof *nodes);
 	pos = cells_alloc(n * sizeof *pos);
 	if (nodes == NULL || pos == NULL) {
-		free(nodes);
-		free(pos);
+		cells_free(nodes, n * sizeof *nodes);
+		cells_free(pos, n * sizeof *pos);
 		return ASTAR_ENOMEM;
 	}
 	/* Zeroed by writing, not calloc: the kernel maps a fresh allocation
@@ -127,8 +158,8 @@ static astar_status ctx_reserve(astar_ctx *ctx, size_t n, int touch_pos)
 	if (touch_pos) {
 		zero_apart(pos, n * sizeof *pos);
 	}
-	free(ctx->nodes);
-	free(ctx->pos);
+	cells_free(ctx->nodes, ctx->cap * sizeof *ctx->nodes);
+	cells_free(ctx->pos, ctx->cap * sizeof *ctx->pos);
 	ctx->nodes = nodes;
 	ctx->pos = pos;
 	ctx->cap = n;

@@ -159,7 +159,27 @@ int vox_moves_init(vox_moves *m, const astar_voxels *v, astar_diagonal policy)
 				m->need[a] |= (uint32_t)1 << b;
 		}
 	}
+	m->all = k == 32 ? ~(uint32_t)0 : ((uint32_t)1 << k) - 1;
+	for (int a = 0; a < k; a++) {
+		m->natural[a] = 0;
+		for (int b = 0; b < k; b++)
+			if ((m->dx[b] == 0 || m->dx[b] == m->dx[a]) &&
+			    (m->dy[b] == 0 || m->dy[b] == m->dy[a]) &&
+			    (m->dz[b] == 0 || m->dz[b] == m->dz[a]))
+				m->natural[a] |= (uint32_t)1 << b;
+		m->of[(m->dx[a] + 1) + 3 * (m->dy[a] + 1) + 9 * (m->dz[a] + 1)] =
+			(int8_t)a;
+	}
 	return 0;
+}
+
+int vox_jps_supported(const astar_voxels *v, const astar_options *o)
+{
+	if (o->diagonal != ASTAR_DIAG_NO_OBSTACLES || o->weight != 1.0)
+		return 0;
+	if (o->heuristic != ASTAR_H_DEFAULT && o->heuristic != ASTAR_H_OCTILE)
+		return 0;
+	return v == NULL || v->max_cost == 0 || v->min_cost == v->max_cost;
 }
 
 astar_status vox_options_check(const astar_options *o, int flood)
@@ -169,7 +189,8 @@ astar_status vox_options_check(const astar_options *o, int flood)
 	if (o->diagonal == ASTAR_DIAG_ONE_OBSTACLE || o->landmarks > 0 ||
 	    o->wrap != ASTAR_WRAP_NONE || o->size > 1)
 		return ASTAR_EUNSUPPORTED;
-	if (o->algorithm == ASTAR_ALGO_JPS)
+	if (o->algorithm == ASTAR_ALGO_JPS &&
+	    (flood || !vox_jps_supported(NULL, o)))
 		return ASTAR_EUNSUPPORTED;
 	if (flood && o->algorithm != ASTAR_ALGO_ASTAR &&
 	    o->algorithm != ASTAR_ALGO_DIJKSTRA)
@@ -180,6 +201,17 @@ astar_status vox_options_check(const astar_options *o, int flood)
 int astar_voxels_supported(const astar_options *opts)
 {
 	return vox_options_check(opts, 0) == ASTAR_OK;
+}
+
+astar_algorithm astar_voxels_choose(const astar_voxels *v,
+                                    const astar_options *opts)
+{
+	astar_options o = *opts;
+
+	o.algorithm = ASTAR_ALGO_JPS;
+	return ctx_options_valid(&o) && vox_jps_supported(v, &o)
+	               ? ASTAR_ALGO_JPS
+	               : ASTAR_ALGO_ASTAR;
 }
 
 static void vox_arrays_free(void *p)

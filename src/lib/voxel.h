@@ -82,7 +82,27 @@ typedef struct vox_moves {
 	uint32_t need[26]; /* the moves whose voxels move k needs open: k
 	                      and, under the box rule, the moves into the
 	                      other voxels of its box */
+	uint32_t all;         /* the bits of every move */
+	uint32_t natural[26]; /* the natural successors of a voxel entered
+	                         by move k: the moves whose axes are some of
+	                         k's, moved the same way (k among them) */
+	int8_t of[27]; /* the move of offset dx, dy, dz, at
+	                  (dx + 1) + 3 (dy + 1) + 9 (dz + 1) */
 } vox_moves;
+
+/* The move that entered voxel u from its parent p (p != u). */
+static inline int vox_move_from(const vox_moves *m, const astar_voxels *v,
+                                size_t p, size_t u)
+{
+	ptrdiff_t d = (ptrdiff_t)u - (ptrdiff_t)p;
+	ptrdiff_t row = (ptrdiff_t)v->sx + 1;
+	int dz = d > row ? 1 : d < -row ? -1 : 0;
+	ptrdiff_t r = d - dz * (ptrdiff_t)v->sy;
+	int dy = r > 1 ? 1 : r < -1 ? -1 : 0;
+	int dx = (int)(r - dy * (ptrdiff_t)v->sx);
+
+	return m->of[(dx + 1) + 3 * (dy + 1) + 9 * (dz + 1)];
+}
 
 /* The moves under opts' diagonal policy; -1 for a policy with no
  * meaning in 3D (ASTAR_DIAG_ONE_OBSTACLE). */
@@ -122,5 +142,10 @@ static inline int vox_mask_ok(const vox_moves *m, uint32_t open, int k)
 /* The checks of opts every voxel call makes: in range (ASTAR_EINVAL),
  * then a policy and options that apply (ASTAR_EUNSUPPORTED). */
 astar_status vox_options_check(const astar_options *opts, int flood);
+
+/* Nonzero when the pruned search (--algorithm=jps) answers exactly under
+ * opts on v (v NULL: opts alone): the box rule, the octile heuristic,
+ * weight 1, and every open voxel of one cost (voxel_search.c says why). */
+int vox_jps_supported(const astar_voxels *v, const astar_options *opts);
 
 #endif

@@ -56,6 +56,7 @@ typedef struct vquery {
 	int ntargets; /* 0: no heuristic */
 	double scale, slack;
 	int algo;
+	int prune; /* successors pruned to the natural ones in open space */
 } vquery;
 
 static int vgoal_cmp(const void *a, const void *b)
@@ -110,6 +111,8 @@ static astar_status vcheck(const astar_voxels *v, const astar_place *starts,
 		return ASTAR_EINVAL;
 	if ((st = vox_options_check(o, 0)) != ASTAR_OK)
 		return st;
+	if (o->algorithm == ASTAR_ALGO_JPS && !vox_jps_supported(v, o))
+		return ASTAR_EUNSUPPORTED;
 	if ((o->adjacent || o->closest) && (ns > 1 || ng > 1))
 		return ASTAR_EUNSUPPORTED;
 	for (size_t i = 0; i < ns; i++)
@@ -142,6 +145,9 @@ static astar_status vtargets(vquery *q, const astar_voxels *v,
 	size_t n = 0;
 
 	q->algo = o->algorithm;
+	q->prune = o->algorithm == ASTAR_ALGO_JPS;
+	if (q->prune)
+		q->algo = ASTAR_ALGO_ASTAR;
 	q->kind = astar_effective_heuristic(o);
 	if (q->kind == ASTAR_H_DEFAULT)
 		q->kind = ASTAR_H_OCTILE;
@@ -206,6 +212,24 @@ static void near_update(vnearest *b, const astar_place *goal, astar_place p,
 	}
 }
 
+/*
+ * f rounded to a multiple of F_QUANTUM (below 2^22; above, a double's own
+ * step is coarser).  Costs of 1, sqrt 2 and sqrt 3 summed in different
+ * orders differ in their last bits, so without it the f of the voxels of
+ * equally short paths would differ by those bits rather than tie, and A*
+ * would expand every voxel whose sum happened to round low; tied, the
+ * greater g goes first and A* follows one path.  A cost found can then be
+ * above the least by less than F_QUANTUM.
+ */
+#define F_QUANTUM (1.0 / 1073741824.0) /* 2^-30 */
+
+static double f_rounded(double f)
+{
+	const double r = 4194304.0; /* 2^22: its step is F_QUANTUM */
+
+	return f < r ? (f + r) - r : f;
+}
+
 /* The key of voxel w reached at cost g (steps: its breadth-first depth),
  * with heuristic h. */
 static heap_key vkey(const vquery *q, uint32_t w, double g, double steps,
@@ -217,7 +241,7 @@ static heap_key vkey(const vquery *q, uint32_t w, double g, double steps,
 	case ASTAR_ALGO_GREEDY:
 		return heap_make_key(w, h, g);
 	default:
-		return heap_make_key(w, g + h, g);
+		return heap_make_key(w, f_rounded(g + h), g);
 	}
 }
 
@@ -239,7 +263,7 @@ static int goal_reached(const vquery *q, vrun *run, size_t u, size_t p,
 	if (run->found == SIZE_MAX) {
 		run->found = u;
 		run->fpos = p;
-		run->limit = g + 1e-12 * (g > 1.0 ? g : 1.0);
+		run->limit = f_rounded(g) + F_QUANTUM;
 		return q->ngoals == 1 || (q->algo != ASTAR_ALGO_ASTAR &&
 		                          q->algo != ASTAR_ALGO_DIJKSTRA);
 	}
@@ -250,6 +274,18 @@ static int goal_reached(const vquery *q, vrun *run, size_t u, size_t p,
 	return 0;
 }
 
+/*
+ * The pruned search (--algorithm=jps): where all 26 neighbours of u are
+ * open, u's successors are the natural ones of the move d that entered
+ * it, the moves d' whose axes are some of d's, moved the same way.  Any
+ * other d' is pruned, and rightly: inside that open 3 x 3 x 3 box the
+ * parent p reaches u + d' either strictly cheaper than through u, or
+ * (d a part of d') at the same cost by d' then d.  So, by induction on
+ * the cost, of the cheapest last moves into any voxel on a shortest path
+ * one with the fewest axes is never pruned: the costs are A*'s.  One
+ * cost for every voxel is needed; voxels beside an obstacle, and the
+ * starts, keep all their moves.
+ */
 static astar_status vloop(astar_ctx *ctx, const astar_voxels *v,
                           const vox_moves *m, const vquery *q,
                           const astar_options *o, const astar_place *goal0,
@@ -288,7 +324,11 @@ static astar_status vloop(astar_ctx *ctx, const astar_voxels *v,
 		if (q->algo == ASTAR_ALGO_BFS)
 			steps = fu + 1.0;
 		uint32_t open = vox_open_mask(m, cells, u);
-		for (int k = 0; k < m->nmoves; k++) {
+		uint32_t cand = m->all;
+		if (q->prune && open == m->all && nodes[u].dir != u)
+			cand = m->natural[vox_move_from(m, v, nodes[u].dir, u)];
+		for (; cand != 0; cand &= cand - 1) {
+			int k = (int)port_ctz64(cand);
 			if (!vox_mask_ok(m, open, k))
 				continue;
 			size_t w = u + (size_t)m->off[k];

@@ -9,7 +9,8 @@
  * Seeded random grids of up to 7 x 7 x 7 voxels, a fifth to a half
  * blocked, with and without terrain costs: every policy and heuristic,
  * A*, Dijkstra, breadth-first and greedy search, several starts and
- * goals, adjacent, closest, the distance map and the regions.  Every
+ * goals, adjacent, closest, the distance map and the regions; and the
+ * pruned search (jps) on larger, mostly open grids of one cost.  Every
  * path is replayed move by move.  Runs as the module "voxel".
  */
 #include <math.h>
@@ -23,7 +24,8 @@
 #include "unit.h"
 
 #define VMAX 7
-#define NMAX (VMAX * VMAX * VMAX)
+#define SPARSE_MAX 12 /* the pruned search's open grids */
+#define NMAX (SPARSE_MAX * SPARSE_MAX * SPARSE_MAX)
 
 typedef struct vworld {
 	int w, h, d;
@@ -77,6 +79,30 @@ static void vw_make(vworld *m, uint64_t seed, int terrain)
 				                  : 1;
 				m->cost[(z * m->h + y) * m->w + x] = (uint8_t)c;
 				astar_voxels_set(m->v, x, y, z, (uint8_t)c);
+			}
+	check_context(vw_dump, m);
+}
+
+/* A grid of up to SPARSE_MAX voxels a side, at most an eighth blocked
+ * (mostly a twentieth),
+ * every open voxel of cost 1: where the pruned search prunes. */
+static void vw_make_sparse(vworld *m, uint64_t seed)
+{
+	uint64_t s = seed;
+	int blocked;
+
+	m->seed = seed;
+	m->w = 2 + rng_int(&s, SPARSE_MAX - 1);
+	m->h = 2 + rng_int(&s, SPARSE_MAX - 1);
+	m->d = 2 + rng_int(&s, SPARSE_MAX - 1);
+	blocked = seed % 3 == 0 ? rng_int(&s, 13) : rng_int(&s, 5);
+	m->v = astar_voxels_new(m->w, m->h, m->d, NULL);
+	for (int z = 0; z < m->d; z++)
+		for (int y = 0; y < m->h; y++)
+			for (int x = 0; x < m->w; x++) {
+				int k = rng_int(&s, 100) < blocked ? 0 : 1;
+				m->cost[(z * m->h + y) * m->w + x] = (uint8_t)k;
+				astar_voxels_set(m->v, x, y, z, (uint8_t)k);
 			}
 	check_context(vw_dump, m);
 }
@@ -354,8 +380,70 @@ static void test_bfs_greedy(void)
 	astar_ctx_free(ctx);
 }
 
-/* adjacent: the cheapest voxel from which one legal move enters the
- * goal (seen as open); closest: a reachable voxel nearest the goal. */
+/* adjacent under o: the cheapest voxel from which one legal move enters
+ * the goal b (seen as open), as the reference finds it from a. */
+static void check_adjacent(astar_ctx *ctx, const vworld *m, astar_place a,
+                           astar_place b, const astar_options *o)
+{
+	int src = flat(m, a);
+	double dist[NMAX], best = INFINITY;
+	astar_voxel_result r;
+
+	ref_dijkstra3(m, o->diagonal, &src, 1, 0, dist);
+	for (int i = 0; i < m->w * m->h * m->d; i++) {
+		int x = i % m->w, y = i / m->w % m->h, z = i / (m->w * m->h);
+		if (!isfinite(dist[i]) || abs(b.x - x) > 1 ||
+		    abs(b.y - y) > 1 || abs(b.z - z) > 1 ||
+		    !ref_legal(m, o->diagonal, x, y, z, b.x - x, b.y - y,
+		               b.z - z, b.x, b.y, b.z))
+			continue;
+		if (dist[i] < best)
+			best = dist[i];
+	}
+	if (a.x == b.x && a.y == b.y && a.z == b.z)
+		best = 0.0;
+	CHECK(astar_voxels_search(ctx, m->v, &a, 1, &b, 1, o, &r) == ASTAR_OK,
+	      "adjacent: status");
+	CHECK(r.reached_goal == isfinite(best), "reached %d, ref %g",
+	      r.reached_goal, best);
+	if (r.reached_goal && isfinite(best)) {
+		CHECK(fabs(r.cost - best) <= 1e-9 * (1 + best),
+		      "adjacent: cost %.12g, ref %.12g", r.cost, best);
+		replay(m, o->diagonal, &r, &a, NULL);
+	}
+}
+
+/* closest under o: a shortest path to a reachable voxel nearest b. */
+static void check_closest(astar_ctx *ctx, const vworld *m, astar_place a,
+                          astar_place b, const astar_options *o)
+{
+	int src = flat(m, a);
+	double dist[NMAX], near = INFINITY;
+	astar_voxel_result r;
+
+	ref_dijkstra3(m, o->diagonal, &src, 1, 0, dist);
+	for (int i = 0; i < m->w * m->h * m->d; i++) {
+		int x = i % m->w, y = i / m->w % m->h, z = i / (m->w * m->h);
+		double dx = x - b.x, dy = y - b.y, dz = z - b.z;
+		if (isfinite(dist[i]) && dx * dx + dy * dy + dz * dz < near)
+			near = dx * dx + dy * dy + dz * dz;
+	}
+	CHECK(astar_voxels_search(ctx, m->v, &a, 1, &b, 1, o, &r) == ASTAR_OK,
+	      "closest: status");
+	CHECK(r.found, "closest found nothing");
+	if (!r.found)
+		return;
+	double dx = r.end.x - b.x, dy = r.end.y - b.y, dz = r.end.z - b.z;
+	CHECK(dx * dx + dy * dy + dz * dz == near,
+	      "ends %g from the goal, nearest %g", dx * dx + dy * dy + dz * dz,
+	      near);
+	replay(m, o->diagonal, &r, &a, NULL);
+	CHECK(fabs(r.cost - dist[flat(m, r.end)]) <= 1e-9 * (1 + r.cost),
+	      "closest path costs %.12g, shortest %.12g", r.cost,
+	      dist[flat(m, r.end)]);
+}
+
+/* adjacent and closest under every policy, with and without terrain. */
 static void test_adjacent_closest(void)
 {
 	astar_ctx *ctx = astar_ctx_new();
@@ -364,71 +452,25 @@ static void test_adjacent_closest(void)
 		vworld m;
 		uint64_t s = seed * 131;
 		vw_make(&m, seed, seed % 2);
-		astar_diagonal pol = policies[seed % 3];
 		astar_place a = rand_place(&m, &s, 1),
 			    b = rand_place(&m, &s, 0);
 		if (vw_at(&m, a.x, a.y, a.z) == 0) {
 			astar_voxels_free(m.v);
 			continue;
 		}
-		int src = flat(&m, a);
-		double dist[NMAX], best = INFINITY, near = INFINITY;
-		ref_dijkstra3(&m, pol, &src, 1, 0, dist);
-		for (int i = 0; i < m.w * m.h * m.d; i++) {
-			int x = i % m.w, y = i / m.w % m.h, z = i / (m.w * m.h);
-			double dx = x - b.x, dy = y - b.y, dz = z - b.z;
-			if (isfinite(dist[i]) &&
-			    dx * dx + dy * dy + dz * dz < near)
-				near = dx * dx + dy * dy + dz * dz;
-			if (!isfinite(dist[i]) ||
-			    !ref_legal(&m, pol, x, y, z, b.x - x, b.y - y,
-			               b.z - z, b.x, b.y, b.z) ||
-			    abs(b.x - x) > 1 || abs(b.y - y) > 1 ||
-			    abs(b.z - z) > 1)
-				continue;
-			if (dist[i] < best)
-				best = dist[i];
-		}
-		if (a.x == b.x && a.y == b.y && a.z == b.z)
-			best = 0.0;
 		astar_options o;
-		astar_voxel_result r;
 		astar_options_init(&o);
-		o.diagonal = pol;
+		o.diagonal = policies[seed % 3];
 		o.adjacent = 1;
 		check_begin("voxel adjacent seed %llu",
 		            (unsigned long long)seed);
-		CHECK(astar_voxels_search(ctx, m.v, &a, 1, &b, 1, &o, &r) ==
-		              ASTAR_OK,
-		      "status");
-		CHECK(r.reached_goal == isfinite(best), "reached %d, ref %g",
-		      r.reached_goal, best);
-		if (r.reached_goal && isfinite(best)) {
-			CHECK(fabs(r.cost - best) <= 1e-9 * (1 + best),
-			      "cost %.12g, ref %.12g", r.cost, best);
-			replay(&m, pol, &r, &a, NULL);
-		}
+		check_adjacent(ctx, &m, a, b, &o);
 		check_end();
 		o.adjacent = 0;
 		o.closest = 1;
 		check_begin("voxel closest seed %llu",
 		            (unsigned long long)seed);
-		CHECK(astar_voxels_search(ctx, m.v, &a, 1, &b, 1, &o, &r) ==
-		              ASTAR_OK,
-		      "status");
-		CHECK(r.found, "closest found nothing");
-		if (r.found) {
-			double dx = r.end.x - b.x, dy = r.end.y - b.y,
-			       dz = r.end.z - b.z;
-			CHECK(dx * dx + dy * dy + dz * dz == near,
-			      "ends %g from the goal, nearest %g",
-			      dx * dx + dy * dy + dz * dz, near);
-			replay(&m, pol, &r, &a, NULL);
-			CHECK(fabs(r.cost - dist[flat(&m, r.end)]) <=
-			              1e-9 * (1 + r.cost),
-			      "closest path costs %.12g, shortest %.12g",
-			      r.cost, dist[flat(&m, r.end)]);
-		}
+		check_closest(ctx, &m, a, b, &o);
 		check_end();
 		astar_voxels_free(m.v);
 	}
@@ -534,9 +576,144 @@ static void test_octile_exact(void)
 	 * whole box) expands thousands. */
 	CHECK(r.expanded < 4 * r.path_len, "expanded %llu for a path of %zu",
 	      (unsigned long long)r.expanded, r.path_len);
+	/* Pruned, the voxels of the path make their natural successors
+	 * only: 1 to 7 where A* makes 26. */
+	uint64_t astar_gen = r.generated;
+	o.algorithm = ASTAR_ALGO_JPS;
+	CHECK(astar_voxels_search(ctx, v, &a, 1, &b, 1, &o, &r) == ASTAR_OK &&
+	              fabs(r.cost - want) < 1e-9,
+	      "jps: cost %.12g, want %.12g", r.cost, want);
+	CHECK(2 * r.generated < astar_gen, "jps generated %llu, A* %llu",
+	      (unsigned long long)r.generated, (unsigned long long)astar_gen);
 	check_end();
 	astar_voxels_free(v);
 	astar_ctx_free(ctx);
+}
+
+/* One pruned search against the reference: its cost, the goal of that
+ * cost given first, a legal path; *gen gets its generated count. */
+static void jps_one(astar_ctx *ctx, const vworld *m, const astar_place *st,
+                    size_t ns, const astar_place *go, size_t ng,
+                    const astar_options *o, uint64_t *gen)
+{
+	int src[3];
+	double dist[NMAX], best = INFINITY;
+	size_t bi = 0;
+	astar_voxel_result r;
+
+	for (size_t i = 0; i < ns; i++)
+		src[i] = flat(m, st[i]);
+	ref_dijkstra3(m, ASTAR_DIAG_NO_OBSTACLES, src, (int)ns, 0, dist);
+	for (size_t i = 0; i < ng; i++)
+		if (dist[flat(m, go[i])] < best - 1e-9) {
+			best = dist[flat(m, go[i])];
+			bi = i;
+		}
+	CHECK(astar_voxels_search(ctx, m->v, st, ns, go, ng, o, &r) ==
+	              ASTAR_OK,
+	      "status");
+	*gen += r.generated;
+	CHECK(r.found == isfinite(best), "found %d, ref %g", r.found, best);
+	if (!r.found || !isfinite(best))
+		return;
+	CHECK(fabs(r.cost - best) <= 1e-9 * (1 + best), "cost %.12g, ref %.12g",
+	      r.cost, best);
+	CHECK(r.goal_index == bi, "goal %zu, first at that cost %zu",
+	      r.goal_index, bi);
+	replay(m, ASTAR_DIAG_NO_OBSTACLES, &r, st, NULL);
+}
+
+/* The pruned search (jps) on mostly open grids of one cost, several
+ * starts and goals: exactly the reference's costs, while it generates
+ * fewer voxels than A* (it prunes). */
+static void test_voxel_jps(void)
+{
+	astar_ctx *ctx = astar_ctx_new();
+	uint64_t gen_jps = 0, gen_astar = 0;
+
+	for (uint64_t seed = 5000; seed < 5250; seed++) {
+		vworld m;
+		uint64_t s = seed * 104729;
+		vw_make_sparse(&m, seed);
+		size_t ns = 1 + rng_below(&s, 3), ng = 1 + rng_below(&s, 4);
+		astar_place st[3], go[4];
+		int bad = 0;
+		for (size_t i = 0; i < ns; i++) {
+			st[i] = rand_place(&m, &s, 1);
+			bad |= vw_at(&m, st[i].x, st[i].y, st[i].z) == 0;
+		}
+		for (size_t i = 0; i < ng; i++) {
+			go[i] = rand_place(&m, &s, 1);
+			bad |= vw_at(&m, go[i].x, go[i].y, go[i].z) == 0;
+		}
+		if (bad) {
+			astar_voxels_free(m.v);
+			continue;
+		}
+		astar_options o;
+		astar_options_init(&o);
+		o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
+		o.heuristic = seed % 2 ? ASTAR_H_OCTILE : ASTAR_H_DEFAULT;
+		check_begin("voxel jps seed %llu", (unsigned long long)seed);
+		CHECK(astar_voxels_choose(m.v, &o) == ASTAR_ALGO_JPS,
+		      "auto does not take jps");
+		o.algorithm = ASTAR_ALGO_JPS;
+		jps_one(ctx, &m, st, ns, go, ng, &o, &gen_jps);
+		o.algorithm = ASTAR_ALGO_ASTAR;
+		jps_one(ctx, &m, st, ns, go, ng, &o, &gen_astar);
+		o.algorithm = ASTAR_ALGO_JPS;
+		o.adjacent = 1;
+		check_adjacent(ctx, &m, st[0], go[0], &o);
+		o.adjacent = 0;
+		o.closest = 1;
+		check_closest(ctx, &m, st[0], go[0], &o);
+		check_end();
+		astar_voxels_free(m.v);
+	}
+	check_begin("voxel jps prunes");
+	CHECK(gen_jps < gen_astar, "jps generated %llu, A* %llu",
+	      (unsigned long long)gen_jps, (unsigned long long)gen_astar);
+	check_end();
+	astar_ctx_free(ctx);
+}
+
+/* jps where its pruning would not be exact: refused, and auto takes A*. */
+static void jps_refusals(astar_ctx *ctx, astar_voxels *v, astar_place a,
+                         astar_place b)
+{
+	astar_options o;
+	astar_voxel_result r;
+	const double *dist;
+	size_t reached;
+
+	astar_options_init(&o);
+	o.algorithm = ASTAR_ALGO_JPS;
+	o.diagonal = ASTAR_DIAG_NEVER;
+	CHECK(astar_voxels_search(ctx, v, &a, 1, &b, 1, &o, &r) ==
+	                      ASTAR_EUNSUPPORTED &&
+	              astar_voxels_choose(v, &o) == ASTAR_ALGO_ASTAR,
+	      "jps with 6 moves");
+	o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
+	o.heuristic = ASTAR_H_EUCLIDEAN;
+	CHECK(astar_voxels_search(ctx, v, &a, 1, &b, 1, &o, &r) ==
+	                      ASTAR_EUNSUPPORTED &&
+	              astar_voxels_choose(v, &o) == ASTAR_ALGO_ASTAR,
+	      "jps with the Euclidean heuristic");
+	o.heuristic = ASTAR_H_DEFAULT;
+	o.weight = 2.0;
+	CHECK(astar_voxels_search(ctx, v, &a, 1, &b, 1, &o, &r) ==
+	              ASTAR_EUNSUPPORTED,
+	      "jps with a weight");
+	o.weight = 1.0;
+	CHECK(astar_voxels_flood(ctx, v, &a, 1, &o, &dist, &reached) ==
+	              ASTAR_EUNSUPPORTED,
+	      "jps flood");
+	astar_voxels_set(v, 1, 1, 1, 2);
+	CHECK(astar_voxels_search(ctx, v, &a, 1, &b, 1, &o, &r) ==
+	                      ASTAR_EUNSUPPORTED &&
+	              astar_voxels_choose(v, &o) == ASTAR_ALGO_ASTAR,
+	      "jps over terrain");
+	astar_voxels_set(v, 1, 1, 1, 1);
 }
 
 /* What is refused, and how. */
@@ -562,9 +739,9 @@ static void test_refusals(void)
 	CHECK(!astar_voxels_supported(&o), "one-obstacle supported");
 	o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
 	o.algorithm = ASTAR_ALGO_JPS;
-	CHECK(astar_voxels_search(ctx, v, &a, 1, &b, 1, &o, &r) ==
-	              ASTAR_EUNSUPPORTED,
-	      "jps");
+	CHECK(astar_voxels_search(ctx, v, &a, 1, &b, 1, &o, &r) == ASTAR_OK,
+	      "jps under the box rule");
+	jps_refusals(ctx, v, a, b);
 	o.algorithm = ASTAR_ALGO_ASTAR;
 	CHECK(astar_voxels_search(ctx, v, &a, 1, &out, 1, &o, &r) ==
 	              ASTAR_ERANGE,
@@ -592,5 +769,6 @@ void test_voxel(void)
 	test_adjacent_closest();
 	test_flood_regions();
 	test_octile_exact();
+	test_voxel_jps();
 	test_refusals();
 }
