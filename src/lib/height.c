@@ -187,25 +187,26 @@ static heap_key hkey(const hquery *q, uint32_t i, double g, double steps,
 }
 
 /* closest: the expanded cell nearest the goal so far, in the plane (the
- * squared distance in cells, then the cheaper, then the lower row, then
- * the lower column, as on a grid). */
+ * squared distance in cells, then, breadth first, the fewer steps, then
+ * the cheaper, then the lower row, then the lower column, as on a
+ * grid). */
 typedef struct hnear {
 	size_t at;
 	int64_t d2;
-	double g;
+	double steps, g;
 	astar_point p;
 } hnear;
 
 static void near_offer(hnear *b, astar_point goal, astar_point p, size_t i,
-                       double g)
+                       double steps, double g)
 {
 	int64_t dx = (int64_t)p.x - goal.x, dy = (int64_t)p.y - goal.y;
 	int64_t d2 = dx * dx + dy * dy;
 	double tol = 1e-9 * (g > 1.0 ? g : 1.0);
 
 	if (b->at != SIZE_MAX) {
-		if (d2 != b->d2) {
-			if (d2 > b->d2)
+		if (d2 != b->d2 || steps != b->steps) {
+			if (d2 > b->d2 || (d2 == b->d2 && steps > b->steps))
 				return;
 		} else if (g > b->g + tol ||
 		           (g >= b->g - tol &&
@@ -215,6 +216,7 @@ static void near_offer(hnear *b, astar_point goal, astar_point p, size_t i,
 	}
 	b->at = i;
 	b->d2 = d2;
+	b->steps = steps;
 	b->g = g;
 	b->p = p;
 }
@@ -311,7 +313,8 @@ static astar_status hloop(astar_ctx *ctx, const hquery *q,
 			continue;
 		}
 		if (q->closest)
-			near_offer(&run->near, q->goals[0], pu, u, gu);
+			near_offer(&run->near, q->goals[0], pu, u,
+			           q->algo == ASTAR_ALGO_BFS ? fu : 0.0, gu);
 		if ((st = hexpand(ctx, q, u, pu, gu, fu, r)) != ASTAR_OK)
 			return st;
 	}
@@ -381,7 +384,7 @@ astar_status astar_heights_search(astar_ctx *ctx, const astar_grid *g,
                                   const astar_options *o, astar_result *r)
 {
 	hquery q;
-	hrun run = {SIZE_MAX, SIZE_MAX, 0.0, {SIZE_MAX, 0, 0.0, {0, 0}}};
+	hrun run = {SIZE_MAX, SIZE_MAX, 0.0, {SIZE_MAX, 0, 0.0, 0.0, {0, 0}}};
 	astar_status st;
 
 	memset(r, 0, sizeof *r);
@@ -450,7 +453,7 @@ astar_status astar_heights_flood(astar_ctx *ctx, const astar_grid *g,
 {
 	astar_options o = *opts;
 	hquery q;
-	hrun run = {SIZE_MAX, SIZE_MAX, 0.0, {SIZE_MAX, 0, 0.0, {0, 0}}};
+	hrun run = {SIZE_MAX, SIZE_MAX, 0.0, {SIZE_MAX, 0, 0.0, 0.0, {0, 0}}};
 	size_t n;
 	astar_result r;
 	vox_arrays *va;

@@ -450,6 +450,20 @@ static void hcheck_closest(const hworld *m, astar_diagonal pol, int algo,
 		CHECK(ex * ex + ey * ey == nx * nx + ny * ny,
 		      "ends on %d,%d, nearest %d,%d", r->end.x, r->end.y,
 		      near % m->ref.w, near / m->ref.w);
+		if (algo == 2) { /* breadth first: then the fewest steps */
+			double fewest = INFINITY;
+			for (int i = 0; i < m->ref.w * m->ref.h; i++) {
+				long dx = i % m->ref.w - t.x,
+				     dy = i / m->ref.w - t.y;
+				if (isfinite(dist[i]) &&
+				    dx * dx + dy * dy == nx * nx + ny * ny &&
+				    moves[i] < fewest)
+					fewest = moves[i];
+			}
+			CHECK(r->path_len - 1 == fewest,
+			      "%zu steps, fewest at that distance %g",
+			      r->path_len - 1, fewest);
+		}
 		if (algo < 2) {
 			CHECK(r->end.x == near % m->ref.w &&
 			              r->end.y == near / m->ref.w,
