@@ -229,8 +229,7 @@ void run_level_checks(sink *k, astar_ctx *ctx, const map *m,
 			ok = check_reach(k, ctx, m, o, name, i, why,
 			                 sizeof why);
 		} else {
-			ok = check_regions(k, ctx, m, o, name, why,
-			                   sizeof why);
+			ok = check_regions(k, ctx, m, o, name, why, sizeof why);
 		}
 		if (ok < 0)
 			query_error(k, label);

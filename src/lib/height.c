@@ -16,8 +16,6 @@
 
 const int height_dx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
 const int height_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
-#define hdx height_dx
-#define hdy height_dy
 
 static double hval(const astar_grid *g, const astar_heights *hm, astar_point p)
 {
@@ -27,7 +25,7 @@ static double hval(const astar_grid *g, const astar_heights *hm, astar_point p)
 int height_pass(const astar_grid *g, const astar_heights *hm,
                 astar_diagonal pol, astar_point p, int d)
 {
-	astar_point n = {p.x + hdx[d], p.y + hdy[d]};
+	astar_point n = {p.x + height_dx[d], p.y + height_dy[d]};
 	double dh;
 
 	if (d >= 4) {
@@ -49,14 +47,16 @@ int height_pass(const astar_grid *g, const astar_heights *hm,
 int height_step(const astar_grid *g, const astar_heights *hm,
                 astar_diagonal pol, astar_point p, int d, double *cost)
 {
-	astar_point n = {p.x + hdx[d], p.y + hdy[d]};
+	astar_point n = {p.x + height_dx[d], p.y + height_dy[d]};
 	uint8_t c = astar_grid_get(g, n.x, n.y);
 	double dh;
 
 	if (c == 0 || !height_pass(g, hm, pol, p, d))
 		return 0;
 	dh = hval(g, hm, n) - hval(g, hm, p);
-	*cost = c * sqrt((double)(hdx[d] * hdx[d] + hdy[d] * hdy[d]) + dh * dh);
+	*cost = c * sqrt((double)(height_dx[d] * height_dx[d] +
+	                          height_dy[d] * height_dy[d]) +
+	                 dh * dh);
 	return 1;
 }
 
@@ -78,9 +78,8 @@ typedef struct hquery {
 	int closest;
 } hquery;
 
-static void hquery_init(hquery *q, const astar_grid *g,
-                        const astar_heights *hm, const astar_options *o,
-                        const astar_point *t, size_t nt)
+static void hquery_init(hquery *q, const astar_grid *g, const astar_heights *hm,
+                        const astar_options *o, const astar_point *t, size_t nt)
 {
 	memset(q, 0, sizeof *q);
 	q->g = g;
@@ -103,8 +102,8 @@ static void hadjacent(hquery *q, astar_point s, astar_point t)
 {
 	q->nset = 0;
 	for (int d = 0; d < q->ndirs; d++) {
-		astar_point a = {t.x - hdx[d], t.y - hdy[d]};
-		double v = ctx_heuristic(q->kind, hdx[d], hdy[d]);
+		astar_point a = {t.x - height_dx[d], t.y - height_dy[d]};
+		double v = ctx_heuristic(q->kind, height_dx[d], height_dy[d]);
 		if (v > q->slack)
 			q->slack = v;
 		/* A diagonal's corner cells are never t itself. */
@@ -210,7 +209,8 @@ static void near_offer(hnear *b, astar_point goal, astar_point p, size_t i,
 				return;
 		} else if (g > b->g + tol ||
 		           (g >= b->g - tol &&
-		            (p.y > b->p.y || (p.y == b->p.y && p.x > b->p.x)))) {
+		            (p.y > b->p.y ||
+		             (p.y == b->p.y && p.x > b->p.x)))) {
 			return;
 		}
 	}
@@ -240,7 +240,8 @@ static int hreached(const hquery *q, hrun *run, size_t u, size_t gp, double g)
 		run->gpos = gp;
 		run->limit = g + 1e-12 * (g > 1.0 ? g : 1.0);
 		return q->ngoals == 1 || q->nset >= 0 ||
-		       q->algo == ASTAR_ALGO_BFS || q->algo == ASTAR_ALGO_GREEDY;
+		       q->algo == ASTAR_ALGO_BFS ||
+		       q->algo == ASTAR_ALGO_GREEDY;
 	}
 	if (g <= run->limit && gp < run->gpos) {
 		run->found = u;
@@ -258,7 +259,7 @@ static astar_status hexpand(astar_ctx *ctx, const hquery *q, size_t u,
 		double c;
 		if (!height_step(q->g, q->hm, q->pol, pu, d, &c))
 			continue;
-		astar_point pw = {pu.x + hdx[d], pu.y + hdy[d]};
+		astar_point pw = {pu.x + height_dx[d], pu.y + height_dy[d]};
 		size_t w = grid_index(q->g, pw.x, pw.y);
 		double ng = gu + c;
 		if (ctx->nodes[w].gen != ctx->gen) {
@@ -274,9 +275,9 @@ static astar_status hexpand(astar_ctx *ctx, const hquery *q, size_t u,
 		           q->algo != ASTAR_ALGO_BFS) {
 			ctx->nodes[w].g = ng;
 			ctx->nodes[w].dir = (uint32_t)u;
-			heap_decrease_key(&ctx->open,
-			                  hkey(q, (uint32_t)w, ng, fu + 1,
-			                       hheur(q, pw)));
+			heap_decrease_key(
+				&ctx->open,
+				hkey(q, (uint32_t)w, ng, fu + 1, hheur(q, pw)));
 			r->generated++;
 		}
 	}
@@ -421,7 +422,7 @@ astar_status astar_heights_search(astar_ctx *ctx, const astar_grid *g,
 static uint8_t flow_code(astar_point c, astar_point p)
 {
 	for (int d = 0; d < 8; d++)
-		if (c.x + hdx[d] == p.x && c.y + hdy[d] == p.y)
+		if (c.x + height_dx[d] == p.x && c.y + height_dy[d] == p.y)
 			return (uint8_t)d;
 	return ASTAR_FLOW_NONE;
 }

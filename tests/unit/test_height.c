@@ -521,8 +521,8 @@ static void height_near(astar_ctx *ctx)
 				hcheck_adjacent(&m, pol, algo, st, &r, in, dist,
 				                moves);
 			else
-				hcheck_closest(&m, pol, algo, st, go,
-				               mode == 2, &r, in, dist, moves);
+				hcheck_closest(&m, pol, algo, st, go, mode == 2,
+				               &r, in, dist, moves);
 			check_end();
 		}
 		astar_grid_free(m.grid);
@@ -535,10 +535,9 @@ static void height_near(astar_ctx *ctx)
  * against 7, so that A* expands it first. */
 static void height_closest_tie(astar_ctx *ctx)
 {
-	static const char *rows[7] = {"###########", ".#########.",
-	                              ".#########.", ".#########.",
-	                              "..######...", "...........",
-	                              "..........."};
+	static const char *rows[7] = {
+		"###########", ".#########.", ".#########.", ".#########.",
+		"..######...", "...........", "..........."};
 	double hh[77] = {0};
 	astar_grid *g = astar_grid_new(11, 7, NULL);
 	astar_heights hm = {hh, -1, -1};
@@ -579,8 +578,8 @@ static void hreach_model(const hworld *m, astar_diagonal pol, int a, char *seen)
 		for (int dy = -1; dy <= 1; dy++)
 			for (int dx = -1; dx <= 1; dx++) {
 				int v = (y + dy) * m->ref.w + x + dx;
-				if ((dx || dy) && step_ok(m, pol, x, y, dx, dy) &&
-				    !seen[v]) {
+				if ((dx || dy) &&
+				    step_ok(m, pol, x, y, dx, dy) && !seen[v]) {
 					seen[v] = 1;
 					queue[tail++] = v;
 				}
@@ -654,6 +653,33 @@ static void height_refusals(astar_ctx *ctx)
 		CHECK(astar_heights_search(ctx, g, &hm, &a, 1, &b, 1, &o, &r) ==
 		              ASTAR_EGOAL_BLOCKED,
 		      "goal blocked");
+		o.closest = 1; /* a blocked goal is come near */
+		CHECK(astar_heights_search(ctx, g, &hm, &a, 1, &b, 1, &o, &r) ==
+		                      ASTAR_OK &&
+		              r.found && !r.reached_goal,
+		      "closest to a blocked goal");
+		astar_point two[2] = {{1, 1}, {0, 0}};
+		CHECK(astar_heights_search(ctx, g, &hm, &a, 1, two, 2, &o,
+		                           &r) == ASTAR_EUNSUPPORTED,
+		      "closest with two goals");
+		o.closest = 0;
+		o.adjacent = 1;
+		CHECK(astar_heights_search(ctx, g, &hm, two, 2, &b, 1, &o,
+		                           &r) == ASTAR_EUNSUPPORTED,
+		      "adjacent from two starts");
+		o.adjacent = 0;
+		size_t count;
+		const uint32_t *labels;
+		o.wrap = ASTAR_WRAP_X;
+		CHECK(astar_heights_regions(ctx, g, &hm, &o, &count, &labels) ==
+		                      ASTAR_EUNSUPPORTED &&
+		              count == 0 && labels == NULL,
+		      "regions with wrapping");
+		o.wrap = ASTAR_WRAP_NONE;
+		o.weight = 0.5;
+		CHECK(astar_heights_regions(ctx, g, &hm, &o, &count, NULL) ==
+		              ASTAR_EINVAL,
+		      "regions with options out of range");
 		astar_grid_free(g);
 	}
 	check_end();
