@@ -287,15 +287,23 @@ astar_status astar_voxels_regions(astar_ctx *ctx, const astar_voxels *v,
  * more than max_climb or falls more than max_drop is not taken (a limit
  * below 0: none).  The planar heuristics stay admissible and consistent
  * (a 3D length is never shorter than the planar one), so the costs are
- * exact.  JPS, landmarks, wrapping, agent sizes, adjacent and closest do
- * not apply (ASTAR_EUNSUPPORTED). */
+ * exact.  JPS, landmarks, wrapping and agent sizes do not apply
+ * (ASTAR_EUNSUPPORTED). */
 typedef struct astar_heights {
 	const double *height; /* width x height heights in rows, finite */
 	double max_climb, max_drop;
 } astar_heights;
 
 /* astar_search_many on grid with the heights of hm; the result's arrays
- * belong to ctx as astar_search's do.  Fails as astar_search_many. */
+ * belong to ctx as astar_search's do.  Fails as astar_search_many.
+ * adjacent (one start, one goal) ends on a cell from which one legal
+ * step would enter the goal, the goal seen as open: the corner rule, and
+ * the climb or drop from that cell's height to the goal's within the
+ * limits; the heuristic is then short by at most one step's, and stays
+ * admissible.  closest (one start, one goal), when the goal cannot be
+ * reached, ends on the reachable cell nearest the goal in the plane
+ * (straight-line distance in cells, heights aside), ties to the cheaper,
+ * then the lower row, then the lower column. */
 astar_status astar_heights_search(astar_ctx *ctx, const astar_grid *grid,
                                   const astar_heights *hm,
                                   const astar_point *starts, size_t nstarts,
@@ -314,6 +322,20 @@ astar_status astar_heights_flood(astar_ctx *ctx, const astar_grid *grid,
                                  const astar_point *sources, size_t nsources,
                                  const astar_options *opts,
                                  astar_flood_result *result);
+
+/* The regions of a height map's open cells under opts' diagonal policy
+ * and hm's limits: the strongly connected components of its steps (a
+ * region: cells each of which can reach every other; a climb limit
+ * other than the drop limit makes steps one-way, and a cell that can
+ * only be left is then a region of its own).  *count and *labels as
+ * astar_regions gives them (0 for a blocked cell, 1..*count in the order
+ * of each region's first cell in rows); the array belongs to ctx until
+ * its next height or voxel call.  ASTAR_EINVAL, ASTAR_EUNSUPPORTED
+ * (wrapping, agent sizes), ASTAR_ETOOBIG, ASTAR_ENOMEM. */
+astar_status astar_heights_regions(astar_ctx *ctx, const astar_grid *grid,
+                                   const astar_heights *hm,
+                                   const astar_options *opts, size_t *count,
+                                   const uint32_t **labels);
 
 /* ------------------------------------------------------------- graphs */
 

@@ -4,7 +4,8 @@
  *
  * Each assertion costs one flood from its sources (astar_flood), however
  * many targets it names: a target is reached when the flood gave it a
- * cost.  The region count is astar_regions'.  Each is reported as a
+ * cost.  The region count is astar_regions' (astar_heights_regions' on
+ * a level with heights).  Each is reported as a
  * query is: a failure's line names it and up to REACH_LIST_MAX of the
  * targets at fault, then how many more; every one is a case of the
  * JUnit and TAP reports.  With --image a failed assertion is drawn:
@@ -178,13 +179,18 @@ static int check_reach(sink *k, astar_ctx *ctx, const map *m,
 }
 
 /* Checks the region count; as check_reach. */
-static int check_regions(astar_ctx *ctx, const map *m, const astar_options *o,
-                         const char *name, char *why, size_t whysz)
+static int check_regions(sink *k, astar_ctx *ctx, const map *m,
+                         const astar_options *o, const char *name, char *why,
+                         size_t whysz)
 {
+	astar_heights hm = {m->heights, k->cfg->max_climb, k->cfg->max_drop};
 	size_t n;
 	astar_status st;
 
-	if ((st = astar_regions(ctx, m->grid, o, &n, NULL)) != ASTAR_OK) {
+	st = m->heights != NULL
+	             ? astar_heights_regions(ctx, m->grid, &hm, o, &n, NULL)
+	             : astar_regions(ctx, m->grid, o, &n, NULL);
+	if (st != ASTAR_OK) {
 		diag_error(name, 0, 0, "expect.regions: %s",
 		           astar_strerror(st));
 		return -1;
@@ -223,7 +229,7 @@ void run_level_checks(sink *k, astar_ctx *ctx, const map *m,
 			ok = check_reach(k, ctx, m, o, name, i, why,
 			                 sizeof why);
 		} else {
-			ok = check_regions(ctx, m, o, name, why, sizeof why);
+			ok = check_regions(k, ctx, m, o, name, why, sizeof why);
 		}
 		if (ok < 0)
 			query_error(k, label);

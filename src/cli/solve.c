@@ -130,27 +130,29 @@ static int load_heights(const cli_config *cfg, map *m, const char *name)
 }
 
 /* Whether the map's heights meet what does not take them (reported):
- * JPS, and a level's region count (a climb limit makes steps one-way,
- * and regions of cells that reach each other another question). */
+ * JPS named on the command line (auto takes A* there), joined borders
+ * and an agent of more than one cell (opts: the map's options). */
 static int refuse_heights(const cli_config *cfg, const map *m,
-                          const char *name)
+                          const astar_options *opts, const char *name)
 {
-	const char *what = cfg->check && m->has_regions
-	                           ? "a level's region count" /* one-way steps */
-	                   : cfg->opts.adjacent || cfg->opts.closest
-	                           ? "--adjacent and --closest"
-	                           : NULL;
+	const char *what =
+		opts->wrap != ASTAR_WRAP_NONE
+			? "--wrap: a level with heights has no joined borders"
+		: opts->size > 1
+			? "--size: a level with heights takes an agent of one cell"
+			: NULL;
 
-	if (m->heights != NULL && cfg->opts.algorithm == ASTAR_ALGO_JPS &&
-	    !cfg->algo_auto) {
+	if (m->heights == NULL)
+		return 0;
+	if (cfg->opts.algorithm == ASTAR_ALGO_JPS && !cfg->algo_auto) {
 		diag_error(name, 0, 0,
-		           "--algorithm=jps does not take a level's heights; use "
-		           "astar (or auto, which takes it)");
+		           "--algorithm=jps does not take a level's heights; "
+		           "use astar (or auto, which takes it)");
 		return 1;
 	}
-	if (m->heights == NULL || what == NULL)
+	if (what == NULL)
 		return 0;
-	diag_error(name, 0, 0, "%s: not on a level with heights yet", what);
+	diag_error(name, 0, 0, "%s", what);
 	return 1;
 }
 
@@ -274,7 +276,7 @@ static void run_file(sink *k, astar_ctx *ctx)
 	opts = map_options(cfg, &m, name);
 	query_init(&q, cfg, name, &m, &opts, &res, t1 - t0);
 	if (refuse_map_queries(k, &m, name) || agent_too_big(&m, &opts, name) ||
-	    refuse_heights(cfg, &m, name) ||
+	    refuse_heights(cfg, &m, &opts, name) ||
 	    (cfg->update && refuse_update(&m, name))) {
 		rc = -1;
 	} else if (cfg->distances) {
