@@ -142,12 +142,15 @@ static int voxel_points(const endpoint_arg *a, size_t na, const map *m,
 	return 0;
 }
 
-/* The command line's points, or else the level's own (has, p). */
+/* The command line's points, or else the level's own (has, p, written
+ * at the level's "start" or "goal"). */
 static int level_points(const endpoint_arg *a, size_t na, int has,
                         const astar_place *p, const map *m, const char *name,
                         const char *flag, int blocked_ok, astar_place **out,
                         size_t *n)
 {
+	const map_place *at = flag[2] == 's' ? &m->start_at : &m->goal_at;
+
 	if (na > 0 || !has)
 		return voxel_points(a, na, m, name, flag, blocked_ok, out, n);
 	if ((*out = malloc(sizeof **out)) == NULL) {
@@ -157,7 +160,8 @@ static int level_points(const endpoint_arg *a, size_t na, int has,
 	**out = *p;
 	*n = 1;
 	if (!blocked_ok && astar_voxels_get(m->voxels, p->x, p->y, p->z) == 0) {
-		diag_error(name, 0, 0, "%s %d,%d,%d is a blocked voxel",
+		diag_error(name, at->line, at->col,
+		           "%s %d,%d,%d is a blocked voxel",
 		           flag[2] == 's' ? "start" : "goal", (int)p->x,
 		           (int)p->y, (int)p->z);
 		return -1;
@@ -261,6 +265,26 @@ static int voxel_distances(sink *k, astar_ctx *ctx, const map *m,
 	return 0;
 }
 
+/* --update: query mq's (number i) new expectation from its result res
+ * into u, by the grid's rules (update_one); 0, or -1 out of memory. */
+static int update_vquery(sink *k, const char *label, const char *file,
+                         const map_vquery *mq, size_t i,
+                         const astar_result *res, update_query *u)
+{
+	map_query gq;
+	char qname[LABEL_MAX];
+
+	memset(&gq, 0, sizeof gq);
+	gq.expect = mq->expect;
+	gq.line = mq->at.line;
+	gq.col = mq->at.col;
+	if (mq->name != NULL)
+		snprintf(qname, sizeof qname, "%s", mq->name);
+	else
+		snprintf(qname, sizeof qname, "queries[%zu]", i);
+	return update_one(k, label, file, qname, &gq, res, u);
+}
+
 /* One search on the voxel map and its emission; label names it, mq (or
  * NULL) is the level's query it runs.  0, or -1 when it could not run
  * (reported). */
@@ -268,7 +292,7 @@ static int voxel_query(sink *k, astar_ctx *ctx, const map *m, const char *name,
                        const char *label, const astar_options *o,
                        const astar_place *ss, size_t ns, const astar_place *ts,
                        size_t ng, const map_vquery *mq, long index,
-                       double load_us)
+                       update_query *uq, double load_us)
 {
 	astar_voxel_result vr;
 	astar_result res;
@@ -299,20 +323,123 @@ static int voxel_query(sink *k, astar_ctx *ctx, const map *m, const char *name,
 		q.at = mq->at;
 		q.expect = &mq->expect;
 	}
+	if (mq != NULL && uq != NULL) {
+		if (update_vquery(k, label, name, mq, (size_t)index, &res,
+		                  uq) != 0)
+			return -1;
+		q.expect = &uq->e; /* checked as it will be written */
+	}
 	emit(k, &q, label, 1);
 	return 0;
 }
 
-/* A level's own queries, each under its heading in text. */
+/* A query's "block": its voxels made blocked (set 1), their costs kept
+ * in saved, or given back (set 0), last to first so that a voxel named
+ * twice gets its own.  0, or -1 out of memory. */
+static int vquery_blocks(const map_vquery *mq, astar_voxels *v,
+                         uint8_t **saved, int set)
+{
+	if (mq->nblocks == 0)
+		return 0;
+	if (set && (*saved = malloc(mq->nblocks)) == NULL)
+		return -1;
+	for (size_t k = 0; set && k < mq->nblocks; k++)
+		(*saved)[k] = astar_voxels_get(v, mq->blocks[k].x,
+		                               mq->blocks[k].y, mq->blocks[k].z);
+	for (size_t k = mq->nblocks; k-- > 0;)
+		astar_voxels_set(v, mq->blocks[k].x, mq->blocks[k].y,
+		                 mq->blocks[k].z, set ? 0 : (*saved)[k]);
+	if (!set) {
+		free(*saved);
+		*saved = NULL;
+	}
+	return 0;
+}
+
+/* Whether query mq (where: "queries[i]: ") can run on v, its blocks in
+ * place: its starts open, its goals open unless it stops next to or
+ * near them, and adjacent and closest with one of each (reported at
+ * the query, its start or its goal). */
+static int valid_vquery(const map_vquery *mq, const astar_voxels *v,
+                        const char *name, const char *where,
+                        const astar_options *o, const astar_place *ss,
+                        size_t ns, const astar_place *ts, size_t ng)
+{
+	int near = o->adjacent || o->closest;
+
+	if (near && (ns > 1 || ng > 1)) {
+		diag_error(name, mq->at.line, mq->at.col,
+		           "%s%s cannot be used with several %s (%zu given): "
+		           "give one start and one goal, or make each pair "
+		           "its own query",
+		           where, o->adjacent ? "adjacent" : "closest",
+		           ng > 1 ? "goals" : "starts", ng > 1 ? ng : ns);
+		return -1;
+	}
+	for (size_t k = 0; k < ns + ng; k++) {
+		int goal = k >= ns;
+		const astar_place *p = goal ? &ts[k - ns] : &ss[k];
+		map_place at = goal ? mq->goal_at : mq->start_at;
+		if ((goal && near) ||
+		    astar_voxels_get(v, p->x, p->y, p->z) != 0)
+			continue;
+		if (at.line == 0)
+			at = mq->at;
+		diag_error(name, at.line, at.col,
+		           "%s%s %d,%d,%d is a blocked voxel", where,
+		           goal ? "goal" : "start", (int)p->x, (int)p->y,
+		           (int)p->z);
+		return -1;
+	}
+	return 0;
+}
+
+/* Query i of the level, its blocks in place for it alone; 0, or -1
+ * when it could not run (reported). */
+static int voxel_listed(sink *k, astar_ctx *ctx, const map *m,
+                        const char *name, const char *label,
+                        const astar_options *o, size_t i, update_query *uq,
+                        double load_us)
+{
+	const map_vquery *mq = &m->vlevel->queries[i];
+	const astar_place *ss = mq->starts ? mq->starts : &mq->start;
+	const astar_place *ts = mq->goals ? mq->goals : &mq->goal;
+	size_t ns = mq->starts ? mq->nstarts : 1;
+	size_t ng = mq->goals ? mq->ngoals : 1;
+	uint8_t *saved = NULL;
+	char where[48];
+	int rc = -1;
+
+	snprintf(where, sizeof where, "queries[%zu]: ", i);
+	if (vquery_blocks(mq, m->voxels, &saved, 1) != 0) {
+		diag_error(name, mq->at.line, mq->at.col, "out of memory");
+		return -1;
+	}
+	if (valid_vquery(mq, m->voxels, name, where, o, ss, ns, ts, ng) == 0)
+		rc = voxel_query(k, ctx, m, name, label, o, ss, ns, ts, ng, mq,
+		                 (long)i, uq, load_us);
+	vquery_blocks(mq, m->voxels, &saved, 0);
+	return rc;
+}
+
+/* A level's own queries, each under its heading in text; with --update
+ * their new expectations kept and the file rewritten when one
+ * changed. */
 static void voxel_level_queries(sink *k, astar_ctx *ctx, const map *m,
                                 const char *name, const astar_options *o,
                                 double load_us)
 {
 	const map_voxel_level *vl = m->vlevel;
 	char label[LABEL_MAX];
+	update_query *uq = NULL;
 
+	if (k->cfg->update &&
+	    (uq = calloc(vl->nqueries, sizeof *uq)) == NULL) {
+		k->nomem = 1;
+		return;
+	}
 	file_header(k, name);
-	for (size_t i = 0; i < vl->nqueries; i++) {
+	for (size_t i = 0; i < vl->nqueries && !k->nomem; i++) {
 		const map_vquery *mq = &vl->queries[i];
 		astar_options qo = *o;
 		qo.adjacent |= mq->adjacent;
@@ -328,16 +455,21 @@ static void voxel_level_queries(sink *k, astar_ctx *ctx, const map *m,
 			        (int)mq->start.y, (int)mq->start.z,
 			        (int)mq->goal.x, (int)mq->goal.y,
 			        (int)mq->goal.z);
-		if (voxel_query(k, ctx, m, name, label, &qo,
-		                mq->starts ? mq->starts : &mq->start,
-		                mq->starts ? mq->nstarts : 1,
-		                mq->goals ? mq->goals : &mq->goal,
-		                mq->goals ? mq->ngoals : 1, mq, (long)i,
-		                load_us) != 0)
+		if (voxel_listed(k, ctx, m, name, label, &qo, i,
+		                 uq ? &uq[i] : NULL, load_us) != 0 &&
+		    !k->nomem)
 			query_error(k, label);
 		if (i + 1 < vl->nqueries && text_blocks_on(k->cfg))
 			fputc('\n', k->out);
 	}
+	if (uq == NULL)
+		return;
+	k->it->upd_total += (unsigned)vl->nqueries;
+	if (!k->nomem)
+		update_file(k, name, uq, vl->nqueries);
+	for (size_t i = 0; i < vl->nqueries; i++)
+		update_query_free(&uq[i]);
+	free(uq);
 }
 
 /* A level's reach assertions (--check): one flood from each source. */
@@ -362,6 +494,9 @@ static void voxel_reach(sink *k, astar_ctx *ctx, const map *m, const char *name,
 			check_case(k, name, &r->at, label, 0,
 			           "its source is a blocked voxel",
 			           now_us() - t0);
+			if (k->cfg->update)
+				update_warn_kept(name, r->at.line, r->at.col,
+				                 label + strlen(name) + 2);
 			continue;
 		}
 		for (size_t t = 0; !r->all && t < r->nto; t++) {
@@ -383,6 +518,10 @@ static void voxel_reach(sink *k, astar_ctx *ctx, const map *m, const char *name,
 		         r->reachable ? "unreachable" : "reachable",
 		         (int)r->from.x, (int)r->from.y, (int)r->from.z);
 		check_case(k, name, &r->at, label, ok, why, now_us() - t0);
+		/* A level's checks are hand-written: never recorded. */
+		if (!ok && k->cfg->update)
+			update_warn_kept(name, r->at.line, r->at.col, label +
+			                 strlen(name) + 2);
 	}
 }
 
@@ -410,6 +549,9 @@ static void voxel_regions(sink *k, astar_ctx *ctx, const map *m,
 	         m->regions, m->regions == 1 ? "" : "s", n);
 	check_case(k, name, &m->regions_at, label, n == (size_t)m->regions,
 	           why, now_us() - t0);
+	if (n != (size_t)m->regions && k->cfg->update)
+		update_warn_kept(name, m->regions_at.line, m->regions_at.col,
+		                 "expect.regions");
 }
 
 int run_voxel_file(sink *k, astar_ctx *ctx, const map *m, const char *name,
@@ -424,12 +566,14 @@ int run_voxel_file(sink *k, astar_ctx *ctx, const map *m, const char *name,
 
 	if (voxel_options(cfg, name, &o) != 0)
 		goto done;
-	if (cfg->update) {
+	if (cfg->update == UPDATE_PATHS && m->format == MAPFMT_JSON) {
 		diag_error(name, 0, 0,
-		           "--update rewrites a voxel scenario's costs, not a "
-		           "voxel map or level");
+		           "--update=path: a voxel level's \"expect\" has no "
+		           "path; use --update");
 		goto done;
 	}
+	if (cfg->update && refuse_update(m, name))
+		goto done;
 	if (m->has_diagonal && !cfg->diagonal_given)
 		o.diagonal = m->diagonal;
 	if (o.diagonal == ASTAR_DIAG_ONE_OBSTACLE) {
@@ -464,7 +608,7 @@ int run_voxel_file(sink *k, astar_ctx *ctx, const map *m, const char *name,
 		                 o.adjacent || o.closest, &ts, &ng) != 0)
 			goto done;
 		rc = voxel_query(k, ctx, m, name, name, &o, ss, ns, ts, ng,
-		                 NULL, -1, load_us);
+		                 NULL, -1, NULL, load_us);
 	}
 	if (rc == 0 && cfg->check && !cfg->distances) {
 		voxel_reach(k, ctx, m, name, &o);
