@@ -439,10 +439,12 @@ static int read_queries(json_t *a, map *m, map_error *err)
 	if (vl->queries == NULL)
 		return map_fail(err, 0, 0, "out of memory");
 	for (size_t i = 0; i < json_array_size(a); i++) {
+		/* Counted first: a query that fails halfway is freed with
+		 * the map, its lists too. */
+		vl->nqueries++;
 		if (read_query(json_array_get(a, i), i, &vl->queries[i], m,
 		               err) != 0)
 			return -1;
-		vl->nqueries++;
 	}
 	return 0;
 }
