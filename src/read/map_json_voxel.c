@@ -41,6 +41,7 @@
 #include "base/value.h"
 #include "json_pos.h"
 #include "map_json_expect.h"
+#include "map_json_queries.h"
 #include "map_json_values.h"
 #include "map_json_voxel.h"
 
@@ -411,13 +412,8 @@ static int read_query(json_t *o, size_t i, map_vquery *q, const map *m,
 	if ((v = json_object_get(o, "block")) != NULL &&
 	    read_blocks(v, where, m, q, err) != 0)
 		return -1;
-	if ((v = json_object_get(o, "name")) != NULL) {
-		if (!json_is_string(v))
-			return map_fail(err, 0, 0, "%s.name: expected a string",
-			                where);
-		if ((q->name = strdup(json_string_value(v))) == NULL)
-			return map_fail(err, 0, 0, "out of memory");
-	}
+	if (map_json_query_name(o, where, &q->name, err) != 0)
+		return -1;
 	if ((v = json_object_get(o, "expect")) != NULL) {
 		snprintf(sub, sizeof sub, "%s.expect", where);
 		if (json_is_object(v) &&
@@ -427,6 +423,22 @@ static int read_query(json_t *o, size_t i, map_vquery *q, const map *m,
 			return -1;
 	}
 	return 0;
+}
+
+/* Fails when two of the level's queries have one name, as a grid
+ * level's may not. */
+static int unique_names(const map_voxel_level *vl, map_error *err)
+{
+	const char **names = malloc((vl->nqueries + 1) * sizeof *names);
+	int rc;
+
+	if (names == NULL)
+		return map_fail(err, 0, 0, "out of memory");
+	for (size_t i = 0; i < vl->nqueries; i++)
+		names[i] = vl->queries[i].name;
+	rc = map_json_unique_names(names, vl->nqueries, err);
+	free(names);
+	return rc;
 }
 
 static int read_queries(json_t *a, map *m, map_error *err)
@@ -446,7 +458,7 @@ static int read_queries(json_t *a, map *m, map_error *err)
 		               err) != 0)
 			return -1;
 	}
-	return 0;
+	return unique_names(vl, err);
 }
 
 static int read_one_reach(json_t *o, size_t i, map_vreach *r, const map *m,
