@@ -84,6 +84,14 @@ int refuse_update(const map *m, const char *name)
 		           "the \"expect\" of a JSON level's \"queries\"");
 		return 1;
 	}
+	if (m->format == MAPFMT_VOXEL) {
+		diag_error(name, 0, 0,
+		           "a Moving AI voxel map has no place for "
+		           "expectations; --update writes them into its "
+		           "scenario file or the \"expect\" of a JSON voxel "
+		           "level's \"queries\"");
+		return 1;
+	}
 	if (m->format == MAPFMT_TILED || m->format == MAPFMT_LDTK) {
 		diag_error(name, 0, 0,
 		           "%s has no place for expectations; --update "
@@ -93,7 +101,9 @@ int refuse_update(const map *m, const char *name)
 		                                     : "an LDtk project");
 		return 1;
 	}
-	if ((m->world != NULL ? m->world->nqueries : m->nqueries) == 0) {
+	if ((m->world != NULL    ? m->world->nqueries
+	     : m->vlevel != NULL ? m->vlevel->nqueries
+	                         : m->nqueries) == 0) {
 		diag_error(name, 0, 0,
 		           "no \"queries\" to update; --update writes the "
 		           "\"expect\" of each of a JSON level's \"queries\"");

@@ -13,6 +13,7 @@
 #include "solve_update.h"
 #include "read/map_json_voxel.h"
 #include "solve_voxel.h"
+#include "solve_voxel_level.h"
 
 /* The one diagonal policy that has no 3D reading. */
 static void refuse_one_obstacle(const char *name)
@@ -159,12 +160,15 @@ static int voxel_points(const endpoint_arg *a, size_t na, const map *m,
 	return 0;
 }
 
-/* The command line's points, or else the level's own (has, p). */
+/* The command line's points, or else the level's own (has, p, written
+ * at the level's "start" or "goal"). */
 static int level_points(const endpoint_arg *a, size_t na, int has,
                         const astar_place *p, const map *m, const char *name,
                         const char *flag, int blocked_ok, astar_place **out,
                         size_t *n)
 {
+	const map_place *at = flag[2] == 's' ? &m->start_at : &m->goal_at;
+
 	if (na > 0 || !has)
 		return voxel_points(a, na, m, name, flag, blocked_ok, out, n);
 	if ((*out = malloc(sizeof **out)) == NULL) {
@@ -174,30 +178,13 @@ static int level_points(const endpoint_arg *a, size_t na, int has,
 	**out = *p;
 	*n = 1;
 	if (!blocked_ok && astar_voxels_get(m->voxels, p->x, p->y, p->z) == 0) {
-		diag_error(name, 0, 0, "%s %d,%d,%d is a blocked voxel",
+		diag_error(name, at->line, at->col,
+		           "%s %d,%d,%d is a blocked voxel",
 		           flag[2] == 's' ? "start" : "goal", (int)p->x,
 		           (int)p->y, (int)p->z);
 		return -1;
 	}
 	return 0;
-}
-
-/* The index of p in the flood's array, and whether the voxel at index
- * t of it is open. */
-static size_t vox_flat_index(const astar_voxels *v, astar_place p)
-{
-	return ((size_t)p.z * (size_t)astar_voxels_height(v) + (size_t)p.y) *
-	               (size_t)astar_voxels_width(v) +
-	       (size_t)p.x;
-}
-
-static int voxel_open_flat(const astar_voxels *v, size_t t)
-{
-	size_t w = (size_t)astar_voxels_width(v),
-	       h = (size_t)astar_voxels_height(v);
-
-	return astar_voxels_get(v, (int32_t)(t % w), (int32_t)(t / w % h),
-	                        (int32_t)(t / (w * h))) != 0;
 }
 
 /* The record of a voxel query for emit: the grid's result filled from
@@ -285,7 +272,7 @@ static int voxel_query(sink *k, astar_ctx *ctx, const map *m, const char *name,
                        const char *label, const astar_options *o,
                        const astar_place *ss, size_t ns, const astar_place *ts,
                        size_t ng, const map_vquery *mq, long index,
-                       double load_us)
+                       update_query *uq, double load_us)
 {
 	astar_voxel_result vr;
 	astar_result res;
@@ -316,22 +303,69 @@ static int voxel_query(sink *k, astar_ctx *ctx, const map *m, const char *name,
 		q.at = mq->at;
 		q.expect = &mq->expect;
 	}
+	if (mq != NULL && uq != NULL) {
+		if (update_vquery(k, label, name, mq, (size_t)index, &res,
+		                  uq) != 0)
+			return -1;
+		q.expect = &uq->e; /* checked as it will be written */
+	}
 	emit(k, &q, label, 1);
 	return 0;
 }
 
-/* A level's own queries, each under its heading in text. */
+/* Query i of the level, its blocks in place for it alone; 0, or -1
+ * when it could not run (reported). */
+static int voxel_listed(sink *k, astar_ctx *ctx, const map *m,
+                        const char *name, const char *label,
+                        const astar_options *o, size_t i, update_query *uq,
+                        double load_us)
+{
+	const map_vquery *mq = &m->vlevel->queries[i];
+	const astar_place *ss = mq->starts ? mq->starts : &mq->start;
+	const astar_place *ts = mq->goals ? mq->goals : &mq->goal;
+	size_t ns = mq->starts ? mq->nstarts : 1;
+	size_t ng = mq->goals ? mq->ngoals : 1;
+	uint8_t *saved = NULL;
+	char where[48];
+	int rc = -1;
+
+	snprintf(where, sizeof where, "queries[%zu]: ", i);
+	if (vquery_blocks(mq, m->voxels, &saved, 1) != 0) {
+		diag_error(name, mq->at.line, mq->at.col, "out of memory");
+		return -1;
+	}
+	if (valid_vquery(mq, m->voxels, name, where, o, ss, ns, ts, ng) == 0)
+		rc = voxel_query(k, ctx, m, name, label, o, ss, ns, ts, ng, mq,
+		                 (long)i, uq, load_us);
+	vquery_blocks(mq, m->voxels, &saved, 0);
+	return rc;
+}
+
+/* A level's own queries (those --only chooses), each under its heading
+ * in text when there are several; with --update their new expectations
+ * kept and the file rewritten when one changed. */
 static void voxel_level_queries(sink *k, astar_ctx *ctx, const map *m,
                                 const char *name, const astar_options *o,
                                 double load_us)
 {
 	const map_voxel_level *vl = m->vlevel;
 	char label[LABEL_MAX];
+	update_query *uq = NULL;
+	size_t n = 0, ran = 0;
 
+	if (k->cfg->update &&
+	    (uq = calloc(vl->nqueries, sizeof *uq)) == NULL) {
+		k->nomem = 1;
+		return;
+	}
+	for (size_t i = 0; i < vl->nqueries; i++)
+		n += vonly_chosen(k, &vl->queries[i]);
 	file_header(k, name);
-	for (size_t i = 0; i < vl->nqueries; i++) {
+	for (size_t i = 0; i < vl->nqueries && !k->nomem; i++) {
 		const map_vquery *mq = &vl->queries[i];
 		astar_options qo = *o;
+		if (!vonly_chosen(k, mq))
+			continue;
 		qo.adjacent |= mq->adjacent;
 		qo.closest |= mq->closest;
 		if (mq->name != NULL)
@@ -339,94 +373,27 @@ static void voxel_level_queries(sink *k, astar_ctx *ctx, const map *m,
 		else
 			snprintf(label, sizeof label, "%s: queries[%zu]", name,
 			         i);
-		if (vl->nqueries > 1 && text_blocks_on(k->cfg))
+		if (n > 1 && text_blocks_on(k->cfg))
 			fprintf(k->out, "%s: %d,%d,%d -> %d,%d,%d\n",
 			        label + strlen(name) + 2, (int)mq->start.x,
 			        (int)mq->start.y, (int)mq->start.z,
 			        (int)mq->goal.x, (int)mq->goal.y,
 			        (int)mq->goal.z);
-		if (voxel_query(k, ctx, m, name, label, &qo,
-		                mq->starts ? mq->starts : &mq->start,
-		                mq->starts ? mq->nstarts : 1,
-		                mq->goals ? mq->goals : &mq->goal,
-		                mq->goals ? mq->ngoals : 1, mq, (long)i,
-		                load_us) != 0)
+		if (voxel_listed(k, ctx, m, name, label, &qo, i,
+		                 uq ? &uq[i] : NULL, load_us) != 0 &&
+		    !k->nomem)
 			query_error(k, label);
-		if (i + 1 < vl->nqueries && text_blocks_on(k->cfg))
+		if (++ran < n && text_blocks_on(k->cfg))
 			fputc('\n', k->out);
 	}
-}
-
-/* A level's reach assertions (--check): one flood from each source. */
-static void voxel_reach(sink *k, astar_ctx *ctx, const map *m, const char *name,
-                        const astar_options *o)
-{
-	const map_voxel_level *vl = m->vlevel;
-	astar_options fo = *o;
-	char label[LABEL_MAX], why[256];
-
-	fo.algorithm = ASTAR_ALGO_DIJKSTRA;
-	for (size_t i = 0; vl != NULL && i < vl->nreach; i++) {
-		const map_vreach *r = &vl->reach[i];
-		const double *dist;
-		size_t reached, missed = 0, total = 0;
-		double t0 = now_us();
-		snprintf(label, sizeof label, "%s: reach[%zu]", name, i);
-		if (astar_voxels_get(m->voxels, r->from.x, r->from.y,
-		                     r->from.z) == 0 ||
-		    astar_voxels_flood(ctx, m->voxels, &r->from, 1, &fo, &dist,
-		                       &reached) != ASTAR_OK) {
-			check_case(k, name, &r->at, label, 0,
-			           "its source is a blocked voxel",
-			           now_us() - t0);
-			continue;
-		}
-		for (size_t t = 0; !r->all && t < r->nto; t++) {
-			total++;
-			missed += dist[vox_flat_index(m->voxels, r->to[t])] < 0;
-		}
-		if (r->all) {
-			size_t n = (size_t)astar_voxels_width(m->voxels) *
-			           (size_t)astar_voxels_height(m->voxels) *
-			           (size_t)astar_voxels_depth(m->voxels);
-			for (size_t t = 0; t < n; t++)
-				total += dist[t] >= 0 ||
-				         voxel_open_flat(m->voxels, t);
-			missed = total - reached;
-		}
-		int ok = r->reachable ? missed == 0 : missed == total;
-		snprintf(why, sizeof why, "%zu of %zu targets %s from %d,%d,%d",
-		         r->reachable ? missed : total - missed, total,
-		         r->reachable ? "unreachable" : "reachable",
-		         (int)r->from.x, (int)r->from.y, (int)r->from.z);
-		check_case(k, name, &r->at, label, ok, why, now_us() - t0);
-	}
-}
-
-/* A level's "expect": {"regions": N} (--check): the regions of open
- * voxels under the search's policy. */
-static void voxel_regions(sink *k, astar_ctx *ctx, const map *m,
-                          const char *name, const astar_options *o)
-{
-	char label[LABEL_MAX], why[128];
-	double t0 = now_us();
-	size_t n;
-	astar_status st;
-
-	if (!m->has_regions)
+	if (uq == NULL)
 		return;
-	snprintf(label, sizeof label, "%s: expect.regions", name);
-	st = astar_voxels_regions(ctx, m->voxels, o, &n, NULL);
-	if (st != ASTAR_OK) {
-		diag_error(name, m->regions_at.line, m->regions_at.col,
-		           "expect.regions: %s", astar_strerror(st));
-		query_error(k, label);
-		return;
-	}
-	snprintf(why, sizeof why, "expected %ld region%s, got %zu",
-	         m->regions, m->regions == 1 ? "" : "s", n);
-	check_case(k, name, &m->regions_at, label, n == (size_t)m->regions,
-	           why, now_us() - t0);
+	k->it->upd_total += (unsigned)n;
+	if (!k->nomem)
+		update_file(k, name, uq, vl->nqueries);
+	for (size_t i = 0; i < vl->nqueries; i++)
+		update_query_free(&uq[i]);
+	free(uq);
 }
 
 int run_voxel_file(sink *k, astar_ctx *ctx, const map *m, const char *name,
@@ -441,12 +408,14 @@ int run_voxel_file(sink *k, astar_ctx *ctx, const map *m, const char *name,
 
 	if (voxel_options(cfg, name, &o) != 0)
 		goto done;
-	if (cfg->update) {
+	if (cfg->update == UPDATE_PATHS && m->format == MAPFMT_JSON) {
 		diag_error(name, 0, 0,
-		           "--update rewrites a voxel scenario's costs, not a "
-		           "voxel map or level");
+		           "--update=path: a voxel level's \"expect\" has no "
+		           "path; use --update");
 		goto done;
 	}
+	if (cfg->update && refuse_update(m, name))
+		goto done;
 	if (m->has_diagonal && !cfg->diagonal_given)
 		o.diagonal = m->diagonal;
 	if (o.diagonal == ASTAR_DIAG_ONE_OBSTACLE) {
@@ -463,6 +432,8 @@ int run_voxel_file(sink *k, astar_ctx *ctx, const map *m, const char *name,
 	           !(vl->has_start && vl->has_goal)) {
 		file_header(k, name); /* a level of checks alone */
 		rc = 0;
+	} else if (cfg->nonly > 0 && !cfg->distances) {
+		rc = 0; /* --only: a map's one query has no name to match */
 	} else {
 		if (level_points(cfg->starts, cfg->nstarts,
 		                 vl ? vl->has_start : 0, vl ? &vl->start : NULL,
@@ -483,9 +454,10 @@ int run_voxel_file(sink *k, astar_ctx *ctx, const map *m, const char *name,
 		                 o.adjacent || o.closest, &ts, &ng) != 0)
 			goto done;
 		rc = voxel_query(k, ctx, m, name, name, &o, ss, ns, ts, ng,
-		                 NULL, -1, load_us);
+		                 NULL, -1, NULL, load_us);
 	}
-	if (rc == 0 && cfg->check && !cfg->distances) {
+	/* --only runs queries alone; the level's checks are no query */
+	if (rc == 0 && cfg->check && !cfg->distances && cfg->nonly == 0) {
 		voxel_reach(k, ctx, m, name, &o);
 		voxel_regions(k, ctx, m, name, &o);
 	}

@@ -127,6 +127,7 @@ void map_free(map *m)
 			free(m->vlevel->queries[i].name);
 			free(m->vlevel->queries[i].starts);
 			free(m->vlevel->queries[i].goals);
+			free(m->vlevel->queries[i].blocks);
 		}
 		free(m->vlevel->queries);
 		for (size_t i = 0; i < m->vlevel->nreach; i++)

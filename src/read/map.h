@@ -212,6 +212,12 @@ typedef struct map_vquery {
 	int adjacent, closest;
 	map_expect expect; /* reachable, cost, max_cost, steps */
 	map_place at;      /* where it is written */
+	map_place start_at, goal_at; /* where its start(s) and goal(s) are
+	                                written, or 0 (the level's own) */
+	/* "block": voxels this query alone treats as blocked (each voxel
+	 * of an @name), owned; nblocks of them */
+	astar_place *blocks;
+	size_t nblocks;
 } map_vquery;
 
 /* A JSON voxel level's reach assertion: whether every target can be

@@ -17,7 +17,8 @@
 /* A query's optional "name" into a new string (*out, NULL when there
  * is none): not empty, and no control characters, which would break
  * the lines of the output and the reports that name it. */
-static int read_name(json_t *q, const char *where, char **out, map_error *err)
+int map_json_query_name(json_t *q, const char *where, char **out,
+                        map_error *err)
 {
 	json_t *v = json_object_get(q, "name");
 	const char *s;
@@ -40,7 +41,7 @@ static int read_name(json_t *q, const char *where, char **out, map_error *err)
 	return 0;
 }
 
-/* A named query, for unique_names' sort. */
+/* A named query, for map_json_unique_names' sort. */
 typedef struct named {
 	const char *name;
 	size_t index;
@@ -55,10 +56,8 @@ static int by_name(const void *pa, const void *pb)
 	return c != 0 ? c : (a->index > b->index) - (a->index < b->index);
 }
 
-/* Fails when two of the n queries have one name: at the second of the
- * first such pair in document order, naming the first.  A sort, so that
- * a file of many queries costs n log n. */
-static int unique_names(const map_query *qs, size_t n, map_error *err)
+int map_json_unique_names(const char *const *names, size_t n,
+                          map_error *err)
 {
 	named *v;
 	size_t m = 0, later = SIZE_MAX, earlier = 0, first = 0;
@@ -67,8 +66,8 @@ static int unique_names(const map_query *qs, size_t n, map_error *err)
 	if ((v = malloc((n ? n : 1) * sizeof *v)) == NULL)
 		return map_fail(err, 0, 0, "%s", astar_strerror(ASTAR_ENOMEM));
 	for (size_t i = 0; i < n; i++)
-		if (qs[i].name != NULL) {
-			v[m].name = qs[i].name;
+		if (names[i] != NULL) {
+			v[m].name = names[i];
 			v[m++].index = i;
 		}
 	qsort(v, m, sizeof *v, by_name);
@@ -88,7 +87,23 @@ static int unique_names(const map_query *qs, size_t n, map_error *err)
 	return map_fail(err, 0, 0,
 	                "queries[%zu].name: '%s' is also the name of "
 	                "queries[%zu]",
-	                later, map_json_key_name(qs[later].name, kn), earlier);
+	                later, map_json_key_name(names[later], kn), earlier);
+}
+
+/* Fails when two of the n queries qs have one name (see
+ * map_json_unique_names). */
+static int unique_names(const map_query *qs, size_t n, map_error *err)
+{
+	const char **names = malloc((n ? n : 1) * sizeof *names);
+	int rc;
+
+	if (names == NULL)
+		return map_fail(err, 0, 0, "%s", astar_strerror(ASTAR_ENOMEM));
+	for (size_t i = 0; i < n; i++)
+		names[i] = qs[i].name;
+	rc = map_json_unique_names(names, n, err);
+	free(names);
+	return rc;
 }
 
 /* A query's start or goal (key one: [x, y] or "@name", whose cells are
@@ -175,7 +190,7 @@ static int read_query_one(json_t *q, size_t i, long width, long height,
 		return map_fail(err, 0, 0, "%s: expected an object", where);
 	if (map_json_check_keys(q, keys, where, err) != 0)
 		return -1;
-	if (read_name(q, where, &out->name, err) != 0)
+	if (map_json_query_name(q, where, &out->name, err) != 0)
 		return -1;
 	if (read_ends(q, "start", "starts", where, width, height, m,
 	              &out->start, &out->starts, &out->nstarts, err) != 0 ||

@@ -14,6 +14,8 @@
  *     "diagonal": "no-obstacles",
  *     "expect": {"regions": N},
  *     "queries": [{"name": ..., "start": [x, y, z], "goal": [x, y, z],
+ *                  or "starts": [...], "goals": [...],
+ *                  "block": [[x, y, z] or "@name", ...],
  *                  "adjacent": false, "closest": false,
  *                  "expect": {"reachable", "cost", "max_cost", "steps"}}],
  *     "reach": [{"from": [x, y, z], "to": [x, y, z], [[x, y, z], ...]
@@ -22,8 +24,11 @@
  *
  * A place may be "@name", one of the points: one voxel for the level's
  * start and goal and a reach's source, every voxel of the name for a
- * query's ends and a reach's targets (and --start and --goal, in
- * solve_voxel.c).
+ * query's ends, its blocked voxels and a reach's targets (and --start
+ * and --goal, in solve_voxel.c).  A query without its start (goal) has
+ * the level's; "starts" ("goals") gives several, as a grid level's
+ * queries do.  A query's "block" is applied by the CLI for that query
+ * alone.
  * At most one of blocked and layers (neither: every voxel open).  The
  * size is checked against --max-cells before the voxels are allocated.
  * Errors name the value's JSON path, which map_json.c turns into its
@@ -36,6 +41,7 @@
 #include "base/value.h"
 #include "json_pos.h"
 #include "map_json_expect.h"
+#include "map_json_queries.h"
 #include "map_json_values.h"
 #include "map_json_voxel.h"
 
@@ -283,20 +289,72 @@ static int read_layers(json_t *a, map *m, map_error *err)
 	return 0;
 }
 
-/* A query's start or goal: [x, y, z], or "@name" and every voxel of
- * it (*list and *n when several). */
-static int read_ends(json_t *v, const char *where, const map *m,
-                     astar_place *p, astar_place **list, size_t *n,
-                     map_error *err)
+/* One end [x, y, z], or "@name" (every voxel of it), appended to the
+ * list *list of *n voxels: a query's start, goal or blocked voxel. */
+static int append_end(json_t *v, const char *where, const map *m,
+                      astar_place **list, size_t *n, map_error *err)
 {
 	char msg[MAP_MSG_MAX];
+	astar_place *a;
 
-	if (!json_is_string(v) || json_string_value(v)[0] != '@')
-		return read_place(v, where, m->voxels, p, err);
-	if (map_voxel_points(m, json_string_value(v), list, n, msg,
-	                     sizeof msg) != 0)
-		return map_fail(err, 0, 0, "%s: %s", where, msg);
-	*p = (*list)[0];
+	if (json_is_string(v) && json_string_value(v)[0] == '@') {
+		if (map_voxel_points(m, json_string_value(v), list, n, msg,
+		                     sizeof msg) != 0)
+			return map_fail(err, 0, 0, "%s: %s", where, msg);
+		return 0;
+	}
+	if ((a = realloc(*list, (*n + 1) * sizeof *a)) == NULL)
+		return map_fail(err, 0, 0, "out of memory");
+	*list = a;
+	if (read_place(v, where, m->voxels, &a[*n], err) != 0)
+		return -1;
+	(*n)++;
+	return 0;
+}
+
+/* A query's start or goal (key one: [x, y, z] or "@name", every voxel
+ * of it), or its starts or goals (key many: a non-empty array of
+ * those), or else the level's own (has, own): *first the first voxel,
+ * *list all of them when there are several (else NULL, *n 0). */
+static int read_ends(json_t *o, const char *one, const char *many,
+                     const char *where, const map *m, int has,
+                     const astar_place *own, astar_place *first,
+                     astar_place **list, size_t *n, map_error *err)
+{
+	json_t *v1 = json_object_get(o, one), *vn = json_object_get(o, many);
+	char path[96];
+
+	if (v1 != NULL && vn != NULL)
+		return map_fail(err, 0, 0,
+		                "%s: give either '%s' or '%s', not both", where,
+		                one, many);
+	if (v1 == NULL && vn == NULL) {
+		if (!has)
+			return map_fail(err, 0, 0,
+			                "%s: no %s, and the level gives none",
+			                where, one);
+		*first = *own;
+		return 0;
+	}
+	if (v1 != NULL) {
+		snprintf(path, sizeof path, "%s.%s", where, one);
+		if (append_end(v1, path, m, list, n, err) != 0)
+			return -1;
+	} else {
+		if (!json_is_array(vn) || json_array_size(vn) == 0)
+			return map_fail(err, 0, 0,
+			                "%s.%s: expected a non-empty array of "
+			                "[x, y, z] or \"@name\"",
+			                where, many);
+		for (size_t i = 0; i < json_array_size(vn); i++) {
+			snprintf(path, sizeof path, "%s.%s[%zu]", where, many,
+			         i);
+			if (append_end(json_array_get(vn, i), path, m, list, n,
+			               err) != 0)
+				return -1;
+		}
+	}
+	*first = (*list)[0];
 	if (*n == 1) {
 		free(*list);
 		*list = NULL;
@@ -305,11 +363,33 @@ static int read_ends(json_t *v, const char *where, const map *m,
 	return 0;
 }
 
+/* "block": an array of [x, y, z] and "@name" (every voxel it names),
+ * the voxels the query treats as blocked. */
+static int read_blocks(json_t *v, const char *where, const map *m,
+                       map_vquery *q, map_error *err)
+{
+	char path[96];
+
+	if (!json_is_array(v))
+		return map_fail(err, 0, 0,
+		                "%s.block: expected an array of [x, y, z] and "
+		                "\"@name\"",
+		                where);
+	for (size_t i = 0; i < json_array_size(v); i++) {
+		snprintf(path, sizeof path, "%s.block[%zu]", where, i);
+		if (append_end(json_array_get(v, i), path, m, &q->blocks,
+		               &q->nblocks, err) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int read_query(json_t *o, size_t i, map_vquery *q, const map *m,
                       map_error *err)
 {
 	static const char *const keys[] = {
-		"name", "start", "goal", "adjacent", "closest", "expect", NULL};
+		"name",    "start",  "goal",   "starts", "goals",
+		"adjacent", "closest", "expect", "block",  NULL};
 	static const char *const ekeys[] = {"reachable", "cost", "max_cost",
 	                                    "steps", NULL};
 	const map_voxel_level *vl = m->vlevel;
@@ -323,29 +403,17 @@ static int read_query(json_t *o, size_t i, map_vquery *q, const map *m,
 	    map_json_flag(o, "adjacent", where, &q->adjacent, err) != 0 ||
 	    map_json_flag(o, "closest", where, &q->closest, err) != 0)
 		return -1;
-	for (int k = 0; k < 2; k++) {
-		const char *key = k ? "goal" : "start";
-		astar_place *p = k ? &q->goal : &q->start;
-		snprintf(sub, sizeof sub, "%s.%s", where, key);
-		if ((v = json_object_get(o, key)) != NULL) {
-			if (read_ends(v, sub, m, p, k ? &q->goals : &q->starts,
-			              k ? &q->ngoals : &q->nstarts, err) != 0)
-				return -1;
-		} else if (k ? vl->has_goal : vl->has_start) {
-			*p = k ? vl->goal : vl->start;
-		} else {
-			return map_fail(err, 0, 0,
-			                "%s: no %s, and the level gives none",
-			                where, key);
-		}
-	}
-	if ((v = json_object_get(o, "name")) != NULL) {
-		if (!json_is_string(v))
-			return map_fail(err, 0, 0, "%s.name: expected a string",
-			                where);
-		if ((q->name = strdup(json_string_value(v))) == NULL)
-			return map_fail(err, 0, 0, "out of memory");
-	}
+	if (read_ends(o, "start", "starts", where, m, vl->has_start,
+	              &vl->start, &q->start, &q->starts, &q->nstarts,
+	              err) != 0 ||
+	    read_ends(o, "goal", "goals", where, m, vl->has_goal, &vl->goal,
+	              &q->goal, &q->goals, &q->ngoals, err) != 0)
+		return -1;
+	if ((v = json_object_get(o, "block")) != NULL &&
+	    read_blocks(v, where, m, q, err) != 0)
+		return -1;
+	if (map_json_query_name(o, where, &q->name, err) != 0)
+		return -1;
 	if ((v = json_object_get(o, "expect")) != NULL) {
 		snprintf(sub, sizeof sub, "%s.expect", where);
 		if (json_is_object(v) &&
@@ -355,6 +423,22 @@ static int read_query(json_t *o, size_t i, map_vquery *q, const map *m,
 			return -1;
 	}
 	return 0;
+}
+
+/* Fails when two of the level's queries have one name, as a grid
+ * level's may not. */
+static int unique_names(const map_voxel_level *vl, map_error *err)
+{
+	const char **names = malloc((vl->nqueries + 1) * sizeof *names);
+	int rc;
+
+	if (names == NULL)
+		return map_fail(err, 0, 0, "out of memory");
+	for (size_t i = 0; i < vl->nqueries; i++)
+		names[i] = vl->queries[i].name;
+	rc = map_json_unique_names(names, vl->nqueries, err);
+	free(names);
+	return rc;
 }
 
 static int read_queries(json_t *a, map *m, map_error *err)
@@ -367,35 +451,14 @@ static int read_queries(json_t *a, map *m, map_error *err)
 	if (vl->queries == NULL)
 		return map_fail(err, 0, 0, "out of memory");
 	for (size_t i = 0; i < json_array_size(a); i++) {
+		/* Counted first: a query that fails halfway is freed with
+		 * the map, its lists too. */
+		vl->nqueries++;
 		if (read_query(json_array_get(a, i), i, &vl->queries[i], m,
 		               err) != 0)
 			return -1;
-		vl->nqueries++;
 	}
-	return 0;
-}
-
-/* One target of a reach: [x, y, z], or "@name" (all its voxels),
- * appended to r's. */
-static int read_target(json_t *v, const char *where, const map *m,
-                       map_vreach *r, map_error *err)
-{
-	char msg[MAP_MSG_MAX];
-	astar_place *a;
-
-	if (json_is_string(v) && json_string_value(v)[0] == '@') {
-		if (map_voxel_points(m, json_string_value(v), &r->to, &r->nto,
-		                     msg, sizeof msg) != 0)
-			return map_fail(err, 0, 0, "%s: %s", where, msg);
-		return 0;
-	}
-	if ((a = realloc(r->to, (r->nto + 1) * sizeof *a)) == NULL)
-		return map_fail(err, 0, 0, "out of memory");
-	r->to = a;
-	if (read_place(v, where, m->voxels, &a[r->nto], err) != 0)
-		return -1;
-	r->nto++;
-	return 0;
+	return unique_names(vl, err);
 }
 
 static int read_one_reach(json_t *o, size_t i, map_vreach *r, const map *m,
@@ -434,8 +497,8 @@ static int read_one_reach(json_t *o, size_t i, map_vreach *r, const map *m,
 	for (size_t k = 0; k < n; k++) {
 		char s2[128];
 		snprintf(s2, sizeof s2, "%s[%zu]", sub, k);
-		if (read_target(one ? to : json_array_get(to, k),
-		                one ? sub : s2, m, r, err) != 0)
+		if (append_end(one ? to : json_array_get(to, k),
+		               one ? sub : s2, m, &r->to, &r->nto, err) != 0)
 			return -1;
 	}
 	return 0;
@@ -517,27 +580,52 @@ int map_json_voxel(json_t *root, size_t max_cells, map *m, map_error *err)
 	return 0;
 }
 
+/* What map_json_voxel_places' walk fills: the level whose places it
+ * learns. */
+static enum json_walk place_visit(void *arg, const json_step *path,
+                                  int depth, json_place at, json_place key)
+{
+	map *m = arg;
+	map_voxel_level *vl = m->vlevel;
+	map_place *p = NULL;
+	const char *k0 = depth > 0 ? path[0].key : NULL;
+
+	(void)key;
+	if (depth == 0)
+		return JSON_WALK_ENTER;
+	if (depth == 1) {
+		if (strcmp(k0, "start") == 0)
+			p = &m->start_at;
+		else if (strcmp(k0, "goal") == 0)
+			p = &m->goal_at;
+		else if (strcmp(k0, "expect") == 0)
+			p = &m->regions_at;
+		if (p != NULL)
+			*p = (map_place){at.line, at.col};
+		return strcmp(k0, "queries") == 0 || strcmp(k0, "reach") == 0
+		               ? JSON_WALK_ENTER
+		               : JSON_WALK_SKIP;
+	}
+	int q = strcmp(k0, "queries") == 0;
+	size_t i = path[1].index;
+	if (i >= (q ? vl->nqueries : vl->nreach))
+		return JSON_WALK_SKIP;
+	if (depth == 2) {
+		p = q ? &vl->queries[i].at : &vl->reach[i].at;
+		*p = (map_place){at.line, at.col};
+		return q ? JSON_WALK_ENTER : JSON_WALK_SKIP;
+	}
+	if (strcmp(path[2].key, "start") == 0 ||
+	    strcmp(path[2].key, "starts") == 0)
+		vl->queries[i].start_at = (map_place){at.line, at.col};
+	else if (strcmp(path[2].key, "goal") == 0 ||
+	         strcmp(path[2].key, "goals") == 0)
+		vl->queries[i].goal_at = (map_place){at.line, at.col};
+	return JSON_WALK_SKIP;
+}
+
 void map_json_voxel_places(const char *buf, size_t len, map *m)
 {
-	map_voxel_level *vl = m->vlevel;
-	json_step path[2];
-	json_place at;
-
-	path[0].key = "expect";
-	if (m->has_regions && json_pos_find(buf, len, path, 1, 0, &at) == 0) {
-		m->regions_at.line = at.line;
-		m->regions_at.col = at.col;
-	}
-	for (size_t i = 0; vl != NULL && i < vl->nqueries + vl->nreach; i++) {
-		int q = i < vl->nqueries;
-		path[0].key = q ? "queries" : "reach";
-		path[1].key = NULL;
-		path[1].index = q ? i : i - vl->nqueries;
-		if (json_pos_find(buf, len, path, 2, 0, &at) != 0)
-			continue;
-		map_place *p = q ? &vl->queries[i].at
-		                 : &vl->reach[i - vl->nqueries].at;
-		p->line = at.line;
-		p->col = at.col;
-	}
+	if (m->vlevel != NULL)
+		(void)json_pos_walk(buf, len, place_visit, m);
 }

@@ -422,6 +422,9 @@ def main():
           b' "start": [0, 0, 0], "goal": [2, 1, 0], "queries": [{"expect": {"cost": 3}}],'
           b' "reach": [{"from": [0, 0, 0], "to": "*"}]}')
     write(V, "level-blocked", b"\x02\x0c" + b'{"size": [2, 2, 2], "blocked": [[0, 1, 1], [1, 0, 0]]}')
+    write(V, "level-starts-block", b"\x02\x0c" + b'{"size": [3, 2, 2], "points": {"p": [[0, 0, 0], [0, 1, 1]]},'
+          b' "queries": [{"starts": ["@p", [1, 1, 0]], "goals": [[2, 0, 0], "@p"], "block": [[1, 0, 0], "@p"]},'
+          b' {"start": [0, 0, 0], "starts": [], "block": [[9, 0, 0]]}]}')
 
     # ---- fuzz_args
     G = "fuzz_args"

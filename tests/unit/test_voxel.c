@@ -9,7 +9,8 @@
  * Seeded random grids of up to 7 x 7 x 7 voxels, a fifth to a half
  * blocked, with and without terrain costs: every policy and heuristic,
  * A*, Dijkstra, breadth-first and greedy search, several starts and
- * goals, adjacent, closest, the distance map and the regions; and the
+ * goals, adjacent, closest, the distance map, the regions, voxels
+ * blocked and given back between two searches of one context; and the
  * pruned search (jps) on larger, mostly open grids of one cost.  Every
  * path is replayed move by move.  Runs as the module "voxel".
  */
@@ -762,6 +763,82 @@ static void test_refusals(void)
 	astar_ctx_free(ctx);
 }
 
+/* One search of ctx from st to go on m (its model as it stands)
+ * against the reference: found, and the cost; tag names the case. */
+static void search_vs_ref(astar_ctx *ctx, const vworld *m, astar_place st,
+                          astar_place go, const char *tag)
+{
+	astar_options o;
+	astar_voxel_result r;
+	double dist[NMAX];
+	int src = flat(m, st);
+	int open = vw_at(m, st.x, st.y, st.z) && vw_at(m, go.x, go.y, go.z);
+	astar_status e;
+
+	astar_options_init(&o);
+	o.diagonal = ASTAR_DIAG_NO_OBSTACLES;
+	ref_dijkstra3(m, ASTAR_DIAG_NO_OBSTACLES, &src, 1, 0, dist);
+	e = astar_voxels_search(ctx, m->v, &st, 1, &go, 1, &o, &r);
+	CHECK(open ? e == ASTAR_OK
+	           : e == ASTAR_ESTART_BLOCKED || e == ASTAR_EGOAL_BLOCKED,
+	      "%s: status %d", tag, (int)e);
+	if (e != ASTAR_OK || !open)
+		return;
+	double best = dist[flat(m, go)];
+	CHECK(r.found == isfinite(best), "%s: found %d, ref %g", tag, r.found,
+	      best);
+	if (r.found && isfinite(best)) {
+		CHECK(fabs(r.cost - best) <= 1e-9 * (1 + best),
+		      "%s: cost %.12g, ref %.12g", tag, r.cost, best);
+		replay(m, ASTAR_DIAG_NO_OBSTACLES, &r, &st, NULL);
+	}
+}
+
+/* A query's blocked voxels (a JSON level's "block"): voxels set to 0
+ * between two searches of one context, then given their costs back
+ * last to first (a voxel named twice gets its own), as the CLI does.
+ * The search sees each change: exact on the blocked grid, and on the
+ * restored one exact as before. */
+static void test_block_restore(void)
+{
+	astar_ctx *ctx = astar_ctx_new();
+
+	for (uint64_t seed = 1; seed <= 200; seed++) {
+		vworld m;
+		uint64_t s = seed * 104729;
+		astar_place b[6];
+		uint8_t saved[6];
+		vw_make(&m, seed, seed % 2 == 0);
+		astar_place st = rand_place(&m, &s, 1);
+		astar_place go = rand_place(&m, &s, 1);
+		size_t nb = 1 + rng_below(&s, 6);
+		check_begin("voxel block seed %llu", (unsigned long long)seed);
+		search_vs_ref(ctx, &m, st, go, "before");
+		for (size_t i = 0; i < nb; i++) {
+			/* now and then the same voxel twice */
+			b[i] = i > 0 && rng_below(&s, 4) == 0
+			               ? b[i - 1]
+			               : rand_place(&m, &s, 0);
+			saved[i] = astar_voxels_get(m.v, b[i].x, b[i].y,
+			                            b[i].z);
+		}
+		for (size_t i = nb; i-- > 0;) {
+			astar_voxels_set(m.v, b[i].x, b[i].y, b[i].z, 0);
+			m.cost[flat(&m, b[i])] = 0;
+		}
+		search_vs_ref(ctx, &m, st, go, "blocked");
+		for (size_t i = nb; i-- > 0;) {
+			astar_voxels_set(m.v, b[i].x, b[i].y, b[i].z,
+			                 saved[i]);
+			m.cost[flat(&m, b[i])] = saved[i];
+		}
+		search_vs_ref(ctx, &m, st, go, "restored");
+		check_end();
+		astar_voxels_free(m.v);
+	}
+	astar_ctx_free(ctx);
+}
+
 void test_voxel(void)
 {
 	test_exact();
@@ -771,4 +848,5 @@ void test_voxel(void)
 	test_octile_exact();
 	test_voxel_jps();
 	test_refusals();
+	test_block_restore();
 }
