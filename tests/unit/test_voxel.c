@@ -9,7 +9,8 @@
  * Seeded random grids of up to 7 x 7 x 7 voxels, a fifth to a half
  * blocked, with and without terrain costs: every policy and heuristic,
  * A*, Dijkstra, breadth-first and greedy search, several starts and
- * goals, adjacent, closest, the distance map and the regions.  Every
+ * goals, adjacent, closest, the distance map, its flow field and the
+ * regions.  Every
  * path is replayed move by move.  Runs as the module "voxel".
  */
 #include <math.h>
@@ -510,6 +511,78 @@ static void test_flood_regions(void)
 	astar_ctx_free(ctx);
 }
 
+/* The flow field: at every voxel with a cost, a legal move from a
+ * neighbour whose reference distance plus the move's cost is the
+ * voxel's; walked from any voxel, the steps reach a source at its
+ * reference cost; NONE at the sources and where there is no cost. */
+static void flow_walk(const vworld *m, astar_diagonal pol,
+                      const uint8_t *flow, const double *dist, int start)
+{
+	int n = m->w * m->h * m->d, at = start;
+	double c = 0.0;
+
+	for (int steps = 0; steps <= n && dist[at] > 0.0; steps++) {
+		int code = flow[at], dx = code % 3 - 1, dy = code / 3 % 3 - 1,
+		    dz = code / 9 - 1;
+		int x = at % m->w, y = at / m->w % m->h, z = at / (m->w * m->h);
+		if (code == ASTAR_VOXEL_FLOW_NONE || code > 26 ||
+		    !ref_legal(m, pol, x + dx, y + dy, z + dz, -dx, -dy, -dz,
+		               -1, -1, -1)) {
+			CHECK(0, "voxel %d: step %d is no legal move", at, code);
+			return;
+		}
+		c += ref_len(dx, dy, dz) * m->cost[at];
+		at = ((z + dz) * m->h + y + dy) * m->w + x + dx;
+	}
+	CHECK(dist[at] == 0.0, "voxel %d: the flow reaches no source", start);
+	CHECK(fabs(c - dist[start]) <= 1e-9 * (1 + c),
+	      "voxel %d: the flow's path costs %.12g, ref %.12g", start, c,
+	      dist[start]);
+}
+
+static void test_flow(void)
+{
+	astar_ctx *ctx = astar_ctx_new();
+
+	for (uint64_t seed = 5000; seed < 5150; seed++) {
+		vworld m;
+		uint64_t s = seed * 29;
+		vw_make(&m, seed, seed % 2);
+		astar_diagonal pol = policies[seed % 3];
+		astar_place src[2] = {rand_place(&m, &s, 1),
+		                      rand_place(&m, &s, 1)};
+		int fs[2] = {flat(&m, src[0]), flat(&m, src[1])};
+		int n = m.w * m.h * m.d, ns = 1 + (int)(seed % 2);
+		double dist[NMAX];
+		const double *got;
+		const uint8_t *flow = NULL;
+		size_t reached;
+		astar_options o;
+		astar_options_init(&o);
+		o.diagonal = pol;
+		check_begin("voxel flow seed %llu", (unsigned long long)seed);
+		if (m.cost[fs[0]] && m.cost[fs[1]]) {
+			ref_dijkstra3(&m, pol, fs, ns, 0, dist);
+			CHECK(astar_voxels_flood(ctx, m.v, src, (size_t)ns, &o,
+			                         &got, &reached) == ASTAR_OK &&
+			              astar_voxels_flow(ctx, m.v, &o, got,
+			                                &flow) == ASTAR_OK,
+			      "status");
+			for (int i = 0; flow != NULL && i < n; i++) {
+				if (!isfinite(dist[i]) || dist[i] == 0.0)
+					CHECK(flow[i] == ASTAR_VOXEL_FLOW_NONE,
+					      "voxel %d: step %d, no cost", i,
+					      flow[i]);
+				else
+					flow_walk(&m, pol, flow, dist, i);
+			}
+		}
+		check_end();
+		astar_voxels_free(m.v);
+	}
+	astar_ctx_free(ctx);
+}
+
 /* The 3D octile distance is exact on an open grid: A* expands only the
  * voxels of one shortest path. */
 static void test_octile_exact(void)
@@ -591,6 +664,7 @@ void test_voxel(void)
 	test_bfs_greedy();
 	test_adjacent_closest();
 	test_flood_regions();
+	test_flow();
 	test_octile_exact();
 	test_refusals();
 }
