@@ -194,6 +194,24 @@ static int dist_bucket(double d, double most)
 	return b >= DIST_BUCKETS ? DIST_BUCKETS - 1 : b;
 }
 
+char output_distance_char(double d, double most)
+{
+	return dist_ramp[dist_bucket(d, most)];
+}
+
+void output_distance_legend(FILE *out, double most)
+{
+	char lo[64], hi[64];
+
+	fputs("legend: S start, # blocked, ! unreachable\n", out);
+	for (int b = 0; b < DIST_BUCKETS; b++) {
+		output_cost(lo, sizeof lo, most * b / DIST_BUCKETS);
+		output_cost(hi, sizeof hi, most * (b + 1) / DIST_BUCKETS);
+		fprintf(out, "  %c  cost %s to %s%s\n", dist_ramp[b], lo, hi,
+		        b + 1 < DIST_BUCKETS ? "" : " (the largest)");
+	}
+}
+
 /* One map of a distance map's text: its costs bucketed (flow 0) or its
  * flow field's steps (flow 1). */
 static void text_field(FILE *out, const query_report *q,
@@ -214,7 +232,7 @@ static void text_field(FILE *out, const query_report *q,
 			else if (flow)
 				c = f->flow[k] < 8 ? flow_chars[f->flow[k]] : '?';
 			else
-				c = dist_ramp[dist_bucket(f->dist[k], most)];
+				c = output_distance_char(f->dist[k], most);
 			fputc(c, out);
 		}
 		fputc('\n', out);
@@ -226,19 +244,12 @@ int output_text_distances(FILE *out, const query_report *q,
 {
 	double most = 0.0;
 	size_t n = (size_t)f->width * (size_t)f->height;
-	char lo[64], hi[64];
 
 	for (size_t k = 0; k < n; k++)
 		if (f->dist[k] > most)
 			most = f->dist[k];
 	text_field(out, q, f, most, 0);
-	fputs("legend: S start, # blocked, ! unreachable\n", out);
-	for (int b = 0; b < DIST_BUCKETS; b++) {
-		output_cost(lo, sizeof lo, most * b / DIST_BUCKETS);
-		output_cost(hi, sizeof hi, most * (b + 1) / DIST_BUCKETS);
-		fprintf(out, "  %c  cost %s to %s%s\n", dist_ramp[b], lo, hi,
-		        b + 1 < DIST_BUCKETS ? "" : " (the largest)");
-	}
+	output_distance_legend(out, most);
 	/* The flow field after the costs' legend, its own legend first. */
 	if (flow) {
 		fputs("\nflow: each digit is a cell's step toward the nearest "
