@@ -56,11 +56,6 @@ static int voxel_options(const cli_config *cfg, const char *name,
 		           "blocked voxels itself");
 		return -1;
 	}
-	if (cfg->html != NULL) {
-		diag_error(name, 0, 0,
-		           "--report=html does not draw voxel maps yet");
-		return -1;
-	}
 	return 0;
 }
 

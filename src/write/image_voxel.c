@@ -11,14 +11,14 @@
 #include <string.h>
 
 #include "image.h"
+#include "image_palette.h"
 #include "image_png.h"
 
 enum { V_NONE, V_PATH, V_START, V_GOAL };
 
-static const unsigned char c_wall[3] = {47, 54, 64}, c_path[3] = {255, 140, 0},
-			   c_start[3] = {0, 170, 0}, c_goal[3] = {220, 0, 0},
-			   c_gap[3] = {255, 255, 255},
-			   c_floor[3] = {220, 220, 220};
+/* The grid's palette (image_palette.h), so that a report page's legend
+ * holds for every picture; white between slices. */
+static const rgb GAP = {255, 255, 255};
 
 typedef struct vpic {
 	const query_report *q;
@@ -31,19 +31,30 @@ typedef struct vpic {
 	int64_t iw;
 } vpic;
 
-static void put_px(unsigned char *row, int64_t px, int scale,
-                   const unsigned char *c)
+static void put_px(unsigned char *row, int64_t px, int scale, rgb c)
 {
 	for (int s = 0; s < scale; s++)
-		memcpy(row + 3 * (px * scale + s), c, 3);
+		put_pixel(row, px * scale + s, c);
 }
 
-static const unsigned char *mark_colour(uint8_t m)
+static const rgb *mark_colour(uint8_t m)
 {
-	return m == V_PATH    ? c_path
-	       : m == V_START ? c_start
-	       : m == V_GOAL  ? c_goal
+	return m == V_PATH    ? &PATH
+	       : m == V_START ? &START
+	       : m == V_GOAL  ? &GOAL
 	                      : NULL;
+}
+
+/* A voxel's terrain: wall, floor, or greener as a swamp grows dearer,
+ * as on a grid. */
+static rgb terrain(uint8_t c)
+{
+	if (c == 0)
+		return WALL;
+	if (c == 1)
+		return FLOOR;
+	return mix(SWAMP_LIGHT, SWAMP_DARK,
+	           (unsigned)(256 * ((c > 9 ? 9 : c) - 2) / 7));
 }
 
 static void voxel_row(void *ctx, int64_t py, unsigned char *row)
@@ -56,21 +67,53 @@ static void voxel_row(void *ctx, int64_t py, unsigned char *row)
 		for (int32_t x = 0; x < p->w; x++, cx++) {
 			uint8_t m = p->mark[((size_t)k * p->h + y) * p->w + x];
 			uint8_t c = astar_voxels_get(v, x, y, p->zs[k]);
-			unsigned char g[3] = {c_floor[0], c_floor[1],
-			                      c_floor[2]};
-			if (c > 1) { /* dearer voxels greener */
-				g[0] = (unsigned char)(200 -
-				                       16 * (c > 9 ? 9 : c));
-				g[2] = g[0];
-			}
 			put_px(row, cx, p->scale,
-			       mark_colour(m) ? mark_colour(m)
-			       : c == 0       ? c_wall
-			                      : g);
+			       mark_colour(m) ? *mark_colour(m) : terrain(c));
 		}
 		if (k + 1 < p->n)
-			put_px(row, cx++, p->scale, c_gap);
+			put_px(row, cx++, p->scale, GAP);
 	}
+}
+
+/* Marks in on[z] the layers a voxel query's picture draws: those its
+ * path crosses, and its start's and goal's (all there are without a
+ * path); returns how many. */
+static int32_t layers_drawn(const query_report *q, unsigned char *on)
+{
+	const astar_voxel_result *r = q->vres;
+	size_t np = r->path != NULL ? r->path_len : 0;
+	int32_t n = 0;
+
+	for (size_t i = 0; i < np; i++)
+		on[r->path[i].z] = 1;
+	on[q->vstart.z] = on[q->vgoal.z] = 1;
+	for (int32_t z = 0; z < astar_voxels_depth(q->map->voxels); z++)
+		n += on[z];
+	return n;
+}
+
+/* The picture's columns of voxels: n slices and the gaps between. */
+static int64_t slice_columns(const query_report *q, int32_t n)
+{
+	return (int64_t)n * astar_voxels_width(q->map->voxels) + n - 1;
+}
+
+int image_fit_3d(const query_report *q, int64_t most)
+{
+	const astar_grid *g = q->map->grid;
+	unsigned char *on;
+	int64_t cols;
+
+	if (q->vres == NULL)
+		return image_fit(astar_grid_width(g), astar_grid_height(g),
+		                 most);
+	if ((on = calloc((size_t)astar_voxels_depth(q->map->voxels), 1)) ==
+	    NULL)
+		return 1;
+	cols = slice_columns(q, layers_drawn(q, on));
+	free(on);
+	return image_fit((int32_t)(cols > INT32_MAX ? INT32_MAX : cols),
+	                 astar_voxels_height(q->map->voxels), most);
 }
 
 static int write_voxels(FILE *fp, const query_report *q, int scale,
@@ -96,11 +139,7 @@ static int write_voxels(FILE *fp, const query_report *q, int scale,
 
 	if (on == NULL)
 		return diag_fail(err, 0, 0, "out of memory");
-	for (size_t i = 0; i < np; i++)
-		on[r->path[i].z] = 1;
-	on[q->vstart.z] = on[q->vgoal.z] = 1;
-	for (int32_t z = 0; z < d; z++)
-		p.n += on[z];
+	p.n = layers_drawn(q, on);
 	p.zs = malloc((size_t)p.n * sizeof *p.zs);
 	p.mark = calloc((size_t)p.n * p.w * p.h, 1);
 	if (p.zs == NULL || p.mark == NULL) {
@@ -119,7 +158,7 @@ static int write_voxels(FILE *fp, const query_report *q, int scale,
 		V_GOAL;
 	p.mark[((size_t)on[q->vstart.z] * p.h + q->vstart.y) * p.w +
 	       q->vstart.x] = V_START;
-	int64_t cols = (int64_t)p.n * p.w + p.n - 1;
+	int64_t cols = slice_columns(q, p.n);
 	if (p.scale <= 0)
 		p.scale = image_fit(
 			(int32_t)(cols > INT32_MAX ? INT32_MAX : cols), p.h,
@@ -153,22 +192,22 @@ static void relief_row(void *ctx, int64_t py, unsigned char *row)
 
 	for (int32_t x = 0; x < p->w; x++) {
 		size_t i = (size_t)y * p->w + x;
-		const unsigned char *m = mark_colour(p->mark[i]);
-		unsigned char c[3];
+		const rgb *m = mark_colour(p->mark[i]);
+		rgb c;
 		if (m == NULL && astar_grid_get(g, x, y) == 0) {
-			m = c_wall;
+			m = &WALL;
 		} else if (m == NULL) {
 			double t = p->hi > p->lo
 			                   ? (p->q->map->heights[i] - p->lo) /
 			                             (p->hi - p->lo)
 			                   : 0.0;
 			double s = p->shade[i];
-			c[0] = (unsigned char)((110 + 100 * t) * s);
-			c[1] = (unsigned char)((170 - 10 * t) * s);
-			c[2] = (unsigned char)((100 + 30 * t) * s);
-			m = c;
+			c.r = (unsigned char)((110 + 100 * t) * s);
+			c.g = (unsigned char)((170 - 10 * t) * s);
+			c.b = (unsigned char)((100 + 30 * t) * s);
+			m = &c;
 		}
-		put_px(row, x, p->scale, m);
+		put_px(row, x, p->scale, *m);
 	}
 }
 
