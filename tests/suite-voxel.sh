@@ -5,7 +5,8 @@
 # written here (in Python, from the Moving AI voxel rule: 26 moves of
 # length 1, sqrt 2, sqrt 3, every voxel of a move's box open) finds, and
 # `astar --check` reproduces them all; and the pictures of voxel and
-# height maps have the size their layout says.  Last line: "voxel: N
+# height maps (and of a voxel distance map and flow field) have the size
+# their layout says.  Last line: "voxel: N
 # passed, M failed".
 set -u
 passed=0
@@ -19,7 +20,20 @@ trap 'rm -rf "$tmp"' EXIT
 
 if ! ${CC:-cc} -O2 -o "$tmp/voxgen" bench/voxgen.c -lm; then
 	bad "bench/voxgen.c does not build"
-	echo "voxel: $passed passed, $failed failed"
+	# --distances and --flow with --image: every layer (all 3 of cave.3dmap,
+# the start's included), its legend saying which picture it is.
+legend_of() {
+	python3 -c 'import struct,sys; d=open(sys.argv[1],"rb").read(); print("%dx%d %s" % (struct.unpack(">II", d[16:24]) + ("distances" if b"voxel distance map" in d else "flow" if b"voxel flow field" in d else "?",)))' "$1"
+}
+for what in distances flow; do
+	flag=--distances
+	[ $what = flow ] && flag="--distances --flow"
+	"$ASTAR" --no-timing -q $flag --scale=16 --image="$tmp/$what.png" -s 0,0,0 maps/cave.3dmap &&
+		[ "$(legend_of "$tmp/$what.png")" = "320x80 $what" ] &&
+		ok "--image with $flag draws every layer of a voxel map" ||
+		bad "--image with $flag on a voxel map: $(legend_of "$tmp/$what.png" 2>&1)"
+done
+echo "voxel: $passed passed, $failed failed"
 	exit 1
 fi
 for kind in caves towers sky; do
@@ -105,5 +119,18 @@ png_size() {
 	[ "$(png_size "$tmp/h.png")" = "40x24 relief" ] &&
 	ok "--image draws a height map as relief" ||
 	bad "--image on a height map: $(png_size "$tmp/h.png" 2>&1)"
+# --distances and --flow with --image: every layer (all 3 of cave.3dmap,
+# the start's included), its legend saying which picture it is.
+legend_of() {
+	python3 -c 'import struct,sys; d=open(sys.argv[1],"rb").read(); print("%dx%d %s" % (struct.unpack(">II", d[16:24]) + ("distances" if b"voxel distance map" in d else "flow" if b"voxel flow field" in d else "?",)))' "$1"
+}
+for what in distances flow; do
+	flag=--distances
+	[ $what = flow ] && flag="--distances --flow"
+	"$ASTAR" --no-timing -q $flag --scale=16 --image="$tmp/$what.png" -s 0,0,0 maps/cave.3dmap &&
+		[ "$(legend_of "$tmp/$what.png")" = "320x80 $what" ] &&
+		ok "--image with $flag draws every layer of a voxel map" ||
+		bad "--image with $flag on a voxel map: $(legend_of "$tmp/$what.png" 2>&1)"
+done
 echo "voxel: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

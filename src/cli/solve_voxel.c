@@ -234,15 +234,19 @@ static int voxel_distances(sink *k, astar_ctx *ctx, const map *m,
 	q.search_us = now_us() - t0;
 	q.vstarts = src;
 	q.nvstarts = n;
+	q.vstart = src[0];
+	q.vdist = dist;
+	q.vflow = flow;
 	file_header(k, name);
-	if (k->cfg->quiet)
-		return 0;
-	if ((k->cfg->format == FORMAT_JSON
+	if (!k->cfg->quiet &&
+	    (k->cfg->format == FORMAT_JSON
 	             ? output_voxel_distances_json(k->out, &q, dist, reached,
 	                                           flow)
 	             : output_voxel_distances(k->out, &q, dist, reached,
 	                                      flow)) != 0)
 		k->nomem = 1;
+	if (k->cfg->image != NULL && !k->cfg->image_failed)
+		emit_image(k, &q); /* a distance map fails no check */
 	return 0;
 }
 

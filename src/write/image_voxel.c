@@ -291,8 +291,107 @@ done:
 	return rc;
 }
 
+/* A voxel flow step's colour: its move in the layer as a grid's flow
+ * field colours it (FLOW, by the library's N E S W NE SE SW NW),
+ * magenta straight up or down; lighter when it climbs to z + 1, darker
+ * when it goes down to z - 1. */
+static rgb step_colour(uint8_t code)
+{
+	static const int8_t planar[9] = {7, 0, 4, 3, -1, 1, 6, 2, 5};
+	static const rgb VERTICAL = {200, 60, 170}, WHITE = {255, 255, 255},
+			 BLACK = {0, 0, 0};
+	int k = planar[code % 9], dz = code / 9 - 1;
+	rgb c = k >= 0 ? FLOW[k] : VERTICAL;
+
+	return dz > 0 ? mix(c, WHITE, 110) : dz < 0 ? mix(c, BLACK, 110) : c;
+}
+
+/* A distance map's voxel t: its heat, as a grid's (with flow, its
+ * step's colour), grey when not reached, green at a start, or the
+ * wall. */
+static rgb field_colour(const query_report *q, size_t t, uint8_t cost,
+                        double most)
+{
+	double d = q->vdist[t];
+	unsigned h;
+
+	if (cost == 0)
+		return WALL;
+	if (d < 0)
+		return UNREACHED;
+	if (d == 0)
+		return START;
+	if (q->vflow != NULL)
+		return step_colour(q->vflow[t] < 27 ? q->vflow[t] : 13);
+	h = most > 0 ? (unsigned)(d / most * 256.0) : 0;
+	return h < 128 ? mix(HEAT_NEAR, HEAT_MID, h * 2)
+	               : mix(HEAT_MID, HEAT_FAR, (h - 128) * 2);
+}
+
+static void field_row(void *ctx, int64_t py, unsigned char *row)
+{
+	const vpic *p = ctx;
+	const astar_voxels *v = p->q->map->voxels;
+	int32_t y = (int32_t)(py / p->scale);
+
+	for (int32_t z = 0, cx = 0; z < p->n; z++) {
+		size_t t = ((size_t)z * p->h + y) * p->w;
+		for (int32_t x = 0; x < p->w; x++, cx++, t++)
+			put_px(row, cx, p->scale,
+			       field_colour(p->q, t, astar_voxels_get(v, x, y, z),
+			                    p->hi));
+		if (z + 1 < p->n)
+			put_px(row, cx++, p->scale, GAP);
+	}
+}
+
+/* --distances (and --flow) on a voxel map: every layer side by side. */
+static int write_field(FILE *fp, const query_report *q, int scale,
+                       diag_err *err)
+{
+	const astar_voxels *v = q->map->voxels;
+	vpic p = {q, scale, astar_voxels_width(v), astar_voxels_height(v),
+	          astar_voxels_depth(v), NULL, NULL, NULL, 0, 0, 0};
+	size_t n = (size_t)p.w * p.h * p.n;
+	int64_t cols = slice_columns(q, p.n);
+
+	for (size_t t = 0; t < n; t++)
+		p.hi = q->vdist[t] > p.hi ? q->vdist[t] : p.hi; /* the farthest */
+	if (p.scale <= 0)
+		p.scale = image_fit(
+			(int32_t)(cols > INT32_MAX ? INT32_MAX : cols), p.h,
+			2048);
+	p.iw = cols * p.scale;
+	if (p.iw > IMAGE_MAX_SIDE || (int64_t)p.h * p.scale > IMAGE_MAX_SIDE)
+		return diag_fail(err, 0, 0,
+		                 "the picture would be %lldx%lld pixels, more "
+		                 "than %d on a side",
+		                 (long long)p.iw, (long long)p.h * p.scale,
+		                 IMAGE_MAX_SIDE);
+	return image_png_write(
+		fp, p.iw, (int64_t)p.h * p.scale,
+		q->vflow != NULL
+			? "voxel flow field, every layer, lowest z first, left "
+			  "to right: each reached voxel coloured by its step "
+			  "toward the nearest start, in its layer as a grid's "
+			  "(north blue, north-east cyan, east green, south-east "
+			  "lime, south yellow, south-west orange, west red, "
+			  "north-west purple), straight up or down magenta; "
+			  "lighter when the step climbs to z + 1, darker when "
+			  "it goes down to z - 1; walls dark, voxels not "
+			  "reached grey, start green"
+			: "voxel distance map, every layer, lowest z first, "
+			  "left to right: each reached voxel coloured by its "
+			  "cost from the nearest start, light yellow (near) "
+			  "through red to dark purple (the farthest); walls "
+			  "dark, voxels not reached grey, start green",
+		field_row, &p, err);
+}
+
 int image_write_3d(FILE *fp, const query_report *q, int scale, diag_err *err)
 {
+	if (q->vres != NULL && q->vdist != NULL)
+		return write_field(fp, q, scale, err);
 	if (q->vres != NULL)
 		return write_voxels(fp, q, scale, err);
 	return write_relief(fp, q, scale, err);

@@ -55,6 +55,11 @@ typedef struct query_report {
 	astar_place vstart, vgoal;
 	const astar_place *vstarts, *vgoals; /* all of them, when several */
 	size_t nvstarts, nvgoals;
+	/* A voxel map's --distances: astar_voxels_flood's costs, and with
+	 * --flow astar_voxels_flow's steps (else NULL), which the picture
+	 * draws in place of a path. */
+	const double *vdist;
+	const uint8_t *vflow;
 } query_report;
 
 /* Draws the map with the path (and explored cells when the options asked
