@@ -91,7 +91,7 @@ int output_json_distances(FILE *out, const query_report *q,
 
 /* A distance map's character for cost d, the largest being most (its
  * tenth: '0' to '9'), and the legend of those characters, as the text
- * of --distances writes them (output_text.c). */
+ * of --distances writes them (output_costs.c). */
 char output_distance_char(double d, double most);
 void output_distance_legend(FILE *out, double most);
 
@@ -159,7 +159,8 @@ static inline const char *output_cell_color(char c)
 /* s as a JSON string, as the records write file names; 0 or -1. */
 int output_json_string(FILE *out, const char *s);
 
-/* The cost as text: at most 8 decimals, trailing zeros trimmed. */
+/* The cost as text: at most 8 decimals, trailing zeros trimmed
+ * (output_costs.c). */
 void output_cost(char *buf, size_t size, double cost);
 
 #endif
