@@ -258,6 +258,9 @@ astar_status astar_voxels_flood(astar_ctx *ctx, const astar_voxels *v,
                                 const astar_options *opts, const double **dist,
                                 size_t *reached);
 
+/* The code of no step in a voxel flow field: (0, 0, 0). */
+#define ASTAR_VOXEL_FLOW_NONE 13
+
 /*
  * The flow field of a voxel distance map: *flow gets, for each voxel in
  * astar_voxels_flood's order, its step toward the nearest source, coded
@@ -271,7 +274,6 @@ astar_status astar_voxels_flood(astar_ctx *ctx, const astar_voxels *v,
  * its next voxel call (dist's is left as it is).  ASTAR_EINVAL for a
  * NULL dist; otherwise fails as astar_voxels_flood does.
  */
-#define ASTAR_VOXEL_FLOW_NONE 13
 astar_status astar_voxels_flow(astar_ctx *ctx, const astar_voxels *v,
                                const astar_options *opts, const double *dist,
                                const uint8_t **flow);

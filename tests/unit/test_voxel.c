@@ -577,6 +577,10 @@ static void test_flow(void)
 					flow_walk(&m, pol, flow, dist, i);
 			}
 		}
+		CHECK(astar_voxels_flow(ctx, m.v, &o, NULL, &flow) ==
+		              ASTAR_EINVAL &&
+		              flow == NULL,
+		      "a NULL distance map is refused");
 		check_end();
 		astar_voxels_free(m.v);
 	}
