@@ -268,6 +268,26 @@ astar_status astar_voxels_flood(astar_ctx *ctx, const astar_voxels *v,
                                 const astar_options *opts, const double **dist,
                                 size_t *reached);
 
+/* The code of no step in a voxel flow field: (0, 0, 0). */
+#define ASTAR_VOXEL_FLOW_NONE 13
+
+/*
+ * The flow field of a voxel distance map: *flow gets, for each voxel in
+ * astar_voxels_flood's order, its step toward the nearest source, coded
+ * (dx + 1) + 3 (dy + 1) + 9 (dz + 1) from the move's offsets (each -1,
+ * 0 or 1), or ASTAR_VOXEL_FLOW_NONE (13, no move) at a source and where
+ * dist has no cost.  dist is astar_voxels_flood's under the same opts;
+ * each step is a move of opts' policy into a neighbour whose distance
+ * plus the move's cost is the voxel's, so following the steps walks a
+ * cheapest path to a source (of equal moves, the first of the faces,
+ * then the edges, then the corners).  The array belongs to ctx until
+ * its next voxel call (dist's is left as it is).  ASTAR_EINVAL for a
+ * NULL dist; otherwise fails as astar_voxels_flood does.
+ */
+astar_status astar_voxels_flow(astar_ctx *ctx, const astar_voxels *v,
+                               const astar_options *opts, const double *dist,
+                               const uint8_t **flow);
+
 /*
  * The connected regions of open voxels under opts' policy: *count their
  * number, *labels (when not NULL) width x height x depth numbers in the

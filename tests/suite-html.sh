@@ -9,6 +9,8 @@
 #     failed rows and pictures are the run's (counted from a TAP report of
 #     the same run), the script ran (the "failed only" box is enabled),
 #     the console has no error, and a screenshot is not blank;
+#   - a voxel scenario's and level's page: a picture of the slices
+#     each failed query crosses, as --image draws them;
 #   - --report-images=N caps the pictures, the rest listed; a batch of
 #     6,000 failed scenario queries gives a page of a few MB at most;
 #   - --image of a check whose recorded path differs, and with --update,
@@ -154,6 +156,36 @@ else
 		ok "a graph's page: $got_rows rows, $got_bad failed, $got_img pictures"
 	else
 		fail "a graph's page" "rows $got_rows/$rows failed $got_bad/$bad pictures $got_img"
+	fi
+	# A voxel page: a scenario and a level, each failed query drawn as
+	# the slices its path crosses (a picture of the slices' size).
+	cp maps/cave.3dmap "$d/"
+	printf 'version 1\ncave.3dmap\n0 0 0 5 4 0 8.61036599 1\n0 0 0 5 4 2 7.0711 1\n' \
+		>"$d/cave.3dscen"
+	cp tests/golden/voxel/draw-report-html/work/level.json "$d/vlevel.json"
+	( cd "$d" && "$A" --no-timing --check -q --report=html:voxel.html \
+		--report=tap:voxel.tap cave.3dscen vlevel.json >voxel.out 2>&1 )
+	rows=$(grep -c '^\(not \)\{0,1\}ok ' "$d/voxel.tap")
+	bad=$(grep -c '^not ok ' "$d/voxel.tap")
+	br --dump-dom "file://$d/voxel.html" >"$d/voxel-dom.html" 2>/dev/null
+	got_rows=$(grep -o '<tr class="[a-z]*"' "$d/voxel-dom.html" | wc -l)
+	got_bad=$(grep -o '<tr class="failed"' "$d/voxel-dom.html" | wc -l)
+	got_img=$(grep -o '<img ' "$d/voxel-dom.html" | wc -l)
+	python3 -c "import base64, re, sys
+s = open(sys.argv[1]).read()
+m = re.search(r'data:image/png;base64,([A-Za-z0-9+/=]+)', s)
+open(sys.argv[2], 'wb').write(base64.b64decode(m.group(1)) if m else b'')" \
+		"$d/voxel.html" "$d/voxel-1.png"
+	# the scenario's failed query crosses z 0 to 2: three 6x5 slices
+	# and two gaps, drawn at one scale (the page's 512 pixels: 16)
+	set -- $(python3 "$d/png.py" "$d/voxel-1.png" 255,120,0 2>/dev/null)
+	if [ "$rows" -ge 6 ] && [ "$got_rows" = "$rows" ] && [ "$bad" = 3 ] &&
+	   [ "$got_bad" = "$bad" ] && [ "$got_img" = "$bad" ] &&
+	   [ "${1:-0}" = $((20 * 16)) ] && [ "${2:-0}" = $((5 * 16)) ] &&
+	   [ "${4:-}" = has ]; then
+		ok "a voxel page: $got_rows rows, $got_bad failed, $got_img pictures of slices"
+	else
+		fail "a voxel page" "rows $got_rows/$rows failed $got_bad/$bad pictures $got_img, first ${*:-no PNG}: $(cat "$d/voxel.out")"
 	fi
 fi
 

@@ -5,7 +5,8 @@
 # written here (in Python, from the Moving AI voxel rule: 26 moves of
 # length 1, sqrt 2, sqrt 3, every voxel of a move's box open) finds, and
 # `astar --check` reproduces them all; the pictures of voxel and
-# height maps have the size their layout says; and --update on a JSON
+# height maps (and of a voxel distance map and flow field) have the size
+# their layout says; and --update on a JSON
 # voxel level records its queries once (a second run finds nothing to
 # change and leaves the file untouched) and refuses a read-only level,
 # leaving it as it was.  Last line: "voxel: N passed, M failed".
@@ -167,5 +168,18 @@ else
 	bad "--update on a read-only voxel level: status $rc: $out"
 fi
 chmod u+w "$tmp/ro.json"
+# --distances and --flow with --image: every layer (all 3 of cave.3dmap,
+# the start's included), its legend saying which picture it is.
+legend_of() {
+	python3 -c 'import struct,sys; d=open(sys.argv[1],"rb").read(); print("%dx%d %s" % (struct.unpack(">II", d[16:24]) + ("distances" if b"voxel distance map" in d else "flow" if b"voxel flow field" in d else "?",)))' "$1"
+}
+for what in distances flow; do
+	flag=--distances
+	[ $what = flow ] && flag="--distances --flow"
+	"$ASTAR" --no-timing -q $flag --scale=16 --image="$tmp/$what.png" -s 0,0,0 maps/cave.3dmap &&
+		[ "$(legend_of "$tmp/$what.png")" = "320x80 $what" ] &&
+		ok "--image with $flag draws every layer of a voxel map" ||
+		bad "--image with $flag on a voxel map: $(legend_of "$tmp/$what.png" 2>&1)"
+done
 echo "voxel: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -230,9 +230,7 @@ static int draw(const char *path, const query_report *q, int scale,
 
 void html_picture(sink *k, const query_report *q)
 {
-	const astar_grid *g = q->map->grid;
-	int scale = image_fit(astar_grid_width(g), astar_grid_height(g),
-	                      REPORT_HTML_SIDE);
+	int scale = image_fit_3d(q, REPORT_HTML_SIDE);
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f;

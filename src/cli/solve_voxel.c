@@ -51,11 +51,6 @@ static int voxel_options(const cli_config *cfg, const char *name,
 		           "blocked voxels itself");
 		return -1;
 	}
-	if (cfg->html != NULL) {
-		diag_error(name, 0, 0,
-		           "--report=html does not draw voxel maps yet");
-		return -1;
-	}
 	return 0;
 }
 
@@ -215,53 +210,47 @@ static void voxel_report(query_report *q, const cli_config *cfg,
 	q->query = -1;
 }
 
-/* --distances on a voxel map: one JSON record, or a text summary. */
+/* --distances on a voxel map (with --flow, its flow field): drawn as
+ * text or one JSON record by output_voxel.c. */
 static int voxel_distances(sink *k, astar_ctx *ctx, const map *m,
                            const char *name, const astar_options *o,
-                           const astar_place *src, size_t n)
+                           const astar_place *src, size_t n, double load_us)
 {
 	const double *dist;
-	size_t reached, total;
-	double most = 0.0;
+	const uint8_t *flow = NULL;
+	size_t reached;
+	query_report q;
+	astar_result res;
+	astar_voxel_result vr;
 	astar_status st;
+	double t0 = now_us();
 
 	st = astar_voxels_flood(ctx, m->voxels, src, n, o, &dist, &reached);
+	if (st == ASTAR_OK && k->cfg->flow)
+		st = astar_voxels_flow(ctx, m->voxels, o, dist, &flow);
 	if (st != ASTAR_OK) {
 		diag_error(name, 0, 0, "%s", astar_strerror(st));
 		return -1;
 	}
-	total = (size_t)astar_voxels_width(m->voxels) *
-	        (size_t)astar_voxels_height(m->voxels) *
-	        (size_t)astar_voxels_depth(m->voxels);
-	for (size_t i = 0; i < total; i++)
-		if (dist[i] > most)
-			most = dist[i];
-	if (k->cfg->quiet)
-		return 0;
-	if (k->cfg->format == FORMAT_JSON) {
-		int32_t w = astar_voxels_width(m->voxels);
-		int32_t h = astar_voxels_height(m->voxels);
-		/* Layers (z) of rows (y) of costs. */
-		fputs("{\"map\":", k->out);
-		output_json_string(k->out, name);
-		fprintf(k->out, ",\"reached\":%zu,\"distances\":[", reached);
-		for (size_t i = 0; i < total; i++) {
-			char c[64];
-			output_cost(c, sizeof c, dist[i]);
-			fprintf(k->out, "%s%s",
-			        i == 0                     ? "[["
-			        : i % ((size_t)w * h) == 0 ? "]],[["
-			        : i % (size_t)w == 0       ? "],["
-			                                   : ",",
-			        dist[i] < 0 ? "null" : c);
-		}
-		fputs("]]]}\n", k->out);
-	} else {
-		char c[64];
-		output_cost(c, sizeof c, most);
-		fprintf(k->out, "reached: %zu of %zu voxels\nfarthest: %s\n",
-		        reached, total, c);
-	}
+	memset(&vr, 0, sizeof vr);
+	voxel_report(&q, k->cfg, name, m, o, &res, &vr);
+	q.load_us = load_us;
+	q.search_us = now_us() - t0;
+	q.vstarts = src;
+	q.nvstarts = n;
+	q.vstart = src[0];
+	q.vdist = dist;
+	q.vflow = flow;
+	file_header(k, name);
+	if (!k->cfg->quiet &&
+	    (k->cfg->format == FORMAT_JSON
+	             ? output_voxel_distances_json(k->out, &q, dist, reached,
+	                                           flow)
+	             : output_voxel_distances(k->out, &q, dist, reached,
+	                                      flow)) != 0)
+		k->nomem = 1;
+	if (k->cfg->image != NULL && !k->cfg->image_failed)
+		emit_image(k, &q); /* a distance map fails no check */
 	return 0;
 }
 
@@ -439,14 +428,9 @@ int run_voxel_file(sink *k, astar_ctx *ctx, const map *m, const char *name,
 		                 vl ? vl->has_start : 0, vl ? &vl->start : NULL,
 		                 m, name, "--start", 0, &ss, &ns) != 0)
 			goto done;
-		if (cfg->distances && cfg->flow) {
-			diag_error(name, 0, 0,
-			           "--flow draws a grid's flow field, not a "
-			           "voxel map's");
-			goto done;
-		}
 		if (cfg->distances) {
-			rc = voxel_distances(k, ctx, m, name, &o, ss, ns);
+			rc = voxel_distances(k, ctx, m, name, &o, ss, ns,
+			                     load_us);
 			goto done;
 		}
 		if (level_points(cfg->goals, cfg->ngoals, vl ? vl->has_goal : 0,

@@ -79,4 +79,8 @@ int image_write_png(FILE *fp, const query_report *q, int scale, diag_err *err);
  * grid's: image_voxel.c. */
 int image_write_3d(FILE *fp, const query_report *q, int scale, diag_err *err);
 
+/* image_fit for q's picture: a voxel query's slices side by side, or
+ * the map of a grid or a height map. */
+int image_fit_3d(const query_report *q, int64_t most);
+
 #endif

@@ -55,6 +55,11 @@ typedef struct query_report {
 	astar_place vstart, vgoal;
 	const astar_place *vstarts, *vgoals; /* all of them, when several */
 	size_t nvstarts, nvgoals;
+	/* A voxel map's --distances: astar_voxels_flood's costs, and with
+	 * --flow astar_voxels_flow's steps (else NULL), which the picture
+	 * draws in place of a path. */
+	const double *vdist;
+	const uint8_t *vflow;
 } query_report;
 
 /* Draws the map with the path (and explored cells when the options asked
@@ -84,10 +89,39 @@ int output_text_distances(FILE *out, const query_report *q,
 int output_json_distances(FILE *out, const query_report *q,
                           const astar_flood_result *f, int flow);
 
+/* A distance map's character for cost d, the largest being most (its
+ * tenth: '0' to '9'), and the legend of those characters, as the text
+ * of --distances writes them (output_costs.c). */
+char output_distance_char(double d, double most);
+void output_distance_legend(FILE *out, double most);
+
 /* A voxel query's map as text (output_voxel.c): each z layer the path
  * crosses, under its number, with the path drawn.  0 or -1 as
  * output_text. */
 int output_voxel_draw(FILE *out, const query_report *q, int color);
+
+/*
+ * A voxel map's distance map (astar_voxels_flood's dist, reached of its
+ * voxels with a cost, from q's vstarts) and, when flow is not NULL, its
+ * flow field (astar_voxels_flow's codes), from output_voxel.c.  As text:
+ * every z layer under its number, each voxel's cost bucketed as a
+ * grid's ('0' to '9', S a source, # blocked, ! unreachable) and the
+ * legend; then the flow's layers, a glyph a direction (its legend
+ * first).  As one JSON record: "distances" in layers (z) of rows (y) of
+ * costs, "flow" so of [dx, dy, dz] steps (null at a source or without a
+ * cost), with the starts, options, size and times as a grid's.  0 or -1
+ * as output_text.
+ */
+int output_voxel_distances(FILE *out, const query_report *q,
+                           const double *dist, size_t reached,
+                           const uint8_t *flow);
+int output_voxel_distances_json(FILE *out, const query_report *q,
+                                const double *dist, size_t reached,
+                                const uint8_t *flow);
+
+/* The "options" member of a record, ",\"options\":{...}", as every
+ * query's record writes it (output_json.c); 0 or -1. */
+int output_json_options(FILE *out, const astar_options *o);
 
 /* A cell's character in a text map by its cost (# blocked, . 1, 2-9 a
  * dearer cell, ~ dearer still), and the ANSI colour of a map's character
@@ -125,7 +159,8 @@ static inline const char *output_cell_color(char c)
 /* s as a JSON string, as the records write file names; 0 or -1. */
 int output_json_string(FILE *out, const char *s);
 
-/* The cost as text: at most 8 decimals, trailing zeros trimmed. */
+/* The cost as text: at most 8 decimals, trailing zeros trimmed
+ * (output_costs.c). */
 void output_cost(char *buf, size_t size, double cost);
 
 #endif

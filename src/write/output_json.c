@@ -350,6 +350,22 @@ static void put_options(text *t, const astar_options *o)
 	put_str(t, "}");
 }
 
+int output_json_options(FILE *out, const astar_options *o)
+{
+	text t = {NULL, 0, 0, 0, 0, 0};
+	int rc;
+
+	put_options(&t, o);
+	if (t.nomem) {
+		free(t.s);
+		errno = ENOMEM;
+		return -1;
+	}
+	rc = fwrite(t.s, 1, t.n, out) == t.n ? 0 : -1;
+	free(t.s);
+	return rc;
+}
+
 /* A record's text, begun with its points in the editor's coordinates. */
 static text record_for(const query_report *q)
 {

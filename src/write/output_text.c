@@ -10,18 +10,6 @@
 
 #include "output.h"
 
-void output_cost(char *buf, size_t size, double cost)
-{
-	size_t n;
-
-	snprintf(buf, size, "%.8f", cost);
-	n = strlen(buf);
-	while (n > 0 && buf[n - 1] == '0')
-		buf[--n] = '\0';
-	if (n > 0 && buf[n - 1] == '.')
-		buf[--n] = '\0';
-}
-
 static void put(char *canvas, int32_t w, astar_point p, char c)
 {
 	canvas[(size_t)p.y * (size_t)w + (size_t)p.x] = c;
@@ -178,21 +166,9 @@ int output_text_line(FILE *out, const query_report *q, const char *label)
 	return ferror(out) ? -1 : 0;
 }
 
-/* The distance map's character ramp: bucket k of DIST_BUCKETS holds the
- * costs from k / DIST_BUCKETS to (k + 1) / DIST_BUCKETS of the largest. */
-#define DIST_BUCKETS 10
-static const char dist_ramp[DIST_BUCKETS + 1] = "0123456789";
-
 /* The flow field's characters, by direction code (N E S W NE SE SW NW),
  * as on a numeric keypad: 8 north, 6 east, 2 south, 4 west. */
 static const char flow_chars[8] = {'8', '6', '2', '4', '9', '3', '1', '7'};
-
-static int dist_bucket(double d, double most)
-{
-	int b = most > 0 ? (int)(d / most * DIST_BUCKETS) : 0;
-
-	return b >= DIST_BUCKETS ? DIST_BUCKETS - 1 : b;
-}
 
 /* One map of a distance map's text: its costs bucketed (flow 0) or its
  * flow field's steps (flow 1). */
@@ -214,7 +190,7 @@ static void text_field(FILE *out, const query_report *q,
 			else if (flow)
 				c = f->flow[k] < 8 ? flow_chars[f->flow[k]] : '?';
 			else
-				c = dist_ramp[dist_bucket(f->dist[k], most)];
+				c = output_distance_char(f->dist[k], most);
 			fputc(c, out);
 		}
 		fputc('\n', out);
@@ -226,19 +202,12 @@ int output_text_distances(FILE *out, const query_report *q,
 {
 	double most = 0.0;
 	size_t n = (size_t)f->width * (size_t)f->height;
-	char lo[64], hi[64];
 
 	for (size_t k = 0; k < n; k++)
 		if (f->dist[k] > most)
 			most = f->dist[k];
 	text_field(out, q, f, most, 0);
-	fputs("legend: S start, # blocked, ! unreachable\n", out);
-	for (int b = 0; b < DIST_BUCKETS; b++) {
-		output_cost(lo, sizeof lo, most * b / DIST_BUCKETS);
-		output_cost(hi, sizeof hi, most * (b + 1) / DIST_BUCKETS);
-		fprintf(out, "  %c  cost %s to %s%s\n", dist_ramp[b], lo, hi,
-		        b + 1 < DIST_BUCKETS ? "" : " (the largest)");
-	}
+	output_distance_legend(out, most);
 	/* The flow field after the costs' legend, its own legend first. */
 	if (flow) {
 		fputs("\nflow: each digit is a cell's step toward the nearest "

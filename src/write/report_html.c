@@ -285,6 +285,36 @@ static void add(char *buf, size_t n, const char *text)
 		snprintf(buf + len, n - len, "%s%s", len ? ", " : "", text);
 }
 
+/* The layers a voxel query's picture draws, left to right, in words:
+ * those its path crosses (its z moves by one at most a step, so a
+ * range, the goal's with --adjacent included), or its start's and
+ * goal's when there is no path. */
+static void voxel_slices(const query_report *q, char *got, size_t ngot)
+{
+	const astar_voxel_result *r = q->vres;
+	int32_t lo = q->vgoal.z, hi = q->vgoal.z;
+	char part[96];
+
+	if (r == NULL)
+		return;
+	if (r->path == NULL || !r->found) {
+		snprintf(part, sizeof part, "start at z %d, goal at z %d",
+		         (int)q->vstart.z, (int)q->vgoal.z);
+		add(got, ngot, part);
+		return;
+	}
+	for (size_t i = 0; i < r->path_len; i++) {
+		lo = r->path[i].z < lo ? r->path[i].z : lo;
+		hi = r->path[i].z > hi ? r->path[i].z : hi;
+	}
+	if (lo == hi)
+		snprintf(part, sizeof part, "in z %d", (int)lo);
+	else
+		snprintf(part, sizeof part, "across z %d to %d", (int)lo,
+		         (int)hi);
+	add(got, ngot, part);
+}
+
 void report_html_texts(const query_report *q, char *exp, size_t nexp,
                        char *got, size_t ngot)
 {
@@ -315,10 +345,13 @@ void report_html_texts(const query_report *q, char *exp, size_t nexp,
 	}
 	if (r == NULL || !r->found) {
 		add(got, ngot, "no path");
+		voxel_slices(q, got, ngot);
 		return;
 	}
 	output_cost(num, sizeof num, r->cost);
-	snprintf(part, sizeof part, "cost %s, %zu steps, a path of %zu cells",
-	         num, r->path_len ? r->path_len - 1 : 0, r->path_len);
+	snprintf(part, sizeof part, "cost %s, %zu steps, a path of %zu %s",
+	         num, r->path_len ? r->path_len - 1 : 0, r->path_len,
+	         q->vres != NULL ? "voxels" : "cells");
 	add(got, ngot, part);
+	voxel_slices(q, got, ngot);
 }
