@@ -307,10 +307,15 @@ static void run_checks(sink *k, astar_ctx *ctx, const map *m,
 				         m->regions, m->regions == 1 ? "" : "s", n);
 			}
 		}
-		if (ok < 0)
+		if (ok < 0) {
 			query_error(k, label);
-		else
-			check_case(k, name, &at, label, ok, ok ? "" : why, now_us() - t);
+			continue;
+		}
+		check_case(k, name, &at, label, ok, ok ? "" : why, now_us() - t);
+		/* --update records routes, never whether they go (issue 49) */
+		if (!ok && k->cfg->update)
+			update_warn_kept(name, at.line, at.col,
+			                 label + strlen(name) + 2);
 	}
 }
 

@@ -400,7 +400,7 @@ int map_read_json_at(const char *buf, size_t len, size_t max_cells,
 	} else {
 		map_json_place_queries(buf, n, m);
 		if (m->world != NULL)
-			world_json_place(buf, n, m->world);
+			world_json_place(buf, n, m);
 	}
 	return rc;
 }

@@ -473,8 +473,16 @@ static int read_expect(map *m, json_t *e, map_error *err)
 	return 0;
 }
 
-void world_json_place(const char *buf, size_t len, map_world *w)
+void world_json_place(const char *buf, size_t len, map *m)
 {
+	map_world *w = m->world;
+	json_step expect[1] = {{"expect", 0}};
+	json_place at;
+
+	if (json_pos_find(buf, len, expect, 1, 0, &at) == 0) {
+		m->regions_at.line = at.line;
+		m->regions_at.col = at.col;
+	}
 	for (size_t i = 0; i < w->nqueries; i++) {
 		json_step path[2] = {{"queries", 0}, {NULL, i}};
 		json_place at;

@@ -22,8 +22,8 @@ int map_world_json_checks(json_t *root, map *m, map_error *err);
 int map_world_point(const map_world *w, const char *ref, astar_place *at,
                     char *msg, size_t size);
 
-/* The places in buf of w's reach assertions, for messages and
- * annotations (after map_read_world_json). */
-void world_json_place(const char *buf, size_t len, map_world *w);
+/* The places in buf of m's world's queries and reach assertions, and of
+ * its "expect", for messages and annotations (after map_read_world_json). */
+void world_json_place(const char *buf, size_t len, map *m);
 
 #endif
