@@ -288,21 +288,26 @@ stopped() { # NAME SIGNAL EXPECTED_STATUS ARGS...
 	fi
 	return 0
 }
+# ok NAME when NAME's output is whole JSON lines, at least one and fewer
+# than ALL (the run was stopped midway).
+json_lines_stopped() { # NAME ALL
+	if python3 -c 'import json, sys
+n = 0
+for line in open(sys.argv[1], "rb"):
+    json.loads(line)
+    n += 1
+sys.exit(0 if 0 < n < int(sys.argv[2]) else 1)' "$d/$1.out" "$2" 2>"$d/$1.py"; then
+		ok "$1"
+	else
+		fail "$1" "a line that is not JSON, or no lines, or all: $(tail -n 1 "$d/$1.py")"
+	fi
+}
 for j in 1 2; do
 	for sig in INT TERM; do
 		[ $sig = INT ] && want=130 || want=143
 		name=stop-$sig-json-jobs-$j
 		if stopped $name $sig $want -J$j --json -a dijkstra "$d/slow.scen"; then
-			if python3 -c 'import json, sys
-n = 0
-for line in open(sys.argv[1], "rb"):
-    json.loads(line)
-    n += 1
-sys.exit(0 if 0 < n < 6000 else 1)' "$d/$name.out" 2>"$d/$name.py"; then
-				ok $name
-			else
-				fail $name "a line that is not JSON, or no lines, or all: $(tail -n 1 "$d/$name.py")"
-			fi
+			json_lines_stopped $name 6000
 		fi
 		rm -f "$d/$name.out"
 	done
@@ -333,16 +338,7 @@ while [ $i -le 300 ]; do
 	i=$((i + 1))
 done
 if stopped stop-INT-graph INT 130 -J1 --json -a dijkstra $graphs; then
-	if python3 -c 'import json, sys
-n = 0
-for line in open(sys.argv[1], "rb"):
-    json.loads(line)
-    n += 1
-sys.exit(0 if 0 < n < 3000 else 1)' "$d/stop-INT-graph.out" 2>"$d/stop-INT-graph.py"; then
-		ok stop-INT-graph
-	else
-		fail stop-INT-graph "a line that is not JSON, or no lines, or all: $(tail -n 1 "$d/stop-INT-graph.py")"
-	fi
+	json_lines_stopped stop-INT-graph 3000
 fi
 rm -f "$d"/g*.gr "$d"/g*.p2p "$d/stop-INT-graph.out"
 # Report files are written under new names and put in place at the end:

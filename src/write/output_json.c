@@ -239,20 +239,28 @@ static void put_name(text *t, const char *s)
 	put_json(t, file_name(s), 6 * strlen(s) + 2);
 }
 
-int output_json_string(FILE *out, const char *s)
+/* Writes t's text to out and frees it: 0, or -1 with errno set (ENOMEM
+ * when t could not be put together). */
+static int write_text(FILE *out, text *t)
 {
-	text t = {NULL, 0, 0, 0, 0, 0};
 	int rc;
 
-	put_name(&t, s);
-	if (t.nomem) {
-		free(t.s);
+	if (t->nomem) {
+		free(t->s);
 		errno = ENOMEM;
 		return -1;
 	}
-	rc = fwrite(t.s, 1, t.n, out) == t.n ? 0 : -1;
-	free(t.s);
+	rc = fwrite(t->s, 1, t->n, out) == t->n ? 0 : -1;
+	free(t->s);
 	return rc;
+}
+
+int output_json_string(FILE *out, const char *s)
+{
+	text t = {NULL, 0, 0, 0, 0, 0};
+
+	put_name(&t, s);
+	return write_text(out, &t);
 }
 
 /* A number with the output's precision (see real). */
@@ -353,17 +361,9 @@ static void put_options(text *t, const astar_options *o)
 int output_json_options(FILE *out, const astar_options *o)
 {
 	text t = {NULL, 0, 0, 0, 0, 0};
-	int rc;
 
 	put_options(&t, o);
-	if (t.nomem) {
-		free(t.s);
-		errno = ENOMEM;
-		return -1;
-	}
-	rc = fwrite(t.s, 1, t.n, out) == t.n ? 0 : -1;
-	free(t.s);
-	return rc;
+	return write_text(out, &t);
 }
 
 /* A record's text, begun with its points in the editor's coordinates. */
@@ -382,17 +382,8 @@ static text record_for(const query_report *q)
  * put together (errno ENOMEM); 0 or -1. */
 static int write_record(FILE *out, text *t)
 {
-	int rc;
-
 	put_str(t, "}\n");
-	if (t->nomem) {
-		free(t->s);
-		errno = ENOMEM;
-		return -1;
-	}
-	rc = fwrite(t->s, 1, t->n, out) == t->n ? 0 : -1;
-	free(t->s);
-	return rc;
+	return write_text(out, t);
 }
 
 /* key's points when there are several, and the index of the one the
