@@ -5,6 +5,7 @@
  * the thread's context until its next search.  --shard keeps every
  * N-th of the run's items, a query file's queries being one item each.
  */
+#include <fnmatch.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -129,8 +130,26 @@ int graph_in_shard(const cli_config *cfg, size_t item)
 	       item % (size_t)cfg->shard_n == (size_t)cfg->shard_k - 1;
 }
 
-int graph_shard(const cli_config *cfg, size_t first, const graph_file *f,
-                graph_file *sub, size_t **index)
+/* Whether --only chooses query q: every query without --only, else a
+ * named one a pattern matches (hits[j] set for each pattern that does). */
+static int graph_only(const cli_config *cfg, const graph_query *q,
+                      unsigned char *hits)
+{
+	int hit = 0;
+
+	if (cfg->nonly == 0)
+		return 1;
+	for (size_t j = 0; q->name != NULL && j < cfg->nonly; j++)
+		if (fnmatch(cfg->only[j], q->name, 0) == 0) {
+			hits[j] = 1;
+			hit = 1;
+		}
+	return hit;
+}
+
+int graph_pick(const cli_config *cfg, size_t first, int per_query,
+               const graph_file *f, graph_file *sub, size_t **index,
+               unsigned char *hits)
 {
 	size_t k = 0;
 
@@ -144,7 +163,8 @@ int graph_shard(const cli_config *cfg, size_t first, const graph_file *f,
 		return -1;
 	}
 	for (size_t i = 0; i < f->nqueries; i++)
-		if (graph_in_shard(cfg, first + i)) {
+		if ((!per_query || graph_in_shard(cfg, first + i)) &&
+		    graph_only(cfg, &f->queries[i], hits)) {
 			(*index)[k] = i;
 			sub->queries[k++] = f->queries[i]; /* f's, shared */
 		}

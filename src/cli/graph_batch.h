@@ -36,11 +36,14 @@ void graph_answers_free(graph_answer *a, size_t n);
 /* Whether --shard keeps the run's item number item (from 0). */
 int graph_in_shard(const cli_config *cfg, size_t item);
 
-/* --shard: f's queries that are the run's items first, first + 1, ...
- * and that the shard keeps, into sub (f otherwise, sharing its queries'
- * arrays: free only sub->queries) and their indexes in f into *index
- * (owned); 0, or -1 when out of memory. */
-int graph_shard(const cli_config *cfg, size_t first, const graph_file *f,
-                graph_file *sub, size_t **index);
+/* The queries of f that the run keeps: under --shard, when per_query
+ * (a .p2p or .ss file, whose queries are the run's items first, first +
+ * 1, ...), those the shard keeps; under --only, those a pattern matches
+ * by name (hits[j] set for each pattern j that matches one).  Into sub
+ * (f otherwise, sharing its queries' arrays: free only sub->queries),
+ * their indexes in f into *index (owned); 0, or -1 when out of memory. */
+int graph_pick(const cli_config *cfg, size_t first, int per_query,
+               const graph_file *f, graph_file *sub, size_t **index,
+               unsigned char *hits);
 
 #endif

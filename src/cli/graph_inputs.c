@@ -117,8 +117,6 @@ void graph_warn_grid_flags(const cli_config *cfg)
 		if (flag[i] != NULL)
 			diag_warn("%s applies to grids only; ignored for graphs",
 			          flag[i]);
-	if (cfg->nonly > 0)
-		diag_warn("--only: a run of graphs runs every query; ignored");
 	/* A graph's A* measures the straight line, whatever was asked. */
 	if (cfg->heuristic_given && h != ASTAR_H_EUCLIDEAN && h != ASTAR_H_ZERO)
 		diag_warn("--heuristic=%s applies to grids only; ignored for "

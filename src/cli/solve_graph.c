@@ -197,6 +197,7 @@ typedef struct run {
 	size_t items; /* the run's items so far, for --shard */
 	io_stdin *in; /* standard input, read once */
 	unsigned upd_total, upd_changed, upd_files;
+	unsigned char *only_hit; /* --only: the patterns that chose a query */
 } run;
 
 static void raise_status(run *r, int st)
@@ -642,6 +643,8 @@ static void solve_file(run *r, astar_ctx *ctx, const char *path,
 	if (f->sources) {
 		for (size_t j = 0; j < sub->nqueries; j++)
 			distances(r, ctx, path, f, &sub->queries[j]);
+	} else if (cfg->nonly > 0 && (flags || f->nqueries == 0)) {
+		return; /* --only: no query of a name to match */
 	} else if (flags || f->nqueries == 0) {
 		if (flag_query(path, f, cfg, &q) != 0) {
 			raise_status(r, EXIT_ERROR);
@@ -666,7 +669,8 @@ static void solve_file(run *r, astar_ctx *ctx, const char *path,
 		if (upd)
 			update_file(r, file, f->nqueries);
 	}
-	if (cfg->check)
+	/* --only runs queries alone; the file's checks are no query */
+	if (cfg->check && cfg->nonly == 0)
 		check_reach(r, ctx, path, f);
 }
 
@@ -697,20 +701,37 @@ static void run_file(run *r, astar_ctx *ctx, const char *file)
 		return;
 	}
 	sub = f;
-	if (per_query) {
+	if (per_query)
 		r->items += f.nqueries;
-		if (cfg->shard_n > 0 && graph_shard(cfg, first, &f, &sub, &ix) != 0) {
-			diag_error(NULL, 0, 0, "out of memory");
-			raise_status(r, EXIT_ERROR);
-			graph_file_free(&f);
-			return;
-		}
+	if (((per_query && cfg->shard_n > 0) || cfg->nonly > 0) &&
+	    graph_pick(cfg, first, per_query, &f, &sub, &ix, r->only_hit) != 0) {
+		diag_error(NULL, 0, 0, "out of memory");
+		raise_status(r, EXIT_ERROR);
+		graph_file_free(&f);
+		return;
 	}
 	solve_file(r, ctx, path, file, &f, &sub, ix, now_ms() - t0);
 	if (ix != NULL)
 		free(sub.queries);
 	free(ix);
 	graph_file_free(&f);
+}
+
+/* --only: a pattern that chose no query of the run is an error, as on
+ * grids (a --shard's run is a part: there it is not). */
+static void only_unmatched(run *r)
+{
+	const cli_config *cfg = r->cfg;
+
+	for (size_t j = 0; j < cfg->nonly && cfg->shard_n == 0; j++)
+		if (!r->only_hit[j]) {
+			diag_error(NULL, 0, 0,
+			           "--only=%s: no query of the run has a name "
+			           "it matches",
+			           cfg->only[j]);
+			raise_status(r, EXIT_ERROR);
+		}
+	free(r->only_hit);
 }
 
 int graph_run(const cli_config *cfg, io_stdin *in)
@@ -721,7 +742,10 @@ int graph_run(const cli_config *cfg, io_stdin *in)
 	memset(&r, 0, sizeof r);
 	r.cfg = cfg;
 	r.in = in;
-	if (ctx == NULL) {
+	r.only_hit = cfg->nonly > 0 ? calloc(cfg->nonly, 1) : NULL;
+	if (ctx == NULL || (cfg->nonly > 0 && r.only_hit == NULL)) {
+		astar_ctx_free(ctx);
+		free(r.only_hit);
 		diag_error(NULL, 0, 0, "out of memory");
 		return EXIT_ERROR;
 	}
@@ -730,6 +754,7 @@ int graph_run(const cli_config *cfg, io_stdin *in)
 	graph_warn_grid_flags(cfg);
 	if (graph_reports_refuse(cfg) != 0) {
 		astar_ctx_free(ctx);
+		free(r.only_hit);
 		return EXIT_ERROR;
 	}
 	/* No write is cut short by a stop signal (its threads inherit the
@@ -749,6 +774,7 @@ int graph_run(const cli_config *cfg, io_stdin *in)
 	/* Under --update too: what it left as written still fails. */
 	if (cfg->check && r.failed > 0)
 		raise_status(&r, EXIT_NOPATH);
+	only_unmatched(&r);
 	astar_ctx_free(ctx);
 	if (graph_reports_write(cfg, &r.cases) != 0)
 		raise_status(&r, EXIT_ERROR);
