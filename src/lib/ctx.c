@@ -10,6 +10,7 @@
 #include <string.h>
 #if defined(__linux__)
 #include <sys/mman.h>
+#include <unistd.h>
 #endif
 
 #include "ctx.h"
@@ -72,8 +73,9 @@ void astar_ctx_free(astar_ctx *ctx)
 static size_t cells_mapped(size_t n)
 {
 	size_t m = (n + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 
-	return m - n > n / 16 ? (n + 4095) & ~(size_t)4095 : m;
+	return m - n > n / 16 ? (n + page - 1) / page * page : m;
 }
 #endif
 
