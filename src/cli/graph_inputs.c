@@ -15,15 +15,14 @@
 #include "read/io.h"
 #include "write/output.h"
 
-static int ends_with(const char *s, const char *suffix)
+int graph_ends_with(const char *s, const char *suffix)
 {
 	size_t n = strlen(s), k = strlen(suffix);
 
 	return n >= k && strcmp(s + n - k, suffix) == 0;
 }
 
-/* The most bytes read to tell a JSON graph: the input limit's. */
-static size_t input_limit(const cli_config *cfg)
+size_t graph_input_limit(const cli_config *cfg)
 {
 	size_t n = cfg->max_cells > (SIZE_MAX - 2) / 64 ? SIZE_MAX - 2
 	                                                : cfg->max_cells * 64;
@@ -50,12 +49,13 @@ static int is_graph(const cli_config *cfg, const char *p, int stdin_graph)
 
 	if (strcmp(p, "-") == 0)
 		return stdin_graph;
-	if (ends_with(p, ".gr") || ends_with(p, ".p2p") || ends_with(p, ".ss"))
+	if (graph_ends_with(p, ".gr") || graph_ends_with(p, ".p2p") ||
+	    graph_ends_with(p, ".ss"))
 		return 1;
-	if (!ends_with(p, ".json") ||
+	if (!graph_ends_with(p, ".json") ||
 	    (cfg->input_format != MAPFMT_AUTO && cfg->input_format != MAPFMT_JSON))
 		return 0;
-	if (io_slurp(p, input_limit(cfg), &buf, &len) != 0)
+	if (io_slurp(p, graph_input_limit(cfg), &buf, &len) != 0)
 		return 0; /* the grid run says why it cannot be read */
 	yes = graph_json_detect(buf, len);
 	free(buf);
@@ -129,8 +129,10 @@ int graph_refuse_update(const cli_config *cfg, const char *path,
 {
 	diag_err err;
 	const char *about;
-	int dimacs = cfg->input_format == MAPFMT_DIMACS || ends_with(path, ".gr") ||
-	             ends_with(path, ".p2p") || ends_with(path, ".ss");
+	int dimacs = cfg->input_format == MAPFMT_DIMACS ||
+	             graph_ends_with(path, ".gr") ||
+	             graph_ends_with(path, ".p2p") ||
+	             graph_ends_with(path, ".ss");
 
 	if (dimacs || cfg->input_format == MAPFMT_EDGES) {
 		diag_error(path, 0, 0,

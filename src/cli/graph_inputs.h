@@ -15,6 +15,13 @@
  * grids, -1 (reported) when they are both. */
 int graph_inputs(const cli_config *cfg, int stdin_graph);
 
+/* Whether s ends with suffix (a graph file's kind by its name). */
+int graph_ends_with(const char *s, const char *suffix);
+
+/* The most bytes a graph input may hold: 64 a cell of --max-cells, and
+ * 64 MiB at least. */
+size_t graph_input_limit(const cli_config *cfg);
+
 /* Warns, once each, of the flags given that apply to grids only. */
 void graph_warn_grid_flags(const cli_config *cfg);
 

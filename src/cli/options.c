@@ -286,17 +286,25 @@ static int set_input_format(options *o, const char *arg)
 	                 "ascii, json, movingai, tiled, ldtk, graph, dimacs, edges", arg);
 }
 
-static int set_layer(options *o, const char *arg)
+/* A repeatable flag's value, not empty, added to its list (n long). */
+static int add_value(const char ***list, size_t *n, const char *flag,
+                     const char *what, const char *arg)
 {
-	const char **nl = realloc(o->layers, (o->nlayers + 1) * sizeof *nl);
+	const char **nl = realloc(*list, (*n + 1) * sizeof *nl);
 
 	if (arg[0] == '\0')
-		return bad_value("--layer", "a layer's name", arg);
+		return bad_value(flag, what, arg);
 	if (nl == NULL)
 		return out_of_memory();
-	o->layers = nl;
-	o->layers[o->nlayers++] = arg;
+	*list = nl;
+	nl[(*n)++] = arg;
 	return OPTIONS_RUN;
+}
+
+static int set_layer(options *o, const char *arg)
+{
+	return add_value(&o->layers, &o->nlayers, "--layer", "a layer's name",
+	                 arg);
 }
 
 /* A value that may not be empty, for the level options. */
@@ -382,15 +390,8 @@ static int set_update(options *o, const char *arg)
 
 static int set_only(options *o, const char *arg)
 {
-	const char **nl = realloc(o->only, (o->nonly + 1) * sizeof *nl);
-
-	if (arg[0] == '\0')
-		return bad_value("--only", "a query's name or a pattern", arg);
-	if (nl == NULL)
-		return out_of_memory();
-	o->only = nl;
-	o->only[o->nonly++] = arg;
-	return OPTIONS_RUN;
+	return add_value(&o->only, &o->nonly, "--only",
+	                 "a query's name or a pattern", arg);
 }
 
 /* A flag whose value is a number >= 0 (the tolerance's rule). */

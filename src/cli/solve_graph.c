@@ -33,21 +33,6 @@ static double now_ms(void)
 	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
-static int ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), k = strlen(suffix);
-
-	return n >= k && strcmp(s + n - k, suffix) == 0;
-}
-
-static size_t input_limit(const cli_config *cfg)
-{
-	size_t n = cfg->max_cells > (SIZE_MAX - 2) / 64 ? SIZE_MAX - 2
-	                                                : cfg->max_cells * 64;
-
-	return n < ((size_t)64 << 20) ? (size_t)64 << 20 : n;
-}
-
 /* The path beside path with its extension replaced by ext. */
 static char *beside(const char *path, const char *ext)
 {
@@ -74,7 +59,8 @@ static int report_io(const char *path)
 static int load_dimacs(const cli_config *cfg, const char *path, graph_file *f,
                        const char **where)
 {
-	int is_q = ends_with(path, ".p2p") || ends_with(path, ".ss");
+	int is_q =
+		graph_ends_with(path, ".p2p") || graph_ends_with(path, ".ss");
 	char *gr = is_q ? (cfg->map_override ? strdup(cfg->map_override)
 	                                     : beside(path, ".gr"))
 	                : strdup(path);
@@ -87,10 +73,10 @@ static int load_dimacs(const cli_config *cfg, const char *path, graph_file *f,
 	memset(&err, 0, sizeof err);
 	if (gr == NULL || co == NULL) {
 		diag_error(NULL, 0, 0, "out of memory");
-	} else if (io_slurp(gr, input_limit(cfg), &buf, &len) != 0) {
+	} else if (io_slurp(gr, graph_input_limit(cfg), &buf, &len) != 0) {
 		report_io(gr);
 	} else {
-		if (io_slurp(co, input_limit(cfg), &cbuf, &clen) != 0) {
+		if (io_slurp(co, graph_input_limit(cfg), &cbuf, &clen) != 0) {
 			if (cfg->coords != NULL) {
 				report_io(co);
 				goto out;
@@ -108,7 +94,7 @@ static int load_dimacs(const cli_config *cfg, const char *path, graph_file *f,
 			diag_report(co_err ? co : gr, &err);
 	}
 	if (rc == 0 && is_q) {
-		if (io_slurp(path, input_limit(cfg), &buf, &len) != 0) {
+		if (io_slurp(path, graph_input_limit(cfg), &buf, &len) != 0) {
 			rc = report_io(path);
 		} else if ((rc = graph_read_queries(buf, len, f, &err)) != 0) {
 			diag_report(path, &err);
@@ -135,10 +121,10 @@ static int load(const cli_config *cfg, io_stdin *in, const char *path,
 	int rc;
 
 	memset(&err, 0, sizeof err);
-	if (cfg->input_format == MAPFMT_DIMACS || ends_with(path, ".gr") ||
-	    ends_with(path, ".p2p") || ends_with(path, ".ss"))
+	if (cfg->input_format == MAPFMT_DIMACS || graph_ends_with(path, ".gr") ||
+	    graph_ends_with(path, ".p2p") || graph_ends_with(path, ".ss"))
 		return load_dimacs(cfg, path, f, &where);
-	if (io_read(in, path, input_limit(cfg), &buf, &len) != 0)
+	if (io_read(in, path, graph_input_limit(cfg), &buf, &len) != 0)
 		return report_io(where);
 	if (cfg->input_format == MAPFMT_EDGES)
 		rc = graph_read_edges(buf, len, cfg->oneway, cfg->max_cells, f, &err);
@@ -684,8 +670,10 @@ static void run_file(run *r, astar_ctx *ctx, const char *file)
 	double t0 = now_ms();
 	graph_file f, sub;
 	size_t *ix = NULL, first = r->items;
-	int per_query = (ends_with(file, ".p2p") || ends_with(file, ".ss")) &&
-	                cfg->nstarts == 0 && cfg->ngoals == 0 && !cfg->distances;
+	int per_query = (graph_ends_with(file, ".p2p") ||
+	                 graph_ends_with(file, ".ss")) &&
+	                cfg->nstarts == 0 && cfg->ngoals == 0 &&
+	                !cfg->distances;
 
 	if (!per_query && !graph_in_shard(cfg, r->items++))
 		return;
