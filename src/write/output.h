@@ -159,6 +159,10 @@ static inline const char *output_cell_color(char c)
 /* s as a JSON string, as the records write file names; 0 or -1. */
 int output_json_string(FILE *out, const char *s);
 
+/* v as a JSON number, as the records write costs and distances; 0 or
+ * -1. */
+int output_json_real(FILE *out, double v);
+
 /* The cost as text: at most 8 decimals, trailing zeros trimmed
  * (output_costs.c). */
 void output_cost(char *buf, size_t size, double cost);

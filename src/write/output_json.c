@@ -358,6 +358,14 @@ static void put_options(text *t, const astar_options *o)
 	put_str(t, "}");
 }
 
+int output_json_real(FILE *out, double v)
+{
+	text t = {NULL, 0, 0, 0, 0, 0};
+
+	put_real(&t, v);
+	return write_text(out, &t);
+}
+
 int output_json_options(FILE *out, const astar_options *o)
 {
 	text t = {NULL, 0, 0, 0, 0, 0};

@@ -169,7 +169,6 @@ static void json_layers(FILE *out, const char *key, const astar_voxels *v,
 {
 	size_t w = (size_t)astar_voxels_width(v),
 	       wh = w * (size_t)astar_voxels_height(v), n = voxel_count(v);
-	char c[64];
 
 	fprintf(out, ",\"%s\":[", key);
 	for (size_t t = 0; t < n; t++) {
@@ -183,8 +182,7 @@ static void json_layers(FILE *out, const char *key, const astar_voxels *v,
 			fprintf(out, "[%d,%d,%d]", flow[t] % 3 - 1,
 			        flow[t] / 3 % 3 - 1, flow[t] / 9 - 1);
 		} else {
-			output_cost(c, sizeof c, dist[t]);
-			fputs(c, out);
+			output_json_real(out, dist[t]);
 		}
 	}
 	fputs("]]]", out);
