@@ -394,8 +394,19 @@ static int write_record(FILE *out, text *t)
 	return write_text(out, t);
 }
 
+/* index_key: the index of the point the path joins, null when none does. */
+static void put_index(text *t, const char *index_key, int found,
+                      uint64_t index)
+{
+	put_key(t, index_key);
+	if (found)
+		put_count(t, index);
+	else
+		put_str(t, "null");
+}
+
 /* key's points when there are several, and the index of the one the
- * path joins (null when none does). */
+ * path joins. */
 static void put_several(text *t, const char *key, const astar_point *p,
                         size_t n, const char *index_key, int found,
                         uint64_t index)
@@ -404,11 +415,7 @@ static void put_several(text *t, const char *key, const astar_point *p,
 		return;
 	put_key(t, key);
 	put_points(t, p, n);
-	put_key(t, index_key);
-	if (found)
-		put_count(t, index);
-	else
-		put_str(t, "null");
+	put_index(t, index_key, found, index);
 }
 
 /* The same for a voxel query's places. */
@@ -420,11 +427,7 @@ static void put_several_places(text *t, const char *key, const astar_place *p,
 		return;
 	put_key(t, key);
 	put_places(t, p, n);
-	put_key(t, index_key);
-	if (found)
-		put_count(t, index);
-	else
-		put_str(t, "null");
+	put_index(t, index_key, found, index);
 }
 
 /* Where the query comes from: its scenario line, its index and name in
