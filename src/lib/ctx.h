@@ -112,6 +112,19 @@ astar_status ctx_room(astar_ctx *ctx, size_t n);
 /* Starts a new generation, clearing the records only when it wraps. */
 void ctx_next_generation(astar_ctx *ctx);
 
+/* Start i's record in this generation, at cost 0 and its own parent: 1,
+ * or 0 when a start given before already holds it.  For the searches of
+ * other spaces (the grid's loops keep their own). */
+static inline int ctx_start(astar_ctx *ctx, size_t i)
+{
+	if (ctx->nodes[i].gen == ctx->gen)
+		return 0;
+	ctx->nodes[i].gen = ctx->gen;
+	ctx->nodes[i].g = 0.0;
+	ctx->nodes[i].dir = (uint32_t)i;
+	return 1;
+}
+
 /* Grows *a (capacity *cap) to hold need points.  Returns 0 or -1. */
 int ctx_grow_points(astar_point **a, size_t *cap, size_t need);
 

@@ -399,11 +399,8 @@ astar_status astar_heights_search(astar_ctx *ctx, const astar_grid *g,
 	heap_reset(&ctx->open, ctx->pos);
 	for (size_t i = 0; i < ns; i++) {
 		size_t si = grid_index(g, s[i].x, s[i].y);
-		if (ctx->nodes[si].gen == ctx->gen)
+		if (!ctx_start(ctx, si))
 			continue;
-		ctx->nodes[si].gen = ctx->gen;
-		ctx->nodes[si].g = 0.0;
-		ctx->nodes[si].dir = (uint32_t)si;
 		if (heap_push_key(&ctx->open, hkey(&q, (uint32_t)si, 0.0, 0.0,
 		                                   hheur(&q, s[i]))) != 0)
 			return ASTAR_ENOMEM;
@@ -483,12 +480,8 @@ astar_status astar_heights_flood(astar_ctx *ctx, const astar_grid *g,
 	heap_reset(&ctx->open, ctx->pos);
 	for (size_t i = 0; i < ns; i++) {
 		size_t si = grid_index(g, s[i].x, s[i].y);
-		if (ctx->nodes[si].gen == ctx->gen)
-			continue;
-		ctx->nodes[si].gen = ctx->gen;
-		ctx->nodes[si].g = 0.0;
-		ctx->nodes[si].dir = (uint32_t)si;
-		if (heap_push(&ctx->open, (uint32_t)si, 0.0, 0.0) != 0)
+		if (ctx_start(ctx, si) &&
+		    heap_push(&ctx->open, (uint32_t)si, 0.0, 0.0) != 0)
 			return ASTAR_ENOMEM;
 	}
 	memset(&r, 0, sizeof r);

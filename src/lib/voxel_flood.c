@@ -95,11 +95,8 @@ astar_status astar_voxels_flood(astar_ctx *ctx, const astar_voxels *v,
 	heap_reset(&ctx->open, ctx->pos);
 	for (size_t i = 0; i < n; i++) {
 		size_t s = vox_index(v, src[i].x, src[i].y, src[i].z);
-		if (ctx->nodes[s].gen == ctx->gen)
-			continue;
-		ctx->nodes[s].gen = ctx->gen;
-		ctx->nodes[s].g = 0.0;
-		if (heap_push(&ctx->open, (uint32_t)s, 0.0, 0.0) != 0)
+		if (ctx_start(ctx, s) &&
+		    heap_push(&ctx->open, (uint32_t)s, 0.0, 0.0) != 0)
 			return ASTAR_ENOMEM;
 	}
 	if ((st = flood_run(ctx, v, &m)) != ASTAR_OK)

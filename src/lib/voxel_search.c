@@ -413,11 +413,8 @@ static astar_status vsearch(astar_ctx *ctx, const astar_voxels *v,
 	heap_reset(&ctx->open, ctx->pos);
 	for (size_t i = 0; i < ns; i++) {
 		size_t s = vox_index(v, starts[i].x, starts[i].y, starts[i].z);
-		if (ctx->nodes[s].gen == ctx->gen)
+		if (!ctx_start(ctx, s))
 			continue; /* a start given twice */
-		ctx->nodes[s].gen = ctx->gen;
-		ctx->nodes[s].g = 0.0;
-		ctx->nodes[s].dir = (uint32_t)s;
 		if (heap_push_key(&ctx->open,
 		                  vkey(q, (uint32_t)s, 0.0, 0.0,
 		                       heuristic_of(q, starts[i]))) != 0)
